@@ -1,0 +1,245 @@
+// Form state with the shop's validation timing: on blur, on change (debounced) and on programmatic updates.
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  VALIDATION_DEBOUNCE_MS,
+  validateField,
+  type Locale,
+  type Rule,
+} from '../../../../../schema/rules/index.ts';
+import { fieldErrorId, fieldInputId } from './field-ids.ts';
+
+export type FormValues = Record<string, unknown>;
+export type FieldName<V extends FormValues> = keyof V & string;
+export type FormErrors<V extends FormValues> = Partial<Record<FieldName<V>, string>>;
+export type FormTouched<V extends FormValues> = Partial<Record<FieldName<V>, boolean>>;
+export type FormRules<V extends FormValues> = Partial<Record<FieldName<V>, readonly Rule[]>>;
+
+export interface UseFormOptions<V extends FormValues> {
+  initialValues: V;
+  schema: FormRules<V>;
+  locale: Locale;
+  debounceMs?: number;
+}
+
+type ControlElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Props for a text input, textarea or select bound to one field. */
+export interface FieldInputProps {
+  name: string;
+  id: string;
+  value: string;
+  onChange: (event: ChangeEvent<ControlElement>) => void;
+  onBlur: () => void;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/** Props for a checkbox bound to a boolean field. */
+export interface CheckboxInputProps extends Omit<FieldInputProps, 'value'> {
+  type: 'checkbox';
+  checked: boolean;
+}
+
+export interface UseFormResult<V extends FormValues> {
+  values: V;
+  errors: FormErrors<V>;
+  touched: FormTouched<V>;
+  /** Sets a value from code (not typed by the user); it is validated like a typed one. */
+  setValue: <K extends FieldName<V>>(name: K, value: V[K]) => void;
+  /** Validates every field now, marks them all touched; true when the form is valid. */
+  validateAll: () => boolean;
+  /** Shows a server ValidationError's field messages; the typed values stay as they are. */
+  setServerErrors: (fieldErrors: Record<string, string>) => void;
+  handleSubmit: (onValid: (values: V) => void) => (event?: FormEvent) => void;
+  reset: (nextValues?: V) => void;
+  fieldProps: (name: FieldName<V>) => FieldInputProps;
+  checkboxProps: (name: FieldName<V>) => CheckboxInputProps;
+}
+
+function toInputValue(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+function readControlValue(element: ControlElement): unknown {
+  return element.type === 'checkbox' ? (element as HTMLInputElement).checked : element.value;
+}
+
+function withError<E extends Record<string, string | undefined>>(errors: E, name: string, message: string | null): E {
+  if (message === null) {
+    if (!(name in errors)) return errors;
+    const next = { ...errors };
+    delete next[name];
+    return next;
+  }
+  return errors[name] === message ? errors : { ...errors, [name]: message };
+}
+
+export function useForm<V extends FormValues>({
+  initialValues,
+  schema,
+  locale,
+  debounceMs = VALIDATION_DEBOUNCE_MS,
+}: UseFormOptions<V>): UseFormResult<V> {
+  const formId = useId();
+  const [values, setValues] = useState<V>(initialValues);
+  const [errors, setErrors] = useState<FormErrors<V>>({});
+  const [touched, setTouched] = useState<FormTouched<V>>({});
+
+  // Debounced validation runs after the render that stored the value, so it reads everything from refs.
+  const valuesRef = useRef<V>(initialValues);
+  const settingsRef = useRef({ schema, locale, debounceMs });
+  const timersRef = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  useEffect(() => {
+    settingsRef.current = { schema, locale, debounceMs };
+  }, [schema, locale, debounceMs]);
+
+  useEffect(() => {
+    const timers = timersRef.current;
+    return () => {
+      for (const timer of timers.values()) clearTimeout(timer);
+      timers.clear();
+    };
+  }, []);
+
+  const cancelPendingValidation = useCallback((name: string) => {
+    const timer = timersRef.current.get(name);
+    if (timer !== undefined) clearTimeout(timer);
+    timersRef.current.delete(name);
+  }, []);
+
+  const validateNow = useCallback(
+    (name: string) => {
+      cancelPendingValidation(name);
+      const { schema: rules, locale: currentLocale } = settingsRef.current;
+      const fieldRules = rules[name as FieldName<V>] ?? [];
+      const message = validateField(valuesRef.current[name], fieldRules, currentLocale, valuesRef.current);
+      setErrors((current) => withError(current, name, message));
+    },
+    [cancelPendingValidation],
+  );
+
+  const validateSoon = useCallback(
+    (name: string) => {
+      cancelPendingValidation(name);
+      const delay = settingsRef.current.debounceMs;
+      if (delay <= 0) {
+        validateNow(name);
+        return;
+      }
+      timersRef.current.set(
+        name,
+        setTimeout(() => validateNow(name), delay),
+      );
+    },
+    [cancelPendingValidation, validateNow],
+  );
+
+  const setValue = useCallback(
+    <K extends FieldName<V>>(name: K, value: V[K]) => {
+      valuesRef.current = { ...valuesRef.current, [name]: value };
+      setValues(valuesRef.current);
+      validateSoon(name);
+    },
+    [validateSoon],
+  );
+
+  const markTouched = useCallback((names: string[]) => {
+    setTouched((current) => {
+      const next = { ...current };
+      for (const name of names) next[name as FieldName<V>] = true;
+      return next;
+    });
+  }, []);
+
+  const handleBlur = useCallback(
+    (name: string) => {
+      markTouched([name]);
+      validateNow(name);
+    },
+    [markTouched, validateNow],
+  );
+
+  const validateAll = useCallback(() => {
+    const { schema: rules, locale: currentLocale } = settingsRef.current;
+    const names = [...new Set([...Object.keys(valuesRef.current), ...Object.keys(rules)])];
+    const nextErrors: FormErrors<V> = {};
+    for (const name of names) {
+      cancelPendingValidation(name);
+      const fieldRules = rules[name as FieldName<V>] ?? [];
+      const message = validateField(valuesRef.current[name], fieldRules, currentLocale, valuesRef.current);
+      if (message !== null) nextErrors[name as FieldName<V>] = message;
+    }
+    setErrors(nextErrors);
+    markTouched(names);
+    return Object.keys(nextErrors).length === 0;
+  }, [cancelPendingValidation, markTouched]);
+
+  const setServerErrors = useCallback(
+    (fieldErrors: Record<string, string>) => {
+      // A pending client check must not replace the server's message a few milliseconds later.
+      for (const name of Object.keys(fieldErrors)) cancelPendingValidation(name);
+      setErrors((current) => ({ ...current, ...fieldErrors }));
+      markTouched(Object.keys(fieldErrors));
+    },
+    [cancelPendingValidation, markTouched],
+  );
+
+  const handleSubmit = useCallback(
+    (onValid: (submitted: V) => void) => (event?: FormEvent) => {
+      event?.preventDefault();
+      if (validateAll()) onValid(valuesRef.current);
+    },
+    [validateAll],
+  );
+
+  const reset = useCallback(
+    (nextValues: V = initialValues) => {
+      for (const timer of timersRef.current.values()) clearTimeout(timer);
+      timersRef.current.clear();
+      valuesRef.current = nextValues;
+      setValues(nextValues);
+      setErrors({});
+      setTouched({});
+    },
+    [initialValues],
+  );
+
+  const ariaProps = (name: string) => {
+    const id = fieldInputId(formId, name);
+    const showsError = errors[name as FieldName<V>] !== undefined;
+    return {
+      name,
+      id,
+      onBlur: () => handleBlur(name),
+      'aria-invalid': showsError,
+      ...(showsError ? { 'aria-describedby': fieldErrorId(id) } : {}),
+    };
+  };
+
+  const fieldProps = (name: FieldName<V>): FieldInputProps => ({
+    ...ariaProps(name),
+    value: toInputValue(values[name]),
+    onChange: (event) => setValue(name, readControlValue(event.target) as V[typeof name]),
+  });
+
+  const checkboxProps = (name: FieldName<V>): CheckboxInputProps => ({
+    ...ariaProps(name),
+    type: 'checkbox',
+    checked: values[name] === true,
+    onChange: (event) => setValue(name, readControlValue(event.target) as V[typeof name]),
+  });
+
+  return {
+    values,
+    errors,
+    touched,
+    setValue,
+    validateAll,
+    setServerErrors,
+    handleSubmit,
+    reset,
+    fieldProps,
+    checkboxProps,
+  };
+}
