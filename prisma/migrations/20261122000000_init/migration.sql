@@ -123,6 +123,8 @@ CREATE TABLE "Product" (
     "isNew" BOOLEAN NOT NULL DEFAULT false,
     "isSale" BOOLEAN NOT NULL DEFAULT false,
     "soldCount" INTEGER NOT NULL DEFAULT 0,
+    "priceCzk" INTEGER NOT NULL DEFAULT 0,
+    "priceEur" INTEGER NOT NULL DEFAULT 0,
     "published" BOOLEAN NOT NULL DEFAULT true,
     "createdAt" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "Product_pkey" PRIMARY KEY ("id")
@@ -542,6 +544,7 @@ CREATE UNIQUE INDEX "Product_code_key" ON "Product"("code");
 CREATE INDEX "Product_categoryId_idx" ON "Product"("categoryId");
 CREATE INDEX "Product_createdAt_idx" ON "Product"("createdAt");
 CREATE INDEX "Product_soldCount_idx" ON "Product"("soldCount");
+CREATE INDEX "Product_priceCzk_idx" ON "Product"("priceCzk");
 CREATE UNIQUE INDEX "ProductTranslation_language_slug_key" ON "ProductTranslation"("language", "slug");
 CREATE INDEX "ProductParameter_productId_language_idx" ON "ProductParameter"("productId", "language");
 CREATE INDEX "ProductImage_productId_idx" ON "ProductImage"("productId");

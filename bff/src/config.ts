@@ -1,0 +1,76 @@
+// Every setting comes from the environment, validated once at start.
+// A bad value stops the server with a clear message; secrets are never printed.
+import path from 'node:path';
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  /** A PostgreSQL server; when empty the embedded database under dataDir is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  sessionSecret: string;
+  /** true when the site is served over https (Secure and __Host- cookies, HSTS). */
+  secureCookies: boolean;
+  publicUrl: string;
+  graphiql: boolean;
+  /** CZK per EUR, for variants without their own EUR price. */
+  eurRate: number;
+  seedDemoData: boolean;
+  logQueries: boolean;
+  /** How pages are rendered: from the production build, through Vite (development), or not at all (API tests). */
+  ssr: 'build' | 'vite' | 'off';
+  hmrPort: number;
+};
+
+export class ConfigError extends Error {}
+
+function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}"`);
+  }
+  return parsed;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const mode = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const port = integer('PORT', env.PORT, 3000, 0, 65535);
+  const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
+  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
+  const sessionSecret = env.SESSION_SECRET || (mode === 'production' ? '' : 'development-only-session-secret');
+  if (sessionSecret.length < 32 && mode === 'production') {
+    throw new ConfigError('SESSION_SECRET must be set to at least 32 characters in production');
+  }
+  const eurRate = env.EUR_RATE ? Number(env.EUR_RATE) : 25;
+  if (!Number.isFinite(eurRate) || eurRate <= 0) throw new ConfigError(`EUR_RATE must be a positive number, got "${env.EUR_RATE}"`);
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgresql:// URL');
+  }
+  return {
+    env: mode,
+    port,
+    host: env.HOST || '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    sessionSecret,
+    secureCookies: publicUrl.startsWith('https://'),
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
+    eurRate,
+    seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
+    logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
+    ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',
+    hmrPort: integer('HMR_PORT', env.HMR_PORT, 24678, 1024, 65535),
+    ...overrides,
+  };
+}

@@ -1,0 +1,103 @@
+// Cart: the session's cart with its lines and totals. Every mutation returns the whole cart
+// (house rule 2) so the client's normalized cache updates itself.
+import { builder } from './builder.ts';
+import { Price } from './catalog.ts';
+import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
+import { addToCart, currentCartId, setCartLineQuantity } from '../services/cart.ts';
+import { money, unitPrice } from '../services/pricing.ts';
+import { sumByVatRate } from '../../../schema/rules/index.ts';
+import type { Context } from './context.ts';
+
+type LineForTotals = {
+  quantity: number;
+  variant: { priceCzk: number; priceEur: number | null; originalPriceCzk: number | null; originalPriceEur: number | null; product: { vatRate: number } };
+};
+
+function lineGross(line: LineForTotals, ctx: Context): number {
+  return unitPrice(line.variant, ctx.currency, ctx.config.eurRate) * line.quantity;
+}
+
+const linesForTotals = {
+  lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
+} as const;
+
+builder.prismaObject('CartLine', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    quantity: t.exposeInt('quantity'),
+    variant: t.relation('variant'),
+    unitPrice: t.field({
+      type: Price,
+      select: { variant: { include: { product: { select: { vatRate: true } } } } },
+      resolve: (line, _a, ctx) =>
+        money(unitPrice(line.variant, ctx.currency, ctx.config.eurRate), line.variant.product.vatRate, ctx.currency),
+    }),
+    totalPrice: t.field({
+      type: Price,
+      select: { variant: { include: { product: { select: { vatRate: true } } } } },
+      resolve: (line, _a, ctx) => money(lineGross(line, ctx), line.variant.product.vatRate, ctx.currency),
+    }),
+  }),
+});
+
+export const Cart = builder.prismaObject('Cart', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    lines: t.relation('lines', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    itemCount: t.int({
+      description: 'Pieces in the cart.',
+      select: { lines: { select: { quantity: true } } },
+      resolve: (cart) => cart.lines.reduce((sum, line) => sum + line.quantity, 0),
+    }),
+    total: t.field({
+      type: Price,
+      description: 'The goods in the cart, VAT split per line and summed per rate.',
+      select: linesForTotals,
+      resolve: (cart, _a, ctx) => {
+        const recap = sumByVatRate(
+          cart.lines.map((line) => ({ grossMinor: lineGross(line, ctx), ratePercent: line.variant.product.vatRate })),
+        );
+        return { currency: ctx.currency, withVat: recap.total.gross, withoutVat: recap.total.net, vat: recap.total.vat };
+      },
+    }),
+  }),
+});
+
+builder.queryField('cart', (t) =>
+  t.prismaField({
+    type: 'Cart',
+    nullable: true,
+    description: 'The cart of this session, or null before anything was added.',
+    resolve: async (query, _root, _args, ctx) => {
+      const id = await currentCartId(ctx);
+      return id ? ctx.prisma.cart.findUnique({ ...query, where: { id } }) : null;
+    },
+  }),
+);
+
+builder.mutationFields((t) => ({
+  addToCart: t.prismaField({
+    type: 'Cart',
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
+    args: {
+      variantId: t.arg.id({ required: true }),
+      quantity: t.arg.int({ required: false, defaultValue: 1 }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const cartId = await addToCart(ctx, String(args.variantId), args.quantity ?? 1);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
+    },
+  }),
+  setCartLineQuantity: t.prismaField({
+    type: 'Cart',
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
+    args: {
+      lineId: t.arg.id({ required: true }),
+      quantity: t.arg.int({ required: true, description: '0 removes the line.' }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const cartId = await setCartLineQuantity(ctx, String(args.lineId), args.quantity);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
+    },
+  }),
+}));

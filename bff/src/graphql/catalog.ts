@@ -1,0 +1,318 @@
+// Catalog: categories, manufacturers, products with variants, images, parameters and size charts.
+// Every text field answers in the request's language, every price in the request's currency.
+import { queryFromInfo } from '@pothos/plugin-prisma';
+import { builder } from './builder.ts';
+import type { Context, Language } from './context.ts';
+import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
+import { productOrderBy, productWhere, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
+import { pageWindow, connectionFrom } from './pagination.ts';
+
+type WithTranslations<T> = { translations: (T & { language: string })[] };
+
+/** The translation in the request's language (catalogs always carry both). */
+export function pick<T>(parent: WithTranslations<T>, language: Language): T | undefined {
+  return parent.translations.find((row) => row.language === language) ?? parent.translations[0];
+}
+
+export const LanguageEnum = builder.enumType('Language', { values: ['cs', 'en'] as const });
+
+export const LocalizedSlug = builder.objectRef<{ language: Language; slug: string }>('LocalizedSlug').implement({
+  description: 'The same object in each language, for language switching and hreflang links.',
+  fields: (t) => ({
+    language: t.field({ type: LanguageEnum, resolve: (row) => row.language }),
+    slug: t.exposeString('slug'),
+  }),
+});
+
+export function localizedSlugs(parent: WithTranslations<{ slug: string }>) {
+  return parent.translations.map((row) => ({ language: row.language as Language, slug: row.slug }));
+}
+
+export const CurrencyEnum = builder.enumType('Currency', { values: ['CZK', 'EUR'] as const });
+
+export const Price = builder.objectRef<Money>('Price').implement({
+  description: 'An amount in minor units (haléře, cents) with VAT, without VAT and the VAT itself.',
+  fields: (t) => ({
+    currency: t.field({ type: CurrencyEnum, resolve: (price) => price.currency }),
+    withVat: t.exposeInt('withVat'),
+    withoutVat: t.exposeInt('withoutVat'),
+    vat: t.exposeInt('vat'),
+  }),
+});
+
+export const Category = builder.prismaObject('Category', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
+    slug: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '' }),
+    description: t.string({
+      select: { translations: true },
+      resolve: (c, _a, ctx) => pick(c, ctx.language)?.description ?? '',
+    }),
+    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    parent: t.relation('parent', { nullable: true }),
+    children: t.relation('children', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+  }),
+});
+
+builder.prismaObject('Manufacturer', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name'),
+    slug: t.exposeString('slug'),
+  }),
+});
+
+const ProductImage = builder.prismaObject('ProductImage', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    url: t.exposeString('url'),
+    width: t.exposeInt('width'),
+    height: t.exposeInt('height'),
+  }),
+});
+
+builder.prismaObject('ProductParameter', {
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    value: t.exposeString('value'),
+  }),
+});
+
+const SizeChartRow = builder.objectRef<string[]>('SizeChartRow').implement({
+  fields: (t) => ({ cells: t.stringList({ resolve: (row) => row }) }),
+});
+
+builder.prismaObject('SizeChart', {
+  fields: (t) => ({
+    name: t.string({ select: { translations: true }, resolve: (s, _a, ctx) => pick(s, ctx.language)?.name ?? '' }),
+    columns: t.stringList({
+      select: { translations: true },
+      resolve: (s, _a, ctx) => (pick(s, ctx.language)?.columns as string[] | undefined) ?? [],
+    }),
+    rows: t.field({ type: [SizeChartRow], resolve: (s) => s.rows as string[][] }),
+  }),
+});
+
+const Colour = builder.prismaObject('Colour', {
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    hex: t.exposeString('hex'),
+    name: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? c.code }),
+  }),
+});
+
+function variantPrice(variant: Parameters<typeof unitPrice>[0], vatRate: number, ctx: Context): Money {
+  return money(unitPrice(variant, ctx.currency, ctx.config.eurRate), vatRate, ctx.currency);
+}
+
+function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate: number, ctx: Context): Money | null {
+  const original = originalUnitPrice(variant, ctx.currency, ctx.config.eurRate);
+  return original === null ? null : money(original, vatRate, ctx.currency);
+}
+
+export const Variant = builder.prismaObject('Variant', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    code: t.exposeString('code'),
+    size: t.exposeString('size', { nullable: true }),
+    colour: t.relation('colour', { nullable: true, type: Colour }),
+    stock: t.exposeInt('stock', { description: 'Pieces in stock.' }),
+    inStock: t.boolean({ resolve: (v) => v.stock > 0 }),
+    price: t.field({
+      type: Price,
+      select: { product: { select: { vatRate: true } } },
+      resolve: (v, _a, ctx) => variantPrice(v, v.product.vatRate, ctx),
+    }),
+    originalPrice: t.field({
+      type: Price,
+      nullable: true,
+      description: 'The price before a sale, when the variant is discounted.',
+      select: { product: { select: { vatRate: true } } },
+      resolve: (v, _a, ctx) => variantOriginalPrice(v, v.product.vatRate, ctx),
+    }),
+    product: t.relation('product'),
+  }),
+});
+
+/** The cheapest variant decides the "from" price shown in lists. */
+function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[], ctx: Context): V | undefined {
+  let best: V | undefined;
+  for (const variant of variants) {
+    if (!best || unitPrice(variant, ctx.currency, ctx.config.eurRate) < unitPrice(best, ctx.currency, ctx.config.eurRate)) {
+      best = variant;
+    }
+  }
+  return best;
+}
+
+export const Product = builder.prismaObject('Product', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    code: t.exposeString('code'),
+    name: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
+    slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    shortDescription: t.string({
+      select: { translations: true },
+      resolve: (p, _a, ctx) => pick(p, ctx.language)?.shortDescription ?? '',
+    }),
+    description: t.string({
+      select: { translations: true },
+      resolve: (p, _a, ctx) => pick(p, ctx.language)?.description ?? '',
+    }),
+    vatRate: t.exposeInt('vatRate', { description: 'VAT rate in percent.' }),
+    isNew: t.exposeBoolean('isNew'),
+    isSale: t.exposeBoolean('isSale'),
+    category: t.relation('category'),
+    manufacturer: t.relation('manufacturer'),
+    images: t.relation('images', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    mainImage: t.field({
+      type: ProductImage,
+      nullable: true,
+      select: { images: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 1 } },
+      resolve: (p) => p.images[0] ?? null,
+    }),
+    variants: t.relation('variants', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    parameters: t.relation('parameters', {
+      query: (_args, ctx) => ({ where: { language: ctx.language }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    }),
+    sizeChart: t.relation('sizeChart', { nullable: true }),
+    price: t.field({
+      type: Price,
+      description: 'The lowest price of the product\'s variants.',
+      select: { variants: true },
+      resolve: (p, _a, ctx) => {
+        const cheapest = cheapestVariant(p.variants, ctx);
+        return cheapest ? variantPrice(cheapest, p.vatRate, ctx) : money(0, p.vatRate, ctx.currency);
+      },
+    }),
+    originalPrice: t.field({
+      type: Price,
+      nullable: true,
+      select: { variants: true },
+      resolve: (p, _a, ctx) => {
+        const cheapest = cheapestVariant(p.variants, ctx);
+        return cheapest ? variantOriginalPrice(cheapest, p.vatRate, ctx) : null;
+      },
+    }),
+    inStock: t.boolean({ select: { variants: { select: { stock: true } } }, resolve: (p) => p.variants.some((v) => v.stock > 0) }),
+    stock: t.int({
+      description: 'Pieces in stock over all variants.',
+      select: { variants: { select: { stock: true } } },
+      resolve: (p) => p.variants.reduce((sum, v) => sum + v.stock, 0),
+    }),
+  }),
+});
+
+builder.prismaObjectField('Product', 'similar', (t) =>
+  t.field({
+    type: [Product],
+      description: 'Up to 4 products to show beside this one.',
+      resolve: async (p, _a, ctx, info) => {
+        const query = queryFromInfo({ context: ctx, info });
+        const chosen = await ctx.prisma.product.findMany({
+          ...query,
+          where: { published: true, similarTo: { some: { productId: p.id } } },
+          take: 4,
+        });
+        if (chosen.length > 0) return chosen;
+        const product = await ctx.prisma.product.findUniqueOrThrow({ where: { id: p.id }, select: { categoryId: true } });
+        return ctx.prisma.product.findMany({
+          ...query,
+          where: { published: true, categoryId: product.categoryId, id: { not: p.id } },
+          orderBy: [{ soldCount: 'desc' }, { id: 'asc' }],
+          take: 4,
+        });
+      },
+    }));
+
+const ProductSort = builder.enumType('ProductSort', {
+  values: ['BEST_SELLING', 'NEWEST', 'PRICE_ASC', 'PRICE_DESC'] as const,
+});
+
+const ProductFilter = builder.inputType('ProductFilter', {
+  fields: (t) => ({
+    categorySlug: t.string({ required: false, description: 'Includes the category\'s subcategories.' }),
+    inStock: t.boolean({ required: false }),
+    priceFrom: t.int({ required: false, description: 'Minor units of the request currency, VAT included.' }),
+    priceTo: t.int({ required: false }),
+    search: t.string({ required: false, description: 'Ignores case and diacritics.' }),
+    isNew: t.boolean({ required: false }),
+    isSale: t.boolean({ required: false }),
+  }),
+});
+
+const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>>>('ProductConnection');
+
+builder.queryFields((t) => ({
+  categories: t.prismaField({
+    type: ['Category'],
+    description: 'The top of the category tree; children hang below.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.category.findMany({ ...query, where: { parentId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+  category: t.prismaField({
+    type: 'Category',
+    nullable: true,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.category.findFirst({
+        ...query,
+        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+      }),
+  }),
+  product: t.prismaField({
+    type: 'Product',
+    nullable: true,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.product.findFirst({
+        ...query,
+        where: { published: true, translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+      }),
+  }),
+  products: t.field({
+    type: ProductConnection,
+    args: {
+      first: t.arg.int({ required: false, description: 'Page size, 1 to 100 (default 12).' }),
+      after: t.arg.string({ required: false }),
+      offset: t.arg.int({ required: false, description: 'Skip this many products; an alternative to `after` for page links.' }),
+      filter: t.arg({ type: ProductFilter, required: false }),
+      sort: t.arg({ type: ProductSort, required: false }),
+    },
+    resolve: async (_root, args, ctx, info) => {
+      const window = pageWindow(args);
+      const where = await productWhere(ctx, (args.filter ?? {}) as ProductFilterInput);
+      const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
+      const [nodes, totalCount] = await Promise.all([
+        ctx.prisma.product.findMany({
+          ...query,
+          where,
+          orderBy: productOrderBy((args.sort ?? 'BEST_SELLING') as ProductSortValue, ctx.currency),
+          skip: window.offset,
+          take: window.limit,
+        }),
+        ctx.prisma.product.count({ where }),
+      ]);
+      return connectionFrom(nodes, window, totalCount);
+    },
+  }),
+}));
+
+builder.objectType(ProductConnection, {
+  fields: (t) => ({
+    totalCount: t.exposeInt('totalCount'),
+    offset: t.exposeInt('offset', { description: 'How many products come before the first edge.' }),
+    pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
+    edges: t.field({
+      type: [builder.objectRef<{ cursor: string; node: unknown }>('ProductEdge').implement({
+        fields: (e) => ({
+          cursor: e.exposeString('cursor'),
+          node: e.field({ type: Product, resolve: (edge) => edge.node as never }),
+        }),
+      })],
+      resolve: (c) => c.edges,
+    }),
+  }),
+});

@@ -1,0 +1,80 @@
+// Content: info pages (terms, privacy ...), blog articles and the home page's info tiles.
+import { builder } from './builder.ts';
+import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
+
+builder.prismaObject('InfoPage', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    title: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
+    slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
+    body: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+  }),
+});
+
+builder.prismaObject('Article', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
+    imageUrl: t.exposeString('imageUrl', { nullable: true }),
+    title: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
+    slug: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.slug ?? '' }),
+    perex: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.perex ?? '' }),
+    body: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.body ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+  }),
+});
+
+builder.prismaObject('InfoTile', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    imageUrl: t.exposeString('imageUrl'),
+    width: t.exposeInt('width'),
+    height: t.exposeInt('height'),
+    title: t.string({ select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.title ?? '' }),
+    subtitle: t.string({ select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.subtitle ?? '' }),
+    link: t.string({
+      nullable: true,
+      select: { translations: true },
+      resolve: (i, _a, ctx) => pick(i, ctx.language)?.link ?? null,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  infoPage: t.prismaField({
+    type: 'InfoPage',
+    nullable: true,
+    args: { id: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.id } }),
+  }),
+  infoPages: t.prismaField({
+    type: ['InfoPage'],
+    resolve: (query, _root, _args, ctx) => ctx.prisma.infoPage.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+  articles: t.prismaField({
+    type: ['Article'],
+    args: { first: t.arg.int({ required: false, description: 'At most 100 (default 20).' }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.article.findMany({
+        ...query,
+        where: { publishedAt: { lte: new Date() } },
+        orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+        take: Math.min(Math.max(args.first ?? 20, 1), 100),
+      }),
+  }),
+  article: t.prismaField({
+    type: 'Article',
+    nullable: true,
+    args: { slug: t.arg.string({ required: true }) },
+    resolve: (query, _root, args, ctx) =>
+      ctx.prisma.article.findFirst({
+        ...query,
+        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+      }),
+  }),
+  infoTiles: t.prismaField({
+    type: ['InfoTile'],
+    resolve: (query, _root, _args, ctx) => ctx.prisma.infoTile.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+}));

@@ -1,0 +1,10 @@
+// Imports the domain files and exports the schema; nothing else.
+import { builder } from './builder.ts';
+import './errors.ts';
+import './catalog.ts';
+import './cart.ts';
+import './content.ts';
+import './store.ts';
+import './customer.ts';
+
+export const schema = builder.toSchema({ sortSchema: true });

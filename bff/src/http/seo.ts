@@ -1,0 +1,73 @@
+// sitemap.xml (every catalog page in both languages, with hreflang alternates) and robots.txt.
+import { Router } from 'express';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import { href, type RouteLanguage, type RouteName } from '../../../schema/routes.ts';
+
+type Page = { route: RouteName; params: Record<RouteLanguage, Record<string, string | number>> };
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+function bySlug(translations: { language: string; slug: string }[], extra: Record<string, string | number> = {}) {
+  const slug = (language: RouteLanguage) => translations.find((t) => t.language === language)?.slug ?? '';
+  return { cs: { ...extra, slug: slug('cs') }, en: { ...extra, slug: slug('en') } };
+}
+
+async function sitemapPages(prisma: Db): Promise<Page[]> {
+  const slugs = { select: { language: true, slug: true } } as const;
+  const [categories, products, pages, articles, stores] = await Promise.all([
+    prisma.category.findMany({ select: { translations: slugs } }),
+    prisma.product.findMany({ where: { published: true }, select: { translations: slugs } }),
+    prisma.infoPage.findMany({ select: { id: true, translations: slugs } }),
+    prisma.article.findMany({ where: { publishedAt: { lte: new Date() } }, select: { translations: slugs } }),
+    prisma.store.findMany({ select: { id: true } }),
+  ]);
+  const none = { cs: {}, en: {} };
+  return [
+    { route: 'home', params: none },
+    ...categories.map((c) => ({ route: 'category' as const, params: bySlug(c.translations) })),
+    ...products.map((p) => ({ route: 'product' as const, params: bySlug(p.translations) })),
+    ...pages.map((p) => ({ route: 'info' as const, params: bySlug(p.translations, { id: p.id }) })),
+    { route: 'blog', params: none },
+    ...articles.map((a) => ({ route: 'article' as const, params: bySlug(a.translations) })),
+    { route: 'stores', params: none },
+    ...stores.map((s) => ({ route: 'store' as const, params: { cs: { id: s.id }, en: { id: s.id } } })),
+  ];
+}
+
+export function seoRoutes(prisma: Db, config: Config) {
+  const router = Router();
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(
+      ['User-agent: *', 'Disallow: /graphql', 'Disallow: /ucet/', 'Disallow: /en/account/', 'Disallow: /kosik', 'Disallow: /en/cart',
+        'Disallow: /pokladna', 'Disallow: /en/checkout', `Sitemap: ${config.publicUrl}/sitemap.xml`, ''].join('\n'),
+    );
+  });
+  router.get('/sitemap.xml', async (_req, res, next) => {
+    try {
+      const pages = await sitemapPages(prisma);
+      const urls = pages.flatMap((page) =>
+        (['cs', 'en'] as const).map((language) => {
+          const loc = (lang: RouteLanguage) => escapeXml(config.publicUrl + href(page.route, lang, page.params[lang]));
+          return [
+            '<url>',
+            `<loc>${loc(language)}</loc>`,
+            `<xhtml:link rel="alternate" hreflang="cs" href="${loc('cs')}"/>`,
+            `<xhtml:link rel="alternate" hreflang="en" href="${loc('en')}"/>`,
+            '</url>',
+          ].join('');
+        }),
+      );
+      res
+        .type('application/xml')
+        .send(
+          `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`,
+        );
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}

@@ -1,0 +1,73 @@
+// Catalog rules: which products a filter matches and how they are ordered.
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Context, CurrencyCode } from '../graphql/context.ts';
+import { badInput } from '../graphql/pagination.ts';
+import { normalizeSearchText } from './search-text.ts';
+
+export type ProductFilterInput = {
+  categorySlug?: string | null;
+  inStock?: boolean | null;
+  priceFrom?: number | null;
+  priceTo?: number | null;
+  search?: string | null;
+  isNew?: boolean | null;
+  isSale?: boolean | null;
+};
+
+export type ProductSortValue = 'BEST_SELLING' | 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
+
+const MAX_SEARCH_LENGTH = 100;
+const MAX_PRICE = 1_000_000_000;
+
+/** A category and all categories below it. */
+async function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
+  const all = await ctx.prisma.category.findMany({
+    select: { id: true, parentId: true, translations: { where: { language: ctx.language }, select: { slug: true } } },
+  });
+  const root = all.find((category) => category.translations[0]?.slug === slug);
+  if (!root) return [];
+  const ids = [root.id];
+  for (let i = 0; i < ids.length; i++) {
+    for (const category of all) if (category.parentId === ids[i]) ids.push(category.id);
+  }
+  return ids;
+}
+
+function checkPrice(name: string, value: number | null | undefined) {
+  if (value != null && (value < 0 || value > MAX_PRICE)) throw badInput(`${name} is out of range`);
+}
+
+export async function productWhere(ctx: Context, filter: ProductFilterInput): Promise<Prisma.ProductWhereInput> {
+  checkPrice('priceFrom', filter.priceFrom);
+  checkPrice('priceTo', filter.priceTo);
+  if (filter.search && filter.search.length > MAX_SEARCH_LENGTH) {
+    throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  }
+  const and: Prisma.ProductWhereInput[] = [{ published: true }];
+  if (filter.categorySlug) and.push({ categoryId: { in: await categoryIdsFor(ctx, filter.categorySlug) } });
+  if (filter.inStock) and.push({ variants: { some: { stock: { gt: 0 } } } });
+  if (filter.isNew) and.push({ isNew: true });
+  if (filter.isSale) and.push({ isSale: true });
+  const priceColumn = ctx.currency === 'CZK' ? 'priceCzk' : 'priceEur';
+  if (filter.priceFrom != null) and.push({ [priceColumn]: { gte: filter.priceFrom } });
+  if (filter.priceTo != null) and.push({ [priceColumn]: { lte: filter.priceTo } });
+  const words = normalizeSearchText(filter.search ?? '').split(' ').filter(Boolean);
+  for (const word of words) {
+    and.push({ translations: { some: { language: ctx.language, searchText: { contains: word } } } });
+  }
+  return { AND: and };
+}
+
+export function productOrderBy(sort: ProductSortValue, currency: CurrencyCode): Prisma.ProductOrderByWithRelationInput[] {
+  const price = currency === 'CZK' ? 'priceCzk' : 'priceEur';
+  switch (sort) {
+    case 'NEWEST':
+      return [{ createdAt: 'desc' }, { id: 'desc' }];
+    case 'PRICE_ASC':
+      return [{ [price]: 'asc' }, { id: 'asc' }];
+    case 'PRICE_DESC':
+      return [{ [price]: 'desc' }, { id: 'asc' }];
+    default:
+      return [{ soldCount: 'desc' }, { id: 'asc' }];
+  }
+}

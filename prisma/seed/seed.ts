@@ -1,0 +1,299 @@
+// Loads the demo catalog (prisma/seed/data) into an empty database. Runs on the first start of
+// an empty database and by `npm run seed`.
+import type { Db } from '../../bff/src/db/client.ts';
+import { hashPassword } from '../../bff/src/services/passwords.ts';
+import { lowestPrices } from '../../bff/src/services/pricing.ts';
+import { normalizeSearchText } from '../../bff/src/services/search-text.ts';
+import * as data from './data/index.ts';
+import type { Translated } from './data/types.ts';
+
+const LANGUAGES = ['cs', 'en'] as const;
+const DAY_MS = 24 * 3600 * 1000;
+
+export const DEMO_CUSTOMER = { email: 'zakaznik@example.cz', password: 'Demo-heslo-2026' };
+
+function perLanguage<T>(build: (language: 'cs' | 'en') => T): T[] {
+  return LANGUAGES.map(build);
+}
+
+function daysAgo(days: number): Date {
+  return new Date(Date.now() - days * DAY_MS);
+}
+
+/** Keeps the id sequence past rows inserted with explicit ids. */
+async function syncSequence(prisma: Db, table: string) {
+  await prisma.$executeRawUnsafe(
+    `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT MAX(id) FROM "${table}"), 1))`,
+  );
+}
+
+export async function seedIfEmpty(prisma: Db, config: { eurRate: number }): Promise<boolean> {
+  if ((await prisma.product.count()) > 0) return false;
+  await seedDemoData(prisma, config);
+  return true;
+}
+
+export async function seedDemoData(prisma: Db, config: { eurRate: number }): Promise<void> {
+  const categoryIds = new Map<string, number>();
+  for (const category of [...data.categories].sort((a, b) => Number(!!a.parentKey) - Number(!!b.parentKey))) {
+    const created = await prisma.category.create({
+      data: {
+        position: category.position,
+        parentId: category.parentKey ? categoryIds.get(category.parentKey) : null,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            name: category.name[language],
+            slug: category.slug[language],
+            description: category.description[language],
+          })),
+        },
+      },
+    });
+    categoryIds.set(category.key, created.id);
+  }
+
+  const manufacturerIds = new Map<string, number>();
+  const manufacturerNames = new Map<string, string>();
+  for (const manufacturer of data.manufacturers) {
+    const slug = normalizeSearchText(manufacturer.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const created = await prisma.manufacturer.create({ data: { name: manufacturer.name, slug } });
+    manufacturerIds.set(manufacturer.key, created.id);
+    manufacturerNames.set(manufacturer.key, manufacturer.name);
+  }
+
+  const sizeChartIds = new Map<string, number>();
+  for (const chart of data.sizeCharts) {
+    const created = await prisma.sizeChart.create({
+      data: {
+        key: chart.key,
+        rows: chart.rows,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            name: chart.name[language],
+            columns: chart.columns.map((column) => column[language]),
+          })),
+        },
+      },
+    });
+    sizeChartIds.set(chart.key, created.id);
+  }
+
+  const colourIds = new Map<string, number>();
+  async function colourId(colour: Translated | null, hex: string | null): Promise<number | null> {
+    if (!colour) return null;
+    const code = normalizeSearchText(colour.en).replace(/[^a-z0-9]+/g, '-') + (hex ? `-${hex.replace('#', '').toLowerCase()}` : '');
+    const known = colourIds.get(code);
+    if (known) return known;
+    const created = await prisma.colour.create({
+      data: {
+        code,
+        hex: hex ?? '#cccccc',
+        translations: { create: perLanguage((language) => ({ language, name: colour[language] })) },
+      },
+    });
+    colourIds.set(code, created.id);
+    return created.id;
+  }
+
+  const productIds = new Map<string, number>();
+  const categoryNames = new Map(data.categories.map((c) => [c.key, c.name]));
+  for (const product of data.products) {
+    const variants = [];
+    for (const [position, variant] of product.variants.entries()) {
+      variants.push({
+        code: variant.code,
+        size: variant.size,
+        colourId: await colourId(variant.colour, variant.colourHex),
+        position,
+        stock: variant.stock,
+        priceCzk: variant.priceCzk,
+        priceEur: variant.priceEur,
+        originalPriceCzk: variant.originalPriceCzk ?? null,
+        originalPriceEur: null,
+      });
+    }
+    const prices = lowestPrices(variants.map((v) => ({ ...v, originalPriceEur: null })), config.eurRate);
+    const created = await prisma.product.create({
+      data: {
+        code: product.code,
+        categoryId: categoryIds.get(product.categoryKey)!,
+        manufacturerId: manufacturerIds.get(product.manufacturerKey)!,
+        sizeChartId: product.sizeChartKey ? sizeChartIds.get(product.sizeChartKey) : null,
+        vatRate: product.vatRate,
+        isNew: product.isNew,
+        isSale: product.isSale,
+        soldCount: product.soldCount,
+        createdAt: daysAgo(product.createdDaysAgo),
+        ...prices,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            name: product.name[language],
+            slug: product.slug[language],
+            shortDescription: product.shortDescription[language],
+            description: product.description[language],
+            searchText: normalizeSearchText(
+              [
+                product.name[language],
+                product.code,
+                manufacturerNames.get(product.manufacturerKey),
+                categoryNames.get(product.categoryKey)?.[language],
+              ].join(' '),
+            ),
+          })),
+        },
+        parameters: {
+          create: LANGUAGES.flatMap((language) =>
+            product.parameters.map((parameter, position) => ({
+              language,
+              position,
+              name: parameter.name[language],
+              value: parameter.value[language],
+            })),
+          ),
+        },
+        images: {
+          create: product.images.map((image, position) => ({ position, url: `/images/products/${image.file}` })),
+        },
+        variants: { create: variants },
+      },
+    });
+    productIds.set(product.code, created.id);
+  }
+  const similar = data.products.flatMap((product) =>
+    (product.similarCodes ?? [])
+      .filter((code) => productIds.has(code) && code !== product.code)
+      .map((code, position) => ({ productId: productIds.get(product.code)!, similarId: productIds.get(code)!, position })),
+  );
+  if (similar.length > 0) await prisma.similarProduct.createMany({ data: similar, skipDuplicates: true });
+
+  for (const [position, store] of data.stores.entries()) {
+    await prisma.store.create({
+      data: {
+        id: store.id,
+        slug: store.slug,
+        name: store.name,
+        street: store.street,
+        city: store.city,
+        postcode: store.postcode,
+        phone: store.phone,
+        email: store.email,
+        latitude: store.lat,
+        longitude: store.lng,
+        position,
+        translations: { create: perLanguage((language) => ({ language, description: store.description[language] })) },
+        openingHours: {
+          create: store.openingHours.map((hours) => ({ dayOfWeek: hours.day, opens: hours.opens, closes: hours.closes })),
+        },
+      },
+    });
+  }
+  await syncSequence(prisma, 'Store');
+
+  for (const [position, page] of data.infoPages.entries()) {
+    await prisma.infoPage.create({
+      data: {
+        id: page.id,
+        position,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            slug: page.slug[language],
+            title: page.title[language],
+            body: page.body[language],
+          })),
+        },
+      },
+    });
+  }
+  await syncSequence(prisma, 'InfoPage');
+
+  for (const article of data.articles) {
+    await prisma.article.create({
+      data: {
+        publishedAt: daysAgo(article.publishedDaysAgo),
+        imageUrl: article.image ? `/images/${article.image}` : null,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            slug: article.slug[language],
+            title: article.title[language],
+            perex: article.perex[language],
+            body: article.body[language],
+          })),
+        },
+      },
+    });
+  }
+
+  for (const tile of data.tiles) {
+    await prisma.infoTile.create({
+      data: {
+        position: tile.position,
+        imageUrl: `/images/${tile.image}`,
+        width: tile.width,
+        height: tile.height,
+        translations: {
+          create: perLanguage((language) => ({
+            language,
+            title: tile.title[language],
+            subtitle: tile.subtitle[language],
+            link: tile.link?.[language] ?? null,
+          })),
+        },
+      },
+    });
+  }
+
+  const deliveryIds = new Map<string, number>();
+  for (const method of data.deliveryMethods) {
+    const created = await prisma.deliveryMethod.create({
+      data: {
+        code: method.code,
+        priceCzk: method.priceCzk,
+        priceEur: method.priceEur,
+        freeFromCzk: method.freeFromCzk,
+        freeFromEur: method.freeFromCzk === null ? null : Math.round(method.freeFromCzk / config.eurRate),
+        isPickup: method.isPickup,
+        position: method.position,
+        translations: {
+          create: perLanguage((language) => ({ language, name: method.name[language], description: method.description[language] })),
+        },
+      },
+    });
+    deliveryIds.set(method.code, created.id);
+  }
+  for (const method of data.paymentMethods) {
+    await prisma.paymentMethod.create({
+      data: {
+        code: method.code,
+        priceCzk: method.priceCzk,
+        priceEur: method.priceEur,
+        isCashOnDelivery: method.isCashOnDelivery,
+        position: method.position,
+        translations: {
+          create: perLanguage((language) => ({ language, name: method.name[language], description: method.description[language] })),
+        },
+        deliveries: {
+          create: method.deliveryCodes
+            .filter((code) => deliveryIds.has(code))
+            .map((code) => ({ deliveryMethodId: deliveryIds.get(code)! })),
+        },
+      },
+    });
+  }
+
+  await prisma.customer.create({
+    data: {
+      email: DEMO_CUSTOMER.email,
+      passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+      firstName: 'Jana',
+      lastName: 'Nováková',
+      phone: '+420 603 123 456',
+      termsAcceptedAt: new Date(),
+      privacyAcceptedAt: new Date(),
+    },
+  });
+}

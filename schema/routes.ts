@@ -1,0 +1,69 @@
+// Every page's Czech and English path, in one table that web/app/routes.ts, the sitemap,
+// links and the language switch all read, so the two languages cannot drift apart.
+export type RouteLanguage = 'cs' | 'en';
+
+type RouteDef = { cs: string; en: string; file: string; guard?: 'customer' };
+
+export const ROUTES = {
+  home: { cs: '/', en: '/en', file: 'routes/home.tsx' },
+  category: { cs: '/kategorie/:slug', en: '/en/category/:slug', file: 'routes/category.tsx' },
+  product: { cs: '/produkt/:slug', en: '/en/product/:slug', file: 'routes/product.tsx' },
+  search: { cs: '/hledat', en: '/en/search', file: 'routes/search.tsx' },
+  info: { cs: '/info/:id/:slug', en: '/en/info/:id/:slug', file: 'routes/info.tsx' },
+  blog: { cs: '/blog', en: '/en/blog', file: 'routes/blog.tsx' },
+  article: { cs: '/blog/:slug', en: '/en/blog/:slug', file: 'routes/article.tsx' },
+  stores: { cs: '/prodejny', en: '/en/stores', file: 'routes/stores.tsx' },
+  store: { cs: '/prodejny/:id', en: '/en/stores/:id', file: 'routes/store.tsx' },
+  cart: { cs: '/kosik', en: '/en/cart', file: 'routes/cart.tsx' },
+  checkout: { cs: '/pokladna', en: '/en/checkout', file: 'routes/placeholder.tsx' },
+  login: { cs: '/prihlaseni', en: '/en/login', file: 'routes/login.tsx' },
+  registration: { cs: '/registrace', en: '/en/registrace', file: 'routes/placeholder.tsx' },
+  forgottenPassword: { cs: '/zapomenute-heslo', en: '/en/forgotten-password', file: 'routes/placeholder.tsx' },
+  changePassword: { cs: '/zmena-hesla/:hash', en: '/en/change-password/:hash', file: 'routes/placeholder.tsx' },
+  voucher: { cs: '/voucher', en: '/en/voucher', file: 'routes/placeholder.tsx' },
+  orderSummary: { cs: '/objednavka/shrnuti/:id/:hash', en: '/en/order/summary/:id/:hash', file: 'routes/placeholder.tsx' },
+  orderDetail: { cs: '/ucet/objednavka/:id', en: '/en/account/order/:id', file: 'routes/placeholder.tsx' },
+  accountAddresses: { cs: '/ucet/dodaci-adresy', en: '/en/account/addresses', file: 'routes/placeholder.tsx', guard: 'customer' },
+  accountOrders: { cs: '/ucet/objednavky', en: '/en/account/orders', file: 'routes/placeholder.tsx', guard: 'customer' },
+  accountInvoiceInfo: { cs: '/ucet/fakturacni-udaje', en: '/en/account/invoice-info', file: 'routes/placeholder.tsx', guard: 'customer' },
+  accountThankYou: { cs: '/ucet/dekujeme', en: '/en/account/thankyou', file: 'routes/placeholder.tsx', guard: 'customer' },
+  wishlist: { cs: '/oblibene', en: '/en/wishlist', file: 'routes/placeholder.tsx' },
+  sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/placeholder.tsx' },
+  complaint: { cs: '/reklamace', en: '/en/returns', file: 'routes/placeholder.tsx' },
+} as const satisfies Record<string, RouteDef>;
+
+export type RouteName = keyof typeof ROUTES;
+
+/** Builds a path, e.g. href('product', 'en', { slug: 'home-jersey' }) -> '/en/product/home-jersey'. */
+export function href(name: RouteName, language: RouteLanguage, params: Record<string, string | number> = {}): string {
+  return ROUTES[name][language].replace(/:(\w+)/g, (_match, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Route ${name} needs the parameter ${key}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+export function routeLanguageOf(pathname: string): RouteLanguage {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'cs';
+}
+
+export type RouteMatch = { name: RouteName; language: RouteLanguage; params: Record<string, string> };
+
+/** Which route a path belongs to, in which language, with its parameters (null when none). */
+export function matchRoute(pathname: string): RouteMatch | null {
+  for (const [name, def] of Object.entries(ROUTES) as [RouteName, RouteDef][]) {
+    for (const language of ['cs', 'en'] as const) {
+      const keys: string[] = [];
+      const pattern = def[language].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, (_m, key: string) => {
+        keys.push(key);
+        return '([^/]+)';
+      });
+      const match = new RegExp(`^${pattern}/?$`).exec(pathname);
+      if (match) {
+        const params = Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1])]));
+        return { name, language, params };
+      }
+    }
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+// Apollo clients: in the browser over HTTP to /graphql; on the server in-process through the
+// executor the BFF puts into the React Router load context (no network hop).
+import { ApolloClient, ApolloLink, HttpLink, type NormalizedCacheObject } from '@apollo/client';
+import { Observable } from 'rxjs';
+import { print } from 'graphql';
+import { createCache } from './cache.ts';
+import type { ShopLoadContext } from '../context.ts';
+
+declare global {
+  interface Window {
+    __APOLLO_STATE__?: NormalizedCacheObject;
+  }
+}
+
+function readCookie(name: string): string | undefined {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
+}
+
+/** Makes sure the CSRF cookie exists before the first request that changes something (spec section 7). */
+async function csrfToken(): Promise<string | undefined> {
+  let token = readCookie('XSRF-TOKEN');
+  if (!token) {
+    await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
+    token = readCookie('XSRF-TOKEN');
+  }
+  return token;
+}
+
+let browserClient: ApolloClient | null = null;
+
+export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
+  if (browserClient) return browserClient;
+  const headers = new ApolloLink((operation, forward) =>
+    new Observable((observer) => {
+      csrfToken()
+        .then((token) => {
+          operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
+            headers: { ...headers, 'x-shop-language': language, ...(token ? { 'x-xsrf-token': token } : {}) },
+          }));
+          forward(operation).subscribe(observer);
+        })
+        .catch((error) => observer.error(error));
+    }),
+  );
+  browserClient = new ApolloClient({
+    link: ApolloLink.from([headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    cache: createCache().restore(window.__APOLLO_STATE__ ?? {}),
+  });
+  return browserClient;
+}
+
+const serverClients = new WeakMap<object, ApolloClient>();
+
+/** One client per server request, so no shopper ever sees another's cached data. */
+export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en'): ApolloClient {
+  const existing = serverClients.get(context);
+  if (existing) return existing;
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        context
+          .executeGraphQL(
+            { query: print(operation.query), variables: operation.variables, operationName: operation.operationName },
+            language,
+          )
+          .then((result) => {
+            observer.next(result as ApolloLink.Result);
+            observer.complete();
+          })
+          .catch((error) => observer.error(error));
+      }),
+  );
+  const client = new ApolloClient({ link, cache: createCache(), ssrMode: true });
+  serverClients.set(context, client);
+  return client;
+}

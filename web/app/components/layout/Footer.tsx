@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { href, useLanguage } from '../../language.ts';
+
+export function Footer() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const terms = language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions';
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-newsletter">
+          <h2 id="footer-newsletter">{t('footer.newsletterTitle')}</h2>
+          <p>{t('footer.newsletterText')}</p>
+          <form className="newsletter-form" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor="newsletter-email" className="visually-hidden">
+              {t('footer.newsletterEmail')}
+            </label>
+            <input id="newsletter-email" type="email" name="email" placeholder={t('footer.newsletterEmail')} maxLength={254} />
+            <button type="submit">{t('footer.newsletterSubmit')}</button>
+          </form>
+        </section>
+        <section aria-labelledby="footer-info">
+          <h2 id="footer-info">{t('footer.info')}</h2>
+          <ul>
+            <li>
+              <Link to={href('info', language, { id: 1, slug: terms })}>{t('footer.terms')}</Link>
+            </li>
+            <li>
+              <Link to={href('stores', language)}>{t('nav.stores')}</Link>
+            </li>
+            <li>
+              <Link to={href('blog', language)}>{t('nav.blog')}</Link>
+            </li>
+            <li>
+              <Link to={href('complaint', language)}>{t('placeholder.complaint')}</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-follow">
+          <h2 id="footer-follow">{t('footer.follow')}</h2>
+          <ul className="social-links">
+            <li>
+              <a href="https://www.facebook.com/" rel="noopener noreferrer">Facebook</a>
+            </li>
+            <li>
+              <a href="https://www.instagram.com/" rel="noopener noreferrer">Instagram</a>
+            </li>
+            <li>
+              <a href="https://www.youtube.com/" rel="noopener noreferrer">YouTube</a>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copyright container">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Form, Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { LayoutQuery, LogoutMutation } from './documents.ts';
+import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
+import { useFormatMoney } from '../ui/Money.tsx';
+import { useNotify } from '../ui/Toasts.tsx';
+
+export function Header({ alternates }: { alternates: Alternates | null }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const location = useLocation();
+  const format = useFormatMoney();
+  const { notify } = useNotify();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { data } = useQuery(LayoutQuery);
+  const [logout] = useMutation(LogoutMutation, { refetchQueries: [LayoutQuery] });
+  const cart = data?.cart;
+  const other = language === 'cs' ? 'en' : 'cs';
+  const otherPath = alternates?.[other] ?? href('home', other);
+  const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
+  const items = t('cart.items', { count: cart?.itemCount ?? 0 });
+  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, language === 'en' ? 'CZK' : 'CZK');
+
+  const onLogout = async () => {
+    try {
+      await logout();
+      notify('success', t('account.logoutSuccess'));
+    } catch {
+      notify('error', t('account.logoutError'));
+    }
+  };
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#content">
+        {t('nav.skipToContent')}
+      </a>
+      <div className="site-header__bar container">
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="main-nav"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span aria-hidden="true">☰</span>
+          <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
+        </button>
+        <Link to={href('home', language)} className="logo" aria-label={t('shopName')}>
+          <span className="logo__mark" aria-hidden="true">
+            ◆
+          </span>
+          <span className="logo__text">{t('shopName')}</span>
+        </Link>
+        <Form method="get" action={href('search', language)} className="search-form" role="search">
+          <label htmlFor="site-search" className="visually-hidden">
+            {t('search.label')}
+          </label>
+          <input
+            id="site-search"
+            name="q"
+            type="search"
+            defaultValue={searchQuery}
+            placeholder={t('search.placeholder')}
+            maxLength={100}
+            autoComplete="off"
+          />
+          <button type="submit">{t('search.submit')}</button>
+        </Form>
+        <nav className="site-header__tools" aria-label={t('nav.account')}>
+          <a className="language-switch" href={languageSwitchUrl(other, otherPath)} hrefLang={other} lang={other}>
+            {other.toUpperCase()}
+            <span className="visually-hidden"> – {t('nav.switchTo')}</span>
+          </a>
+          {data?.me ? (
+            <>
+              <Link to={href('accountOrders', language)}>{t('nav.account')}</Link>
+              <button type="button" className="link-button" onClick={onLogout}>
+                {t('nav.logout')}
+              </button>
+            </>
+          ) : (
+            <Link to={`${href('login', language)}?next=${encodeURIComponent(location.pathname + location.search)}`}>
+              {t('nav.login')}
+            </Link>
+          )}
+          <Link to={href('cart', language)} className="cart-link" data-testid="header-cart" aria-label={t('cart.headerLabel', { items, total })}>
+            <span aria-hidden="true" className="cart-link__icon">
+              🛒
+            </span>
+            <span className="cart-link__count" data-testid="header-cart-count">
+              {cart?.itemCount ?? 0}
+            </span>
+            <span className="cart-link__total" data-testid="header-cart-total">
+              {total}
+            </span>
+          </Link>
+        </nav>
+      </div>
+      <nav id="main-nav" className={`main-nav${menuOpen ? ' main-nav--open' : ''}`} aria-label={t('nav.categories')}>
+        <ul className="container main-nav__list">
+          {data?.categories.map((category) => (
+            <li key={category.id}>
+              <Link to={href('category', language, { slug: category.slug })} onClick={() => setMenuOpen(false)}>
+                {category.name}
+              </Link>
+            </li>
+          ))}
+          <li>
+            <Link to={href('blog', language)} onClick={() => setMenuOpen(false)}>
+              {t('nav.blog')}
+            </Link>
+          </li>
+          <li>
+            <Link to={href('stores', language)} onClick={() => setMenuOpen(false)}>
+              {t('nav.stores')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,15 @@
+import { formatMoney } from '../../../../schema/rules/index.ts';
+import { useLanguage } from '../../language.ts';
+
+export type PriceValue = { currency: 'CZK' | 'EUR'; withVat: number; withoutVat: number; vat: number };
+
+export function useFormatMoney() {
+  const language = useLanguage();
+  return (amountMinor: number, currency: 'CZK' | 'EUR') => formatMoney(amountMinor, currency, language);
+}
+
+/** A price with VAT, as shoppers read it. */
+export function Money({ price, className }: { price: PriceValue; className?: string }) {
+  const format = useFormatMoney();
+  return <span className={className}>{format(price.withVat, price.currency)}</span>;
+}

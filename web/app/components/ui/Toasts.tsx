@@ -1,0 +1,72 @@
+// Toast notifications: auto-close after 3000 ms (5000 ms for toast()), at most 10 at once,
+// identical messages grouped, paused while the pointer is over them (spec sections 4 and 9).
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MAX_NOTIFICATIONS, NOTIFICATION_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../../../schema/rules/index.ts';
+
+type Kind = 'success' | 'error' | 'info';
+type Notice = { id: number; kind: Kind; text: string; count: number; timeout: number };
+type Notify = (kind: Kind, text: string, options?: { timeout?: number }) => void;
+
+const NotifyContext = createContext<{ notify: Notify; toast: Notify }>({ notify: () => {}, toast: () => {} });
+
+export function useNotify() {
+  return useContext(NotifyContext);
+}
+
+function NoticeItem({ notice, onClose }: { notice: Notice; onClose: (id: number) => void }) {
+  const { t } = useTranslation();
+  const [paused, setPaused] = useState(false);
+  const remaining = useRef(notice.timeout);
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = setTimeout(() => onClose(notice.id), remaining.current);
+    return () => {
+      clearTimeout(timer);
+      remaining.current -= Date.now() - started;
+    };
+  }, [paused, notice.id, notice.count, onClose]);
+  return (
+    <li
+      className={`toast toast--${notice.kind}`}
+      role={notice.kind === 'error' ? 'alert' : 'status'}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+    >
+      <span>{notice.text}</span>
+      {notice.count > 1 && <span className="toast__count">×{notice.count}</span>}
+      <button type="button" className="toast__close" aria-label={t('notifications.close')} onClick={() => onClose(notice.id)}>
+        ×
+      </button>
+    </li>
+  );
+}
+
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const [notices, setNotices] = useState<Notice[]>([]);
+  const nextId = useRef(1);
+  const close = useCallback((id: number) => setNotices((all) => all.filter((n) => n.id !== id)), []);
+  const push = useCallback((kind: Kind, text: string, timeout: number) => {
+    setNotices((all) => {
+      const same = all.find((n) => n.kind === kind && n.text === text);
+      if (same) return all.map((n) => (n === same ? { ...n, count: n.count + 1 } : n));
+      return [...all, { id: nextId.current++, kind, text, count: 1, timeout }].slice(-MAX_NOTIFICATIONS);
+    });
+  }, []);
+  const value = {
+    notify: (kind: Kind, text: string, options?: { timeout?: number }) => push(kind, text, options?.timeout ?? NOTIFICATION_TIMEOUT_MS),
+    toast: (kind: Kind, text: string, options?: { timeout?: number }) => push(kind, text, options?.timeout ?? TOAST_TIMEOUT_MS),
+  };
+  return (
+    <NotifyContext.Provider value={value}>
+      {children}
+      <ol className="toasts" aria-label={t('notifications.region')} aria-live="polite">
+        {notices.map((notice) => (
+          <NoticeItem key={notice.id} notice={notice} onClose={close} />
+        ))}
+      </ol>
+    </NotifyContext.Provider>
+  );
+}

@@ -1,0 +1,77 @@
+// Server rendering: waits for the whole page (loaders have already filled the request's Apollo
+// cache), then writes the cache into the HTML so the browser hydrates without asking again.
+import { PassThrough, Transform } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { ServerRouter, type EntryContext } from 'react-router';
+import { renderToPipeableStream } from 'react-dom/server';
+import { ApolloProvider } from '@apollo/client/react';
+import { I18nextProvider } from 'react-i18next';
+import type { ApolloClient } from '@apollo/client';
+import { getServerClient } from './apollo/client.ts';
+import { createI18n } from './i18n/index.ts';
+import { languageOfRequest } from './language.ts';
+import type { ShopLoadContext } from './context.ts';
+
+export const streamTimeout = 10_000;
+
+function serializeState(client: ApolloClient, nonce: string): string {
+  const json = JSON.stringify(client.extract()).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script nonce="${nonce}">window.__APOLLO_STATE__=${json}</script>`;
+}
+
+/** Buffers the finished document and puts the cache snapshot just before </body>. */
+function injectBeforeBodyEnd(getSnippet: () => string): Transform {
+  const chunks: Buffer[] = [];
+  return new Transform({
+    transform(chunk, _encoding, callback) {
+      chunks.push(Buffer.from(chunk));
+      callback();
+    },
+    flush(callback) {
+      const html = Buffer.concat(chunks).toString('utf8');
+      const at = html.lastIndexOf('</body>');
+      this.push(at === -1 ? html + getSnippet() : html.slice(0, at) + getSnippet() + html.slice(at));
+      callback();
+    },
+  });
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: ShopLoadContext,
+) {
+  const language = languageOfRequest(request);
+  const client = getServerClient(loadContext, language);
+  const i18n = createI18n(language);
+  const nonce = loadContext.nonce;
+  return new Promise<Response>((resolve, reject) => {
+    let status = responseStatusCode;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={i18n}>
+        <ApolloProvider client={client}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </ApolloProvider>
+      </I18nextProvider>,
+      {
+        nonce,
+        onAllReady() {
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pipe(injectBeforeBodyEnd(() => serializeState(client, nonce))).pipe(body);
+        },
+        onShellError(error) {
+          reject(error);
+        },
+        onError(error) {
+          status = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,95 @@
+// The shared cart fragment: every cart query and mutation selects the whole cart through it, so
+// Apollo's normalized cache updates the header, the cart page and the product page at once.
+import { graphql } from '~/gql';
+
+export const CartFieldsFragment = graphql(`
+  fragment CartFields on Cart {
+    id
+    itemCount
+    total {
+      currency
+      withVat
+      withoutVat
+      vat
+    }
+    lines {
+      id
+      quantity
+      unitPrice {
+        currency
+        withVat
+        withoutVat
+        vat
+      }
+      totalPrice {
+        currency
+        withVat
+        withoutVat
+        vat
+      }
+      variant {
+        id
+        code
+        size
+        stock
+        colour {
+          code
+          name
+          hex
+        }
+        product {
+          id
+          name
+          slug
+          mainImage {
+            id
+            url
+            width
+            height
+          }
+        }
+      }
+    }
+  }
+`);
+
+export const CartQuery = graphql(`
+  query Cart {
+    cart {
+      ...CartFields
+    }
+  }
+`);
+
+export const AddToCartMutation = graphql(`
+  mutation AddToCart($variantId: ID!, $quantity: Int) {
+    addToCart(variantId: $variantId, quantity: $quantity) {
+      __typename
+      ... on Cart {
+        ...CartFields
+      }
+      ... on Error {
+        code
+        message
+      }
+      ... on InsufficientStockError {
+        available
+      }
+    }
+  }
+`);
+
+export const SetCartLineQuantityMutation = graphql(`
+  mutation SetCartLineQuantity($lineId: ID!, $quantity: Int!) {
+    setCartLineQuantity(lineId: $lineId, quantity: $quantity) {
+      __typename
+      ... on Cart {
+        ...CartFields
+      }
+      ... on Error {
+        code
+        message
+      }
+    }
+  }
+`);

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { ProductCardFieldsFragment } from '~/gql/graphql';
+import { href, useLanguage } from '../../language.ts';
+import { Money } from '../../components/ui/Money.tsx';
+
+export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <article className="product-card" data-testid="product-card">
+      <Link to={href('product', language, { slug: product.slug })} className="product-card__link">
+        <div className="product-card__image">
+          {product.mainImage && (
+            <img
+              src={product.mainImage.url}
+              width={product.mainImage.width}
+              height={product.mainImage.height}
+              alt=""
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          )}
+          <div className="badges">
+            {product.isNew && <span className="badge badge--new">{t('product.new')}</span>}
+            {product.isSale && <span className="badge badge--sale">{t('product.sale')}</span>}
+          </div>
+        </div>
+        <p className="product-card__brand">{product.manufacturer.name}</p>
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <p className="product-card__price">
+        <Money price={product.price} className="price" />
+        {product.originalPrice && <Money price={product.originalPrice} className="price price--original" />}
+      </p>
+      <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>
+        {product.inStock ? t('product.inStock') : t('product.soldOut')}
+      </p>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardFieldsFragment[]; eagerCount?: number }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import { graphql } from '~/gql';
+
+export const ProductCardFieldsFragment = graphql(`
+  fragment ProductCardFields on Product {
+    id
+    name
+    slug
+    isNew
+    isSale
+    inStock
+    manufacturer {
+      id
+      name
+    }
+    mainImage {
+      id
+      url
+      width
+      height
+    }
+    price {
+      currency
+      withVat
+      withoutVat
+      vat
+    }
+    originalPrice {
+      currency
+      withVat
+      withoutVat
+      vat
+    }
+  }
+`);
+
+export const ProductListFieldsFragment = graphql(`
+  fragment ProductListFields on ProductConnection {
+    totalCount
+    offset
+    pageInfo {
+      hasNextPage
+    }
+    edges {
+      cursor
+      node {
+        ...ProductCardFields
+      }
+    }
+  }
+`);

@@ -1,0 +1,121 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/root';
+import { apolloFor } from './apollo/load.ts';
+import { LayoutQuery } from './components/layout/documents.ts';
+import { Header } from './components/layout/Header.tsx';
+import { Footer } from './components/layout/Footer.tsx';
+import { LoadingBar } from './components/ui/LoadingBar.tsx';
+import { ToastProvider } from './components/ui/Toasts.tsx';
+import { href, languageOfRequest, useLanguage, type Alternates } from './language.ts';
+import type { ShopLoadContext } from './context.ts';
+import stylesheet from './styles.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  await apolloFor(args).query({ query: LayoutQuery });
+  const context = args.context as unknown as ShopLoadContext;
+  return { language: languageOfRequest(args.request), nonce: context.nonce, publicUrl: context.publicUrl };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const language = useLanguage();
+  return (
+    <html lang={language}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0a5096" />
+        <Meta />
+        <Links nonce={data?.nonce} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** The leaf route's loader says where this page lives in the other language. */
+function useAlternates(): Alternates | null {
+  const matches = useMatches();
+  const leaf = matches[matches.length - 1]?.loaderData as { alternates?: Alternates } | undefined;
+  return leaf?.alternates ?? null;
+}
+
+function DefaultLayout({ children }: { children: React.ReactNode }) {
+  const alternates = useAlternates();
+  return (
+    <ToastProvider>
+      <LoadingBar />
+      <Header alternates={alternates} />
+      <main id="content" className="site-main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer />
+    </ToastProvider>
+  );
+}
+
+export default function App() {
+  return (
+    <DefaultLayout>
+      <Outlet />
+    </DefaultLayout>
+  );
+}
+
+export function NotFoundContent({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <section className="error-page container" aria-labelledby="error-title">
+      <p className="error-page__status">404</p>
+      <h1 id="error-title">{t('error.notFoundTitle')}</h1>
+      <p>{t('error.notFoundText')}</p>
+      <p className="error-page__path" data-testid="not-found-path">
+        {t('error.notFoundPath', { path })}
+      </p>
+      <Link className="button button--primary" to={href('home', language)}>
+        {t('error.backHome')}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? '') : '';
+  if (status === 404) {
+    return (
+      <DefaultLayout>
+        <title>{t('error.notFoundTitle')}</title>
+        <NotFoundContent path={path} />
+      </DefaultLayout>
+    );
+  }
+  if (!isRouteErrorResponse(error)) console.error(error);
+  // The error layout: no header or footer, so nothing else on the page can fail again.
+  return (
+    <main className="error-layout">
+      <title>{t('error.title')}</title>
+      <section className="error-page" aria-labelledby="error-title">
+        <p className="error-page__status">{status}</p>
+        <h1 id="error-title">{t('error.title')}</h1>
+        <p>{t('error.text')}</p>
+        <p className="visually-hidden">{t('error.status', { status })}</p>
+        <a className="button button--primary" href="/">
+          {t('error.backHome')}
+        </a>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/category';
+import { apolloFor, notFound } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { ProductListing } from '../features/catalog/ProductListing.tsx';
+import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
+import { pageMeta, summary, titleWithShop } from '../seo.ts';
+
+const CategoryPageQuery = graphql(`
+  query CategoryPage($slug: String!, $first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
+    category(slug: $slug) {
+      id
+      name
+      slug
+      description
+      slugs {
+        language
+        slug
+      }
+      parent {
+        id
+        name
+        slug
+      }
+      children {
+        id
+        name
+        slug
+      }
+    }
+    products(first: $first, offset: $offset, filter: $filter, sort: $sort) {
+      ...ProductListFields
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const url = new URL(args.request.url);
+  const state = parseListing(url.searchParams);
+  const base = listingVariables(state);
+  const variables = { ...base, slug: args.params.slug, filter: { ...base.filter, categorySlug: args.params.slug } };
+  const { data } = await apolloFor(args).query({ query: CategoryPageQuery, variables });
+  if (!data?.category) throw notFound(args.request);
+  const slug = (language: 'cs' | 'en') => data.category!.slugs.find((s) => s.language === language)?.slug ?? args.params.slug;
+  return {
+    language: languageOfRequest(args.request),
+    variables,
+    state,
+    title: data.category.name,
+    description: summary(data.category.description),
+    alternates: alternatesFor('category', { slug: slug('cs') }, { slug: slug('en') }),
+  };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(loaderData.title, loaderData.language), description: loaderData.description, alternates: loaderData.alternates, language: loaderData.language, matches })
+    : [];
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(CategoryPageQuery, { variables: loaderData.variables });
+  const category = data?.category;
+  if (!category || !data) return null;
+  return (
+    <div className="container page">
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={href('home', language)}>{t('nav.home')}</Link>
+          </li>
+          {category.parent && (
+            <li>
+              <Link to={href('category', language, { slug: category.parent.slug })}>{category.parent.name}</Link>
+            </li>
+          )}
+          <li aria-current="page">{category.name}</li>
+        </ol>
+      </nav>
+      <h1>{category.name}</h1>
+      {category.description && <p className="lead">{category.description}</p>}
+      {category.children.length > 0 && (
+        <nav aria-label={t('category.subcategories')} className="chips">
+          <ul>
+            {category.children.map((child) => (
+              <li key={child.id}>
+                <Link className="chip" to={href('category', language, { slug: child.slug })}>
+                  {child.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      <ProductListing list={data.products} state={loaderData.state} basePath={href('category', language, { slug: category.slug })} />
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/home';
+import { apolloFor } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { ProductGrid } from '../features/catalog/ProductCard.tsx';
+import { pageMeta } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+
+const HomeQuery = graphql(`
+  query Home {
+    infoTiles {
+      id
+      title
+      subtitle
+      imageUrl
+      width
+      height
+      link
+    }
+    newProducts: products(first: 8, filter: { isNew: true }, sort: NEWEST) {
+      edges {
+        node {
+          ...ProductCardFields
+        }
+      }
+    }
+    saleProducts: products(first: 8, filter: { isSale: true }, sort: BEST_SELLING) {
+      edges {
+        node {
+          ...ProductCardFields
+        }
+      }
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  await apolloFor(args).query({ query: HomeQuery });
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('home') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const language = loaderData?.language ?? 'cs';
+  const texts = resources[language].common.meta;
+  return pageMeta({ title: texts.homeTitle, description: texts.homeDescription, alternates: loaderData?.alternates, language, matches });
+};
+
+function Tile({ tile }: { tile: { title: string; subtitle: string; imageUrl: string; width: number; height: number; link?: string | null } }) {
+  const content = (
+    <>
+      <img src={tile.imageUrl} alt="" width={tile.width} height={tile.height} loading="eager" />
+      <span className="tile__text">
+        <strong>{tile.title}</strong>
+        <span>{tile.subtitle}</span>
+      </span>
+    </>
+  );
+  if (!tile.link) return <div className="tile">{content}</div>;
+  return tile.link.startsWith('/') ? (
+    <Link to={tile.link} className="tile">
+      {content}
+    </Link>
+  ) : (
+    <a href={tile.link} className="tile" rel="noopener noreferrer">
+      {content}
+    </a>
+  );
+}
+
+export default function Home() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(HomeQuery);
+  if (!data) return null;
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="container hero__inner">
+          <h1>{t('home.heroTitle')}</h1>
+          <p>{t('home.heroText')}</p>
+          <Link className="button button--primary" to={`${href('search', language)}?sort=newest`}>
+            {t('home.heroCta')}
+          </Link>
+        </div>
+      </section>
+      <ul className="tiles container" aria-label={t('tagline')}>
+        {data.infoTiles.map((tile) => (
+          <li key={tile.id}>
+            <Tile tile={tile} />
+          </li>
+        ))}
+      </ul>
+      <section className="container section" aria-labelledby="new-products">
+        <h2 id="new-products">{t('home.newProducts')}</h2>
+        <ProductGrid products={data.newProducts.edges.map((edge) => edge.node)} eagerCount={4} />
+      </section>
+      <section className="container section" aria-labelledby="sale-products">
+        <h2 id="sale-products">{t('home.saleProducts')}</h2>
+        <ProductGrid products={data.saleProducts.edges.map((edge) => edge.node)} />
+      </section>
+    </div>
+  );
+}

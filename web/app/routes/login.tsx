@@ -1,0 +1,101 @@
+import { useNavigate, useSearchParams, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/login';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { useForm, Field } from '../components/ui/form/index.ts';
+import { useNotify } from '../components/ui/Toasts.tsx';
+import { LayoutQuery } from '../components/layout/documents.ts';
+import { email, max, required } from '../../../schema/rules/index.ts';
+import { resources } from '../i18n/index.ts';
+
+const LoginMutation = graphql(`
+  mutation Login($input: LoginInput!) {
+    login(input: $input) {
+      __typename
+      ... on Customer {
+        id
+        firstName
+      }
+      ... on Error {
+        message
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
+export function loader(args: Route.LoaderArgs) {
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('login') };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.account.login, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    : [];
+
+/** Only paths on this site, so ?next= cannot send the shopper elsewhere. */
+function safeNext(value: string | null, fallback: string): string {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
+}
+
+export default function Login() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { notify } = useNotify();
+  const [login, { loading }] = useMutation(LoginMutation, { refetchQueries: [LayoutQuery], awaitRefetchQueries: true });
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    schema: { email: [required, email, max(254)], password: [required, max(128)] },
+    locale: language,
+  });
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!form.validateAll()) return;
+    try {
+      const result = await login({ variables: { input: { email: form.values.email, password: form.values.password } } });
+      const outcome = result.data?.login;
+      if (outcome?.__typename === 'Customer') {
+        notify('success', t('account.loginSuccess'));
+        await navigate(safeNext(params.get('next'), href('accountOrders', language)));
+        return;
+      }
+      if (outcome?.__typename === 'ValidationError') {
+        form.setServerErrors(Object.fromEntries(outcome.fieldErrors.map((e) => [e.field, e.message])));
+      }
+      notify('error', outcome && 'message' in outcome ? outcome.message : t('account.loginError'));
+    } catch {
+      notify('error', t('account.loginError'));
+    }
+  };
+
+  return (
+    <div className="container page narrow">
+      <h1>{t('account.login')}</h1>
+      <p>{t('account.loginIntro')}</p>
+      <form onSubmit={onSubmit} noValidate className="form">
+        <Field label={t('account.email')} type="email" autoComplete="email" error={form.errors.email} {...form.fieldProps('email')} />
+        <Field label={t('account.password')} type="password" autoComplete="current-password" error={form.errors.password} {...form.fieldProps('password')} />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {loading ? t('account.loggingIn') : t('account.submitLogin')}
+        </button>
+      </form>
+      <p>
+        <Link to={href('forgottenPassword', language)}>{t('account.forgottenPassword')}</Link>
+      </p>
+      <p>
+        {t('account.noAccount')} <Link to={href('registration', language)}>{t('account.register')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,360 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';
+import type { Route } from './+types/product';
+import { apolloFor, notFound } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { Money, useFormatMoney } from '../components/ui/Money.tsx';
+import { useNotify } from '../components/ui/Toasts.tsx';
+import { ProductGrid } from '../features/catalog/ProductCard.tsx';
+import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../features/catalog/VariantPicker.tsx';
+import { AddToCartMutation } from '../features/cart/documents.ts';
+
+const ProductPageQuery = graphql(`
+  query ProductPage($slug: String!) {
+    product(slug: $slug) {
+      id
+      code
+      name
+      slug
+      slugs {
+        language
+        slug
+      }
+      shortDescription
+      description
+      vatRate
+      isNew
+      isSale
+      inStock
+      stock
+      manufacturer {
+        id
+        name
+      }
+      category {
+        id
+        name
+        slug
+      }
+      images {
+        id
+        url
+        width
+        height
+      }
+      price {
+        currency
+        withVat
+        withoutVat
+        vat
+      }
+      originalPrice {
+        currency
+        withVat
+        withoutVat
+        vat
+      }
+      parameters {
+        name
+        value
+      }
+      sizeChart {
+        name
+        columns
+        rows {
+          cells
+        }
+      }
+      variants {
+        id
+        code
+        size
+        stock
+        inStock
+        colour {
+          code
+          name
+          hex
+        }
+        price {
+          currency
+          withVat
+          withoutVat
+          vat
+        }
+        originalPrice {
+          currency
+          withVat
+          withoutVat
+          vat
+        }
+      }
+      similar {
+        ...ProductCardFields
+      }
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const variables = { slug: args.params.slug };
+  const { data } = await apolloFor(args).query({ query: ProductPageQuery, variables });
+  const product = data?.product;
+  if (!product) throw notFound(args.request);
+  const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
+  return {
+    language: languageOfRequest(args.request),
+    variables,
+    alternates: alternatesFor('product', { slug: slug('cs') }, { slug: slug('en') }),
+    seo: {
+      name: product.name,
+      description: summary(product.shortDescription || product.description),
+      image: product.images[0]?.url ?? null,
+      code: product.code,
+      brand: product.manufacturer.name,
+      price: product.price,
+      inStock: product.inStock,
+    },
+  };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { seo, language, alternates } = loaderData;
+  const root = matches.find((m) => m?.id === 'root')?.loaderData as { publicUrl?: string } | undefined;
+  const base = root?.publicUrl ?? '';
+  return [
+    ...pageMeta({ title: titleWithShop(seo.name, language), description: seo.description, alternates, language, matches }),
+    {
+      'script:ld+json': {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: seo.name,
+        sku: seo.code,
+        description: seo.description,
+        brand: { '@type': 'Brand', name: seo.brand },
+        ...(seo.image ? { image: base + seo.image } : {}),
+        offers: {
+          '@type': 'Offer',
+          url: base + alternates[language],
+          priceCurrency: seo.price.currency,
+          price: (seo.price.withVat / 100).toFixed(2),
+          availability: seo.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      },
+    },
+  ];
+};
+
+function Paragraphs({ text }: { text: string }) {
+  return (
+    <>
+      {text.split(/\n{2,}/).map((paragraph, index) => (
+        <p key={index}>{paragraph}</p>
+      ))}
+    </>
+  );
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { data } = useQuery(ProductPageQuery, { variables: loaderData.variables });
+  const product = data?.product;
+  // The key resets the chosen variant when the shopper moves to another product.
+  return product ? <ProductDetail key={product.id} product={product} /> : null;
+}
+
+function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResult['product']> }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = useFormatMoney();
+  const { notify } = useNotify();
+  const colours = distinctColours(product.variants);
+  const sizes = distinctSizes(product.variants);
+  const firstInStock = product.variants.find((v) => v.stock > 0) ?? product.variants[0];
+  const [colour, setColour] = useState<string | null>(firstInStock?.colour?.code ?? null);
+  const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
+  const [quantity, setQuantity] = useState(1);
+  const [variantError, setVariantError] = useState<string | null>(null);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [addToCart, { loading }] = useMutation(AddToCartMutation);
+  const needsSize = sizes.length > 0;
+  const variant = needsSize && size === null ? undefined : findVariant(product.variants, colours.length ? colour : null, needsSize ? size : null);
+  const shownPrice = variant?.price ?? product.price;
+  const shownOriginal = variant ? variant.originalPrice : product.originalPrice;
+  const image = product.images[imageIndex] ?? product.images[0];
+  const pricesDiffer = new Set(product.variants.map((v) => v.price.withVat)).size > 1;
+
+  const onAdd = async () => {
+    if (!variant) {
+      setVariantError(t('product.selectVariant'));
+      return;
+    }
+    setVariantError(null);
+    try {
+      const result = await addToCart({ variables: { variantId: variant.id, quantity } });
+      const outcome = result.data?.addToCart;
+      if (outcome?.__typename === 'Cart') notify('success', t('cart.added'));
+      else if (outcome && 'message' in outcome) notify('error', outcome.message);
+      else notify('error', t('cart.addFailed'));
+    } catch {
+      notify('error', t('cart.addFailed'));
+    }
+  };
+
+  const stockText = variant
+    ? variant.stock > 0
+      ? t('product.inStockCount', { count: variant.stock })
+      : t('product.soldOut')
+    : product.inStock
+      ? t('product.inStock')
+      : t('product.soldOut');
+
+  return (
+    <div className="container page product-page">
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={href('home', language)}>{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to={href('category', language, { slug: product.category.slug })}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="product-page__top">
+        <div className="gallery">
+          {image && <img className="gallery__main" src={image.url} width={image.width} height={image.height} alt={product.name} />}
+          {product.images.length > 1 && (
+            <ul className="gallery__thumbs">
+              {product.images.map((picture, index) => (
+                <li key={picture.id}>
+                  <button type="button" aria-pressed={index === imageIndex} onClick={() => setImageIndex(index)}>
+                    <img src={picture.url} width={80} height={80} alt={`${product.name} – ${index + 1}`} />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+        <div className="buy-box">
+          <div className="badges">
+            {product.isNew && <span className="badge badge--new">{t('product.new')}</span>}
+            {product.isSale && <span className="badge badge--sale">{t('product.sale')}</span>}
+          </div>
+          <h1>{product.name}</h1>
+          <p className="buy-box__meta">
+            {t('product.manufacturer')}: <strong>{product.manufacturer.name}</strong> · {t('product.code')}:{' '}
+            <strong>{variant?.code ?? product.code}</strong>
+          </p>
+          {product.shortDescription && <p className="lead">{product.shortDescription}</p>}
+          <p className="buy-box__price" data-testid="product-price">
+            {!variant && pricesDiffer ? (
+              <span className="price price--large">{t('product.from', { price: format(shownPrice.withVat, shownPrice.currency) })}</span>
+            ) : (
+              <Money price={shownPrice} className="price price--large" />
+            )}
+            {shownOriginal && <Money price={shownOriginal} className="price price--original" />}
+            <span className="price__without-vat">{t('product.priceWithoutVat', { price: format(shownPrice.withoutVat, shownPrice.currency) })}</span>
+          </p>
+          <VariantPicker
+            variants={product.variants}
+            colour={colour}
+            size={size}
+            onColour={(code) => {
+              setColour(code);
+              setVariantError(null);
+            }}
+            onSize={(value) => {
+              setSize(value);
+              setVariantError(null);
+            }}
+            invalid={!!variantError}
+          />
+          {product.sizeChart && (
+            <details className="size-chart">
+              <summary>{t('product.sizeChart')}</summary>
+              <table>
+                <caption>{product.sizeChart.name}</caption>
+                <thead>
+                  <tr>
+                    {product.sizeChart.columns.map((column) => (
+                      <th key={column} scope="col">
+                        {column}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {product.sizeChart.rows.map((row, index) => (
+                    <tr key={index}>
+                      {row.cells.map((cell, cellIndex) => (cellIndex === 0 ? <th key={cellIndex} scope="row">{cell}</th> : <td key={cellIndex}>{cell}</td>))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </details>
+          )}
+          <p className={`stock ${variant ? (variant.stock > 0 ? 'stock--in' : 'stock--out') : product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-state">
+            {stockText}
+          </p>
+          <div className="buy-box__actions">
+            <label htmlFor="quantity" className="visually-hidden">
+              {t('product.quantity')}
+            </label>
+            <input
+              id="quantity"
+              type="number"
+              min={1}
+              max={Math.max(1, Math.min(99, variant?.stock ?? 99))}
+              value={quantity}
+              onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
+              className="quantity-input"
+            />
+            <button type="button" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
+              {loading ? t('product.adding') : t('product.addToCart')}
+            </button>
+          </div>
+          {variantError && (
+            <p id="variant-error" className="field__error" role="alert">
+              {variantError}
+            </p>
+          )}
+        </div>
+      </div>
+      <div className="product-page__details">
+        <section aria-labelledby="description">
+          <h2 id="description">{t('product.description')}</h2>
+          <Paragraphs text={product.description} />
+        </section>
+        {product.parameters.length > 0 && (
+          <section aria-labelledby="parameters">
+            <h2 id="parameters">{t('product.parameters')}</h2>
+            <dl className="parameters">
+              {product.parameters.map((parameter) => (
+                <div key={parameter.name}>
+                  <dt>{parameter.name}</dt>
+                  <dd>{parameter.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+        )}
+      </div>
+      {product.similar.length > 0 && (
+        <section className="section" aria-labelledby="similar">
+          <h2 id="similar">{t('product.similar')}</h2>
+          <ProductGrid products={product.similar} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/search';
+import { apolloFor } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { ProductListing } from '../features/catalog/ProductListing.tsx';
+import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+
+const SearchPageQuery = graphql(`
+  query SearchPage($first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
+    products(first: $first, offset: $offset, filter: $filter, sort: $sort) {
+      ...ProductListFields
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const url = new URL(args.request.url);
+  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const state = parseListing(url.searchParams);
+  const base = listingVariables(state);
+  const variables = { ...base, filter: { ...base.filter, search: query || null } };
+  await apolloFor(args).query({ query: SearchPageQuery, variables });
+  return { language: languageOfRequest(args.request), variables, state, query, alternates: alternatesFor('search') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const texts = resources[loaderData.language].common.search;
+  const title = loaderData.query ? texts.titleFor.replace('{{query}}', loaderData.query) : texts.title;
+  return pageMeta({ title: titleWithShop(title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true });
+};
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(SearchPageQuery, { variables: loaderData.variables });
+  if (!data) return null;
+  const { query } = loaderData;
+  return (
+    <div className="container page">
+      <h1>{query ? t('search.titleFor', { query }) : t('search.title')}</h1>
+      {query && data.products.totalCount === 0 && <p className="empty-state">{t('search.empty', { query })}</p>}
+      <ProductListing list={data.products} state={loaderData.state} basePath={href('search', language)} keep={query ? { q: query } : {}} />
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/store';
+import { apolloFor, notFound } from '../apollo/load.ts';
+import { alternatesFor, languageOfRequest } from '../language.ts';
+import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { OpeningHours, StoreAddress } from '../features/stores/StoreCard.tsx';
+import { RichText } from '../components/ui/RichText.tsx';
+
+const StoreQuery = graphql(`
+  query StorePage($id: Int!) {
+    store(id: $id) {
+      ...StoreFields
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const id = Number(args.params.id);
+  if (!Number.isSafeInteger(id) || id < 1) throw notFound(args.request);
+  const variables = { id };
+  const { data } = await apolloFor(args).query({ query: StoreQuery, variables });
+  if (!data?.store) throw notFound(args.request);
+  return {
+    language: languageOfRequest(args.request),
+    variables,
+    title: data.store.name,
+    description: summary(data.store.description),
+    alternates: alternatesFor('store', { id }),
+  };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(loaderData.title, loaderData.language), description: loaderData.description, alternates: loaderData.alternates, language: loaderData.language, matches })
+    : [];
+
+export default function StorePage({ loaderData }: Route.ComponentProps) {
+  const { data } = useQuery(StoreQuery, { variables: loaderData.variables });
+  const store = data?.store;
+  if (!store) return null;
+  return (
+    <div className="container page store-page">
+      <h1>{store.name}</h1>
+      <div className="store-page__grid">
+        <div>
+          <StoreAddress store={store} />
+          <RichText text={store.description} />
+        </div>
+        <OpeningHours hours={store.openingHours} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/stores';
+import { apolloFor } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { StoreAddress } from '../features/stores/StoreCard.tsx';
+import { resources } from '../i18n/index.ts';
+
+const StoresQuery = graphql(`
+  query Stores {
+    stores {
+      ...StoreFields
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  await apolloFor(args).query({ query: StoresQuery });
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('stores') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.stores.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    : [];
+
+export default function Stores() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(StoresQuery);
+  if (!data) return null;
+  return (
+    <div className="container page">
+      <h1>{t('stores.title')}</h1>
+      <ul className="store-list">
+        {data.stores.map((store) => (
+          <li key={store.id} className="store-card">
+            <h2>
+              <Link to={href('store', language, { id: store.id })}>{store.name}</Link>
+            </h2>
+            <StoreAddress store={store} />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
