@@ -1,9 +1,14 @@
 // The one place for Apollo cache policy (house rule 2).
 import { InMemoryCache } from '@apollo/client';
+import possibleTypes from '../gql/possible-types.json';
 
 export function createCache() {
   return new InMemoryCache({
+    possibleTypes,
     typePolicies: {
+      // A browser session has one cart: every Cart result (the cart query, each cart mutation)
+      // lands in the same cache entry, so the first "add to cart" also fills Query.cart.
+      Cart: { keyFields: [] },
       // Prices, slugs and rows have no identity of their own: they live inside their parent.
       Price: { keyFields: false },
       LocalizedSlug: { keyFields: false },
@@ -12,6 +17,12 @@ export function createCache() {
       Query: {
         fields: {
           products: { keyArgs: ['filter', 'sort', 'first', 'offset', 'after'] },
+          cart: {
+            read(existing, { toReference, canRead }) {
+              const cart = toReference({ __typename: 'Cart' });
+              return canRead(cart) ? cart : existing;
+            },
+          },
         },
       },
     },

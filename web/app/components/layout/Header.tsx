@@ -21,7 +21,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
   const items = t('cart.items', { count: cart?.itemCount ?? 0 });
-  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, language === 'en' ? 'CZK' : 'CZK');
+  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, 'CZK');
 
   const onLogout = async () => {
     try {
@@ -45,7 +45,9 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
           aria-controls="main-nav"
           onClick={() => setMenuOpen((open) => !open)}
         >
-          <span aria-hidden="true">☰</span>
+          <svg aria-hidden="true" width="22" height="22" viewBox="0 0 24 24" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 6h16M4 12h16M4 18h16" />
+          </svg>
           <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
         </button>
         <Link to={href('home', language)} className="logo" aria-label={t('shopName')}>
@@ -87,9 +89,11 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
             </Link>
           )}
           <Link to={href('cart', language)} className="cart-link" data-testid="header-cart" aria-label={t('cart.headerLabel', { items, total })}>
-            <span aria-hidden="true" className="cart-link__icon">
-              🛒
-            </span>
+            <svg className="cart-link__icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <circle cx="9" cy="20" r="1.5" />
+              <circle cx="18" cy="20" r="1.5" />
+              <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
+            </svg>
             <span className="cart-link__count" data-testid="header-cart-count">
               {cart?.itemCount ?? 0}
             </span>
