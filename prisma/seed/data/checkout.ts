@@ -1,0 +1,101 @@
+import type { SeedDeliveryMethod, SeedPaymentMethod } from './types.ts';
+
+// All amounts are minor units (haléře / cents), VAT included.
+export const FREE_SHIPPING_FROM_CZK = 300000;
+
+export const deliveryMethods: SeedDeliveryMethod[] = [
+  {
+    code: 'store-pickup',
+    name: { cs: 'Osobní odběr na prodejně', en: 'Personal pickup in store' },
+    description: {
+      cs: 'Vyzvednutí zdarma na prodejně v Praze, Brně nebo Ostravě. V Praze máme zboží skladem připravené obvykle do 2 hodin, na ostatních prodejnách následující pracovní den. O připravení objednávky vám pošleme e-mail a SMS.',
+      en: 'Free pickup at our store in Prague, Brno or Ostrava. In Prague in-stock items are usually ready within 2 hours, at the other stores on the next working day. We will let you know by e-mail and text message when your order is ready.',
+    },
+    priceCzk: 0,
+    priceEur: 0,
+    isPickup: true,
+    freeFromCzk: null,
+    position: 1,
+  },
+  {
+    code: 'parcel-point',
+    name: { cs: 'Výdejní místo nebo box', en: 'Pick-up point or parcel locker' },
+    description: {
+      cs: 'Doručení na jedno z více než 8 000 výdejních míst a boxů po celém Česku a Slovensku. Zásilka je na místě obvykle do dvou pracovních dnů a počká na vás 7 dní.',
+      en: 'Delivery to one of more than 8,000 pick-up points and lockers across the Czech Republic and Slovakia. Parcels usually arrive within two working days and are kept for 7 days.',
+    },
+    priceCzk: 6900,
+    priceEur: 290,
+    isPickup: false,
+    freeFromCzk: FREE_SHIPPING_FROM_CZK,
+    position: 2,
+  },
+  {
+    code: 'courier',
+    name: { cs: 'Kurýr na adresu', en: 'Courier to your door' },
+    description: {
+      cs: 'Doručení kurýrní službou na vámi zvolenou adresu, obvykle následující pracovní den po odeslání. V den doručení vám kurýr pošle SMS s časovým oknem a termín můžete jednoduše změnit.',
+      en: 'Courier delivery to the address of your choice, usually on the next working day after dispatch. On the day of delivery the courier will text you a time window, and you can easily reschedule.',
+    },
+    priceCzk: 12900,
+    priceEur: 549,
+    isPickup: false,
+    freeFromCzk: FREE_SHIPPING_FROM_CZK,
+    position: 3,
+  },
+];
+
+export const paymentMethods: SeedPaymentMethod[] = [
+  {
+    code: 'card-online',
+    name: { cs: 'Platba kartou online', en: 'Online card payment' },
+    description: {
+      cs: 'Zaplaťte platební kartou, Apple Pay nebo Google Pay přes zabezpečenou platební bránu. Objednávku začneme vyřizovat okamžitě po zaplacení.',
+      en: 'Pay by card, Apple Pay or Google Pay through a secure payment gateway. We start processing your order as soon as the payment goes through.',
+    },
+    priceCzk: 0,
+    priceEur: 0,
+    isCashOnDelivery: false,
+    deliveryCodes: ['store-pickup', 'parcel-point', 'courier'],
+    position: 1,
+  },
+  {
+    code: 'bank-transfer',
+    name: { cs: 'Bankovní převod', en: 'Bank transfer' },
+    description: {
+      cs: 'Po odeslání objednávky zobrazíme číslo účtu, variabilní symbol a QR kód pro rychlou platbu. Zboží odešleme, jakmile platba dorazí na náš účet.',
+      en: 'After you place the order we show our account number, variable symbol and a QR code for quick payment. We ship as soon as the payment reaches our account.',
+    },
+    priceCzk: 0,
+    priceEur: 0,
+    isCashOnDelivery: false,
+    deliveryCodes: ['store-pickup', 'parcel-point', 'courier'],
+    position: 2,
+  },
+  {
+    code: 'cash-on-delivery',
+    name: { cs: 'Dobírka', en: 'Cash on delivery' },
+    description: {
+      cs: 'Zaplatíte hotově nebo kartou při převzetí zásilky u kurýra či na výdejním místě.',
+      en: 'Pay in cash or by card when you collect the parcel from the courier or at the pick-up point.',
+    },
+    priceCzk: 3900,
+    priceEur: 150,
+    isCashOnDelivery: true,
+    deliveryCodes: ['parcel-point', 'courier'],
+    position: 3,
+  },
+  {
+    code: 'cash-in-store',
+    name: { cs: 'Hotově nebo kartou na prodejně', en: 'Cash or card in store' },
+    description: {
+      cs: 'Objednávku zaplatíte až při vyzvednutí na prodejně.',
+      en: 'Pay for your order when you pick it up in the store.',
+    },
+    priceCzk: 0,
+    priceEur: 0,
+    isCashOnDelivery: false,
+    deliveryCodes: ['store-pickup'],
+    position: 4,
+  },
+];

@@ -1,0 +1,11 @@
+export * from './types.ts';
+export { categories } from './categories.ts';
+export { manufacturers } from './manufacturers.ts';
+export { products } from './products.ts';
+export { sizeCharts } from './size-charts.ts';
+export { stores } from './stores.ts';
+export { infoPages } from './pages.ts';
+export { articles } from './articles.ts';
+export { tiles } from './tiles.ts';
+export { deliveryMethods, paymentMethods, FREE_SHIPPING_FROM_CZK } from './checkout.ts';
+export { shop } from './shop.ts';

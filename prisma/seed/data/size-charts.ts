@@ -1,0 +1,87 @@
+import type { SeedSizeChart } from './types.ts';
+
+export const sizeCharts: SeedSizeChart[] = [
+  {
+    key: 'adult-tops',
+    name: { cs: 'Oblečení pro dospělé', en: 'Adult clothing' },
+    columns: [
+      { cs: 'Velikost', en: 'Size' },
+      { cs: 'Obvod hrudníku (cm)', en: 'Chest (cm)' },
+      { cs: 'Obvod pasu (cm)', en: 'Waist (cm)' },
+      { cs: 'Výška postavy (cm)', en: 'Height (cm)' },
+    ],
+    rows: [
+      ['XS', '84–88', '70–74', '164–170'],
+      ['S', '88–94', '74–80', '168–174'],
+      ['M', '94–100', '80–86', '172–178'],
+      ['L', '100–106', '86–92', '176–182'],
+      ['XL', '106–112', '92–98', '180–186'],
+      ['XXL', '112–120', '98–106', '184–192'],
+    ],
+  },
+  {
+    key: 'shoes',
+    name: { cs: 'Obuv', en: 'Footwear' },
+    columns: [
+      { cs: 'EU', en: 'EU' },
+      { cs: 'UK', en: 'UK' },
+      { cs: 'US', en: 'US' },
+      { cs: 'Délka chodidla (mm)', en: 'Foot length (mm)' },
+    ],
+    rows: [
+      ['30', '11½', '12', '187'],
+      ['31', '12½', '13', '194'],
+      ['32', '13', '13½', '200'],
+      ['33', '1', '1½', '207'],
+      ['34', '2', '2½', '214'],
+      ['35', '2½', '3', '220'],
+      ['36', '3½', '4', '227'],
+      ['37', '4', '4½', '234'],
+      ['38', '5', '5½', '240'],
+      ['39', '6', '6½', '247'],
+      ['40', '6½', '7', '254'],
+      ['41', '7½', '8', '260'],
+      ['42', '8', '8½', '267'],
+      ['43', '9', '9½', '274'],
+      ['44', '9½', '10', '280'],
+      ['45', '10½', '11', '287'],
+      ['46', '11', '11½', '294'],
+    ],
+  },
+  {
+    key: 'kids',
+    name: { cs: 'Dětské oblečení', en: 'Kids’ clothing' },
+    columns: [
+      { cs: 'Velikost (výška v cm)', en: 'Size (height in cm)' },
+      { cs: 'Věk (roky)', en: 'Age (years)' },
+      { cs: 'Obvod hrudníku (cm)', en: 'Chest (cm)' },
+      { cs: 'Obvod pasu (cm)', en: 'Waist (cm)' },
+    ],
+    rows: [
+      ['116', '5–6', '58–61', '54–56'],
+      ['128', '7–8', '62–65', '57–59'],
+      ['140', '9–10', '66–70', '60–62'],
+      ['152', '11–12', '71–76', '63–66'],
+      ['164', '13–14', '77–82', '67–70'],
+    ],
+  },
+  {
+    key: 'goalkeeper-gloves',
+    name: { cs: 'Brankářské rukavice', en: 'Goalkeeper gloves' },
+    columns: [
+      { cs: 'Velikost', en: 'Size' },
+      { cs: 'Obvod dlaně (cm)', en: 'Palm circumference (cm)' },
+      { cs: 'Délka ruky (cm)', en: 'Hand length (cm)' },
+    ],
+    rows: [
+      ['4', '14–15', '13–14'],
+      ['5', '15–16', '14–15'],
+      ['6', '16–17', '15–16'],
+      ['7', '17–19', '16–17'],
+      ['8', '19–21', '17–18'],
+      ['9', '21–23', '18–19'],
+      ['10', '23–25', '19–20'],
+      ['11', '25–27', '20–21'],
+    ],
+  },
+];
