@@ -1,12 +1,21 @@
 // Prints the Pothos schema to schema/schema.graphql (committed and reviewed; CI fails when stale).
-import { writeFileSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbstractType, lexicographicSortSchema, printSchema } from 'graphql';
 import { schema } from '../bff/src/graphql/index.ts';
 
+// With --check (CI) a stale committed schema fails instead of being rewritten.
 const target = new URL('../schema/schema.graphql', import.meta.url);
-writeFileSync(target, printSchema(lexicographicSortSchema(schema)) + '\n');
-console.log('schema/schema.graphql written');
+const printed = printSchema(lexicographicSortSchema(schema)) + '\n';
+if (process.argv.includes('--check')) {
+  if (!existsSync(target) || readFileSync(target, 'utf8') !== printed) {
+    console.error('schema/schema.graphql is stale: run `npm run generate` and commit it.');
+    process.exit(1);
+  }
+  console.log('schema/schema.graphql is up to date');
+} else {
+  writeFileSync(target, printed);
+  console.log('schema/schema.graphql written');
+}
 
 // Apollo needs to know which types implement each interface and union (inline fragments on Error).
 const possibleTypes: Record<string, string[]> = {};

@@ -739,7 +739,7 @@ function blogSvg(slug: string, index: number): string {
   const bg = palettes[index % palettes.length];
   const place = (g: string, x: number, y: number, s: number) => `<g transform="translate(${x} ${y}) scale(${s})">${g}</g>`;
   const opt = (id: string, main: string, accent: string, extra: Partial<Opts> = {}): Opts => ({ id, main, accent, pattern: 'plain', ...extra });
-  let items = '';
+  let items: string;
   if (slug.includes('kopacky')) {
     items = place(boot(opt('a', '#1f2023', '#d4ec1a')), 10, 150, 0.48) + place(sneaker(opt('b', '#1f5fbf', '#f2c200')), 405, 80, 0.48) + place(runner(opt('c', '#f07d19', '#1f2023')), 800, 170, 0.48);
   } else if (slug.includes('dresy')) {

@@ -11,6 +11,7 @@ import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { resolveSessionSecret } from './http/session-secret.ts';
 import { languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/yoga.ts';
@@ -73,7 +74,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(
     session({
       name: sessionCookie,
-      secret: config.sessionSecret,
+      secret: resolveSessionSecret(config),
       store,
       resave: false,
       saveUninitialized: false,

@@ -9,7 +9,8 @@ export type Config = {
   /** A PostgreSQL server; when empty the embedded database under dataDir is used. */
   databaseUrl: string | null;
   dataDir: string;
-  sessionSecret: string;
+  /** null: a random secret is generated once and kept in dataDir (local runs only). */
+  sessionSecret: string | null;
   /** true when the site is served over https (Secure and __Host- cookies, HSTS). */
   secureCookies: boolean;
   publicUrl: string;
@@ -46,9 +47,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const port = integer('PORT', env.PORT, 3000, 0, 65535);
   const publicUrl = env.PUBLIC_URL || `http://localhost:${port}`;
   if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) throw new ConfigError(`PUBLIC_URL must be an http(s) URL, got "${publicUrl}"`);
-  const sessionSecret = env.SESSION_SECRET || (mode === 'production' ? '' : 'development-only-session-secret');
-  if (sessionSecret.length < 32 && mode === 'production') {
-    throw new ConfigError('SESSION_SECRET must be set to at least 32 characters in production');
+  const sessionSecret = env.SESSION_SECRET || null;
+  if (sessionSecret !== null && sessionSecret.length < 32) {
+    throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+  }
+  if (sessionSecret === null && publicUrl.startsWith('https://')) {
+    throw new ConfigError('SESSION_SECRET must be set when the shop is served over https (PUBLIC_URL)');
   }
   const eurRate = env.EUR_RATE ? Number(env.EUR_RATE) : 25;
   if (!Number.isFinite(eurRate) || eurRate <= 0) throw new ConfigError(`EUR_RATE must be a positive number, got "${env.EUR_RATE}"`);
@@ -61,7 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
-    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data'),
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),
     publicUrl: publicUrl.replace(/\/$/, ''),

@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link } from 'react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Route } from './+types/root';
 import { apolloFor } from './apollo/load.ts';
@@ -65,6 +66,10 @@ function DefaultLayout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive (tests and monitoring wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <DefaultLayout>
       <Outlet />

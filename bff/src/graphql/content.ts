@@ -70,7 +70,10 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.article.findFirst({
         ...query,
-        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+        where: {
+          publishedAt: { lte: new Date() },
+          translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } },
+        },
       }),
   }),
   infoTiles: t.prismaField({

@@ -1,14 +1,16 @@
 // Offset pagination behind Relay-shaped connections: cursors encode a position, so "load more"
 // (after) and page links (offset) are the same query.
-import { GraphQLError } from 'graphql';
+import type { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 12;
 
 export type PageWindow = { offset: number; limit: number };
 
+/** Built with yoga's own graphql instance, so yoga never masks it even where `graphql` resolves twice (ESM + CJS, as under Vite/Vitest). */
 export function badInput(message: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+  return createGraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 export function encodeCursor(position: number): string {

@@ -11,15 +11,17 @@ import { readCookie } from '../http/cookies.ts';
 
 type ServerContext = { req: Request; res: Response };
 
-export function requestLanguage(req: Request): Language {
-  const header = req.headers['x-shop-language'];
+// The headers come from the GraphQL request itself (for SSR that is the in-process call, which
+// names the page's language); the cookies from the browser's request.
+export function requestLanguage(req: Request, headers: Headers): Language {
+  const header = headers.get('x-shop-language');
   if (header === 'cs' || header === 'en') return header;
   const cookie = readCookie(req, 'lang');
   return cookie === 'en' ? 'en' : 'cs';
 }
 
-export function requestCurrency(req: Request): CurrencyCode {
-  const header = req.headers['x-shop-currency'];
+export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
+  const header = headers?.get('x-shop-currency');
   if (header === 'CZK' || header === 'EUR') return header;
   return readCookie(req, 'currency') === 'EUR' ? 'EUR' : 'CZK';
 }
@@ -33,20 +35,25 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     batching: false,
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
-    context: ({ req }): Context => {
+    context: ({ req, request }): Context => {
       const customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
       return {
         prisma,
         config,
-        language: requestLanguage(req),
-        currency: requestCurrency(req),
-        get session() {
-          return req.session as unknown as ShopSession;
-        },
+        language: requestLanguage(req, request.headers),
+        currency: requestCurrency(req, request.headers),
+        // Forwards to the current req.session. Not a getter: envelop copies the context with
+        // Object.assign, which would freeze the pre-login session (regenerate() replaces req.session).
+        session: new Proxy({} as ShopSession, {
+          get: (_target, key) => Reflect.get(req.session, key),
+          set: (_target, key, value) => Reflect.set(req.session, key, value),
+          deleteProperty: (_target, key) => Reflect.deleteProperty(req.session, key),
+          has: (_target, key) => Reflect.has(req.session, key),
+        }),
         regenerateSession: () =>
           new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve()))),
         customerId,
-        requestId: (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
+        requestId: request.headers.get('x-request-id')?.slice(0, 64) ?? randomUUID(),
       };
     },
   });

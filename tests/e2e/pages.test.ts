@@ -1,0 +1,115 @@
+// Server-rendered pages as a crawler or curl sees them: every route of the spec's table in both
+// languages, the data already in the HTML, SEO metadata, and the status codes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShop } from '../support/shop-server.ts';
+import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+const sample: Record<'cs' | 'en', Record<string, Record<string, string | number>>> = { cs: {}, en: {} };
+
+beforeAll(async () => {
+  shop = await startShop();
+  const product = await shop.prisma.product.findFirstOrThrow({ include: { translations: true } });
+  const category = await shop.prisma.category.findFirstOrThrow({ include: { translations: true } });
+  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
+  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
+  for (const language of ['cs', 'en'] as const) {
+    const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
+    sample[language] = {
+      product: { slug: slug(product.translations) },
+      category: { slug: slug(category.translations) },
+      article: { slug: slug(article.translations) },
+      info: { id: 1, slug: slug(info.translations) },
+      store: { id: 5282 },
+      changePassword: { hash: 'a1b2c3' },
+      orderSummary: { id: 1, hash: 'abc' },
+      orderDetail: { id: 1 },
+      sharedWishlist: { token: 'abc' },
+    };
+  }
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) => fetch(shop.url + path, { redirect: 'manual', headers });
+
+describe('server-rendered pages', () => {
+  it('renders the Czech home page with product names and prices in the HTML', async () => {
+    const response = await get('/');
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="cs"');
+    expect(html).toContain('<title>Sportovní svět – dresy, obuv a fan shop</title>');
+    expect(html).toMatch(/\d[\d\u00a0 ]*,\d\d\u00a0Kč/);
+    const newest = await shop.prisma.productTranslation.findFirstOrThrow({
+      where: { language: 'cs', product: { isNew: true } },
+      orderBy: { product: { createdAt: 'desc' } },
+    });
+    expect(html).toContain(newest.name.replace(/"/g, '&quot;'));
+    expect(html).toContain('window.__APOLLO_STATE__=');
+    expect(html).toContain('rel="alternate" hrefLang="en" href="http://127.0.0.1/en"');
+  });
+
+  it('renders the English home page in English', async () => {
+    const html = await (await get('/en')).text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('Sports World');
+    expect(html).toMatch(/CZK\u00a0\d[\d,]*\.\d\d/);
+  });
+
+  it('puts the product, its price and JSON-LD into the product page', async () => {
+    const product = await shop.prisma.product.findFirstOrThrow({ include: { translations: true } });
+    const cs = product.translations.find((t) => t.language === 'cs')!;
+    const html = await (await get(href('product', 'cs', { slug: cs.slug }))).text();
+    expect(html).toContain(cs.name.replace(/"/g, '&quot;'));
+    expect(html).toContain('application/ld+json');
+    expect(html).toContain('"@type":"Product"');
+    expect(html).toContain(`"sku":"${product.code}"`);
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1\/produkt\//);
+  });
+
+  it('answers every route of the table in both languages; account pages send guests to login', async () => {
+    for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
+      for (const language of ['cs', 'en'] as const) {
+        const path = href(name, language, sample[language][name] ?? {});
+        const response = await get(path);
+        if ('guard' in route) {
+          expect(response.status, path).toBe(302);
+          expect(response.headers.get('location'), path).toBe(`${href('login', language)}?next=${encodeURIComponent(path)}`);
+        } else {
+          expect(response.status, path).toBe(200);
+          const html = await response.text();
+          expect(html, path).toContain(`<html lang="${language}"`);
+          expect(html, path).toMatch(/<title>[^<]+<\/title>/);
+        }
+      }
+    }
+  });
+
+  it('answers an unknown path with status 404 and the spec texts', async () => {
+    const response = await get('/tohle-tu-neni');
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain('Stránka nebyla nalezena');
+    expect(html).toContain('Page not found: /tohle-tu-neni');
+    expect(html).toContain('Návrat na úvodní stránku');
+    const missingProduct = await get('/produkt/neexistujici-produkt');
+    expect(missingProduct.status).toBe(404);
+  });
+
+  it('redirects the English store link from the fast-delivery tile to the English store page', async () => {
+    const response = await get('/stores/5282');
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe('/en/stores/5282');
+  });
+
+  it('serves sitemap.xml and robots.txt', async () => {
+    const sitemap = await (await get('/sitemap.xml')).text();
+    expect(sitemap).toContain('<loc>http://127.0.0.1/info/1/obchodni-podminky</loc>');
+    expect(sitemap).toContain('hreflang="en" href="http://127.0.0.1/en/info/1/');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: http://127.0.0.1/sitemap.xml');
+  });
+});

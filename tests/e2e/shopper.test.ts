@@ -1,0 +1,168 @@
+// What a shopper does, in real Chromium against the production build on the demo catalog.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** Prices shown on the product cards, in whole crowns. */
+async function cardPrices(page: Page): Promise<number[]> {
+  const texts = await page.locator('[data-testid=product-card] .price:not(.price--original)').allTextContents();
+  return texts.map((text) => Number(text.replace(/[^\d,]/g, '').replace(',', '.')));
+}
+
+/** Goes to a page and waits until React has hydrated it. */
+async function open(page: Page, path: string) {
+  const response = await page.goto(shop.url + path);
+  await page.waitForSelector('html[data-hydrated]');
+  return response;
+}
+
+async function newPage() {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
+  });
+  const graphqlRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/graphql') graphqlRequests.push(request.postData() ?? '');
+  });
+  return { page, problems, graphqlRequests };
+}
+
+describe('a shopper in Chromium', () => {
+  it('browses, filters, sorts, loads more, buys a size and colour, and switches language', async () => {
+    const { page, problems, graphqlRequests } = await newPage();
+
+    await open(page, '/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getAttribute('html', 'lang')).toBe('cs');
+    await expect(page.locator('h1').textContent()).resolves.toBe('Fandíme s vámi');
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    // The page hydrated from the cache in the HTML: no query was repeated.
+    expect(graphqlRequests).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Kategorie' }).getByRole('link', { name: 'Dresy', exact: true }).click();
+    await page.waitForURL(/\/kategorie\/dresy$/);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Dresy');
+
+    await page.getByLabel('Cena od (Kč)').fill('500');
+    await page.getByLabel('Cena do (Kč)').fill('2500');
+    await page.getByRole('button', { name: 'Použít' }).click();
+    await page.waitForURL(/priceFrom=500/);
+    await expect.poll(async () => (await cardPrices(page)).every((price) => price >= 500 && price <= 2500)).toBe(true);
+
+    await page.getByLabel('Jen skladem').check();
+    await page.waitForURL(/inStock=1/);
+    await expect.poll(async () => [...new Set(await page.locator('[data-testid=product-card] .stock').allTextContents())]).toEqual(['Skladem']);
+
+    await page.getByLabel('Řadit').selectOption('price-asc');
+    await page.waitForURL(/sort=price-asc/);
+    await expect.poll(async () => {
+      const prices = await cardPrices(page);
+      return prices.join() === [...prices].sort((a, b) => a - b).join();
+    }).toBe(true);
+    const countText = await page.getByTestId('listing-count').textContent();
+    const total = Number(/z (\d+) výsledků/.exec(countText ?? '')?.[1]);
+    expect(countText).toBe(`Zobrazeno 1 až 12 z ${total} výsledků`);
+    expect(total).toBeGreaterThan(12);
+
+    await page.getByTestId('load-more').click();
+    await page.waitForURL(/page=2/);
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(Math.min(24, total));
+    expect(await page.getByTestId('listing-count').textContent()).toBe(`Zobrazeno 1 až ${Math.min(24, total)} z ${total} výsledků`);
+    const afterMore = await cardPrices(page);
+    expect(afterMore).toEqual([...afterMore].sort((a, b) => a - b));
+
+    await page.getByTestId('product-card').first().getByRole('link').click();
+    await page.waitForURL(/\/produkt\//);
+    await page.getByTestId('add-to-cart').waitFor();
+    const czechName = await page.locator('h1').textContent();
+
+    // Without a size the shop asks for one instead of adding anything.
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Vyberte prosím variantu produktu.' }).textContent()).resolves.toContain(
+      'Vyberte prosím variantu produktu.',
+    );
+    expect(await page.getByTestId('header-cart-count').textContent()).toBe('0');
+
+    const colours = page.locator('.swatch input');
+    if ((await colours.count()) > 1) await colours.nth(1).check({ force: true });
+    const sizes = page.locator('.size:not(.size--sold-out) input:not([disabled])');
+    if ((await sizes.count()) > 0) await sizes.first().check({ force: true });
+    const price = (await page.getByTestId('product-price').locator('.price').first().textContent())?.trim();
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    expect(await page.getByTestId('header-cart-total').textContent()).toBe(price);
+    expect(await page.getByTestId('header-cart').getAttribute('aria-label')).toBe(`Košík: 1 kus, celkem ${price}`);
+
+    await page.getByRole('link', { name: /EN/ }).click();
+    await page.waitForURL(/\/en\/product\//);
+    await page.waitForSelector('html[data-hydrated]');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const englishName = await page.locator('h1').textContent();
+    expect(englishName).toBeTruthy();
+    expect(englishName).not.toBe(czechName);
+    expect(await page.getByTestId('header-cart-count').textContent()).toBe('1');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'lang')).toMatchObject({ value: 'en', sameSite: 'Lax', path: '/' });
+
+    const response = await page.goto(shop.url + '/neexistujici-stranka');
+    expect(response?.status()).toBe(404);
+    await expect(page.locator('h1').textContent()).resolves.toBe('Stránka nebyla nalezena');
+    expect(await page.getByTestId('not-found-path').textContent()).toBe('Page not found: /neexistujici-stranka');
+    expect(await page.getByRole('link', { name: 'Návrat na úvodní stránku' }).getAttribute('href')).toBe('/');
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('sends a guest from an account page to the login and back after logging in', async () => {
+    const { page, problems } = await newPage();
+    await open(page, '/ucet/objednavky');
+    await page.waitForURL(/\/prihlaseni\?next=%2Fucet%2Fobjednavky/);
+    const email = page.getByRole('textbox', { name: 'E-mail', exact: true });
+    await email.fill('neplatny-email');
+    await page.getByLabel('Heslo').click();
+    await expect(page.getByText('Pole musí obsahovat platný email.').textContent()).resolves.toBe('Pole musí obsahovat platný email.');
+    await email.fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
+    await page.getByRole('button', { name: 'Přihlásit se' }).click();
+    await page.waitForURL(/\/ucet\/objednavky$/).catch(async (error) => {
+      await page.screenshot({ path: '/tmp/e2e-login-failure.png' });
+      throw error;
+    });
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Objednávky');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('works on a phone-sized screen: the menu opens and leads to a category', async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await page.goto(shop.url + '/en');
+    await page.waitForSelector('html[data-hydrated]');
+    const categories = page.getByRole('navigation', { name: 'Categories' });
+    expect(await categories.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await categories.getByRole('link', { name: 'Jerseys', exact: true }).click();
+    await page.waitForURL(/\/en\/category\//);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Jerseys');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+    await page.close();
+  });
+});

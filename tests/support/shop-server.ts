@@ -1,0 +1,29 @@
+// The production app (built pages) on an embedded database with the demo catalog, on a free port.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createApp, ROOT_DIR } from '../../bff/src/app.ts';
+import { loadConfig } from '../../bff/src/config.ts';
+
+export async function startShop() {
+  if (!existsSync(path.join(ROOT_DIR, 'build/server/index.js'))) {
+    throw new Error('No production build: run `npm run build` (npm test does it) before the e2e tests.');
+  }
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1' },
+  );
+  const shop = await createApp(config);
+  const server: Server = createServer(shop.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    prisma: shop.prisma,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await shop.close();
+    },
+  };
+}
