@@ -12,7 +12,7 @@ import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
-import { languageSwitch } from './http/language.ts';
+import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/yoga.ts';
 import { seedIfEmpty } from '../../prisma/seed/seed.ts';
@@ -88,6 +88,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     res.status(204).end();
   });
   app.get(['/language/:code', '/jazyk/:code'], languageSwitch(config));
+  app.get(['/currency/:code', '/mena/:code'], currencySwitch(config));
+  app.use(homeLanguageRedirect);
   app.use('/graphql', csrfProtection(sessionCookie));
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
 

@@ -31,7 +31,7 @@ async function open(page: Page, path: string) {
 }
 
 async function newPage() {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
@@ -148,6 +148,21 @@ describe('a shopper in Chromium', () => {
     });
     await expect.poll(() => page.locator('h1').textContent()).toBe('Objednávky');
     expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('follows the browser language on the first visit and shows prices in euros on request', async () => {
+    // Headless Chromium calls itself HeadlessChrome, which the shop treats as a crawler (crawlers
+    // always get the canonical Czech home page), so this visitor uses a desktop browser's name.
+    const userAgent = (await browser.version()).replace(/^/, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/') + ' Safari/537.36';
+    const page = await browser.newPage({ locale: 'en-US', userAgent });
+    await page.goto(shop.url + '/');
+    await page.waitForURL(/\/en$/);
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await page.waitForSelector('html[data-hydrated]');
+    await page.getByRole('link', { name: /Show prices in EUR/ }).click();
+    await page.waitForURL(/\/en$/);
+    await expect.poll(() => page.locator('[data-testid=product-card] .price').first().textContent()).toMatch(/^EUR\u00a0\d+\.\d\d$/);
     await page.close();
   });
 

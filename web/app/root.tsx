@@ -20,7 +20,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader(args: Route.LoaderArgs) {
   await apolloFor(args).query({ query: LayoutQuery });
   const context = args.context as unknown as ShopLoadContext;
-  return { language: languageOfRequest(args.request), nonce: context.nonce, publicUrl: context.publicUrl };
+  const currency = /(?:^|;\s*)currency=EUR(?:;|$)/.test(args.request.headers.get('cookie') ?? '') ? 'EUR' : 'CZK';
+  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -11,6 +11,14 @@ import { readCookie } from '../http/cookies.ts';
 
 type ServerContext = { req: Request; res: Response };
 
+/** Requests whose session a resolver changed; their session is stored before the response goes out. */
+const changedSessions = new WeakSet<Request>();
+
+function saveSession(req: Request): Promise<void> {
+  // a failed save is retried (and reported) by express-session when the response ends
+  return new Promise((resolve) => req.session.save(() => resolve()));
+}
+
 // The headers come from the GraphQL request itself (for SSR that is the in-process call, which
 // names the page's language); the cookies from the browser's request.
 export function requestLanguage(req: Request, headers: Headers): Language {
@@ -35,6 +43,17 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     batching: false,
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
+    plugins: [
+      {
+        // express-session stores the session only when the response ends, and yoga has written the
+        // whole body by then: the browser's next request (after login, after the first add to cart)
+        // could arrive before the session exists. So a changed session is stored before sending.
+        onResponse: ({ serverContext }) => {
+          const req = (serverContext as Partial<ServerContext> | undefined)?.req;
+          return req?.session && changedSessions.has(req) ? saveSession(req) : undefined;
+        },
+      },
+    ],
     context: ({ req, request }): Context => {
       const customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
       return {
@@ -46,12 +65,23 @@ export function createGraphQLServer(config: Config, prisma: Db) {
         // Object.assign, which would freeze the pre-login session (regenerate() replaces req.session).
         session: new Proxy({} as ShopSession, {
           get: (_target, key) => Reflect.get(req.session, key),
-          set: (_target, key, value) => Reflect.set(req.session, key, value),
-          deleteProperty: (_target, key) => Reflect.deleteProperty(req.session, key),
+          set: (_target, key, value) => {
+            changedSessions.add(req);
+            return Reflect.set(req.session, key, value);
+          },
+          deleteProperty: (_target, key) => {
+            changedSessions.add(req);
+            return Reflect.deleteProperty(req.session, key);
+          },
           has: (_target, key) => Reflect.has(req.session, key),
         }),
         regenerateSession: () =>
-          new Promise<void>((resolve, reject) => req.session.regenerate((error) => (error ? reject(error) : resolve()))),
+          new Promise<void>((resolve, reject) =>
+            req.session.regenerate((error) => {
+              changedSessions.add(req);
+              return error ? reject(error) : resolve();
+            }),
+          ),
         customerId,
         requestId: request.headers.get('x-request-id')?.slice(0, 64) ?? randomUUID(),
       };

@@ -1,27 +1,66 @@
-// Language switch: remembers the choice in a cookie (365 days, path /, SameSite=Lax) and
-// redirects to the same page in the chosen language. The page passes its own equivalent URL.
-import type { Request, Response } from 'express';
+// Language and currency switches: remember the choice in a cookie (365 days, path /, SameSite=Lax)
+// and redirect to the same page, which the page passes as `to` (its equivalent URL).
+import type { NextFunction, Request, Response } from 'express';
+import { isbot } from 'isbot';
 import { LANGUAGE_COOKIE_MAX_AGE_DAYS } from '../../../schema/rules/index.ts';
 import type { Config } from '../config.ts';
+import { readCookie } from './cookies.ts';
 
-/** Only same-site paths, so the switch cannot be used as an open redirect. */
+const COOKIE_MAX_AGE_MS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 3600 * 1000;
+
+/** Only same-site paths, so the switches cannot be used as open redirects. */
 export function safeLocalPath(value: unknown, fallback: string): string {
   if (typeof value !== 'string' || value.length > 2000) return fallback;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
   return value;
 }
 
+function remember(res: Response, config: Config, name: string, value: string) {
+  res.cookie(name, value, { maxAge: COOKIE_MAX_AGE_MS, path: '/', sameSite: 'lax', secure: config.secureCookies, httpOnly: false });
+}
+
 export function languageSwitch(config: Config) {
   return (req: Request, res: Response) => {
     const code = req.params.code === 'en' ? 'en' : 'cs';
-    const home = code === 'en' ? '/en' : '/';
-    res.cookie('lang', code, {
-      maxAge: LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 3600 * 1000,
-      path: '/',
-      sameSite: 'lax',
-      secure: config.secureCookies,
-      httpOnly: false,
-    });
-    res.redirect(302, safeLocalPath(req.query.to, home));
+    remember(res, config, 'lang', code);
+    res.redirect(302, safeLocalPath(req.query.to, code === 'en' ? '/en' : '/'));
   };
+}
+
+export function currencySwitch(config: Config) {
+  return (req: Request, res: Response) => {
+    const code = req.params.code === 'EUR' ? 'EUR' : 'CZK';
+    remember(res, config, 'currency', code);
+    res.redirect(302, safeLocalPath(req.query.to, '/'));
+  };
+}
+
+/** English first? Reads Accept-Language by weight, e.g. "en-GB,en;q=0.9,cs;q=0.8" -> true. */
+export function prefersEnglish(acceptLanguage: string | undefined): boolean {
+  if (!acceptLanguage) return false;
+  const ranked = acceptLanguage
+    .slice(0, 500)
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.find((p) => p.trim().startsWith('q='));
+      return { language: tag.split('-')[0], weight: q ? Number(q.trim().slice(2)) || 0 : 1 };
+    })
+    .filter((entry) => ['cs', 'sk', 'en'].includes(entry.language))
+    .sort((a, b) => b.weight - a.weight);
+  return ranked[0]?.language === 'en';
+}
+
+/**
+ * The home page follows the shopper's language: the remembered choice, or on the first visit the
+ * browser's. Deep links are left alone (their language is in the URL), and so are crawlers.
+ */
+export function homeLanguageRedirect(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== 'GET' || req.path !== '/' || isbot(req.headers['user-agent'] ?? '')) return next();
+  const remembered = readCookie(req, 'lang');
+  if (remembered === 'en' || (remembered === undefined && prefersEnglish(req.headers['accept-language']))) {
+    res.redirect(302, '/en');
+    return;
+  }
+  next();
 }

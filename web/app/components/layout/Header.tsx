@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Link, useLocation } from 'react-router';
+import { Form, Link, useLocation, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LayoutQuery, LogoutMutation } from './documents.ts';
@@ -15,13 +15,15 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const { notify } = useNotify();
   const [menuOpen, setMenuOpen] = useState(false);
   const { data } = useQuery(LayoutQuery);
+  const currency = useRouteLoaderData<{ currency: 'CZK' | 'EUR' }>('root')?.currency ?? 'CZK';
+  const here = location.pathname + location.search;
   const [logout] = useMutation(LogoutMutation, { refetchQueries: [LayoutQuery] });
   const cart = data?.cart;
   const other = language === 'cs' ? 'en' : 'cs';
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
   const items = t('cart.items', { count: cart?.itemCount ?? 0 });
-  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, 'CZK');
+  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, currency);
 
   const onLogout = async () => {
     try {
@@ -76,6 +78,10 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
             {other.toUpperCase()}
             <span className="visually-hidden"> – {t('nav.switchTo')}</span>
           </a>
+          <a className="language-switch" href={`/currency/${currency === 'CZK' ? 'EUR' : 'CZK'}?to=${encodeURIComponent(here)}`}>
+            {currency === 'CZK' ? '€' : 'Kč'}
+            <span className="visually-hidden"> – {t('nav.currency', { currency: currency === 'CZK' ? 'EUR' : 'CZK' })}</span>
+          </a>
           {data?.me ? (
             <>
               <Link to={href('accountOrders', language)}>{t('nav.account')}</Link>
@@ -84,7 +90,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
               </button>
             </>
           ) : (
-            <Link to={`${href('login', language)}?next=${encodeURIComponent(location.pathname + location.search)}`}>
+            <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`}>
               {t('nav.login')}
             </Link>
           )}

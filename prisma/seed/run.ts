@@ -1,0 +1,20 @@
+// `npm run seed`: loads the demo catalog into the configured database (DATABASE_URL, or the
+// embedded one in DATA_DIR) when it has no products yet.
+import { loadConfig } from '../../bff/src/config.ts';
+import { createPrisma } from '../../bff/src/db/client.ts';
+import { startEmbeddedDatabase } from '../../bff/src/db/embedded.ts';
+import { migrate } from '../../bff/src/db/migrate.ts';
+import { seedIfEmpty } from './seed.ts';
+
+const config = loadConfig();
+const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir);
+const url = config.databaseUrl ?? embedded!.url;
+await migrate(url);
+const prisma = createPrisma(url);
+try {
+  const seeded = await seedIfEmpty(prisma, config);
+  console.log(seeded ? 'Demo catalog loaded.' : 'The database already has products; nothing was changed.');
+} finally {
+  await prisma.$disconnect();
+  await embedded?.stop();
+}
