@@ -6,5 +6,6 @@ import './cart.ts';
 import './content.ts';
 import './store.ts';
 import './customer.ts';
+import './newsletter.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href, useLanguage } from '../../language.ts';
+import { NewsletterForm } from './NewsletterForm.tsx';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -12,13 +13,7 @@ export function Footer() {
         <section aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">{t('footer.newsletterTitle')}</h2>
           <p>{t('footer.newsletterText')}</p>
-          <form className="newsletter-form" onSubmit={(event) => event.preventDefault()}>
-            <label htmlFor="newsletter-email" className="visually-hidden">
-              {t('footer.newsletterEmail')}
-            </label>
-            <input id="newsletter-email" type="email" name="email" placeholder={t('footer.newsletterEmail')} maxLength={254} />
-            <button type="submit">{t('footer.newsletterSubmit')}</button>
-          </form>
+          <NewsletterForm />
         </section>
         <section aria-labelledby="footer-info">
           <h2 id="footer-info">{t('footer.info')}</h2>

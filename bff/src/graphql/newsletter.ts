@@ -1,0 +1,41 @@
+// Newsletter sign-up from the footer. The spec makes an already subscribed e-mail an error.
+import { builder } from './builder.ts';
+import { ErrorInterface, ShopError, ValidationError } from './errors.ts';
+import { validateInput } from './validation.ts';
+import { email, max, required } from '../../../schema/rules/index.ts';
+import { message } from '../i18n/messages.ts';
+
+export class AlreadySubscribedError extends ShopError {
+  constructor(text: string) {
+    super('ALREADY_SUBSCRIBED', text);
+  }
+}
+
+builder.objectType(AlreadySubscribedError, { name: 'AlreadySubscribedError', interfaces: [ErrorInterface] });
+
+builder.prismaObject('NewsletterSubscription', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    email: t.exposeString('email'),
+  }),
+});
+
+builder.mutationField('subscribeNewsletter', (t) =>
+  t.prismaField({
+    type: 'NewsletterSubscription',
+    errors: { types: [ValidationError, AlreadySubscribedError], directResult: true },
+    args: { email: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      validateInput(ctx, { email: args.email }, { email: [required, email, max(254)] });
+      const address = args.email.trim().toLowerCase();
+      const existing = await ctx.prisma.newsletterSubscription.findUnique({ where: { email: address } });
+      if (existing && !existing.unsubscribedAt) throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));
+      return ctx.prisma.newsletterSubscription.upsert({
+        ...query,
+        where: { email: address },
+        create: { email: address, language: ctx.language, customerId: ctx.customerId },
+        update: { unsubscribedAt: null, language: ctx.language },
+      });
+    },
+  }),
+);
