@@ -43,7 +43,7 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationError, AuthenticationError], directResult: true },
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      validateInput(ctx, input, loginRules);
+      validateInput(ctx, { ...input, email: input.email.trim() }, loginRules);
       const customer = await ctx.prisma.customer.findUnique({
         where: { email: input.email.trim().toLowerCase() },
         select: { id: true, passwordHash: true },

@@ -26,8 +26,8 @@ builder.mutationField('subscribeNewsletter', (t) =>
     errors: { types: [ValidationError, AlreadySubscribedError], directResult: true },
     args: { email: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      validateInput(ctx, { email: args.email }, { email: [required, email, max(254)] });
       const address = args.email.trim().toLowerCase();
+      validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
       const existing = await ctx.prisma.newsletterSubscription.findUnique({ where: { email: address } });
       if (existing && !existing.unsubscribedAt) throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));
       return ctx.prisma.newsletterSubscription.upsert({

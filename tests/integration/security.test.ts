@@ -1,0 +1,367 @@
+// Security: CSRF and request-shape rules of /graphql, masked errors, headers, cookies,
+// the language switch, and the plain HTTP routes (health, robots, sitemap).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../gql';
+import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
+import { createProduct, createCategory, createInfoPage } from '../support/factories.ts';
+
+const SecurityAddToCartMutation = graphql(`
+  mutation SecurityAddToCart($variantId: ID!, $quantity: Int) {
+    addToCart(variantId: $variantId, quantity: $quantity) {
+      __typename
+      ... on Cart {
+        id
+        itemCount
+      }
+    }
+  }
+`);
+
+const SecurityMeQuery = graphql(`
+  query SecurityMe {
+    me {
+      id
+    }
+  }
+`);
+
+const SecurityCartQuery = graphql(`
+  query SecurityCart {
+    cart {
+      itemCount
+    }
+  }
+`);
+
+const SecurityProductQuery = graphql(`
+  query SecurityProduct($slug: String!) {
+    product(slug: $slug) {
+      name
+    }
+  }
+`);
+
+let app: TestApp;
+let product: Awaited<ReturnType<typeof createProduct>>;
+let variantId: string;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const category = await createCategory(app.prisma, {
+    name: { cs: 'Dresy', en: 'Jerseys' },
+    slug: { cs: 'dresy', en: 'jerseys' },
+  });
+  product = await createProduct(app.prisma, {
+    names: { cs: 'Dres Slávie', en: 'Slavia jersey' },
+    slugs: { cs: 'dres-slavie', en: 'slavia-jersey' },
+    category,
+    variants: [{ stock: 20 }],
+  });
+  await createInfoPage(app.prisma, {
+    id: 1,
+    title: { cs: 'Obchodní podmínky', en: 'Terms and conditions' },
+    slug: { cs: 'obchodni-podminky', en: 'terms-and-conditions' },
+  });
+  variantId = String(product.variants[0].id);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const addOneQuery = () => `mutation { addToCart(variantId: ${variantId}, quantity: 1) { __typename } }`;
+
+/** Everything a forged request could have changed. */
+async function databaseState() {
+  const [carts, lines, sessions, quantity] = await Promise.all([
+    app.prisma.cart.count(),
+    app.prisma.cartLine.count(),
+    app.prisma.session.count(),
+    app.prisma.cartLine.aggregate({ _sum: { quantity: true } }),
+  ]);
+  return { carts, lines, sessions, pieces: quantity._sum.quantity ?? 0 };
+}
+
+/** A shopper with a cart of 1 piece, i.e. with a session cookie. */
+async function shopperWithCart(): Promise<TestClient> {
+  const client = app.newClient();
+  const response = await client.gql(SecurityAddToCartMutation, { variantId, quantity: 1 });
+  expect(response.data!.addToCart).toMatchObject({ __typename: 'Cart', itemCount: 1 });
+  return client;
+}
+
+async function itemCountOf(client: TestClient): Promise<number> {
+  const response = await client.gql(SecurityCartQuery);
+  return response.data!.cart!.itemCount;
+}
+
+describe(`security (${databaseKind})`, () => {
+  describe('CSRF', () => {
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      it(`a POST with content type ${contentType.split(';')[0]} is refused with 415 and changes nothing`, async () => {
+        const before = await databaseState();
+        const body = contentType === 'text/plain' ? JSON.stringify({ query: addOneQuery() }) : `query=${encodeURIComponent(addOneQuery())}`;
+        const response = await fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType }, body });
+        expect(response.status).toBe(415);
+        expect(response.headers.getSetCookie()).toEqual([]);
+        expect(await databaseState()).toEqual(before);
+      });
+    }
+
+    it('a cross-site POST riding on the session cookie without the CSRF header is refused with 419', async () => {
+      const victim = await shopperWithCart();
+      const before = await databaseState();
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: victim.cookieHeader() },
+        body: JSON.stringify({ query: addOneQuery() }),
+      });
+      expect(response.status).toBe(419);
+      expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'CSRF_TOKEN_MISMATCH' } }] });
+      expect(await databaseState()).toEqual(before);
+      expect(await itemCountOf(victim)).toBe(1);
+    });
+
+    it('a wrong CSRF header, or a header without the cookie, is refused with 419', async () => {
+      const victim = await shopperWithCart();
+      const before = await databaseState();
+      const sid = `sid=${victim.cookies.get('sid')}`;
+      const attempts = [
+        { cookie: victim.cookieHeader(), 'x-xsrf-token': 'A'.repeat(43) },
+        { cookie: victim.cookieHeader(), 'x-xsrf-token': '' },
+        { cookie: sid, 'x-xsrf-token': victim.cookies.get('XSRF-TOKEN')! },
+      ];
+      for (const headers of attempts) {
+        const response = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify({ query: addOneQuery() }),
+        });
+        expect(response.status).toBe(419);
+      }
+      expect(await databaseState()).toEqual(before);
+      expect(await itemCountOf(victim)).toBe(1);
+    });
+
+    it('the same request with the matching header goes through', async () => {
+      const shopper = await shopperWithCart();
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          cookie: shopper.cookieHeader(),
+          'x-xsrf-token': shopper.cookies.get('XSRF-TOKEN')!,
+        },
+        body: JSON.stringify({ query: addOneQuery() }),
+      });
+      expect(response.status).toBe(200);
+      expect(await itemCountOf(shopper)).toBe(2);
+    });
+
+    it('the CSRF cookie is readable by the page script and kept once issued', async () => {
+      const client = app.newClient();
+      const response = await client.fetch('/api/csrf-cookie');
+      expect(response.status).toBe(204);
+      const cookie = parseSetCookie(response.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))!);
+      expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(cookie.attributes).not.toHaveProperty('httponly');
+      expect(cookie.attributes.samesite?.toLowerCase()).toBe('lax');
+      const again = await client.fetch('/api/csrf-cookie');
+      expect(again.headers.getSetCookie()).toEqual([]);
+    });
+  });
+
+  describe('request shape', () => {
+    it('a batched (array) body is rejected and nothing runs', async () => {
+      const before = await databaseState();
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([{ query: addOneQuery() }, { query: addOneQuery() }]),
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.data).toBeUndefined();
+      expect(body.errors[0].message).toMatch(/batching/i);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('a mutation over GET is rejected and nothing runs', async () => {
+      const before = await databaseState();
+      const response = await fetch(`${app.url}/graphql?query=${encodeURIComponent(addOneQuery())}`, {
+        headers: { accept: 'application/graphql-response+json, application/json' },
+      });
+      expect(response.status).toBe(405);
+      const body = await response.json();
+      expect(body.data).toBeUndefined();
+      expect(body.errors[0].message).toMatch(/POST/);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('malformed JSON gets a clear 400', async () => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"query": "{ __typename }"',
+      });
+      expect(response.status).toBe(400);
+      const body = await response.json();
+      expect(body.errors[0].message).toMatch(/JSON/i);
+    });
+  });
+
+  describe('errors', () => {
+    it('an unexpected failure inside a resolver is masked: no Prisma, SQL or stack text reaches the shopper', async () => {
+      const client = await shopperWithCart();
+      // a session whose customer id is not a number: the resolver's Prisma call throws
+      const row = await app.prisma.session.findUniqueOrThrow({ where: { sid: client.sessionId! } });
+      await app.prisma.session.update({
+        where: { sid: row.sid },
+        data: { sess: { ...(row.sess as object), customerId: 'not-a-number' } },
+      });
+      const response = await client.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! },
+        body: JSON.stringify({ query: '{ me { id } }' }),
+      });
+      const text = await response.text();
+      const body = JSON.parse(text);
+      expect(body.data).toEqual({ me: null });
+      expect(body.errors).toEqual([
+        expect.objectContaining({ message: 'Unexpected error.', path: ['me'], extensions: { code: 'INTERNAL_SERVER_ERROR' } }),
+      ]);
+      expect(text).not.toMatch(/prisma|findUnique|invocation|Expected Int|SELECT|\bat \//i);
+      // the same query works for a healthy session
+      const healthy = await app.newClient().gql(SecurityMeQuery);
+      expect(healthy.errors).toBeUndefined();
+    });
+  });
+
+  describe('headers and cookies', () => {
+    it('every response carries the security headers', async () => {
+      for (const path of ['/health', '/robots.txt', '/api/csrf-cookie']) {
+        const response = await fetch(app.url + path);
+        const csp = response.headers.get('content-security-policy')!;
+        expect(csp).toContain("default-src 'self'");
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(csp).toContain("object-src 'none'");
+        expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+        expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('x-frame-options')).toBe('DENY');
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(response.headers.get('x-powered-by')).toBeNull();
+      }
+      const graphqlResponse = await app.newClient().fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ __typename }' }),
+      });
+      expect(graphqlResponse.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(graphqlResponse.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    });
+
+    it('a fresh nonce on every response', async () => {
+      const nonce = async () => /'nonce-([^']+)'/.exec((await fetch(`${app.url}/health`)).headers.get('content-security-policy')!)![1];
+      expect(await nonce()).not.toBe(await nonce());
+    });
+
+    it('the session cookie is HttpOnly, SameSite=Lax, for the whole site and this host only', async () => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: addOneQuery() }),
+      });
+      const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith('sid='));
+      expect(header).toBeDefined();
+      const cookie = parseSetCookie(header!);
+      expect(cookie.attributes).toHaveProperty('httponly');
+      expect(cookie.attributes.samesite?.toLowerCase()).toBe('lax');
+      expect(cookie.attributes.path).toBe('/');
+      expect(cookie.attributes).not.toHaveProperty('domain');
+      // plain http in tests: Secure would make the browser drop it
+      expect(cookie.attributes).not.toHaveProperty('secure');
+    });
+  });
+
+  describe('language switch', () => {
+    it('/language/en remembers English for a year and returns to the same page in English', async () => {
+      const response = await fetch(`${app.url}/language/en?to=${encodeURIComponent('/en/product/x')}`, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/en/product/x');
+      const cookie = parseSetCookie(response.headers.getSetCookie().find((c) => c.startsWith('lang='))!);
+      expect(cookie.value).toBe('en');
+      expect(cookie.attributes['max-age']).toBe('31536000');
+      expect(cookie.attributes.path).toBe('/');
+      expect(cookie.attributes.samesite?.toLowerCase()).toBe('lax');
+    });
+
+    it('/jazyk/cs switches back to Czech', async () => {
+      const response = await fetch(`${app.url}/jazyk/cs?to=/produkt/x`, { redirect: 'manual' });
+      expect(response.headers.get('location')).toBe('/produkt/x');
+      expect(parseSetCookie(response.headers.getSetCookie()[0]).value).toBe('cs');
+    });
+
+    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
+      it(`does not redirect off-site to ${target}`, async () => {
+        const response = await fetch(`${app.url}/language/en?to=${encodeURIComponent(target)}`, { redirect: 'manual' });
+        expect(response.status).toBe(302);
+        const location = response.headers.get('location')!;
+        expect(location).toBe('/en');
+        expect(new URL(location, app.url).origin).toBe(app.url);
+      });
+    }
+
+    it('the chosen language is what the API answers in', async () => {
+      const client = app.newClient();
+      await client.fetch('/language/en?to=/en');
+      const response = await client.gql(SecurityProductQuery, { slug: 'slavia-jersey' });
+      expect(response.data!.product!.name).toBe('Slavia jersey');
+    });
+  });
+
+  describe('plain routes', () => {
+    it('/health and /ready answer', async () => {
+      const health = await fetch(`${app.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+      const ready = await fetch(`${app.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready' });
+    });
+
+    it('/robots.txt keeps robots out of the API, account and cart, and points at the sitemap', async () => {
+      const response = await fetch(`${app.url}/robots.txt`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+      const text = await response.text();
+      expect(text).toContain('User-agent: *');
+      expect(text).toContain('Disallow: /graphql');
+      expect(text).toContain('Disallow: /kosik');
+      expect(text).toContain(`Sitemap: ${app.config.publicUrl}/sitemap.xml`);
+    });
+
+    it('/sitemap.xml lists the pages in both languages with hreflang alternates', async () => {
+      const response = await fetch(`${app.url}/sitemap.xml`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/xml/);
+      const xml = await response.text();
+      const base = app.config.publicUrl;
+      const cs = `${base}/produkt/dres-slavie`;
+      const en = `${base}/en/product/slavia-jersey`;
+      expect(xml).toContain(`<loc>${cs}</loc>`);
+      expect(xml).toContain(`<loc>${en}</loc>`);
+      const productEntries = xml.split('<url>').filter((entry) => entry.includes(`<loc>${cs}</loc>`) || entry.includes(`<loc>${en}</loc>`));
+      expect(productEntries).toHaveLength(2);
+      for (const entry of productEntries) {
+        expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="cs" href="${cs}"/>`);
+        expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${en}"/>`);
+      }
+      expect(xml).toContain(`<loc>${base}/kategorie/dresy</loc>`);
+      expect(xml).toContain(`<loc>${base}/en/category/jerseys</loc>`);
+      expect(xml).toContain(`<loc>${base}/info/1/obchodni-podminky</loc>`);
+      expect(xml).toContain(`<loc>${base}/en/info/1/terms-and-conditions</loc>`);
+      expect(xml).not.toContain('/kosik');
+    });
+  });
+});

@@ -1,0 +1,218 @@
+// The app under test: createApp() on a fresh database per test file, listening on a loopback port.
+// With TEST_DATABASE_URL a new database is created on that PostgreSQL server (and dropped on close);
+// otherwise the embedded PGlite runs in memory. Clients keep cookies like a browser does.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { print, type DocumentNode } from 'graphql';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import pg from 'pg';
+import { createApp } from '../../bff/src/app.ts';
+import { loadConfig, type Config } from '../../bff/src/config.ts';
+import type { Db } from '../../bff/src/db/client.ts';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** Which database the integration tests run on (for test names and skips). */
+export const databaseKind: DatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export type GraphQLErrorShape = { message: string; path?: (string | number)[]; extensions?: Record<string, unknown> };
+
+export type GraphQLResponse<TData> = {
+  status: number;
+  headers: Headers;
+  data?: TData | null;
+  errors?: GraphQLErrorShape[];
+};
+
+type Document<TData, TVariables> = string | DocumentNode | TypedDocumentNode<TData, TVariables>;
+
+export type RequestOptions = {
+  client?: TestClient;
+  /** Extra headers, e.g. { 'x-shop-language': 'en' }. */
+  headers?: Record<string, string>;
+};
+
+/** Set-Cookie attributes of one cookie, lower-cased names (e.g. { 'max-age': '31536000', httponly: '' }). */
+export type SetCookie = { name: string; value: string; attributes: Record<string, string> };
+
+export function parseSetCookie(header: string): SetCookie {
+  const [pair, ...rest] = header.split(';');
+  const index = pair.indexOf('=');
+  const attributes: Record<string, string> = {};
+  for (const part of rest) {
+    const [key, ...value] = part.trim().split('=');
+    attributes[key.toLowerCase()] = value.join('=');
+  }
+  return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim(), attributes };
+}
+
+/** A browser-like client: keeps cookies, fetches the CSRF cookie before its first POST and echoes it. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  private csrfFetched = false;
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly defaultHeaders: Record<string, string> = {},
+  ) {}
+
+  /** The session id inside the signed `sid` cookie (s:<id>.<signature>), if any. */
+  get sessionId(): string | undefined {
+    const value = this.cookies.get('sid');
+    if (!value) return undefined;
+    const decoded = decodeURIComponent(value);
+    return decoded.startsWith('s:') ? decoded.slice(2, decoded.lastIndexOf('.')) : decoded;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  private store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const cookie = parseSetCookie(header);
+      const expires = cookie.attributes.expires ? Date.parse(cookie.attributes.expires) : NaN;
+      if (cookie.attributes['max-age'] === '0' || expires < Date.now()) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  /** fetch() relative to the app with this client's cookies; stores the cookies it gets back. */
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value);
+    if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
+    const response = await fetch(this.baseUrl + path, { redirect: 'manual', ...init, headers });
+    this.store(response);
+    return response;
+  }
+
+  async ensureCsrfCookie(): Promise<string> {
+    if (!this.csrfFetched || !this.cookies.has('XSRF-TOKEN')) {
+      const response = await this.fetch('/api/csrf-cookie');
+      if (response.status !== 204) throw new Error(`/api/csrf-cookie answered ${response.status}`);
+      this.csrfFetched = true;
+    }
+    return this.cookies.get('XSRF-TOKEN')!;
+  }
+
+  async gql<TData = unknown, TVariables = Record<string, unknown>>(
+    document: Document<TData, TVariables>,
+    variables?: TVariables,
+    headers: Record<string, string> = {},
+  ): Promise<GraphQLResponse<TData>> {
+    const token = await this.ensureCsrfCookie();
+    const query = typeof document === 'string' ? document : print(document);
+    const response = await this.fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token, ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
+    const text = await response.text();
+    let body: { data?: TData | null; errors?: GraphQLErrorShape[] };
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new Error(`POST /graphql answered ${response.status} with non-JSON: ${text.slice(0, 200)}`);
+    }
+    return { status: response.status, headers: response.headers, data: body.data, errors: body.errors };
+  }
+}
+
+export type TestApp = {
+  url: string;
+  prisma: Db;
+  config: Config;
+  databaseUrl: string;
+  /** Every SQL statement the app's Prisma client sent, in order. */
+  queries: string[];
+  newClient: (headers?: Record<string, string>) => TestClient;
+  /** One GraphQL request; without a client, a fresh cookie-less browser. */
+  gql: <TData = unknown, TVariables = Record<string, unknown>>(
+    document: Document<TData, TVariables>,
+    variables?: TVariables,
+    options?: RequestOptions,
+  ) => Promise<GraphQLResponse<TData>>;
+  close: () => Promise<void>;
+};
+
+export type TestAppOptions = {
+  /** Use this database as it is (e.g. another test app's) instead of a fresh one; it is not dropped on close. */
+  databaseUrl?: string;
+  config?: Partial<Config>;
+};
+
+async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the TEST_DATABASE_URL server; returns its URL and how to drop it. */
+async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const owned = !options.databaseUrl && serverUrl ? await createServerDatabase(serverUrl) : null;
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      databaseUrl: options.databaseUrl ?? owned?.url ?? null,
+      dataDir: 'memory://',
+      // fixed, so that a second app on the same database accepts the first one's session cookies
+      sessionSecret: 'integration-tests-session-secret-0123456789',
+      ssr: 'off',
+      seedDemoData: false,
+      graphiql: false,
+      ...options.config,
+    },
+  );
+  const queries: string[] = [];
+  let app: Awaited<ReturnType<typeof createApp>>;
+  try {
+    app = await createApp(config, { onQuery: (sql) => queries.push(sql) });
+  } catch (error) {
+    await owned?.drop();
+    throw error;
+  }
+  const server = await listen(app.app);
+  server.keepAliveTimeout = 1000;
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const newClient = (headers?: Record<string, string>) => new TestClient(url, headers);
+
+  return {
+    url,
+    prisma: app.prisma,
+    config,
+    databaseUrl: app.databaseUrl,
+    queries,
+    newClient,
+    gql: (document, variables, requestOptions = {}) =>
+      (requestOptions.client ?? newClient()).gql(document, variables, requestOptions.headers),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
+      await owned?.drop();
+    },
+  };
+}

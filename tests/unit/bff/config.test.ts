@@ -1,0 +1,109 @@
+// Configuration: safe defaults for a local run and a clear error for every bad value.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../../bff/src/config.ts';
+
+const SECRET = 'a-long-enough-session-secret-0123456789';
+
+/** The error loadConfig throws for this environment (fails the test when it does not throw). */
+function errorFor(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('has defaults for a local run', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: path.resolve('.data'),
+      publicUrl: 'http://localhost:3000',
+      secureCookies: false,
+      graphiql: true,
+      eurRate: 25,
+      seedDemoData: true,
+      logQueries: false,
+      ssr: 'vite',
+      hmrPort: 24678,
+    });
+  });
+
+  it('test and production modes render differently and hide GraphiQL', () => {
+    expect(loadConfig({ NODE_ENV: 'test' })).toMatchObject({ env: 'test', ssr: 'off', graphiql: false });
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET })).toMatchObject({
+      env: 'production',
+      ssr: 'build',
+      graphiql: false,
+      sessionSecret: SECRET,
+    });
+  });
+
+  it('reads every setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://shop@db:5432/shop',
+      DATA_DIR: '/var/lib/shop',
+      PUBLIC_URL: 'https://shop.example/',
+      SESSION_SECRET: SECRET,
+      GRAPHIQL: 'off',
+      EUR_RATE: '24.5',
+      SEED_DEMO_DATA: 'false',
+      LOG_QUERIES: 'yes',
+      HMR_PORT: '25000',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgresql://shop@db:5432/shop',
+      dataDir: '/var/lib/shop',
+      publicUrl: 'https://shop.example',
+      secureCookies: true,
+      graphiql: false,
+      eurRate: 24.5,
+      seedDemoData: false,
+      logQueries: true,
+      hmrPort: 25000,
+    });
+    expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).databaseUrl).toBe('postgres://localhost/shop');
+  });
+
+  it('overrides win over the environment', () => {
+    expect(loadConfig({ PORT: '8080' }, { port: 0, ssr: 'off' })).toMatchObject({ port: 0, ssr: 'off' });
+  });
+
+  it.each(['abc', '70000', '-1', '3.5', '80 80'])('a bad PORT (%s) is a clear error', (port) => {
+    expect(errorFor({ PORT: port }).message).toBe(`PORT must be a whole number from 0 to 65535, got "${port}"`);
+  });
+
+  it.each(['mysql://shop@db/shop', 'localhost:5432/shop', 'shop'])('a DATABASE_URL that is not PostgreSQL (%s) is a clear error', (url) => {
+    expect(errorFor({ DATABASE_URL: url }).message).toMatch(/DATABASE_URL must be a postgresql:\/\/ URL/);
+  });
+
+  it('a short SESSION_SECRET in production is a clear error that does not print the secret', () => {
+    const error = errorFor({ NODE_ENV: 'production', SESSION_SECRET: 'tajne-heslo-123' });
+    expect(error.message).toMatch(/SESSION_SECRET must .*32 characters/);
+    expect(error.message).not.toContain('tajne-heslo-123');
+  });
+
+  it('a public https shop without SESSION_SECRET does not start', () => {
+    expect(errorFor({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).message).toMatch(/SESSION_SECRET/);
+  });
+
+  it('other bad values are clear errors too', () => {
+    expect(errorFor({ PUBLIC_URL: 'shop.example' }).message).toMatch(/PUBLIC_URL must be an http\(s\) URL/);
+    expect(errorFor({ EUR_RATE: 'abc' }).message).toMatch(/EUR_RATE must be a positive number/);
+    expect(errorFor({ EUR_RATE: '-25' }).message).toMatch(/EUR_RATE must be a positive number/);
+    expect(errorFor({ GRAPHIQL: 'maybe' }).message).toBe('GRAPHIQL must be true or false, got "maybe"');
+    expect(errorFor({ HMR_PORT: '80' }).message).toMatch(/HMR_PORT must be a whole number from 1024 to 65535/);
+  });
+});
