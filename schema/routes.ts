@@ -43,6 +43,13 @@ export function href(name: RouteName, language: RouteLanguage, params: Record<st
   });
 }
 
+/** Only paths on this site, so a `?next=` or `?to=` parameter cannot send the shopper elsewhere. */
+export function safeLocalPath(value: unknown, fallback: string): string {
+  if (typeof value !== 'string' || value.length > 2000) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
 export function routeLanguageOf(pathname: string): RouteLanguage {
   return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'cs';
 }

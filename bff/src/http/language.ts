@@ -5,15 +5,9 @@ import { isbot } from 'isbot';
 import { LANGUAGE_COOKIE_MAX_AGE_DAYS } from '../../../schema/rules/index.ts';
 import type { Config } from '../config.ts';
 import { readCookie } from './cookies.ts';
+import { safeLocalPath } from '../../../schema/routes.ts';
 
 const COOKIE_MAX_AGE_MS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 3600 * 1000;
-
-/** Only same-site paths, so the switches cannot be used as open redirects. */
-export function safeLocalPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
-}
 
 function remember(res: Response, config: Config, name: string, value: string) {
   res.cookie(name, value, { maxAge: COOKIE_MAX_AGE_MS, path: '/', sameSite: 'lax', secure: config.secureCookies, httpOnly: false });

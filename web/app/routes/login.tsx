@@ -10,6 +10,7 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { LayoutQuery } from '../components/layout/documents.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
+import { safeLocalPath } from '../../../schema/routes.ts';
 
 const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {
@@ -41,11 +42,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.account.login, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
     : [];
 
-/** Only paths on this site, so ?next= cannot send the shopper elsewhere. */
-function safeNext(value: string | null, fallback: string): string {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : fallback;
-}
-
 export default function Login() {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -67,7 +63,7 @@ export default function Login() {
       const outcome = result.data?.login;
       if (outcome?.__typename === 'Customer') {
         notify('success', t('account.loginSuccess'));
-        await navigate(safeNext(params.get('next'), href('accountOrders', language)));
+        await navigate(safeLocalPath(params.get('next'), href('accountOrders', language)));
         return;
       }
       if (outcome?.__typename === 'ValidationError') {
