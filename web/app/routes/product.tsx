@@ -48,16 +48,10 @@ const ProductPageQuery = graphql(`
         height
       }
       price {
-        currency
-        withVat
-        withoutVat
-        vat
+        ...PriceFields
       }
       originalPrice {
-        currency
-        withVat
-        withoutVat
-        vat
+        ...PriceFields
       }
       parameters {
         name
@@ -82,16 +76,10 @@ const ProductPageQuery = graphql(`
           hex
         }
         price {
-          currency
-          withVat
-          withoutVat
-          vat
+          ...PriceFields
         }
         originalPrice {
-          currency
-          withVat
-          withoutVat
-          vat
+          ...PriceFields
         }
       }
       similar {

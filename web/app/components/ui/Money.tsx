@@ -1,5 +1,16 @@
+import { graphql } from '~/gql';
 import { formatMoney } from '../../../../schema/rules/index.ts';
 import { useLanguage } from '../../language.ts';
+
+/** Every price the shop shows is selected through this fragment. */
+export const PriceFieldsFragment = graphql(`
+  fragment PriceFields on Price {
+    currency
+    withVat
+    withoutVat
+    vat
+  }
+`);
 
 export type PriceValue = { currency: 'CZK' | 'EUR'; withVat: number; withoutVat: number; vat: number };
 

@@ -7,25 +7,16 @@ export const CartFieldsFragment = graphql(`
     id
     itemCount
     total {
-      currency
-      withVat
-      withoutVat
-      vat
+      ...PriceFields
     }
     lines {
       id
       quantity
       unitPrice {
-        currency
-        withVat
-        withoutVat
-        vat
+        ...PriceFields
       }
       totalPrice {
-        currency
-        withVat
-        withoutVat
-        vat
+        ...PriceFields
       }
       variant {
         id

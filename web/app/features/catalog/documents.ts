@@ -19,16 +19,10 @@ export const ProductCardFieldsFragment = graphql(`
       height
     }
     price {
-      currency
-      withVat
-      withoutVat
-      vat
+      ...PriceFields
     }
     originalPrice {
-      currency
-      withVat
-      withoutVat
-      vat
+      ...PriceFields
     }
   }
 `);
