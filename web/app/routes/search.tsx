@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -42,12 +43,23 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const language = useLanguage();
   const { data } = useQuery(SearchPageQuery, { variables: loaderData.variables });
   if (!data) return null;
-  const { query } = loaderData;
+  const { query, state } = loaderData;
+  // With filters set, the listing itself says nothing matches and offers to clear them.
+  const filtered = state.inStock || state.priceFrom !== null || state.priceTo !== null;
+  const nothingAtAll = !!query && data.products.totalCount === 0 && !filtered;
   return (
     <div className="container page">
       <h1>{query ? t('search.titleFor', { query }) : t('search.title')}</h1>
-      {query && data.products.totalCount === 0 && <p className="empty-state">{t('search.empty', { query })}</p>}
-      <ProductListing list={data.products} state={loaderData.state} basePath={href('search', language)} keep={query ? { q: query } : {}} />
+      {nothingAtAll ? (
+        <div className="empty-state">
+          <p>{t('search.empty', { query })}</p>
+          <Link className="button" to={href('home', language)}>
+            {t('cart.continueShopping')}
+          </Link>
+        </div>
+      ) : (
+        <ProductListing list={data.products} state={loaderData.state} basePath={href('search', language)} keep={query ? { q: query } : {}} />
+      )}
     </div>
   );
 }

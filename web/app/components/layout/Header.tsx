@@ -7,6 +7,27 @@ import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../lan
 import { useFormatMoney } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
 
+type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
+
+/** Language and currency: in the header bar on wide screens, in the menu on phones. */
+function Switches({ className, otherPath, currency, here }: SwitchesProps) {
+  const { t } = useTranslation();
+  const other = useLanguage() === 'cs' ? 'en' : 'cs';
+  const nextCurrency = currency === 'CZK' ? 'EUR' : 'CZK';
+  return (
+    <span className={className}>
+      <a className="language-switch" href={languageSwitchUrl(other, otherPath)} hrefLang={other} lang={other}>
+        {other.toUpperCase()}
+        <span className="visually-hidden"> – {t('nav.switchTo')}</span>
+      </a>
+      <a className="language-switch" href={`/currency/${nextCurrency}?to=${encodeURIComponent(here)}`}>
+        {nextCurrency === 'EUR' ? '€' : 'Kč'}
+        <span className="visually-hidden"> – {t('nav.currency', { currency: nextCurrency })}</span>
+      </a>
+    </span>
+  );
+}
+
 export function Header({ alternates }: { alternates: Alternates | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
@@ -74,14 +95,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
           <button type="submit">{t('search.submit')}</button>
         </Form>
         <nav className="site-header__tools" aria-label={t('nav.account')}>
-          <a className="language-switch" href={languageSwitchUrl(other, otherPath)} hrefLang={other} lang={other}>
-            {other.toUpperCase()}
-            <span className="visually-hidden"> – {t('nav.switchTo')}</span>
-          </a>
-          <a className="language-switch" href={`/currency/${currency === 'CZK' ? 'EUR' : 'CZK'}?to=${encodeURIComponent(here)}`}>
-            {currency === 'CZK' ? '€' : 'Kč'}
-            <span className="visually-hidden"> – {t('nav.currency', { currency: currency === 'CZK' ? 'EUR' : 'CZK' })}</span>
-          </a>
+          <Switches className="site-header__switches" otherPath={otherPath} currency={currency} here={here} />
           {data?.me ? (
             <>
               <Link to={href('accountOrders', language)}>{t('nav.account')}</Link>
@@ -127,6 +141,20 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
             <Link to={href('stores', language)} onClick={() => setMenuOpen(false)}>
               {t('nav.stores')}
             </Link>
+          </li>
+          <li className="main-nav__mobile-only">
+            {data?.me ? (
+              <Link to={href('accountOrders', language)} onClick={() => setMenuOpen(false)}>
+                {t('nav.account')}
+              </Link>
+            ) : (
+              <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`} onClick={() => setMenuOpen(false)}>
+                {t('nav.login')}
+              </Link>
+            )}
+          </li>
+          <li className="main-nav__switches main-nav__mobile-only">
+            <Switches otherPath={otherPath} currency={currency} here={here} />
           </li>
         </ul>
       </nav>
