@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams, Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
+import { fieldErrorMap } from '../apollo/errors.ts';
 import type { Route } from './+types/login';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
@@ -21,13 +22,7 @@ const LoginMutation = graphql(`
         firstName
       }
       ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -67,7 +62,7 @@ export default function Login() {
         return;
       }
       if (outcome?.__typename === 'ValidationError') {
-        form.setServerErrors(Object.fromEntries(outcome.fieldErrors.map((e) => [e.field, e.message])));
+        form.setServerErrors(fieldErrorMap(outcome));
       }
       notify('error', outcome && 'message' in outcome ? outcome.message : t('account.loginError'));
     } catch {

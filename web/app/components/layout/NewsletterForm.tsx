@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
+import { fieldErrorMap } from '../../apollo/errors.ts';
 import { Field, useForm } from '../ui/form/index.ts';
 import { useNotify } from '../ui/Toasts.tsx';
 import { useLanguage } from '../../language.ts';
@@ -11,13 +12,7 @@ const SubscribeMutation = graphql(`
     subscribeNewsletter(email: $email) {
       __typename
       ... on Error {
-        message
-      }
-      ... on ValidationError {
-        fieldErrors {
-          field
-          message
-        }
+        ...ErrorFields
       }
     }
   }
@@ -40,7 +35,7 @@ export function NewsletterForm() {
         notify('success', t('footer.newsletterDone'));
         form.reset();
       } else if (outcome?.__typename === 'ValidationError') {
-        form.setServerErrors(Object.fromEntries(outcome.fieldErrors.map((e) => [e.field, e.message])));
+        form.setServerErrors(fieldErrorMap(outcome));
       } else if (outcome && 'message' in outcome) {
         form.setServerErrors({ email: outcome.message });
       }

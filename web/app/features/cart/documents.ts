@@ -60,8 +60,7 @@ export const AddToCartMutation = graphql(`
         ...CartFields
       }
       ... on Error {
-        code
-        message
+        ...ErrorFields
       }
       ... on InsufficientStockError {
         available
@@ -78,8 +77,7 @@ export const SetCartLineQuantityMutation = graphql(`
         ...CartFields
       }
       ... on Error {
-        code
-        message
+        ...ErrorFields
       }
     }
   }
