@@ -1,6 +1,7 @@
 // createApp(config): the one express app that serves the SSR pages, static files and /graphql.
 // server.ts only listens; tests call createApp directly.
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import session from 'express-session';
@@ -56,6 +57,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   app.use((req, res, next) => {
     res.locals.nonce = randomBytes(16).toString('base64');
+    // One id per request, from the proxy in front when it sends one; logs and the response carry it.
+    const incoming = req.headers['x-request-id'];
+    res.locals.requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', res.locals.requestId);
     next();
   });
   app.use(securityHeaders(config));
@@ -122,8 +127,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const clientDir = path.join(ROOT_DIR, 'build/client');
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
     app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    const serverBuild = path.join(ROOT_DIR, 'build/server/index.js');
+    if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
-    const build = await import(path.join(ROOT_DIR, 'build/server/index.js'));
+    const build = await import(serverBuild);
     app.use(createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');

@@ -1,6 +1,6 @@
 // Security: CSRF and request-shape rules of /graphql, masked errors, headers, cookies,
 // the language switch, and the plain HTTP routes (health, robots, sitemap).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct, createCategory, createInfoPage } from '../support/factories.ts';
@@ -219,12 +219,20 @@ describe(`security (${databaseKind})`, () => {
         where: { sid: row.sid },
         data: { sess: { ...(row.sess as object), customerId: 'not-a-number' } },
       });
+      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await client.fetch('/graphql', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-xsrf-token': client.cookies.get('XSRF-TOKEN')! },
+        headers: {
+          'content-type': 'application/json',
+          'x-xsrf-token': client.cookies.get('XSRF-TOKEN')!,
+          'x-request-id': 'support-case-42',
+        },
         body: JSON.stringify({ query: '{ me { id } }' }),
       });
       const text = await response.text();
+      // the details stay in the server log, under the request id
+      expect(log.mock.calls.some((call) => String(call[0]).startsWith('[request support-case-42] me failed:'))).toBe(true);
+      log.mockRestore();
       const body = JSON.parse(text);
       expect(body.data).toEqual({ me: null });
       expect(body.errors).toEqual([

@@ -1,8 +1,7 @@
 // graphql-yoga serving the Pothos schema. The context comes from the express request that
 // express-session already decorated; SSR calls the same yoga in-process (no network hop).
-import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { createYoga } from 'graphql-yoga';
+import { createYoga, useErrorHandler } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
@@ -44,6 +43,18 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
     plugins: [
+      // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
+      // details with the request id, so a shopper's report can be matched to them.
+      useErrorHandler(({ errors, context }) => {
+        // envelop hands over the execution arguments here; the yoga context is their contextValue
+        const requestId = (context as { contextValue?: Partial<Context> }).contextValue?.requestId ?? '-';
+        for (const error of errors) {
+          const original = (error as { originalError?: Error & { extensions?: unknown } }).originalError;
+          if (original && original.extensions === undefined) {
+            console.error(`[request ${requestId}] ${(error as { path?: readonly (string | number)[] }).path?.join('.') ?? 'request'} failed:`, original);
+          }
+        }
+      }),
       {
         // express-session stores the session only when the response ends, and yoga has written the
         // whole body by then: the browser's next request (after login, after the first add to cart)
@@ -54,7 +65,7 @@ export function createGraphQLServer(config: Config, prisma: Db) {
         },
       },
     ],
-    context: ({ req, request }): Context => {
+    context: ({ req, res, request }): Context => {
       const customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
       return {
         prisma,
@@ -83,7 +94,7 @@ export function createGraphQLServer(config: Config, prisma: Db) {
             }),
           ),
         customerId,
-        requestId: request.headers.get('x-request-id')?.slice(0, 64) ?? randomUUID(),
+        requestId: res.locals.requestId as string,
       };
     },
   });
