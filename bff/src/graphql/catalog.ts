@@ -205,27 +205,29 @@ export const Product = builder.prismaObject('Product', {
   }),
 });
 
+// Products chosen as similar, or else the best sellers of the same category.
 builder.prismaObjectField('Product', 'similar', (t) =>
   t.field({
     type: [Product],
-      description: 'Up to 4 products to show beside this one.',
-      resolve: async (p, _a, ctx, info) => {
-        const query = queryFromInfo({ context: ctx, info });
-        const chosen = await ctx.prisma.product.findMany({
-          ...query,
-          where: { published: true, similarTo: { some: { productId: p.id } } },
-          take: 4,
-        });
-        if (chosen.length > 0) return chosen;
-        const product = await ctx.prisma.product.findUniqueOrThrow({ where: { id: p.id }, select: { categoryId: true } });
-        return ctx.prisma.product.findMany({
-          ...query,
-          where: { published: true, categoryId: product.categoryId, id: { not: p.id } },
-          orderBy: [{ soldCount: 'desc' }, { id: 'asc' }],
-          take: 4,
-        });
-      },
-    }));
+    description: 'Up to 4 products to show beside this one.',
+    select: { categoryId: true },
+    resolve: async (p, _a, ctx, info) => {
+      const query = queryFromInfo({ context: ctx, info });
+      const chosen = await ctx.prisma.product.findMany({
+        ...query,
+        where: { published: true, similarTo: { some: { productId: p.id } } },
+        take: 4,
+      });
+      if (chosen.length > 0) return chosen;
+      return ctx.prisma.product.findMany({
+        ...query,
+        where: { published: true, categoryId: p.categoryId, id: { not: p.id } },
+        orderBy: [{ soldCount: 'desc' }, { id: 'asc' }],
+        take: 4,
+      });
+    },
+  }),
+);
 
 const ProductSort = builder.enumType('ProductSort', {
   values: ['BEST_SELLING', 'NEWEST', 'PRICE_ASC', 'PRICE_DESC'] as const,
