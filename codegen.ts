@@ -1,5 +1,6 @@
 // GraphQL Codegen: typed documents for the web (client preset) and for the API tests.
 import type { CodegenConfig } from '@graphql-codegen/cli';
+import { addTypenameSelectionDocumentTransform } from '@graphql-codegen/client-preset';
 
 const config: CodegenConfig = {
   schema: 'schema/schema.graphql',
@@ -8,7 +9,12 @@ const config: CodegenConfig = {
     'web/app/gql/': {
       documents: ['web/app/**/*.{ts,tsx}', '!web/app/gql/**/*'],
       preset: 'client',
-      presetConfig: { fragmentMasking: false },
+      // persisted-documents.json: the only documents the production server accepts from the shop's
+      // pages (trusted documents, bff/src/graphql/trusted-documents.ts); the browser sends their hashes.
+      presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
+      // The server executes the stored document, not what Apollo sends, so the stored one must
+      // already select the __typename that Apollo's cache needs.
+      documentTransforms: [addTypenameSelectionDocumentTransform],
       config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTime: 'string' } },
     },
     'tests/gql/': {

@@ -1,6 +1,6 @@
 // One command reproduces every generated file: the Prisma client and Pothos types,
-// schema/schema.graphql printed from the Pothos schema, the codegen output and the demo
-// catalog's product pictures.
+// schema/schema.graphql printed from the Pothos schema, the codegen output (with the web's persisted
+// documents and their operation -> hash map) and the demo catalog's product pictures.
 // `--check` (used by the test command) fails on a stale schema/schema.graphql instead of writing it.
 import { execSync } from 'node:child_process';
 import path from 'node:path';
@@ -22,4 +22,5 @@ run('prisma generate', {
 });
 run(`tsx scripts/print-schema.ts${process.argv.includes('--check') ? ' --check' : ''}`);
 run('graphql-codegen --config codegen.ts');
+run('node scripts/operation-hashes.mjs');
 run('tsx scripts/product-images.ts');

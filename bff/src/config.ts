@@ -15,6 +15,8 @@ export type Config = {
   secureCookies: boolean;
   publicUrl: string;
   graphiql: boolean;
+  /** Browsers may send only the web app's persisted documents (by hash); partner tokens may send any. */
+  trustedDocumentsOnly: boolean;
   /** CZK per EUR, for variants without their own EUR price. */
   eurRate: number;
   seedDemoData: boolean;
@@ -70,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secureCookies: publicUrl.startsWith('https://'),
     publicUrl: publicUrl.replace(/\/$/, ''),
     graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
+    trustedDocumentsOnly: mode === 'production',
     eurRate,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
