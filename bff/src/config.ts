@@ -8,6 +8,8 @@ export type Config = {
   host: string;
   /** A PostgreSQL server; when empty the embedded database under dataDir is used. */
   databaseUrl: string | null;
+  /** Redis for the rate limit counters (shared by several instances); null: they live in PostgreSQL. */
+  redisUrl: string | null;
   dataDir: string;
   /** null: a random secret is generated once and kept in dataDir (local runs only). */
   sessionSecret: string | null;
@@ -62,11 +64,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgresql:// URL');
   }
+  const redisUrl = env.REDIS_URL || null;
+  if (redisUrl && !(/^rediss?:\/\/\S+$/.test(redisUrl) && URL.canParse(redisUrl))) {
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
+  }
   return {
     env: mode,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
+    redisUrl,
     dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data'),
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),

@@ -27,6 +27,13 @@ const COLUMN_TYPES: Record<string, string> = {
   Bytes: 'bytea',
 };
 
+/** "Model.field" of the DateTime fields declared `@db.Timestamptz` (the datamodel above has no native types). */
+const TIMESTAMPTZ_FIELDS = new Set(
+  [...readFileSync(path.resolve(import.meta.dirname, '../../prisma/schema.prisma'), 'utf8').matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].flatMap(
+    ([, model, body]) => [...body.matchAll(/^\s*(\w+)\s+DateTime\??\s.*@db\.Timestamptz/gm)].map(([, field]) => `${model}.${field}`),
+  ),
+);
+
 type Column = { table: string; column: string; nullable: boolean; dataType: string; udtName: string };
 type Index = { table: string; name: string; unique: boolean; primary: boolean; columns: string[] };
 type ForeignKey = { table: string; references: string; columns: string[] };
@@ -122,7 +129,8 @@ describe(`migrations (${databaseKind})`, () => {
         } else if (field.isList) {
           expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type: 'ARRAY' });
         } else {
-          expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type: COLUMN_TYPES[field.type] });
+          const type = TIMESTAMPTZ_FIELDS.has(`${model}.${field.name}`) ? 'timestamp with time zone' : COLUMN_TYPES[field.type];
+          expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type });
         }
       }
     });

@@ -89,6 +89,17 @@ describe('loadConfig', () => {
     expect(errorFor({ DATABASE_URL: url }).message).toMatch(/DATABASE_URL must be a postgresql:\/\/ URL/);
   });
 
+  it('REDIS_URL turns on Redis for the rate limits; without it they live in PostgreSQL', () => {
+    expect(loadConfig({}).redisUrl).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://:heslo@cache:6379/2' }).redisUrl).toBe('redis://:heslo@cache:6379/2');
+    expect(loadConfig({ REDIS_URL: 'rediss://cache.example:6380' }).redisUrl).toBe('rediss://cache.example:6380');
+  });
+
+  it.each(['cache:6379', 'http://cache:6379', 'redis://tajne heslo@cache'])('a bad REDIS_URL (%s) is a clear error that does not print it', (url) => {
+    const error = errorFor({ REDIS_URL: url });
+    expect(error.message).toBe('REDIS_URL must be a redis:// or rediss:// URL');
+  });
+
   it('a short SESSION_SECRET in production is a clear error that does not print the secret', () => {
     const error = errorFor({ NODE_ENV: 'production', SESSION_SECRET: 'tajne-heslo-123' });
     expect(error.message).toMatch(/SESSION_SECRET must .*32 characters/);

@@ -1,0 +1,206 @@
+// Rate limits: fixed-window counters, kept in PostgreSQL (the RateLimit table) or, when REDIS_URL is
+// set, in Redis, so that several shop instances count together. Every limit of the shop is in
+// RATE_RULES below. A consume() counts first and answers after, in one atomic step, so parallel
+// attempts (or aliased ones in one document) can never all see "still allowed".
+import { createHash } from 'node:crypto';
+import { isIP } from 'node:net';
+import { createClient } from 'redis';
+import type { Db } from '../db/client.ts';
+
+export type RateRule = { name: string; limit: number; windowMs: number };
+
+export type RateLimitResult = {
+  allowed: boolean;
+  /** How many more points the window allows (0 when refused). */
+  remaining: number;
+  /** When refused: how long until the window ends; 0 when allowed. */
+  retryAfterMs: number;
+};
+
+export interface RateLimiter {
+  /** Counts `points` (default 1) against the rule for this subject; allowed while the window's total is within the limit. */
+  consume(rule: RateRule, key: string, points?: number): Promise<RateLimitResult>;
+  /** Forgets the subject's current window (e.g. the account's failures after a successful login). */
+  reset(rule: RateRule, key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Every limit the shop enforces. Keys: the normalised e-mail for "account" rules, ipKey() for "ip" rules. */
+export const RATE_RULES = {
+  /** Login attempts per account; a successful login resets it, so in effect it counts failures (A4). */
+  loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
+  /** Login attempts per client address, successful ones included (they do not reset it). */
+  loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
+  passwordResetPerAccount: { name: 'password-reset-account', limit: 5, windowMs: HOUR },
+  passwordResetPerIp: { name: 'password-reset-ip', limit: 20, windowMs: HOUR },
+  registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
+  newsletterPerIp: { name: 'newsletter-ip', limit: 10, windowMs: HOUR },
+  voucherCheckPerIp: { name: 'voucher-check-ip', limit: 20, windowMs: 10 * MINUTE },
+  /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
+  partnerToken: (perMinute = 120): RateRule => ({ name: 'partner-token', limit: perMinute, windowMs: MINUTE }),
+} as const satisfies Record<string, RateRule | ((perMinute?: number) => RateRule)>;
+
+/**
+ * The subject key for a per-IP rule. IPv4-mapped IPv6 addresses count as the IPv4 address; other IPv6
+ * addresses count by their /64 network, because one client usually holds a whole /64.
+ */
+export function ipKey(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (isIP(ip) !== 6) return ip;
+  const [head, tail = ''] = ip.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * What is stored: the rule's name and a SHA-256 of the subject, so the store never holds an e-mail
+ * address, an IP address or anything a caller passed in by mistake (a password) in clear.
+ */
+function storageKey(prefix: string, rule: RateRule, key: string): string {
+  const digest = createHash('sha256').update(rule.name).update('\0').update(key).digest('base64url');
+  return `${prefix}${rule.name}:${digest}`;
+}
+
+function result(rule: RateRule, count: number, ttlMs: number): RateLimitResult {
+  const allowed = count <= rule.limit;
+  return {
+    allowed,
+    remaining: allowed ? rule.limit - count : 0,
+    retryAfterMs: allowed ? 0 : Math.max(1, Math.ceil(ttlMs)),
+  };
+}
+
+function checkArguments(rule: RateRule, points: number): void {
+  if (!Number.isInteger(points) || points < 0) throw new RangeError(`rate limit points must be a whole number ≥ 0, got ${points}`);
+  if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) throw new RangeError(`rule ${rule.name} needs a window of at least 1 ms`);
+}
+
+const PRUNE_INTERVAL_MS = 10 * MINUTE;
+
+/** Counters in the RateLimit table; the database's clock decides the windows, so every instance agrees. */
+export class PostgresRateLimiter implements RateLimiter {
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly prisma: Db,
+    private readonly keyPrefix = '',
+  ) {
+    // expired rows are harmless (the next consume restarts their window) but would pile up
+    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  async consume(rule: RateRule, key: string, points = 1): Promise<RateLimitResult> {
+    checkArguments(rule, points);
+    // One statement: a new row, or the next count of the current window, or a new window when the
+    // stored one has ended. Concurrent consumes of one key queue on the row lock, each sees its own count.
+    const rows = await this.prisma.$queryRaw<{ count: number; ttlMs: number }[]>`
+      INSERT INTO "RateLimit" ("key", "count", "expiresAt")
+      VALUES (${storageKey(this.keyPrefix, rule, key)}, ${points}::int, now() + ${rule.windowMs}::int * interval '1 millisecond')
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."count" ELSE "RateLimit"."count" + EXCLUDED."count" END,
+        "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."expiresAt" ELSE "RateLimit"."expiresAt" END
+      RETURNING "count", (extract(epoch FROM "expiresAt" - now()) * 1000)::float8 AS "ttlMs"`;
+    return result(rule, rows[0].count, rows[0].ttlMs);
+  }
+
+  async reset(rule: RateRule, key: string): Promise<void> {
+    await this.prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "key" = ${storageKey(this.keyPrefix, rule, key)}`;
+  }
+
+  /** Deletes the rows whose window has ended; returns how many. */
+  async prune(): Promise<number> {
+    return this.prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "expiresAt" <= now()`;
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.pruneTimer);
+  }
+}
+
+const REDIS_TIMEOUT_MS = 2000;
+
+/**
+ * Counters in Redis (7.0 or later, for PEXPIRE NX): INCRBY and PEXPIRE NX in one MULTI, so a new
+ * window gets its expiry together with its first count and a running one keeps its end.
+ * When Redis cannot be reached, consume() fails (the request gets the masked internal error)
+ * rather than letting attempts through uncounted.
+ */
+export class RedisRateLimiter implements RateLimiter {
+  private readonly client;
+  private readonly connecting: Promise<unknown>;
+  private lastErrorLog = 0;
+
+  constructor(
+    url: string,
+    private readonly keyPrefix = 'shop:rl:',
+  ) {
+    this.client = createClient({
+      url,
+      // fail fast while disconnected instead of queueing requests behind a dead connection
+      disableOfflineQueue: true,
+      socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
+    });
+    this.client.on('error', (error: Error) => {
+      // the client retries by itself; one line every 30 s is enough (the URL may hold a password: not logged)
+      if (Date.now() - this.lastErrorLog > 30_000) {
+        this.lastErrorLog = Date.now();
+        console.error(`[rate-limit] Redis: ${error.message}`);
+      }
+    });
+    this.connecting = this.client.connect();
+    this.connecting.catch(() => undefined);
+  }
+
+  private async ready(): Promise<void> {
+    if (this.client.isReady) return;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis for the rate limits is not reachable')), REDIS_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.connecting, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async consume(rule: RateRule, key: string, points = 1): Promise<RateLimitResult> {
+    checkArguments(rule, points);
+    await this.ready();
+    const redisKey = storageKey(this.keyPrefix, rule, key);
+    const [count, , ttl] = (await this.client
+      .multi()
+      .incrBy(redisKey, points)
+      .pExpire(redisKey, rule.windowMs, 'NX')
+      .pTTL(redisKey)
+      .exec()) as unknown as [number, number, number];
+    // ttl is -1 only if the key somehow lost its expiry: treat it as a fresh window
+    return result(rule, Number(count), Number(ttl) >= 0 ? Number(ttl) : rule.windowMs);
+  }
+
+  async reset(rule: RateRule, key: string): Promise<void> {
+    await this.ready();
+    await this.client.del(storageKey(this.keyPrefix, rule, key));
+  }
+
+  async close(): Promise<void> {
+    if (this.client.isOpen) await this.client.close();
+    else this.client.destroy();
+  }
+}
+
+export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string }): RateLimiter {
+  return options.redisUrl
+    ? new RedisRateLimiter(options.redisUrl, options.keyPrefix)
+    : new PostgresRateLimiter(options.prisma, options.keyPrefix);
+}

@@ -1,0 +1,216 @@
+// The rate limiter itself, on both stores: the RateLimit table (PGlite or the PostgreSQL server) and
+// Redis (TEST_REDIS_URL, by default the local one). Windows are short here; the shop's real rules
+// are only checked for being sane.
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createClient } from 'redis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import {
+  PostgresRateLimiter,
+  RATE_RULES,
+  RedisRateLimiter,
+  createRateLimiter,
+  ipKey,
+  type RateLimiter,
+  type RateRule,
+} from '../../bff/src/services/rate-limit.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// parallel runs of this file (PGlite and PostgreSQL) share the Redis server: keep their keys apart
+const RUN = `test:${randomUUID()}:`;
+
+let app: TestApp;
+let redis: ReturnType<typeof createClient>;
+const limiters: RateLimiter[] = [];
+
+beforeAll(async () => {
+  app = await createTestApp();
+  redis = createClient({ url: REDIS_URL });
+  await redis.connect();
+});
+
+afterAll(async () => {
+  await Promise.all(limiters.map((limiter) => limiter.close()));
+  if (redis?.isOpen) {
+    const keys = await redis.keys(`${RUN}*`);
+    if (keys.length > 0) await redis.del(keys);
+    await redis.close();
+  }
+  await app?.close();
+});
+
+let ruleNumber = 0;
+/** A rule of its own for each test, so tests never share a counter. */
+function rule(limit: number, windowMs = 60_000): RateRule {
+  ruleNumber += 1;
+  return { name: `rule-${ruleNumber}`, limit, windowMs };
+}
+
+const stores: [string, () => RateLimiter][] = [
+  [`PostgreSQL (${databaseKind})`, () => new PostgresRateLimiter(app.prisma, RUN)],
+  ['Redis', () => new RedisRateLimiter(REDIS_URL, RUN)],
+];
+
+describe.each(stores)('rate limiter on %s', (_name, create) => {
+  let limiter: RateLimiter;
+  beforeAll(() => {
+    limiter = create();
+    limiters.push(limiter);
+  });
+
+  it('allows the limit within a window, then refuses with the time left', async () => {
+    const limited = rule(3);
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) answers.push(await limiter.consume(limited, 'subject'));
+    expect(answers.map((answer) => [answer.allowed, answer.remaining])).toEqual([
+      [true, 2],
+      [true, 1],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(answers.slice(0, 3).every((answer) => answer.retryAfterMs === 0)).toBe(true);
+    expect(answers[3].retryAfterMs).toBeGreaterThan(50_000);
+    expect(answers[3].retryAfterMs).toBeLessThanOrEqual(60_000);
+  });
+
+  it('counts each subject and each rule on its own', async () => {
+    const first = rule(1);
+    const second = rule(1);
+    expect((await limiter.consume(first, 'a')).allowed).toBe(true);
+    expect((await limiter.consume(first, 'a')).allowed).toBe(false);
+    expect((await limiter.consume(first, 'b')).allowed).toBe(true);
+    expect((await limiter.consume(second, 'a')).allowed).toBe(true);
+  });
+
+  it('counts points, and 0 points only reads the window', async () => {
+    const limited = rule(10);
+    expect(await limiter.consume(limited, 'x', 4)).toMatchObject({ allowed: true, remaining: 6 });
+    expect(await limiter.consume(limited, 'x', 0)).toMatchObject({ allowed: true, remaining: 6 });
+    expect(await limiter.consume(limited, 'x', 6)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await limiter.consume(limited, 'x', 1)).toMatchObject({ allowed: false, remaining: 0 });
+    await expect(limiter.consume(limited, 'x', -1)).rejects.toThrow(RangeError);
+  });
+
+  it('reset starts the subject afresh', async () => {
+    const limited = rule(2);
+    await limiter.consume(limited, 'jana@example.cz');
+    await limiter.consume(limited, 'jana@example.cz');
+    expect((await limiter.consume(limited, 'jana@example.cz')).allowed).toBe(false);
+    await limiter.reset(limited, 'jana@example.cz');
+    expect(await limiter.consume(limited, 'jana@example.cz')).toMatchObject({ allowed: true, remaining: 1 });
+    await limiter.reset(limited, 'never-counted');
+  });
+
+  it('a window ends by itself and the next one starts empty', async () => {
+    const short = rule(2, 300);
+    await limiter.consume(short, 'k');
+    await limiter.consume(short, 'k');
+    const refused = await limiter.consume(short, 'k');
+    expect(refused.allowed).toBe(false);
+    expect(refused.retryAfterMs).toBeLessThanOrEqual(300);
+    await sleep(refused.retryAfterMs + 50);
+    expect(await limiter.consume(short, 'k')).toMatchObject({ allowed: true, remaining: 1 });
+    // the new window is a whole one again
+    expect((await limiter.consume(short, 'k')).allowed).toBe(true);
+    expect((await limiter.consume(short, 'k')).allowed).toBe(false);
+  });
+
+  it('50 parallel attempts against a limit of 10: exactly 10 are allowed', async () => {
+    const limited = rule(10);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => limiter.consume(limited, 'racer')));
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(10);
+    expect(answers.filter((answer) => answer.allowed).map((answer) => answer.remaining).sort((a, b) => a - b)).toEqual([
+      0, 1, 2, 3, 4, 5, 6, 7, 8, 9,
+    ]);
+  });
+
+  it('two instances on the same store count together', async () => {
+    const other = create();
+    limiters.push(other);
+    const limited = rule(4);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? limiter : other).consume(limited, 'shared')),
+    );
+    expect(answers.filter((answer) => answer.allowed)).toHaveLength(4);
+  });
+});
+
+describe('what the stores keep', () => {
+  it('PostgreSQL rows hold neither the e-mail nor the address, and expired rows are pruned', async () => {
+    const limiter = new PostgresRateLimiter(app.prisma, RUN);
+    limiters.push(limiter);
+    const short = rule(5, 100);
+    const long = rule(5);
+    await limiter.consume(short, 'eva.svobodova@example.cz');
+    await limiter.consume(long, '203.0.113.7');
+    const rows = await app.prisma.rateLimit.findMany({ where: { key: { startsWith: RUN } } });
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    for (const row of rows) {
+      expect(row.key).not.toMatch(/eva|example|203\.0/);
+      expect(row.key).toMatch(new RegExp(`^${RUN}rule-\\d+:[\\w-]{43}$`));
+    }
+    await sleep(150);
+    expect(await limiter.prune()).toBeGreaterThanOrEqual(1);
+    const left = await app.prisma.rateLimit.findMany({ where: { key: { startsWith: RUN } } });
+    expect(left.length).toBeGreaterThanOrEqual(1);
+    expect(left.every((row) => row.expiresAt > new Date())).toBe(true);
+  });
+
+  it('Redis keys hold neither the e-mail nor the address and expire with their window', async () => {
+    const limiter = new RedisRateLimiter(REDIS_URL, RUN);
+    limiters.push(limiter);
+    const limited = rule(5, 5000);
+    await limiter.consume(limited, 'petr.dvorak@example.cz');
+    const keys = await redis.keys(`${RUN}${limited.name}:*`);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toMatch(/petr|example/);
+    const ttl = await redis.pTTL(keys[0]);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(5000);
+    // a later count keeps the window's end (PEXPIRE NX)
+    await sleep(30);
+    await limiter.consume(limited, 'petr.dvorak@example.cz');
+    expect(await redis.pTTL(keys[0])).toBeLessThan(ttl);
+  });
+
+  it('createRateLimiter picks Redis when a URL is configured', async () => {
+    const postgres = createRateLimiter({ prisma: app.prisma, redisUrl: null });
+    const viaRedis = createRateLimiter({ prisma: app.prisma, redisUrl: REDIS_URL });
+    limiters.push(postgres, viaRedis);
+    expect(postgres).toBeInstanceOf(PostgresRateLimiter);
+    expect(viaRedis).toBeInstanceOf(RedisRateLimiter);
+  });
+
+  it('an unreachable Redis refuses to answer within a bounded time instead of letting attempts through', async () => {
+    const limiter = new RedisRateLimiter('redis://127.0.0.1:1', RUN);
+    const started = Date.now();
+    try {
+      await expect(limiter.consume(rule(5), 'x')).rejects.toThrow(/not reachable/);
+      expect(Date.now() - started).toBeLessThan(5000);
+    } finally {
+      await limiter.close();
+    }
+  });
+});
+
+describe('the shop rules', () => {
+  it('are in one place and sane', () => {
+    expect(RATE_RULES.loginPerAccount).toEqual({ name: 'login-account', limit: 10, windowMs: 15 * 60_000 });
+    expect(RATE_RULES.loginPerIp.limit).toBeGreaterThan(RATE_RULES.loginPerAccount.limit);
+    expect(RATE_RULES.partnerToken()).toEqual({ name: 'partner-token', limit: 120, windowMs: 60_000 });
+    expect(RATE_RULES.partnerToken(30).limit).toBe(30);
+    const names = Object.values(RATE_RULES).map((value) => (typeof value === 'function' ? value().name : value.name));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('per-IP keys: IPv4 as it is, IPv4-mapped IPv6 as IPv4, other IPv6 by its /64 network', () => {
+    expect(ipKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(ipKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(ipKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(ipKey('2001:db8:1:2::9')).toBe(ipKey('2001:0db8:0001:0002:ffff::1'));
+    expect(ipKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(ipKey('::1')).toBe('0:0:0:0::/64');
+  });
+});
