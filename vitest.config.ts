@@ -1,7 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
-const alias = { '~': fileURLToPath(new URL('./web/app', import.meta.url)) };
+// graphql 16 has no "exports" map: Node (and so every dependency it loads, e.g. Pothos and yoga)
+// takes its CommonJS main, while Vite would pick its "module" file for our own sources. Two copies
+// of graphql cannot share a schema ("from another module or realm"), so ours take the same file.
+const alias = [
+  { find: '~', replacement: fileURLToPath(new URL('./web/app', import.meta.url)) },
+  { find: /^graphql$/, replacement: 'graphql/index.js' },
+];
 
 export default defineConfig({
   resolve: { alias },

@@ -1,0 +1,54 @@
+// Strings a request carries, checked once before execution (requirements G6, O3): a NUL byte or a
+// lone UTF-16 surrogate can be stored by no database column and printed by no page, so they are
+// refused everywhere; every string has a length cap and every list a size cap. Fields with
+// stricter rules (an e-mail, a search phrase) validate those in their own service.
+import { visit, type DocumentNode } from 'graphql';
+import { MAX_PAGE_SIZE } from './pagination.ts';
+
+export type BadString = 'invalid' | 'tooLong' | 'tooMany';
+
+/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function checkString(value: string, maxLength: number): BadString | null {
+  if (value.length > maxLength) return 'tooLong';
+  if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return 'invalid';
+  return null;
+}
+
+function checkValue(value: unknown, maxLength: number, depth = 0): BadString | null {
+  if (typeof value === 'string') return checkString(value, maxLength);
+  if (value === null || typeof value !== 'object' || depth > 10) return null;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_PAGE_SIZE) return 'tooMany';
+    for (const item of value) {
+      const bad = checkValue(item, maxLength, depth + 1);
+      if (bad) return bad;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const bad = checkString(key, maxLength) ?? checkValue(item, maxLength, depth + 1);
+    if (bad) return bad;
+  }
+  return null;
+}
+
+/** The first problem with a string in the document's literals or in the variables, or null. */
+export function findBadString(
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  maxLength: number,
+): BadString | null {
+  let found: BadString | null = checkValue(variables ?? null, maxLength);
+  if (found) return found;
+  visit(document, {
+    StringValue(node) {
+      found ??= checkString(node.value, maxLength);
+    },
+    ListValue(node) {
+      if (node.values.length > MAX_PAGE_SIZE) found ??= 'tooMany';
+    },
+  });
+  return found;
+}

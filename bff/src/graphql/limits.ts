@@ -1,0 +1,40 @@
+// Every limit the API puts on one request, in one place (requirements G1, G6, O3).
+// The refusals name the limit but never its value, so an attacker cannot tune a document to it.
+
+export const OPERATION_LIMITS = {
+  /** Nesting of fields, fragments flattened. */
+  depth: 8,
+  aliases: 15,
+  directives: 50,
+  /** Lexical tokens of the document. */
+  tokens: 1000,
+  /** Characters of the document text. */
+  documentLength: 15_000,
+  /**
+   * Estimated objects the operation may resolve (see cost.ts). The shop's heaviest document, a
+   * category page showing 96 products after "load more", costs about 680; the product page about
+   * 100 (tests/unit/bff/cost.test.ts prints every one and keeps them under half of this).
+   */
+  cost: 2_000,
+  /** An operation still running after this is aborted: no new resolver starts, the error says why. */
+  timeoutMs: 5_000,
+  /** Bytes of a POST /graphql body. */
+  bodyBytes: 100_000,
+  /** The longest string any argument or input field accepts unless stricter rules apply. */
+  stringLength: 2_000,
+} as const;
+
+/** The list size cost.ts assumes for list fields without a `first` argument. */
+export const DEFAULT_LIST_SIZE = 10;
+
+/** Known sizes of lists that are bounded by the data model or that grow larger than the default. */
+export const LIST_SIZES: Record<string, number> = {
+  'Query.categories': 40,
+  'Category.children': 20,
+  'Product.variants': 20,
+  'Product.similar': 8,
+  'Cart.lines': 30,
+};
+
+/** Page size assumed for a paginated field whose `first` is not given (pagination.ts's default). */
+export const DEFAULT_PAGE_SIZE_FOR_COST = 12;

@@ -1,0 +1,258 @@
+// The request guards of /graphql (requirements G1, G4, G6, O3): every limit holds at n and
+// refuses n+1 with a clear message that does not give the limit away, fragment tricks included;
+// the attack that took the shop down is refused at once; bad strings get a message in the
+// shopper's language; introspection and suggestions are off where the schema is not exposed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Lexer, Source, TokenKind } from 'graphql';
+import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { createCategory, createProduct } from '../support/factories.ts';
+import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  // exposeSchema false: introspection and suggestions as in production
+  app = await createTestApp({ config: { exposeSchema: false } });
+  const parent = await createCategory(app.prisma, { name: { cs: 'Sport', en: 'Sport' }, slug: { cs: 'sport', en: 'sport' } });
+  const category = await createCategory(app.prisma, {
+    name: { cs: 'Dresy', en: 'Jerseys' },
+    slug: { cs: 'dresy', en: 'jerseys' },
+    parent,
+  });
+  await createProduct(app.prisma, {
+    names: { cs: 'Dres', en: 'Jersey' },
+    slugs: { cs: 'dres', en: 'jersey' },
+    category,
+    variants: [{ stock: 5 }],
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+/** SQL the app sent, not counting the session store's own (every request reads its session). */
+const shopQueries = () => app.queries.filter((sql) => !sql.includes('"Session"')).length;
+
+const en = { headers: { 'x-shop-language': 'en' } };
+
+function tokenCount(document: string): number {
+  const lexer = new Lexer(new Source(document));
+  let count = 0;
+  while (lexer.advance().kind !== TokenKind.EOF) count += 1;
+  return count;
+}
+
+/** A refusal names what was exceeded and gives no number away. */
+function expectRefused(response: Awaited<ReturnType<TestApp['gql']>>, pattern: RegExp) {
+  expect(response.data ?? null).toBeNull();
+  expect(response.errors?.[0]?.message).toMatch(pattern);
+  for (const error of response.errors ?? []) expect(error.message).not.toMatch(/\d/);
+}
+
+function expectAccepted(response: Awaited<ReturnType<TestApp['gql']>>) {
+  expect(response.errors).toBeUndefined();
+  expect(response.data).toBeTruthy();
+}
+
+/** `{ category { parent { parent ... { name } } } }` nested to the given depth. */
+function categoryChain(depth: number): string {
+  let inner = 'name';
+  for (let level = 2; level < depth; level += 1) inner = `parent { ${inner} }`;
+  return `{ category(slug: "dresy") { ${inner} } }`;
+}
+
+const aliases = (n: number, prefix = 'a') => Array.from({ length: n }, (_, i) => `${prefix}${i}: cart { id }`).join(' ');
+
+/**
+ * A valid document of exactly `tokens` tokens: __typename repeated under six list fields (graphql-js
+ * itself gives up comparing a thousand copies of one field in one selection set).
+ */
+function documentOfTokens(tokens: number): string {
+  const parents = ['categories', 'stores', 'infoPages', 'infoTiles', 'articles', 'cart'];
+  let remaining = tokens - 2 - parents.length * 3; // `{ }`, and `name { }` per parent
+  const parts = parents.map((parent, index) => {
+    const count = Math.ceil(remaining / (parents.length - index));
+    remaining -= count;
+    return `${parent} { ${Array.from({ length: count }, () => '__typename').join(' ')} }`;
+  });
+  return `{ ${parts.join(' ')} }`;
+}
+const directives = (n: number) => Array.from({ length: n }, () => '__typename @include(if: true)').join(' ');
+
+describe(`operation limits (${databaseKind})`, () => {
+  describe('depth', () => {
+    it(`a query nested ${OPERATION_LIMITS.depth} deep runs, one level more is refused`, async () => {
+      expect(categoryChain(8)).toContain('parent { parent { parent { parent { parent { parent { name');
+      expectAccepted(await app.gql(categoryChain(OPERATION_LIMITS.depth)));
+      expectRefused(await app.gql(categoryChain(OPERATION_LIMITS.depth + 1)), /nested too deeply/);
+    });
+
+    it('fragment spreads and inline fragments do not hide depth', async () => {
+      const viaFragments = `
+        query { category(slug: "dresy") { ...A } }
+        fragment A on Category { parent { ...B } }
+        fragment B on Category { parent { ... on Category { parent { parent { parent { parent { parent { name } } } } } } } }`;
+      expectRefused(await app.gql(viaFragments), /nested too deeply/);
+      const sameDepthAllowed = `
+        query { category(slug: "dresy") { ...A } }
+        fragment A on Category { parent { ...B } }
+        fragment B on Category { parent { ... on Category { parent { parent { parent { parent { name } } } } } } }`;
+      expectAccepted(await app.gql(sameDepthAllowed));
+    });
+  });
+
+  describe('aliases', () => {
+    it(`${OPERATION_LIMITS.aliases} aliases run, one more is refused`, async () => {
+      expectAccepted(await app.gql(`{ ${aliases(OPERATION_LIMITS.aliases)} }`));
+      expectRefused(await app.gql(`{ ${aliases(OPERATION_LIMITS.aliases + 1)} }`), /too many aliases/);
+    });
+
+    it('aliases are counted through every fragment spread and inline fragment', async () => {
+      const half = Math.ceil((OPERATION_LIMITS.aliases + 1) / 2);
+      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${aliases(half)} }`), /too many aliases/);
+      expectRefused(await app.gql(`{ ... on Query { ${aliases(OPERATION_LIMITS.aliases + 1)} } }`), /too many aliases/);
+    });
+  });
+
+  describe('directives', () => {
+    it(`${OPERATION_LIMITS.directives} directives run, one more is refused, also through fragments`, async () => {
+      expectAccepted(await app.gql(`{ ${directives(OPERATION_LIMITS.directives)} }`));
+      expectRefused(await app.gql(`{ ${directives(OPERATION_LIMITS.directives + 1)} }`), /too many directives/);
+      const half = Math.ceil((OPERATION_LIMITS.directives + 1) / 2);
+      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${directives(half)} }`), /too many directives/);
+    });
+  });
+
+  describe('tokens and length', () => {
+    it(`a document of ${OPERATION_LIMITS.tokens} tokens runs, one token more is refused`, async () => {
+      const atLimit = documentOfTokens(OPERATION_LIMITS.tokens);
+      expect(tokenCount(atLimit)).toBe(OPERATION_LIMITS.tokens);
+      expectAccepted(await app.gql(atLimit));
+      const over = documentOfTokens(OPERATION_LIMITS.tokens + 1);
+      expect(tokenCount(over)).toBe(OPERATION_LIMITS.tokens + 1);
+      expectRefused(await app.gql(over), /too many tokens/);
+    });
+
+    it(`a document of ${OPERATION_LIMITS.documentLength} characters runs, one more is refused before parsing`, async () => {
+      const base = '{ __typename }\n#';
+      const atLimit = base + 'x'.repeat(OPERATION_LIMITS.documentLength - base.length);
+      expect(atLimit).toHaveLength(OPERATION_LIMITS.documentLength);
+      expectAccepted(await app.gql(atLimit));
+      const response = await app.gql(`${atLimit}x`);
+      expect(response.status).toBe(413);
+      expectRefused(response, /too long/);
+    });
+
+    it('a body over the size cap is refused with 413 and nothing runs', async () => {
+      const client = app.newClient();
+      const token = await client.ensureCsrfCookie();
+      const response = await client.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token },
+        body: JSON.stringify({ query: '{ __typename }', variables: { padding: 'x'.repeat(OPERATION_LIMITS.bodyBytes) } }),
+      });
+      expect(response.status).toBe(413);
+      expect((await response.json()).errors[0].extensions.code).toBe('BODY_TOO_LARGE');
+    });
+  });
+
+  describe('cost', () => {
+    it('the query that took the shop down (similar → variants → product, three levels) is refused in under 100 ms', async () => {
+      const attack =
+        '{product(slug:"dres"){similar{variants{product{similar{variants{product{similar{variants{product{name similar{name}}}}}}}}}}}}';
+      const client = app.newClient();
+      await client.gql('{ __typename }'); // the session and a warm server, so only the refusal is timed
+      const started = performance.now();
+      const response = await client.gql(attack);
+      const elapsed = performance.now() - started;
+      expect(response.errors?.length).toBeGreaterThan(0);
+      expect(response.data ?? null).toBeNull();
+      expect(elapsed).toBeLessThan(100);
+    });
+
+    it('a shallow query asking for too many nested lists is refused by its cost, with no SQL run', async () => {
+      const wide = '{ products(first: 100) { edges { node { similar { similar { variants { id } } } } } } }';
+      const client = app.newClient();
+      await client.ensureCsrfCookie();
+      const before = shopQueries();
+      expectRefused(await client.gql(wide, undefined, en.headers), /too complex/);
+      expect(shopQueries()).toBe(before);
+    });
+
+    it('the cost follows `first`, also from variables', async () => {
+      const query = 'query($first: Int) { products(first: $first) { edges { node { similar { similar { similar { id } } } } } } }';
+      expectAccepted(await app.gql(query, { first: 12 }));
+      expectRefused(await app.gql(query, { first: 100 }, en), /too complex/);
+    });
+
+    it('the refusal is in the shopper’s language', async () => {
+      const wide = '{ products(first: 100) { edges { node { similar { similar { variants { id } } } } } } }';
+      const cs = await app.gql(wide, undefined, { headers: { 'x-shop-language': 'cs' } });
+      expect(cs.errors?.[0].message).toMatch(/příliš náročný/);
+    });
+  });
+
+  describe('strings', () => {
+    it('a NUL byte or a lone surrogate is a clear error in the request language, and nothing changes', async () => {
+      const query = 'query($q: String) { products(filter: { search: $q }) { totalCount } }';
+      for (const q of ['a\u0000b', 'a\uD800b', '\uDC00']) {
+        const english = await app.gql(query, { q }, en);
+        expect(english.errors?.[0]).toMatchObject({ message: 'The text you entered contains characters that are not allowed.', extensions: { code: 'BAD_USER_INPUT' } });
+        const cs = await app.gql(query, { q }, { headers: { 'x-shop-language': 'cs' } });
+        expect(cs.errors?.[0].message).toBe('Zadaný text obsahuje nepovolené znaky.');
+      }
+      const literal = await app.gql('{ products(filter: { search: "a\\u0000b" }) { totalCount } }');
+      expect(literal.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      // a valid pair of surrogates (an emoji) is fine
+      expectAccepted(await app.gql(query, { q: 'dres ⚽ 😀' }));
+    });
+
+    it('an over-long string argument is refused before any SQL runs', async () => {
+      const client = app.newClient();
+      await client.ensureCsrfCookie();
+      const before = shopQueries();
+      const response = await client.gql('query($slug: String!) { category(slug: $slug) { name } }', {
+        slug: 'x'.repeat(OPERATION_LIMITS.stringLength + 1),
+      });
+      expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      expect(shopQueries()).toBe(before);
+    });
+
+    it('bad strings in a mutation change nothing', async () => {
+      const before = await app.prisma.cartLine.count();
+      const response = await app.gql('mutation($email: String!) { subscribeNewsletter(email: $email) { __typename } }', {
+        email: 'a\u0000@example.cz',
+      });
+      expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+      expect(await app.prisma.newsletterSubscription.count()).toBe(0);
+      expect(await app.prisma.cartLine.count()).toBe(before);
+    });
+  });
+
+  describe('schema exposure', () => {
+    it('introspection is refused where the schema is not exposed', async () => {
+      const response = await app.gql('{ __schema { types { name } } }');
+      expect(response.data ?? null).toBeNull();
+      expect(response.errors?.[0].message).toMatch(/introspection/i);
+      const type = await app.gql('{ __type(name: "Product") { fields { name } } }');
+      expect(type.data ?? null).toBeNull();
+    });
+
+    it('a misspelt field gets no "Did you mean" suggestion', async () => {
+      const response = await app.gql('{ prodcts { totalCount } }');
+      expect(response.errors?.[0].message).toMatch(/Cannot query field/);
+      expect(response.errors?.[0].message).not.toMatch(/Did you mean|products/);
+    });
+
+    it('where the schema is exposed (development), introspection works', async () => {
+      const dev = await createTestApp({ databaseUrl: app.databaseUrl, config: { exposeSchema: true } });
+      try {
+        const response = await dev.gql('{ __type(name: "Product") { name } }');
+        expect(response.data).toEqual({ __type: { name: 'Product' } });
+      } finally {
+        await dev.close();
+      }
+    });
+  });
+});
