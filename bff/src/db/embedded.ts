@@ -1,25 +1,137 @@
 // Embedded PostgreSQL (PGlite) for running the shop with no database server.
-// It is served on a loopback TCP port so Prisma reaches it through the same
+// It is served over the PostgreSQL wire protocol so Prisma reaches it through the same
 // @prisma/adapter-pg path as a real server: one dialect, one code path.
-import { mkdirSync } from 'node:fs';
+//
+// PGlite has no authentication, so it must not listen on TCP, where any local process (of any
+// user) could connect. It listens on a Unix socket inside a directory only the shop's user may
+// enter (mode 0700): DATA_DIR/run/, or a private temporary directory for in-memory databases and
+// when DATA_DIR's path is too long for a socket address.
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-export type EmbeddedDatabase = { url: string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  url: string;
+  /** The 0700 directory that holds the socket file. */
+  socketDir: string;
+  stop: () => Promise<void>;
+};
+
+/** libpq and `pg` look for the socket `<host>/.s.PGSQL.<port>`; we use the default port. */
+const SOCKET_PORT = 5432;
+const SOCKET_NAME = `.s.PGSQL.${SOCKET_PORT}`;
+/**
+ * A socket address holds at most 108 bytes on Linux and 104 on macOS, with the closing NUL;
+ * keep below both.
+ */
+const MAX_SOCKET_PATH_BYTES = 103;
+
+/** Creates (or takes over) a directory only this user can use, refusing symlinks and foreign owners. */
+function privateDir(dir: string): string {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const stat = lstatSync(dir);
+  if (!stat.isDirectory()) throw new Error(`${dir} must be a directory for the embedded database's socket.`);
+  if (typeof process.getuid === 'function' && stat.uid !== process.getuid()) {
+    throw new Error(`${dir} belongs to another user; the embedded database's socket cannot live there.`);
+  }
+  chmodSync(dir, 0o700); // mkdir's mode is reduced by the umask and does not apply to an existing folder
+  return dir;
+}
+
+function socketFits(dir: string): boolean {
+  return Buffer.byteLength(path.join(dir, SOCKET_NAME)) <= MAX_SOCKET_PATH_BYTES;
+}
+
+/** Whether a process accepts connections on the socket (another shop on the same DATA_DIR). */
+function socketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Removes a socket file left behind by a run that crashed; refuses when a live server owns it. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  let stat;
+  try {
+    stat = lstatSync(socketPath);
+  } catch {
+    return; // nothing there
+  }
+  if (!stat.isSocket()) throw new Error(`${socketPath} exists and is not a socket; remove it.`);
+  if (await socketAnswers(socketPath)) {
+    throw new Error(`Another process serves the embedded database at ${socketPath}; stop it first.`);
+  }
+  unlinkSync(socketPath);
+}
+
+/** The connection URL for `pg` and @prisma/adapter-pg: the socket directory goes in `host`. */
+export function socketUrl(socketDir: string): string {
+  return `postgresql://postgres@localhost:${SOCKET_PORT}/postgres?host=${encodeURIComponent(socketDir)}&sslmode=disable`;
+}
+
+export type SocketPlace = {
+  /** The 0700 directory that holds the socket file. */
+  dir: string;
+  /** dir/.s.PGSQL.5432, free to listen on. */
+  socketPath: string;
+  /** A temporary directory (removed on stop) rather than DATA_DIR/run. */
+  temporary: boolean;
+};
+
+/**
+ * Where the socket goes: DATA_DIR/run when its path fits in a socket address, otherwise (and for
+ * in-memory databases) a private temporary directory. A socket file left by a crashed run is removed.
+ */
+export async function prepareSocket(dataDir: string): Promise<SocketPlace> {
+  const runDir = dataDir.startsWith('memory://') ? null : path.resolve(dataDir, 'run');
+  const temporary = !runDir || !socketFits(runDir);
+  const dir = temporary ? mkdtempSync(path.join(tmpdir(), 'shop-db-')) : privateDir(runDir);
+  const socketPath = path.join(dir, SOCKET_NAME);
+  try {
+    if (temporary) chmodSync(dir, 0o700); // mkdtemp already uses 0700; be explicit
+    if (!socketFits(dir)) throw new Error(`The socket path ${socketPath} is too long; set TMPDIR to a shorter folder.`);
+    await removeStaleSocket(socketPath);
+  } catch (error) {
+    if (temporary) rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { dir, socketPath, temporary };
+}
 
 /** dataDir: a folder to persist to, or 'memory://' for a throw-away database. */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir);
-  // PGlite runs one query at a time; the server queues queries from several connections.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 100 });
-  await server.start();
-  const address = server.getServerConn();
-  return {
-    url: `postgresql://postgres@${address}/postgres?sslmode=disable`,
-    async stop() {
-      await server.stop();
-      await db.close();
-    },
+  const socket = await prepareSocket(dataDir);
+  const cleanUp = () => {
+    if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
   };
+  let db: PGlite | null = null;
+  try {
+    db = await PGlite.create(dataDir);
+    // PGlite runs one query at a time; the server queues queries from several connections.
+    const server = new PGLiteSocketServer({ db, path: socket.socketPath, maxConnections: 100 });
+    await server.start();
+    const opened = db;
+    return {
+      url: socketUrl(socket.dir),
+      socketDir: socket.dir,
+      async stop() {
+        await server.stop(); // closing the listener removes the socket file
+        await opened.close();
+        cleanUp();
+      },
+    };
+  } catch (error) {
+    await db?.close();
+    cleanUp();
+    throw error;
+  }
 }
