@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
+import { findClientSession } from '../support/sessions.ts';
 
 const CartFields = graphql(`
   fragment CartTestFields on Cart {
@@ -334,7 +335,7 @@ describe(`cart (${databaseKind})`, () => {
     for (let attempt = 0; attempt < 5; attempt++) {
       const client = app.newClient();
       const cart = asCart(await add(client, variantIds(book)[0], 1));
-      const row = await app.prisma.session.findUnique({ where: { sid: client.sessionId! } });
+      const row = await findClientSession(app.prisma, client);
       expect(row?.sess).toMatchObject({ cartId: cart.id });
     }
   });
@@ -342,7 +343,7 @@ describe(`cart (${databaseKind})`, () => {
   it('the cart survives a restart: the session is stored in PostgreSQL', async () => {
     const client = app.newClient();
     const cart = asCart(await add(client, variantIds(book)[0], 2));
-    const row = await app.prisma.session.findUnique({ where: { sid: client.sessionId! } });
+    const row = await findClientSession(app.prisma, client);
     expect(row).not.toBeNull();
     expect(row!.sess).toMatchObject({ cartId: cart.id });
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
+import { findSession } from '../support/sessions.ts';
 
 const LoginMutation = graphql(`
   mutation CustomerLogin($input: LoginInput!) {
@@ -154,11 +155,12 @@ describe(`customer (${databaseKind})`, () => {
     const guestCookie = client.cookies.get('sid')!;
     const guestSessionId = client.sessionId!;
     expect(guestSessionId).toBeTruthy();
+    expect(await findSession(app.prisma, guestSessionId)).not.toBeNull();
 
     expect((await login(client, customer.email, customer.password)).__typename).toBe('Customer');
     expect(client.cookies.get('sid')).not.toBe(guestCookie);
     expect(client.sessionId).not.toBe(guestSessionId);
-    expect(await app.prisma.session.findUnique({ where: { sid: guestSessionId } })).toBeNull();
+    expect(await findSession(app.prisma, guestSessionId)).toBeNull();
 
     // the cart came along into the signed-in session and now belongs to the customer
     const cart = await client.gql(CustomerCartQuery);
@@ -176,9 +178,10 @@ describe(`customer (${databaseKind})`, () => {
     const client = app.newClient();
     await login(client, customer.email, customer.password);
     const signedInSessionId = client.sessionId!;
+    expect(await findSession(app.prisma, signedInSessionId)).not.toBeNull();
     const response = await client.gql(LogoutMutation);
     expect(response.data).toEqual({ logout: true });
     expect(await me(client)).toBeNull();
-    expect(await app.prisma.session.findUnique({ where: { sid: signedInSessionId } })).toBeNull();
+    expect(await findSession(app.prisma, signedInSessionId)).toBeNull();
   });
 });

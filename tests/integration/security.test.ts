@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct, createCategory, createInfoPage } from '../support/factories.ts';
+import { findClientSession } from '../support/sessions.ts';
 
 const SecurityAddToCartMutation = graphql(`
   mutation SecurityAddToCart($variantId: ID!, $quantity: Int) {
@@ -214,10 +215,11 @@ describe(`security (${databaseKind})`, () => {
     it('an unexpected failure inside a resolver is masked: no Prisma, SQL or stack text reaches the shopper', async () => {
       const client = await shopperWithCart();
       // a session whose customer id is not a number: the resolver's Prisma call throws
-      const row = await app.prisma.session.findUniqueOrThrow({ where: { sid: client.sessionId! } });
+      const row = await findClientSession(app.prisma, client);
+      expect(row).not.toBeNull();
       await app.prisma.session.update({
-        where: { sid: row.sid },
-        data: { sess: { ...(row.sess as object), customerId: 'not-a-number' } },
+        where: { sid: row!.sid },
+        data: { sess: { ...(row!.sess as object), customerId: 'not-a-number' } },
       });
       const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await client.fetch('/graphql', {

@@ -1,9 +1,17 @@
 // express-session store in PostgreSQL (the Session table), so sessions and the carts they
 // point to survive a restart and are shared by several BFF processes.
+// The table keys rows by SHA-256 of the session id, never the id itself: whoever reads the table
+// (a backup, a leaked dump) cannot take over a shopper's session with what it finds there.
+import { createHash } from 'node:crypto';
 import session from 'express-session';
 import type { Db } from '../db/client.ts';
 
 const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** The Session table's key for a session id (hex SHA-256). */
+export function sessionKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
 
 export class PrismaSessionStore extends session.Store {
   constructor(private readonly prisma: Db) {
@@ -17,7 +25,7 @@ export class PrismaSessionStore extends session.Store {
 
   get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {
     this.prisma.session
-      .findUnique({ where: { sid } })
+      .findUnique({ where: { sid: sessionKey(sid) } })
       .then((row) => callback(null, row && row.expire > new Date() ? (row.sess as unknown as session.SessionData) : null))
       .catch((error) => callback(error));
   }
@@ -25,22 +33,23 @@ export class PrismaSessionStore extends session.Store {
   set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
     const sess = JSON.parse(JSON.stringify(data));
     const expire = this.expiry(data);
+    const key = sessionKey(sid);
     this.prisma.session
-      .upsert({ where: { sid }, create: { sid, sess, expire }, update: { sess, expire } })
+      .upsert({ where: { sid: key }, create: { sid: key, sess, expire }, update: { sess, expire } })
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
 
   destroy(sid: string, callback?: (err?: unknown) => void): void {
     this.prisma.session
-      .deleteMany({ where: { sid } })
+      .deleteMany({ where: { sid: sessionKey(sid) } })
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
 
   touch(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
     this.prisma.session
-      .updateMany({ where: { sid }, data: { expire: this.expiry(data) } })
+      .updateMany({ where: { sid: sessionKey(sid) }, data: { expire: this.expiry(data) } })
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
