@@ -36,7 +36,11 @@ export type AppOptions = {
 
 /** What the React Router loaders receive as `context` (see web/app/context.ts). */
 export type LoadContext = {
-  executeGraphQL: (body: { query: string; variables?: unknown; operationName?: string }, language: string) => Promise<unknown>;
+  // the web sends a persisted document's hash (extensions.persistedQuery), not its text (query)
+  executeGraphQL: (
+    body: { query?: string; variables?: unknown; operationName?: string; extensions?: Record<string, unknown> },
+    language: string,
+  ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
 };

@@ -109,6 +109,13 @@ describe('a shopper in Chromium', () => {
     await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
     expect(await page.getByTestId('header-cart-total').textContent()).toBe(price);
     expect(await page.getByTestId('header-cart').getAttribute('aria-label')).toBe(`Košík: 1 kus, celkem ${price}`);
+    // Trusted documents: the browser sends the hash of a document stored at build time, never a query's text.
+    expect(graphqlRequests.length).toBeGreaterThan(0);
+    for (const body of graphqlRequests) {
+      const request = JSON.parse(body) as { query?: string; extensions?: { persistedQuery?: { sha256Hash?: string } } };
+      expect(request).not.toHaveProperty('query');
+      expect(request.extensions?.persistedQuery?.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    }
 
     await page.getByRole('link', { name: /EN/ }).click();
     await page.waitForURL(/\/en\/product\//);

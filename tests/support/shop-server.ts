@@ -12,7 +12,8 @@ export async function startShop() {
   }
   const config = loadConfig(
     { NODE_ENV: 'test' },
-    { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1' },
+    // trustedDocumentsOnly as in production: the pages may send only their persisted documents' hashes
+    { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1', trustedDocumentsOnly: true },
   );
   const shop = await createApp(config);
   const server: Server = createServer(shop.app);

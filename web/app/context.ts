@@ -1,6 +1,10 @@
 // What the BFF hands to loaders as `context` (bff/src/app.ts builds it).
 export type ShopLoadContext = {
-  executeGraphQL: (body: { query: string; variables?: unknown; operationName?: string }, language: string) => Promise<unknown>;
+  // the web sends a persisted document's hash (extensions.persistedQuery), not its text (query)
+  executeGraphQL: (
+    body: { query?: string; variables?: unknown; operationName?: string; extensions?: Record<string, unknown> },
+    language: string,
+  ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
 };

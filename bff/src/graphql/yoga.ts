@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
 import type { Context, CurrencyCode, Language, ShopSession } from './context.ts';
 import { readCookie } from '../http/cookies.ts';
+import { useTrustedDocuments } from './trusted-documents.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -43,6 +44,7 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
     plugins: [
+      useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {

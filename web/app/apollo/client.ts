@@ -1,9 +1,10 @@
 // Apollo clients: in the browser over HTTP to /graphql; on the server in-process through the
-// executor the BFF puts into the React Router load context (no network hop).
+// executor the BFF puts into the React Router load context (no network hop). Both send the hash of
+// the operation's persisted document, never its text (see persisted.ts).
 import { ApolloClient, ApolloLink, HttpLink, type NormalizedCacheObject } from '@apollo/client';
-import { Observable } from 'rxjs';
-import { print } from 'graphql';
+import { Observable, throwError } from 'rxjs';
 import { createCache } from './cache.ts';
+import { persistedQuery, persistedRequestBody } from './persisted.ts';
 import type { ShopLoadContext } from '../context.ts';
 
 declare global {
@@ -43,8 +44,19 @@ export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
         .catch((error) => observer.error(error));
     }),
   );
+  const persisted = new ApolloLink((operation, forward) => {
+    try {
+      operation.extensions.persistedQuery = persistedQuery(operation.operationName);
+    } catch (error) {
+      return throwError(() => error);
+    }
+    operation.setContext(({ http }: { http?: Record<string, unknown> }) => ({
+      http: { ...http, includeQuery: false, includeExtensions: true },
+    }));
+    return forward(operation);
+  });
   browserClient = new ApolloClient({
-    link: ApolloLink.from([headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    link: ApolloLink.from([persisted, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
     cache: createCache().restore(window.__APOLLO_STATE__ ?? {}),
   });
   return browserClient;
@@ -59,11 +71,8 @@ export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en')
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
-        context
-          .executeGraphQL(
-            { query: print(operation.query), variables: operation.variables, operationName: operation.operationName },
-            language,
-          )
+        Promise.resolve()
+          .then(() => context.executeGraphQL(persistedRequestBody(operation.operationName, operation.variables), language))
           .then((result) => {
             observer.next(result as ApolloLink.Result);
             observer.complete();
