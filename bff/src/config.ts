@@ -16,6 +16,8 @@ export type Config = {
   /** true when the site is served over https (Secure and __Host- cookies, HSTS). */
   secureCookies: boolean;
   publicUrl: string;
+  /** Exact origins (scheme://host[:port]) of other sites allowed to call /graphql from a browser (CORS). */
+  corsOrigins: string[];
   graphiql: boolean;
   /** Browsers may send only the web app's persisted documents (by hash); partner tokens may send any. */
   trustedDocumentsOnly: boolean;
@@ -44,6 +46,25 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${value}"`);
+}
+
+/** A comma-separated list of exact http(s) origins: no path, no wildcard, lower case as browsers send them. */
+function origins(name: string, value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry) ? new URL(entry) : null;
+      // the WHATWG parser lets "*" through in a host name; an origin is never a pattern
+      const plainHost = url !== null && /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(url.hostname);
+      if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || !plainHost || url.origin !== entry) {
+        const hint = url && plainHost && (url.protocol === 'http:' || url.protocol === 'https:') ? ` (write it as ${url.origin})` : '';
+        throw new ConfigError(`${name} must list http(s) origins like https://partner.example, got "${entry}"${hint}`);
+      }
+      return entry;
+    });
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -78,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),
     publicUrl: publicUrl.replace(/\/$/, ''),
+    corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
     graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
     trustedDocumentsOnly: mode === 'production',
     eurRate,

@@ -7,18 +7,36 @@ import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type PrismaTypes from '../generated/pothos-types.ts';
 import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from './context.ts';
+import { createGraphQLError } from 'graphql-yoga';
+import { message } from '../i18n/messages.ts';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
   PrismaTypes: PrismaTypes;
-  AuthScopes: { customer: boolean };
+  AuthScopes: {
+    customer: boolean;
+    /** A shopper's browser (no partner token): customer data, login, newsletter ... */
+    browser: boolean;
+    /** Catalog, content and stores: browsers, and partner tokens with 'catalog:read'. */
+    catalogRead: boolean;
+    /** The cart and its mutations: browsers, and partner tokens with 'cart'. */
+    cartAccess: boolean;
+  };
   DefaultFieldNullability: false;
   Scalars: { DateTime: { Input: Date; Output: Date } };
 }>({
   defaultFieldNullability: false,
   plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
-    authScopes: (context) => ({ customer: context.customerId !== null }),
+    authScopes: (context) => ({
+      customer: context.customerId !== null,
+      browser: context.partner === null,
+      catalogRead: context.partner === null || context.partner.scopes.includes('catalog:read'),
+      cartAccess: context.partner === null || context.partner.scopes.includes('cart'),
+    }),
+    // yoga's own error class, so it is never masked (see pagination.ts), in the request's language
+    unauthorizedError: (_parent, context) =>
+      createGraphQLError(message('notAllowed', context.language), { extensions: { code: 'FORBIDDEN' } }),
   },
   errors: { defaultTypes: [] },
   prisma: {
@@ -32,8 +50,11 @@ export const builder = new SchemaBuilder<{
   relay: {},
 });
 
-builder.queryType({});
-builder.mutationType({});
+// Partner tokens reach only what a field allows them explicitly: every Query and Mutation field is
+// for browsers unless it replaces these type scopes (skipTypeScopes + its own authScopes), as the
+// catalog (catalogRead) and cart (cartAccess) fields do. New fields are thus closed to partners.
+builder.queryType({ authScopes: { browser: true } });
+builder.mutationType({ authScopes: { browser: true } });
 
 builder.scalarType('DateTime', {
   serialize: (value) => value.toISOString(),
@@ -43,3 +64,8 @@ builder.scalarType('DateTime', {
     return date;
   },
 });
+
+/** Spread into a Query field's options: open to browsers and to partner tokens with 'catalog:read'. */
+export const CATALOG_READ = { skipTypeScopes: true, authScopes: { catalogRead: true } } as const;
+/** Spread into a cart field's options: open to browsers and to partner tokens with 'cart'. */
+export const CART_ACCESS = { skipTypeScopes: true, authScopes: { cartAccess: true } } as const;

@@ -1,6 +1,6 @@
 // Cart: the session's cart with its lines and totals. Every mutation returns the whole cart
 // (house rule 2) so the client's normalized cache updates itself.
-import { builder } from './builder.ts';
+import { builder, CART_ACCESS } from './builder.ts';
 import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
 import { addToCart, currentCartId, setCartLineQuantity } from '../services/cart.ts';
@@ -65,6 +65,7 @@ export const Cart = builder.prismaObject('Cart', {
 
 builder.queryField('cart', (t) =>
   t.prismaField({
+    ...CART_ACCESS,
     type: 'Cart',
     nullable: true,
     description: 'The cart of this session, or null before anything was added.',
@@ -77,6 +78,7 @@ builder.queryField('cart', (t) =>
 
 builder.mutationFields((t) => ({
   addToCart: t.prismaField({
+    ...CART_ACCESS,
     type: 'Cart',
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
     args: {
@@ -89,6 +91,7 @@ builder.mutationFields((t) => ({
     },
   }),
   setCartLineQuantity: t.prismaField({
+    ...CART_ACCESS,
     type: 'Cart',
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
     args: {

@@ -1,7 +1,7 @@
 // Catalog: categories, manufacturers, products with variants, images, parameters and size charts.
 // Every text field answers in the request's language, every price in the request's currency.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { builder } from './builder.ts';
+import { builder, CATALOG_READ } from './builder.ts';
 import type { Context, Language } from './context.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
 import { productOrderBy, productWhere, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
@@ -249,12 +249,14 @@ const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unk
 
 builder.queryFields((t) => ({
   categories: t.prismaField({
+    ...CATALOG_READ,
     type: ['Category'],
     description: 'The top of the category tree; children hang below.',
     resolve: (query, _root, _args, ctx) =>
       ctx.prisma.category.findMany({ ...query, where: { parentId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
   category: t.prismaField({
+    ...CATALOG_READ,
     type: 'Category',
     nullable: true,
     args: { slug: t.arg.string({ required: true }) },
@@ -265,6 +267,7 @@ builder.queryFields((t) => ({
       }),
   }),
   product: t.prismaField({
+    ...CATALOG_READ,
     type: 'Product',
     nullable: true,
     args: { slug: t.arg.string({ required: true }) },
@@ -275,6 +278,7 @@ builder.queryFields((t) => ({
       }),
   }),
   products: t.field({
+    ...CATALOG_READ,
     type: ProductConnection,
     args: {
       first: t.arg.int({ required: false, description: 'Page size, 1 to 100 (default 12).' }),

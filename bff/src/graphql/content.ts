@@ -1,5 +1,5 @@
 // Content: info pages (terms, privacy ...), blog articles and the home page's info tiles.
-import { builder } from './builder.ts';
+import { builder, CATALOG_READ } from './builder.ts';
 import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
 
 builder.prismaObject('InfoPage', {
@@ -43,16 +43,19 @@ builder.prismaObject('InfoTile', {
 
 builder.queryFields((t) => ({
   infoPage: t.prismaField({
+    ...CATALOG_READ,
     type: 'InfoPage',
     nullable: true,
     args: { id: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.id } }),
   }),
   infoPages: t.prismaField({
+    ...CATALOG_READ,
     type: ['InfoPage'],
     resolve: (query, _root, _args, ctx) => ctx.prisma.infoPage.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
   articles: t.prismaField({
+    ...CATALOG_READ,
     type: ['Article'],
     args: { first: t.arg.int({ required: false, description: 'At most 100 (default 20).' }) },
     resolve: (query, _root, args, ctx) =>
@@ -64,6 +67,7 @@ builder.queryFields((t) => ({
       }),
   }),
   article: t.prismaField({
+    ...CATALOG_READ,
     type: 'Article',
     nullable: true,
     args: { slug: t.arg.string({ required: true }) },
@@ -77,6 +81,7 @@ builder.queryFields((t) => ({
       }),
   }),
   infoTiles: t.prismaField({
+    ...CATALOG_READ,
     type: ['InfoTile'],
     resolve: (query, _root, _args, ctx) => ctx.prisma.infoTile.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),

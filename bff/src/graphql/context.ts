@@ -1,5 +1,8 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import type { PartnerScope } from '../services/api-tokens.ts';
+
+export type { PartnerScope };
 
 export type Language = 'cs' | 'en';
 export type CurrencyCode = 'CZK' | 'EUR';
@@ -19,5 +22,7 @@ export type Context = {
   /** Replaces the session id (login, logout) to prevent session fixation. */
   regenerateSession: () => Promise<void>;
   customerId: number | null;
+  /** The partner app of a bearer-token request (http/partner-auth.ts); null for browser requests. */
+  partner: { tokenId: number; name: string; scopes: PartnerScope[] } | null;
   requestId: string;
 };

@@ -1,5 +1,5 @@
 // Physical stores (branches): address, GPS position and opening hours.
-import { builder } from './builder.ts';
+import { builder, CATALOG_READ } from './builder.ts';
 import { pick } from './catalog.ts';
 
 builder.prismaObject('StoreOpeningHours', {
@@ -33,10 +33,12 @@ builder.prismaObject('Store', {
 
 builder.queryFields((t) => ({
   stores: t.prismaField({
+    ...CATALOG_READ,
     type: ['Store'],
     resolve: (query, _root, _args, ctx) => ctx.prisma.store.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
   store: t.prismaField({
+    ...CATALOG_READ,
     type: 'Store',
     nullable: true,
     args: { id: t.arg.int({ required: true }) },

@@ -7,6 +7,7 @@ import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
 import type { Context, CurrencyCode, Language, ShopSession } from './context.ts';
 import { readCookie } from '../http/cookies.ts';
+import { partnerContext } from '../http/partner-auth.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
 
 type ServerContext = { req: Request; res: Response };
@@ -40,6 +41,8 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     graphqlEndpoint: '/graphql',
     graphiql: config.graphiql ? { title: 'Storefront API' } : false,
     landingPage: false,
+    // yoga's default CORS reflects any Origin with credentials; http/cors.ts answers instead, from CORS_ORIGINS
+    cors: false,
     batching: false,
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
@@ -97,6 +100,9 @@ export function createGraphQLServer(config: Config, prisma: Db) {
           ),
         customerId,
         requestId: res.locals.requestId as string,
+        partner: null,
+        // a bearer-token request: the partner, its own in-memory session and no customer
+        ...partnerContext(res),
       };
     },
   });

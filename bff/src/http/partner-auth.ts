@@ -1,0 +1,93 @@
+// Partner requests (requirement G8): `Authorization: Bearer shp_…` on /graphql. Mounted before the
+// session middleware, so that such a request:
+// - is refused with 401 when the token is malformed, unknown or revoked (never silently treated as a
+//   browser request),
+// - carries no cookies: the Cookie header is dropped, so no shopper's session can be loaded or
+//   changed through it, and the CSRF check (which exists for cookies) is skipped (csrf.ts checks
+//   res.locals.partner),
+// - is counted against the token's own rate limit (429 with Retry-After),
+// - names its cart with X-Cart-Id, accepted only for a cart this token created.
+// What the request may do then is decided per field by the scopes (graphql/builder.ts).
+import type { NextFunction, Request, Response } from 'express';
+import type { Db } from '../db/client.ts';
+import type { Context, ShopSession } from '../graphql/context.ts';
+import { message, type MessageKey } from '../i18n/messages.ts';
+import { createUsageRecorder, verifyApiToken, type PartnerScope } from '../services/api-tokens.ts';
+import { RATE_RULES, type RateLimiter } from '../services/rate-limit.ts';
+
+/** What res.locals.partner (and ctx.partner) holds for a request with a valid token. */
+export type PartnerIdentity = { tokenId: number; name: string; scopes: PartnerScope[] };
+
+const CART_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The partner of this request, or null for a browser request. */
+export function partnerOf(res: Response): PartnerIdentity | null {
+  return (res.locals.partner as PartnerIdentity | undefined) ?? null;
+}
+
+/** The cart named by X-Cart-Id when it belongs to the request's token (checked by the middleware). */
+export function partnerCartIdOf(res: Response): string | undefined {
+  return res.locals.partnerCartId as string | undefined;
+}
+
+/**
+ * What a partner request's GraphQL context has instead of the browser's: the partner, a session
+ * that lives only for this request (holding the X-Cart-Id cart, or the cart addToCart creates) and
+ * no customer. Empty for a browser request.
+ */
+export function partnerContext(res: Response): Partial<Context> {
+  const partner = partnerOf(res);
+  if (!partner) return {};
+  const session: ShopSession = { cartId: partnerCartIdOf(res) };
+  return {
+    partner,
+    session,
+    customerId: null,
+    // login and logout are refused by their scopes before this could run
+    regenerateSession: () => Promise.reject(new Error('A partner request has no session to replace.')),
+  };
+}
+
+function fail(req: Request, res: Response, status: number, key: MessageKey, code: string): void {
+  // a partner may ask for English with the same header as for GraphQL answers
+  const language = req.headers['x-shop-language'] === 'en' ? 'en' : 'cs';
+  res.status(status).json({ errors: [{ message: message(key, language), extensions: { code } }] });
+}
+
+export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
+  const { prisma, rateLimiter } = options;
+  const recordUse = createUsageRecorder(prisma);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const header = req.headers.authorization;
+    if (header === undefined) return next();
+    // From here on the request is a partner's: it never falls back to the shopper's cookies.
+    delete req.headers.cookie;
+    const match = /^Bearer +(\S+) *$/i.exec(header);
+    const token = match ? await verifyApiToken(prisma, match[1]) : null;
+    if (!token) {
+      res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
+      fail(req, res, 401, 'apiTokenInvalid', 'UNAUTHENTICATED');
+      return;
+    }
+    const limit = await rateLimiter.consume(RATE_RULES.partnerToken(token.ratePerMinute), String(token.tokenId));
+    if (!limit.allowed) {
+      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))));
+      fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED');
+      return;
+    }
+    void recordUse(token.tokenId);
+    res.locals.partner = { tokenId: token.tokenId, name: token.name, scopes: token.scopes } satisfies PartnerIdentity;
+
+    // A cart the partner keeps for one shopper. Another token's cart, or a browser's, is treated
+    // as no cart at all (the next addToCart starts a new one), exactly like an expired session.
+    const cartHeader = req.headers['x-cart-id'];
+    if (token.scopes.includes('cart') && typeof cartHeader === 'string' && CART_ID_PATTERN.test(cartHeader.trim())) {
+      const cart = await prisma.cart.findFirst({
+        where: { id: cartHeader.trim().toLowerCase(), apiTokenId: token.tokenId },
+        select: { id: true },
+      });
+      if (cart) res.locals.partnerCartId = cart.id;
+    }
+    next();
+  };
+}

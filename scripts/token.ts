@@ -1,0 +1,195 @@
+// Partner API tokens from the command line (docs/partners.md):
+//   npm run token -- create --name "Partner X" --scopes catalog:read,cart [--rate 120]
+//   npm run token -- list
+//   npm run token -- revoke <prefix>
+// Uses the server's database settings: DATABASE_URL, or the embedded database under DATA_DIR
+// (through the running shop's socket when the shop is up, since only one process may open it).
+import { connect } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../bff/src/config.ts';
+import type { Db } from '../bff/src/db/client.ts';
+import {
+  ApiTokenInputError,
+  createApiToken,
+  DEFAULT_RATE_PER_MINUTE,
+  listApiTokens,
+  parseScopes,
+  PARTNER_SCOPES,
+  revokeApiToken,
+  type ApiTokenSummary,
+} from '../bff/src/services/api-tokens.ts';
+
+const USAGE = `Usage:
+  npm run token -- create --name "Partner X" --scopes ${PARTNER_SCOPES.slice(0, 2).join(',')} [--rate ${DEFAULT_RATE_PER_MINUTE}]
+  npm run token -- list
+  npm run token -- revoke <prefix>
+
+Scopes: ${PARTNER_SCOPES.join(', ')}. --rate: requests per minute (default ${DEFAULT_RATE_PER_MINUTE}).`;
+
+/** A mistake in the command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {}
+
+export type Command =
+  | { kind: 'create'; name: string; scopes: string; rate: number | undefined }
+  | { kind: 'list' }
+  | { kind: 'revoke'; prefix: string }
+  | { kind: 'help' };
+
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        name: { type: 'string' },
+        scopes: { type: 'string' },
+        rate: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, ...rest] = positionals;
+  if (values.help || command === 'help') return { kind: 'help' };
+  if (command === undefined) throw new UsageError('Name a command: create, list or revoke.');
+  const onlyFor = (allowed: string[]) => {
+    for (const option of ['name', 'scopes', 'rate'] as const) {
+      if (values[option] !== undefined && !allowed.includes(option)) throw new UsageError(`--${option} belongs to create only.`);
+    }
+  };
+  switch (command) {
+    case 'create': {
+      if (rest.length > 0) throw new UsageError(`Unexpected argument "${rest[0]}" (quote a name with spaces).`);
+      if (!values.name) throw new UsageError('create needs --name "Partner name".');
+      if (!values.scopes) throw new UsageError(`create needs --scopes, e.g. --scopes ${PARTNER_SCOPES[0]}.`);
+      let rate: number | undefined;
+      if (values.rate !== undefined) {
+        if (!/^\d+$/.test(values.rate)) throw new UsageError(`--rate must be a whole number of requests per minute, got "${values.rate}".`);
+        rate = Number(values.rate);
+      }
+      try {
+        parseScopes(values.scopes); // checked before the database is opened
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      return { kind: 'create', name: values.name, scopes: values.scopes, rate };
+    }
+    case 'list':
+      onlyFor([]);
+      if (rest.length > 0) throw new UsageError('list takes no arguments.');
+      return { kind: 'list' };
+    case 'revoke':
+      onlyFor([]);
+      if (rest.length !== 1) throw new UsageError('revoke needs exactly one token prefix (see `list`).');
+      return { kind: 'revoke', prefix: rest[0] };
+    default:
+      throw new UsageError(`Unknown command "${command}"; the commands are create, list and revoke.`);
+  }
+}
+
+/** Whether a process (the running shop) accepts connections on this Unix socket. */
+function socketAnswers(socketPath: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(socketPath);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const config = loadConfig(process.env);
+  const { socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
+  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
+  if (config.dataDir.startsWith('memory://')) throw new ConfigError('DATA_DIR=memory:// keeps no tokens; set DATA_DIR or DATABASE_URL.');
+  // PGlite lets one process open a data folder; while the shop runs, talk to it through its socket
+  // (bff/src/db/embedded.ts serves DATA_DIR/run/.s.PGSQL.5432).
+  const runDir = path.join(config.dataDir, 'run');
+  if (await socketAnswers(path.join(runDir, '.s.PGSQL.5432'))) return { url: socketUrl(runDir), stop: async () => undefined };
+  const embedded = await startEmbeddedDatabase(config.dataDir);
+  return { url: embedded.url, stop: embedded.stop };
+}
+
+function date(value: Date | null): string {
+  return value ? value.toISOString().slice(0, 16).replace('T', ' ') : '–';
+}
+
+function table(tokens: ApiTokenSummary[]): string {
+  const rows = [
+    ['PREFIX', 'NAME', 'SCOPES', 'RATE/MIN', 'CREATED', 'LAST USED', 'REVOKED'],
+    ...tokens.map((t) => [t.prefix, t.name, t.scopes.join(','), String(t.ratePerMinute), date(t.createdAt), date(t.lastUsedAt), date(t.revokedAt)]),
+  ];
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
+}
+
+async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db): Promise<void> {
+  if (command.kind === 'create') {
+    const { token, summary } = await createApiToken(prisma, {
+      name: command.name,
+      scopes: parseScopes(command.scopes),
+      ratePerMinute: command.rate,
+    });
+    console.log(`Created token ${summary.prefix} for "${summary.name}" (${summary.scopes.join(', ')}; ${summary.ratePerMinute} requests/minute):\n`);
+    console.log(`  ${token}\n`);
+    console.log('Copy it now and hand it over securely: it is not stored and will not be shown again.');
+  } else if (command.kind === 'list') {
+    const tokens = await listApiTokens(prisma);
+    console.log(tokens.length === 0 ? 'No tokens yet; create one with `npm run token -- create`.' : table(tokens));
+  } else {
+    const { status, summary } = await revokeApiToken(prisma, command.prefix);
+    console.log(
+      status === 'revoked'
+        ? `Revoked token ${summary.prefix} ("${summary.name}"); requests with it are refused from now on.`
+        : `Token ${summary.prefix} ("${summary.name}") was already revoked on ${date(summary.revokedAt)}.`,
+    );
+  }
+}
+
+async function main(): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`token: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (command.kind === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  let prisma: Db | null = null;
+  try {
+    // loaded only now, so that a wrong command line is answered at once
+    const [{ createPrisma }, { migrate }] = await Promise.all([import('../bff/src/db/client.ts'), import('../bff/src/db/migrate.ts')]);
+    database = await openDatabase();
+    await migrate(database.url);
+    prisma = createPrisma(database.url, { poolSize: 1 });
+    await run(command, prisma);
+    return 0;
+  } catch (error) {
+    if (error instanceof ApiTokenInputError || error instanceof ConfigError) {
+      console.error(`token: ${error.message}`);
+      return error instanceof ApiTokenInputError ? 2 : 1;
+    }
+    throw error;
+  } finally {
+    await prisma?.$disconnect();
+    await database?.stop();
+  }
+}
+
+// run as a command (tsx scripts/token.ts), not when a test imports parseCommand
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.exitCode = await main();
+}
