@@ -4,17 +4,24 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
+import type pg from 'pg';
 import session from 'express-session';
 import type { Config } from './config.ts';
-import { createPrisma, type Db } from './db/client.ts';
+import { createDatabase, type Db } from './db/client.ts';
+import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
-import { csrfProtection, issueCsrfCookie } from './http/csrf.ts';
+import { csrfProtection, issueCsrfCookie, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
+import { cors } from './http/cors.ts';
+import { partnerAuth } from './http/partner-auth.ts';
+import { createRateLimiter, type RateLimiter } from './services/rate-limit.ts';
+import { readCookie } from './http/cookies.ts';
+import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/yoga.ts';
 import { seedIfEmpty } from '../../prisma/seed/seed.ts';
 
@@ -25,7 +32,13 @@ export type App = {
   app: express.Express;
   prisma: Db;
   yoga: GraphQLServer;
+  /** Rate limit counters (PostgreSQL, or Redis with REDIS_URL); closed by close(). */
+  rateLimiter: RateLimiter;
   databaseUrl: string;
+  /** The database connections under prisma (readiness reads their load). */
+  pool: pg.Pool;
+  /** Shutdown has begun: /ready answers 503 so a load balancer stops sending requests. */
+  startDrain: () => void;
   close: () => Promise<void>;
 };
 
@@ -49,12 +62,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir);
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
-  const prisma = createPrisma(databaseUrl, { onQuery: options.onQuery });
+  const { prisma, pool } = createDatabase(databaseUrl, {
+    onQuery: options.onQuery,
+    // a server stops any statement that outlives the request's own time limit
+    statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
+  });
+  let draining = false;
   if (config.seedDemoData) await seedIfEmpty(prisma, config);
 
-  const yoga = createGraphQLServer(config, prisma);
+  const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
+  const yoga = createGraphQLServer(config, prisma, rateLimiter);
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
+  const sessionSecret = resolveSessionSecret(config);
+  const csrf: CsrfOptions = {
+    secret: sessionSecret,
+    secure: config.secureCookies,
+    sessionCookie,
+    publicOrigin: new URL(config.publicUrl).origin,
+  };
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
@@ -69,21 +95,35 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   app.use(securityHeaders(config));
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
+  // Ready means: not shutting down, a database connection free now, and the database answering.
   app.get('/ready', async (_req, res) => {
+    if (draining) return void res.status(503).json({ status: 'draining' });
+    if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
+      return void res.status(503).json({ status: 'busy' });
+    }
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error('database check timed out')), 2000);
+    });
     try {
-      await prisma.$queryRaw`SELECT 1`;
+      await Promise.race([prisma.$queryRaw`SELECT 1`, timeout]);
       res.json({ status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable' });
+    } finally {
+      clearTimeout(timer);
     }
   });
   app.use('/images', express.static(path.join(ROOT_DIR, 'web/public/images'), { maxAge: '7d' }));
   app.use(seoRoutes(prisma, config));
+  // Before the session: CORS answers from the CORS_ORIGINS allow-list, and a bearer-token (partner)
+  // request is authenticated and loses its cookies, so no shopper's session is ever loaded for it.
+  app.use('/graphql', cors(config), partnerAuth({ prisma, rateLimiter }));
 
   app.use(
     session({
       name: sessionCookie,
-      secret: resolveSessionSecret(config),
+      secret: sessionSecret,
       store,
       resave: false,
       saveUninitialized: false,
@@ -92,18 +132,34 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/', maxAge: SESSION_MAX_AGE_MS },
     }),
   );
+  // The spec's CSRF-cookie endpoint. It starts the session (the token is bound to its id), so
+  // requests a browser sends in parallel afterwards share one session and one cart.
   app.get('/api/csrf-cookie', (req, res) => {
-    issueCsrfCookie(req, res, config.secureCookies);
+    const session = req.session as ShopSession;
+    session.startedAt ??= Date.now();
+    issueCsrfCookie(req, res, csrf);
     res.status(204).end();
   });
   app.get(['/language/:code', '/jazyk/:code'], languageSwitch(config));
   app.get(['/currency/:code', '/mena/:code'], currencySwitch(config));
   app.use(homeLanguageRedirect);
-  app.use('/graphql', csrfProtection(sessionCookie));
+  app.use('/graphql', csrfProtection(csrf), (req, res, next) => {
+    // login and logout replace the session id; the token follows it in the same response
+    res.locals.refreshCsrfCookie = () => issueCsrfCookie(req, res, csrf);
+    next();
+  });
+  // The body is read here, with a size cap, before yoga parses it (requirement G6).
+  app.post('/graphql', express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }));
   app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
+  app.use('/graphql', (error: { type?: string; status?: number }, _req: Request, res: Response, next: express.NextFunction) => {
+    if (error.type !== 'entity.too.large') return next(error);
+    res.status(413).json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BODY_TOO_LARGE' } }] });
+  });
 
   const getLoadContext = (req: Request, res: Response): LoadContext => {
-    issueCsrfCookie(req, res, config.secureCookies);
+    // A page view does not start a session; a visitor who has one gets its token (the browser
+    // fetches /api/csrf-cookie before its first change otherwise).
+    if (readCookie(req, sessionCookie) !== undefined) issueCsrfCookie(req, res, csrf);
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
@@ -161,10 +217,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app,
     prisma,
     yoga,
+    rateLimiter,
     databaseUrl,
+    pool,
+    startDrain() {
+      draining = true;
+    },
     async close() {
       clearInterval(pruneTimer);
       await closeVite?.();
+      await rateLimiter.close();
       await prisma.$disconnect();
       await embedded?.stop();
     },

@@ -19,6 +19,10 @@ export type Config = {
   /** Exact origins (scheme://host[:port]) of other sites allowed to call /graphql from a browser (CORS). */
   corsOrigins: string[];
   graphiql: boolean;
+  /** Introspection and "Did you mean" suggestions for everyone (off in production; partners with schema:read keep them). */
+  exposeSchema: boolean;
+  /** A GraphQL operation still running after this many ms is aborted (GRAPHQL_TIMEOUT_MS). */
+  graphqlTimeoutMs: number;
   /** Browsers may send only the web app's persisted documents (by hash); partner tokens may send any. */
   trustedDocumentsOnly: boolean;
   /** CZK per EUR, for variants without their own EUR price. */
@@ -101,6 +105,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: publicUrl.replace(/\/$/, ''),
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
     graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
+    exposeSchema: mode !== 'production',
+    graphqlTimeoutMs: integer('GRAPHQL_TIMEOUT_MS', env.GRAPHQL_TIMEOUT_MS, 5000, 100, 60_000),
     trustedDocumentsOnly: mode === 'production',
     eurRate,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),

@@ -14,7 +14,9 @@ async function main() {
   });
   const shutdown = (signal: string) => {
     console.log(`${signal}: finishing requests in flight, then stopping`);
+    shop.startDrain();
     server.close(() => void shop.close().then(() => process.exit(0)));
+    server.closeIdleConnections();
     setTimeout(() => process.exit(1), 10_000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createProduct, createCategory, createInfoPage } from '../support/factories.ts';
+import { createProduct, createCategory, createCustomer, createInfoPage } from '../support/factories.ts';
 import { findClientSession } from '../support/sessions.ts';
 
 const SecurityAddToCartMutation = graphql(`
@@ -169,6 +169,90 @@ describe(`security (${databaseKind})`, () => {
       expect(cookie.attributes.samesite?.toLowerCase()).toBe('lax');
       const again = await client.fetch('/api/csrf-cookie');
       expect(again.headers.getSetCookie()).toEqual([]);
+    });
+  });
+
+  describe('CSRF token bound to the session, and same-origin only', () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query: addOneQuery() }),
+      });
+
+    it("one session's token does not work with another session's cookie", async () => {
+      const victim = await shopperWithCart();
+      const attacker = app.newClient();
+      await attacker.ensureCsrfCookie();
+      const before = await databaseState();
+      const attackerToken = attacker.cookies.get('XSRF-TOKEN')!;
+      expect(attackerToken).not.toBe(victim.cookies.get('XSRF-TOKEN'));
+      const response = await post({
+        cookie: `sid=${victim.cookies.get('sid')}; XSRF-TOKEN=${attackerToken}`,
+        'x-xsrf-token': attackerToken,
+      });
+      expect(response.status).toBe(419);
+      expect(await databaseState()).toEqual(before);
+    });
+
+    it('login replaces the token together with the session id; the old token stops working', async () => {
+      const customer = await createCustomer(app.prisma);
+      const client = app.newClient();
+      const oldToken = await client.ensureCsrfCookie();
+      const oldSid = client.cookies.get('sid');
+      const login = await client.gql(
+        `mutation($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { __typename } }`,
+        { email: customer.email, password: customer.password },
+      );
+      expect(login.data).toMatchObject({ login: { __typename: 'Customer' } });
+      expect(client.cookies.get('sid')).not.toBe(oldSid);
+      const newToken = client.cookies.get('XSRF-TOKEN')!;
+      expect(newToken).not.toBe(oldToken);
+      const stale = await post({ cookie: `sid=${client.cookies.get('sid')}; XSRF-TOKEN=${oldToken}`, 'x-xsrf-token': oldToken });
+      expect(stale.status).toBe(419);
+      expect((await client.gql(SecurityMeQuery)).data?.me).not.toBeNull();
+    });
+
+    it('a browser POST from another origin (other port, subdomain or site) is refused even with a valid token', async () => {
+      const victim = await shopperWithCart();
+      const before = await databaseState();
+      const port = Number(new URL(app.url).port);
+      const headers = { cookie: victim.cookieHeader(), 'x-xsrf-token': victim.cookies.get('XSRF-TOKEN')! };
+      for (const origin of [`http://127.0.0.1:${port + 1}`, 'http://shop.127.0.0.1.nip.io', 'https://evil.example']) {
+        const response = await post({ ...headers, origin });
+        expect(response.status).toBe(403);
+      }
+      expect((await post({ ...headers, 'sec-fetch-site': 'same-site' })).status).toBe(403);
+      expect((await post({ ...headers, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+      // and with no cookie at all: a cross-site page cannot start a session and fill a cart either
+      expect((await post({ origin: 'https://evil.example' })).status).toBe(403);
+      expect(await databaseState()).toEqual(before);
+      // the shop's own pages pass
+      const own = await post({ ...headers, origin: app.url, 'sec-fetch-site': 'same-origin' });
+      expect(own.status).toBe(200);
+      expect(await itemCountOf(victim)).toBe(2);
+    });
+
+    it('on https the token cookie has the __Host- prefix: Secure, path /, no Domain', async () => {
+      const https = await createTestApp({
+        databaseUrl: app.databaseUrl,
+        config: { secureCookies: true, publicUrl: 'https://shop.example' },
+      });
+      try {
+        // the TLS proxy in front says the request came over https
+        const response = await fetch(`${https.url}/api/csrf-cookie`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(response.status).toBe(204);
+        const cookies = response.headers.getSetCookie().map(parseSetCookie);
+        const token = cookies.find((cookie) => cookie.name === '__Host-XSRF-TOKEN');
+        expect(token).toBeDefined();
+        expect(token!.attributes).toHaveProperty('secure');
+        expect(token!.attributes.path).toBe('/');
+        expect(token!.attributes).not.toHaveProperty('domain');
+        expect(cookies.find((cookie) => cookie.name === '__Host-sid')).toBeDefined();
+        expect(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toBeUndefined();
+      } finally {
+        await https.close();
+      }
     });
   });
 

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import pg from 'pg';
-import { createApp } from '../../bff/src/app.ts';
+import { createApp, type App } from '../../bff/src/app.ts';
 import { loadConfig, type Config } from '../../bff/src/config.ts';
 import type { Db } from '../../bff/src/db/client.ts';
 
@@ -123,6 +123,10 @@ export class TestClient {
 export type TestApp = {
   url: string;
   prisma: Db;
+  /** The app's connection pool (tests hold its connections to see /ready refuse). */
+  pool: App['pool'];
+  /** Begins the shutdown drain (/ready answers 503). */
+  startDrain: () => void;
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order. */
@@ -202,6 +206,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     url,
     prisma: app.prisma,
+    pool: app.pool,
+    startDrain: app.startDrain,
     config,
     databaseUrl: app.databaseUrl,
     queries,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import type { RateLimiter } from '../services/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 
 export type { PartnerScope };
@@ -11,6 +12,8 @@ export type CurrencyCode = 'CZK' | 'EUR';
 export type ShopSession = {
   cartId?: string;
   customerId?: number;
+  /** Set when the session was started (GET /api/csrf-cookie), so an empty session is stored too. */
+  startedAt?: number;
 };
 
 export type Context = {
@@ -22,6 +25,11 @@ export type Context = {
   /** Replaces the session id (login, logout) to prevent session fixation. */
   regenerateSession: () => Promise<void>;
   customerId: number | null;
+  /** SHA-256 (hex) of the session id: keys the one cart this session may start (services/cart.ts). */
+  sessionKey: string;
+  /** The client's address (req.ip: the proxy's X-Forwarded-For only when the proxy is on loopback). */
+  clientIp: string;
+  rateLimiter: RateLimiter;
   /** The partner app of a bearer-token request (http/partner-auth.ts); null for browser requests. */
   partner: { tokenId: number; name: string; scopes: PartnerScope[] } | null;
   requestId: string;

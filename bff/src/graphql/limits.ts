@@ -16,8 +16,6 @@ export const OPERATION_LIMITS = {
    * 100 (tests/unit/bff/cost.test.ts prints every one and keeps them under half of this).
    */
   cost: 2_000,
-  /** An operation still running after this is aborted: no new resolver starts, the error says why. */
-  timeoutMs: 5_000,
   /** Bytes of a POST /graphql body. */
   bodyBytes: 100_000,
   /** The longest string any argument or input field accepts unless stricter rules apply. */

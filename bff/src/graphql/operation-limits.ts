@@ -23,7 +23,7 @@ function refusal(text: string, code: string, status = 400): GraphQLError {
 type Options = {
   /** Introspection and "Did you mean" suggestions (development, tests, partners with schema:read). */
   exposeSchema: boolean;
-  timeoutMs?: number;
+  timeoutMs: number;
 };
 
 type InitialContext = { res?: Response; request?: Request };
@@ -38,7 +38,7 @@ function languageOf(context: Partial<Context>): Language {
 }
 
 export function operationLimits(options: Options): Plugin[] {
-  const timeoutMs = options.timeoutMs ?? OPERATION_LIMITS.timeoutMs;
+  const { timeoutMs } = options;
   const plugins: Plugin[] = [
     {
       onParams({ params }) {

@@ -1,5 +1,6 @@
 // graphql-yoga serving the Pothos schema. The context comes from the express request that
 // express-session already decorated; SSR calls the same yoga in-process (no network hop).
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { createYoga, useErrorHandler } from 'graphql-yoga';
 import type { Config } from '../config.ts';
@@ -7,7 +8,11 @@ import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
 import type { Context, CurrencyCode, Language, ShopSession } from './context.ts';
 import { readCookie } from '../http/cookies.ts';
+import { sessionKey } from '../http/session-store.ts';
+import type { RateLimiter } from '../services/rate-limit.ts';
+import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../http/partner-auth.ts';
+import { operationLimits } from './operation-limits.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
 
 type ServerContext = { req: Request; res: Response };
@@ -35,7 +40,7 @@ export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
   return readCookie(req, 'currency') === 'EUR' ? 'EUR' : 'CZK';
 }
 
-export function createGraphQLServer(config: Config, prisma: Db) {
+export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter) {
   return createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -47,7 +52,9 @@ export function createGraphQLServer(config: Config, prisma: Db) {
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
     plugins: [
+      ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
+      useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {
@@ -95,10 +102,19 @@ export function createGraphQLServer(config: Config, prisma: Db) {
           new Promise<void>((resolve, reject) =>
             req.session.regenerate((error) => {
               changedSessions.add(req);
-              return error ? reject(error) : resolve();
+              if (error) return reject(error);
+              // the new session is stored even when nothing else is put in it (logout), so the
+              // browser's next request finds the session its new CSRF token is bound to
+              (req.session as ShopSession).startedAt = Date.now();
+              (res.locals.refreshCsrfCookie as (() => void) | undefined)?.();
+              resolve();
             }),
           ),
         customerId,
+        // a request without a session (none is ever stored for it) gets a key of its own
+        sessionKey: sessionKey(req.sessionID ?? randomUUID()),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+        rateLimiter,
         requestId: res.locals.requestId as string,
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer

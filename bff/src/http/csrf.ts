@@ -1,18 +1,40 @@
-// CSRF for cookie-authenticated GraphQL requests: a double-submit token. The server sets a
-// readable XSRF-TOKEN cookie; the browser client echoes it in the X-XSRF-TOKEN header, which a
-// cross-site page can neither read nor send. A mismatch answers 419, as the spec's client expects.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// CSRF for cookie-authenticated GraphQL requests (requirement G5).
+// The token is an HMAC of the session id, so a token is worth nothing for any other session and
+// changes when the session id does (login, logout). The server puts it in a readable cookie; the
+// browser client echoes it in the X-XSRF-TOKEN header, which a cross-site page can neither read
+// nor send. A mismatch answers 419, as the spec's client expects. On top of the token, a
+// state-changing request that a browser marks as cross-site (Sec-Fetch-Site, Origin) is refused.
+// Partner requests (Authorization: Bearer, see partner-auth.ts) carry no cookies and skip all of it.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { readCookie } from './cookies.ts';
 
-export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
 
-export function issueCsrfCookie(req: Request, res: Response, secure: boolean): string {
-  const existing = readCookie(req, CSRF_COOKIE);
-  if (existing && /^[A-Za-z0-9_-]{43}$/.test(existing)) return existing;
-  const token = randomBytes(32).toString('base64url');
-  res.cookie(CSRF_COOKIE, token, { sameSite: 'lax', secure, httpOnly: false, path: '/' });
+/** `__Host-` binds the cookie to this exact host on https (no Domain, path /, Secure). */
+export function csrfCookieName(secure: boolean): string {
+  return secure ? '__Host-XSRF-TOKEN' : 'XSRF-TOKEN';
+}
+
+export type CsrfOptions = {
+  secret: string;
+  secure: boolean;
+  sessionCookie: string;
+  /** The shop's own origin (PUBLIC_URL); the request's own Host is accepted too. */
+  publicOrigin: string;
+};
+
+export function csrfToken(secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionId}`).digest('base64url');
+}
+
+/** Sets the CSRF cookie for the request's session unless the browser already holds the right one. */
+export function issueCsrfCookie(req: Request, res: Response, options: CsrfOptions): string {
+  const name = csrfCookieName(options.secure);
+  const token = csrfToken(options.secret, req.sessionID);
+  if (readCookie(req, name) !== token) {
+    res.cookie(name, token, { sameSite: 'lax', secure: options.secure, httpOnly: false, path: '/' });
+  }
   return token;
 }
 
@@ -22,8 +44,19 @@ function same(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** Guards POST /graphql: JSON only, and the CSRF token whenever a session cookie is sent. */
-export function csrfProtection(sessionCookieName: string) {
+/** True when a browser says the request comes from another site (or another origin of this one). */
+export function isCrossOrigin(req: Request, publicOrigin: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return true;
+  const origin = req.headers.origin;
+  if (typeof origin !== 'string') return false; // not a browser's cross-site request
+  if (origin === publicOrigin) return false;
+  return origin !== `${req.protocol}://${req.get('host')}`;
+}
+
+/** Guards POST /graphql: JSON only, same origin, and the session's CSRF token whenever a session cookie is sent. */
+export function csrfProtection(options: CsrfOptions) {
+  const cookieName = csrfCookieName(options.secure);
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
@@ -31,11 +64,16 @@ export function csrfProtection(sessionCookieName: string) {
       res.status(415).json({ errors: [{ message: 'Content-Type must be application/json' }] });
       return;
     }
-    const usesCookies = readCookie(req, sessionCookieName) !== undefined;
-    if (!usesCookies) return next();
-    const cookie = readCookie(req, CSRF_COOKIE);
+    if (res.locals.partner) return next();
+    if (isCrossOrigin(req, options.publicOrigin)) {
+      res.status(403).json({ errors: [{ message: 'Cross-origin request refused', extensions: { code: 'CROSS_ORIGIN' } }] });
+      return;
+    }
+    if (readCookie(req, options.sessionCookie) === undefined) return next();
+    const cookie = readCookie(req, cookieName);
     const header = req.headers[CSRF_HEADER];
-    if (typeof header !== 'string' || !cookie || !same(cookie, header)) {
+    const expected = csrfToken(options.secret, req.sessionID);
+    if (typeof header !== 'string' || !cookie || !same(cookie, header) || !same(header, expected)) {
       res.status(419).json({ errors: [{ message: 'CSRF token mismatch', extensions: { code: 'CSRF_TOKEN_MISMATCH' } }] });
       return;
     }

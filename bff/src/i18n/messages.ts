@@ -9,9 +9,23 @@ const messages = {
   },
   variantNotFound: { cs: 'Tato varianta produktu už není v nabídce.', en: 'This product variant is no longer available.' },
   cartLineNotFound: { cs: 'Tato položka už v košíku není.', en: 'This item is no longer in the cart.' },
+  quantityOutOfRange: { cs: 'Množství musí být od {min} do {max} kusů.', en: 'The quantity must be from {min} to {max} pieces.' },
   invalidInput: { cs: 'Zkontrolujte prosím zadané údaje.', en: 'Please check the information you entered.' },
   loginFailed: { cs: 'Při přihlašování nastala chyba. Zkontrolujte e-mail a heslo.', en: 'There was a problem logging in' },
   alreadySubscribed: { cs: 'Tento e-mail už odebírá naše novinky.', en: 'This e-mail is already subscribed to the newsletter.' },
+  // rate limits and once-per-request actions (services/rate-limit.ts, graphql/sensitive-operations.ts)
+  tooManyLoginAttempts: {
+    cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',
+    en: 'Too many login attempts. Please try again in {minutes} min.',
+  },
+  tooManyAttempts: {
+    cs: 'Příliš mnoho pokusů. Zkuste to prosím znovu za {minutes} min.',
+    en: 'Too many attempts. Please try again in {minutes} min.',
+  },
+  operationOncePerRequest: {
+    cs: 'Akci „{field}“ lze v jednom požadavku provést jen jednou.',
+    en: 'The action "{field}" can be performed only once per request.',
+  },
   // partner API (http/partner-auth.ts, graphql/builder.ts)
   apiTokenInvalid: {
     cs: 'Přístupový token chybí, je neplatný nebo byl zrušen.',
@@ -22,6 +36,21 @@ const messages = {
     en: 'Too many requests. Try again shortly (see the Retry-After header).',
   },
   notAllowed: { cs: 'K tomuto údaji nebo akci nemáte oprávnění.', en: 'You are not allowed to access this data or action.' },
+  // request guards (graphql/operation-limits.ts)
+  queryTooComplex: {
+    cs: 'Dotaz je příliš náročný. Požádejte o méně položek nebo méně vnořených údajů.',
+    en: 'The query is too complex. Ask for fewer items or less nested data.',
+  },
+  inputTooLong: { cs: 'Zadaný text je příliš dlouhý.', en: 'The text you entered is too long.' },
+  inputTooManyItems: { cs: 'Požadavek obsahuje příliš mnoho položek.', en: 'The request contains too many items.' },
+  inputInvalidCharacters: {
+    cs: 'Zadaný text obsahuje nepovolené znaky.',
+    en: 'The text you entered contains characters that are not allowed.',
+  },
+  requestTimedOut: {
+    cs: 'Požadavek trval příliš dlouho. Zkuste to prosím znovu.',
+    en: 'The request took too long. Please try again.',
+  },
   somethingWentWrong: { cs: 'Něco se pokazilo, zkuste to prosím znovu.', en: 'Something went wrong, please try again' },
 } as const;
 
@@ -29,4 +58,9 @@ export type MessageKey = keyof typeof messages;
 
 export function message(key: MessageKey, language: Language): string {
   return messages[key][language];
+}
+
+/** A message whose {name} placeholders are filled in from values. */
+export function formatMessage(key: MessageKey, language: Language, values: Record<string, string | number>): string {
+  return message(key, language).replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
 }

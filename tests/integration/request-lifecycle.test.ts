@@ -1,0 +1,91 @@
+// What happens around a request (requirements O3, O4; issue 8 findings 1 and 8): an operation that
+// outlives its time limit is cut off and starts no more SQL; /ready refuses while every database
+// connection is taken and while the server drains for shutdown.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { createCategory, createProduct } from '../support/factories.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  // the smallest time limit the configuration allows, so an ordinary list query outlives it
+  app = await createTestApp({ config: { graphqlTimeoutMs: 100 } });
+  const category = await createCategory(app.prisma, { slug: { cs: 'dresy', en: 'jerseys' } });
+  for (let i = 0; i < 10; i += 1) await createProduct(app.prisma, { category, variants: [{ stock: 3 }, { stock: 0 }] });
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const shopQueries = () => app.queries.filter((sql) => !sql.includes('"Session"')).length;
+
+describe(`request lifecycle (${databaseKind})`, () => {
+  it('an operation over its time limit is aborted with a clear error and resolves nothing more', async () => {
+    const slowQuery = `{ products(first: 10) { edges { node { name similar { name variants { size stock } } variants { size } } } } }`;
+    // The same query run to its end, for comparison (another app on the same database, usual limit).
+    const patient = await createTestApp({ databaseUrl: app.databaseUrl });
+    const beforeFull = patient.queries.length;
+    expect((await patient.gql(slowQuery)).errors).toBeUndefined();
+    const fullStatements = patient.queries.length - beforeFull;
+    await patient.close();
+
+    // Lock the products for 300 ms so the query's first SQL waits past the 100 ms limit.
+    const client = new pg.Client({ connectionString: app.databaseUrl }); // outside the pool: no statement timeout
+    await client.connect();
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE "Product" IN ACCESS EXCLUSIVE MODE');
+    const held = client
+      .query('SELECT pg_sleep(0.3)')
+      .then(() => client.query('COMMIT'))
+      .finally(() => client.end());
+    const before = shopQueries();
+    const response = await app.gql(slowQuery, undefined, { headers: { 'x-shop-language': 'en' } });
+    expect(response.errors?.[0]).toMatchObject({
+      message: 'The request took too long. Please try again.',
+      extensions: { code: 'TIMEOUT' },
+    });
+    // statements already sent finish once the lock is gone; nothing after them starts
+    await held;
+    await sleep(300);
+    const abortedStatements = shopQueries() - before;
+    expect(abortedStatements).toBeLessThan(fullStatements);
+    await sleep(200);
+    expect(shopQueries() - before).toBe(abortedStatements);
+    // the server goes on serving
+    const next = await app.gql('{ category(slug: "dresy") { name } }');
+    expect(next.errors).toBeUndefined();
+  });
+
+  it('/ready answers 503 while every database connection is taken, and 200 again once one is free', async () => {
+    expect((await fetch(`${app.url}/ready`)).status).toBe(200);
+    const max = app.pool.options.max ?? 10;
+    const held = await Promise.all(Array.from({ length: max - app.pool.totalCount + app.pool.idleCount }, () => app.pool.connect()));
+    try {
+      expect(app.pool.idleCount).toBe(0);
+      const busy = await fetch(`${app.url}/ready`);
+      expect(busy.status).toBe(503);
+      expect(await busy.json()).toEqual({ status: 'busy' });
+      // liveness is a different question: the process is alive
+      expect((await fetch(`${app.url}/health`)).status).toBe(200);
+    } finally {
+      for (const client of held) client.release();
+    }
+    expect((await fetch(`${app.url}/ready`)).status).toBe(200);
+  });
+
+  it('/ready answers 503 once the shutdown drain has begun, while requests in flight still finish', async () => {
+    const drainApp = await createTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      expect((await fetch(`${drainApp.url}/ready`)).status).toBe(200);
+      const inFlight = drainApp.gql('{ category(slug: "dresy") { name } }');
+      drainApp.startDrain();
+      expect(await (await fetch(`${drainApp.url}/ready`)).json()).toEqual({ status: 'draining' });
+      expect((await inFlight).errors).toBeUndefined();
+    } finally {
+      await drainApp.close();
+    }
+  });
+});
