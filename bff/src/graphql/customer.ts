@@ -1,9 +1,10 @@
 // The signed-in customer: identity, login and logout. Registration and account data build on this.
 import { builder } from './builder.ts';
 import { AuthenticationError, ValidationError } from './errors.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
-import { dummyPasswordHash, verifyPassword } from '../services/passwords.ts';
+import { claimCart, login } from '../services/auth.ts';
 import { message } from '../i18n/messages.ts';
 
 builder.prismaObject('Customer', {
@@ -40,23 +41,21 @@ builder.queryField('me', (t) =>
 builder.mutationFields((t) => ({
   login: t.prismaField({
     type: 'Customer',
-    errors: { types: [ValidationError, AuthenticationError], directResult: true },
+    errors: { types: [ValidationError, AuthenticationError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       validateInput(ctx, { ...input, email: input.email.trim() }, loginRules);
-      const customer = await ctx.prisma.customer.findUnique({
-        where: { email: input.email.trim().toLowerCase() },
-        select: { id: true, passwordHash: true },
-      });
-      const valid = await verifyPassword(customer?.passwordHash ?? (await dummyPasswordHash()), input.password);
-      if (!customer || !valid) throw new AuthenticationError(message('loginFailed', ctx.language));
+      const outcome = await login(ctx, { email: input.email, password: input.password, clientIp: ctx.clientIp });
+      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts');
+      if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
+      const { customerId } = outcome;
       const cartId = ctx.session.cartId;
       await ctx.regenerateSession();
-      ctx.session.customerId = customer.id;
+      ctx.session.customerId = customerId;
       ctx.session.cartId = cartId;
-      ctx.customerId = customer.id;
-      if (cartId) await ctx.prisma.cart.updateMany({ where: { id: cartId, customerId: null }, data: { customerId: customer.id } });
-      return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customer.id } });
+      ctx.customerId = customerId;
+      await claimCart(ctx.prisma, cartId, customerId);
+      return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),
   logout: t.boolean({

@@ -1,9 +1,11 @@
 // Newsletter sign-up from the footer. The spec makes an already subscribed e-mail an error.
 import { builder } from './builder.ts';
 import { ErrorInterface, ShopError, ValidationError } from './errors.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { message } from '../i18n/messages.ts';
+import { subscribe } from '../services/newsletter.ts';
 
 export class AlreadySubscribedError extends ShopError {
   constructor(text: string) {
@@ -23,19 +25,15 @@ builder.prismaObject('NewsletterSubscription', {
 builder.mutationField('subscribeNewsletter', (t) =>
   t.prismaField({
     type: 'NewsletterSubscription',
-    errors: { types: [ValidationError, AlreadySubscribedError], directResult: true },
+    errors: { types: [ValidationError, AlreadySubscribedError, TooManyAttemptsError], directResult: true },
     args: { email: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
       const address = args.email.trim().toLowerCase();
       validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
-      const existing = await ctx.prisma.newsletterSubscription.findUnique({ where: { email: address } });
-      if (existing && !existing.unsubscribedAt) throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));
-      return ctx.prisma.newsletterSubscription.upsert({
-        ...query,
-        where: { email: address },
-        create: { email: address, language: ctx.language, customerId: ctx.customerId },
-        update: { unsubscribedAt: null, language: ctx.language },
-      });
+      const outcome = await subscribe(ctx, { email: address, language: ctx.language, customerId: ctx.customerId, clientIp: ctx.clientIp });
+      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
+      if (outcome.kind === 'alreadySubscribed') throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));
+      return ctx.prisma.newsletterSubscription.findUniqueOrThrow({ ...query, where: { id: outcome.subscriptionId } });
     },
   }),
 );
