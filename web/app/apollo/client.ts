@@ -5,6 +5,7 @@ import { ApolloClient, ApolloLink, HttpLink, type NormalizedCacheObject } from '
 import { Observable, throwError } from 'rxjs';
 import { createCache } from './cache.ts';
 import { persistedQuery, persistedRequestBody } from './persisted.ts';
+import { csrfFetch } from './csrf.ts';
 import type { ShopLoadContext } from '../context.ts';
 
 declare global {
@@ -13,37 +14,16 @@ declare global {
   }
 }
 
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
-
-/** Makes sure the CSRF cookie exists before the first request that changes something (spec section 7). */
-async function csrfToken(): Promise<string | undefined> {
-  let token = readCookie('XSRF-TOKEN');
-  if (!token) {
-    await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
-    token = readCookie('XSRF-TOKEN');
-  }
-  return token;
-}
-
 let browserClient: ApolloClient | null = null;
 
 export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
   if (browserClient) return browserClient;
-  const headers = new ApolloLink((operation, forward) =>
-    new Observable((observer) => {
-      csrfToken()
-        .then((token) => {
-          operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
-            headers: { ...headers, 'x-shop-language': language, ...(token ? { 'x-xsrf-token': token } : {}) },
-          }));
-          forward(operation).subscribe(observer);
-        })
-        .catch((error) => observer.error(error));
-    }),
-  );
+  const headers = new ApolloLink((operation, forward) => {
+    operation.setContext(({ headers = {} }: { headers?: Record<string, string> }) => ({
+      headers: { ...headers, 'x-shop-language': language },
+    }));
+    return forward(operation);
+  });
   const persisted = new ApolloLink((operation, forward) => {
     try {
       operation.extensions.persistedQuery = persistedQuery(operation.operationName);
@@ -56,7 +36,7 @@ export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
     return forward(operation);
   });
   browserClient = new ApolloClient({
-    link: ApolloLink.from([persisted, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin' })]),
+    link: ApolloLink.from([persisted, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch })]),
     cache: createCache().restore(window.__APOLLO_STATE__ ?? {}),
   });
   return browserClient;

@@ -1,0 +1,34 @@
+// The browser's side of CSRF (spec sections 4 and 7): the server binds a token to the session and
+// puts it in a readable cookie (`__Host-XSRF-TOKEN` on https); every request echoes it in a header.
+// A 419 means the session changed under the page (logged in elsewhere, expired): the token is
+// fetched again and the request retried once, with no redirect.
+
+const COOKIE_NAMES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'];
+
+function readCsrfCookie(): string | undefined {
+  for (const part of document.cookie.split('; ')) {
+    const index = part.indexOf('=');
+    if (COOKIE_NAMES.includes(part.slice(0, index))) return decodeURIComponent(part.slice(index + 1));
+  }
+  return undefined;
+}
+
+async function freshToken(): Promise<string | undefined> {
+  await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
+  return readCsrfCookie();
+}
+
+function withToken(init: RequestInit | undefined, token: string | undefined): RequestInit {
+  const headers = new Headers(init?.headers);
+  if (token) headers.set('x-xsrf-token', token);
+  return { ...init, headers };
+}
+
+/** fetch for the Apollo HttpLink. */
+export async function csrfFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const token = readCsrfCookie() ?? (await freshToken());
+  const response = await fetch(input, withToken(init, token));
+  if (response.status !== 419) return response;
+  console.warn('CSRF token mismatch (419): fetching a new token and retrying once');
+  return fetch(input, withToken(init, await freshToken()));
+}
