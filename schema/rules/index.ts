@@ -14,3 +14,4 @@ export * from './spayd.ts';
 export * from './money.ts';
 export * from './dates.ts';
 export * from './plural.ts';
+export * from './text.ts';

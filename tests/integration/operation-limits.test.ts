@@ -7,6 +7,7 @@ import { Lexer, Source, TokenKind } from 'graphql';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
 import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
+import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../schema/rules/index.ts';
 
 let app: TestApp;
 
@@ -217,6 +218,15 @@ describe(`operation limits (${databaseKind})`, () => {
       });
       expect(response.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
       expect(shopQueries()).toBe(before);
+    });
+
+    it('a search phrase or category slug longer than the shop uses is refused in the request language', async () => {
+      const query = 'query($filter: ProductFilter) { products(filter: $filter) { totalCount } }';
+      const slug = await app.gql(query, { filter: { categorySlug: 'x'.repeat(SLUG_MAX_LENGTH + 1) } }, en);
+      expect(slug.errors?.[0]).toMatchObject({ message: 'The text you entered is too long.', extensions: { code: 'BAD_USER_INPUT' } });
+      const search = await app.gql(query, { filter: { search: 'x'.repeat(SEARCH_MAX_LENGTH + 1) } });
+      expect(search.errors?.[0].message).toBe('Zadaný text je příliš dlouhý.');
+      expectAccepted(await app.gql(query, { filter: { search: 'x'.repeat(SEARCH_MAX_LENGTH) } }));
     });
 
     it('bad strings in a mutation change nothing', async () => {

@@ -6,6 +6,7 @@ import type { Context, Language } from './context.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
 import { productOrderBy, productWhere, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
+import { SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
 
@@ -263,7 +264,7 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.category.findFirst({
         ...query,
-        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) } } },
       }),
   }),
   product: t.prismaField({
@@ -274,7 +275,7 @@ builder.queryFields((t) => ({
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.product.findFirst({
         ...query,
-        where: { published: true, translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } } },
+        where: { published: true, translations: { some: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) } } },
       }),
   }),
   products: t.field({

@@ -1,18 +1,15 @@
-// Strings a request carries, checked once before execution (requirements G6, O3): a NUL byte or a
-// lone UTF-16 surrogate can be stored by no database column and printed by no page, so they are
-// refused everywhere; every string has a length cap and every list a size cap. Fields with
+// Strings a request carries, checked once before execution (requirements G6, O3): control
+// characters such as NUL and lone UTF-16 surrogates (schema/rules/text.ts) are refused everywhere; every string has a length cap and every list a size cap. Fields with
 // stricter rules (an e-mail, a search phrase) validate those in their own service.
 import { visit, type DocumentNode } from 'graphql';
 import { MAX_PAGE_SIZE } from './pagination.ts';
+import { hasUnsafeCharacters } from '../../../schema/rules/text.ts';
 
 export type BadString = 'invalid' | 'tooLong' | 'tooMany';
 
-/** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 function checkString(value: string, maxLength: number): BadString | null {
   if (value.length > maxLength) return 'tooLong';
-  if (value.includes('\u0000') || LONE_SURROGATE.test(value)) return 'invalid';
+  if (hasUnsafeCharacters(value)) return 'invalid';
   return null;
 }
 

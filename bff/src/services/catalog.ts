@@ -3,6 +3,8 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { Context, CurrencyCode } from '../graphql/context.ts';
 import { badInput } from '../graphql/pagination.ts';
 import { normalizeSearchText } from './search-text.ts';
+import { message } from '../i18n/messages.ts';
+import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
 
 export type ProductFilterInput = {
   categorySlug?: string | null;
@@ -16,7 +18,6 @@ export type ProductFilterInput = {
 
 export type ProductSortValue = 'BEST_SELLING' | 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 
-const MAX_SEARCH_LENGTH = 100;
 const MAX_PRICE = 1_000_000_000;
 
 /** A category and all categories below it. */
@@ -40,8 +41,8 @@ function checkPrice(name: string, value: number | null | undefined) {
 export async function productWhere(ctx: Context, filter: ProductFilterInput): Promise<Prisma.ProductWhereInput> {
   checkPrice('priceFrom', filter.priceFrom);
   checkPrice('priceTo', filter.priceTo);
-  if (filter.search && filter.search.length > MAX_SEARCH_LENGTH) {
-    throw badInput(`search must be at most ${MAX_SEARCH_LENGTH} characters`);
+  if ((filter.search?.length ?? 0) > SEARCH_MAX_LENGTH || (filter.categorySlug?.length ?? 0) > SLUG_MAX_LENGTH) {
+    throw badInput(message('inputTooLong', ctx.language));
   }
   const and: Prisma.ProductWhereInput[] = [{ published: true }];
   if (filter.categorySlug) and.push({ categoryId: { in: await categoryIdsFor(ctx, filter.categorySlug) } });

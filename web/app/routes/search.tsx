@@ -9,6 +9,7 @@ import { ProductListing } from '../features/catalog/ProductListing.tsx';
 import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { resources } from '../i18n/index.ts';
+import { searchPhrase } from '../../../schema/rules/index.ts';
 
 const SearchPageQuery = graphql(`
   query SearchPage($first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
@@ -20,7 +21,7 @@ const SearchPageQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const url = new URL(args.request.url);
-  const query = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const query = searchPhrase(url.searchParams.get('q'));
   const state = parseListing(url.searchParams);
   const base = listingVariables(state);
   const variables = { ...base, filter: { ...base.filter, search: query || null } };

@@ -1,0 +1,24 @@
+// Text that no database column can store and no page can print: NUL bytes (and the other C0
+// control characters except tab and line breaks) and lone UTF-16 surrogates. The API refuses
+// them; a page strips them from what the shopper typed into the URL (search) before asking.
+
+/** The longest search phrase the shop looks for (the web cuts, the API refuses longer). */
+export const SEARCH_MAX_LENGTH = 100;
+/** The longest slug a URL can name. */
+export const SLUG_MAX_LENGTH = 200;
+
+const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+export function hasUnsafeCharacters(text: string): boolean {
+  UNSAFE.lastIndex = 0;
+  return UNSAFE.test(text);
+}
+
+export function stripUnsafeCharacters(text: string): string {
+  return text.replace(UNSAFE, '');
+}
+
+/** What the search page sends for `?q=`: safe characters only, trimmed, at most SEARCH_MAX_LENGTH. */
+export function searchPhrase(raw: string | null): string {
+  return stripUnsafeCharacters(raw ?? '').trim().slice(0, SEARCH_MAX_LENGTH).trim();
+}
