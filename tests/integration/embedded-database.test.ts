@@ -79,6 +79,52 @@ describe(`embedded database (${databaseKind})`, () => {
     expect(existsSync(embedded.socketDir)).toBe(false);
   });
 
+  it('parallel connections take turns: transactions and parameterised queries never mix', async () => {
+    const embedded = await startEmbeddedDatabase('memory://');
+    const pool = new pg.Pool({ connectionString: embedded.url, max: 8 });
+    try {
+      await pool.query('CREATE TABLE counter (id int PRIMARY KEY, n int NOT NULL)');
+      await pool.query('INSERT INTO counter VALUES (1, 0)');
+      const failures: string[] = [];
+      await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          const client = await pool.connect();
+          try {
+            if (i % 2 === 0) {
+              // a transaction that waits between its statements, as Prisma's interactive ones do
+              await client.query('BEGIN');
+              const { rows } = await client.query<{ n: number }>('SELECT n FROM counter WHERE id = $1', [1]);
+              await new Promise((resolve) => setTimeout(resolve, 1));
+              await client.query('UPDATE counter SET n = $1 WHERE id = $2', [rows[0].n + 1, 1]);
+              await client.query('COMMIT');
+            } else {
+              const { rows } = await client.query<{ sum: number; text: string }>('SELECT $1::int + $2::int AS sum, $3::text AS text', [i, 1, `x${i}`]);
+              if (rows[0].sum !== i + 1 || rows[0].text !== `x${i}`) failures.push(`wrong answer for ${i}`);
+            }
+          } catch (error) {
+            failures.push((error as Error).message);
+          } finally {
+            client.release();
+          }
+        }),
+      );
+      expect(failures).toEqual([]);
+      // no transaction saw another's uncommitted state: 30 increments, none lost
+      expect((await pool.query('SELECT n FROM counter')).rows).toEqual([{ n: 30 }]);
+
+      // a client that leaves inside a transaction does not keep the database from the others
+      const leaver = new pg.Client({ connectionString: embedded.url });
+      await leaver.connect();
+      await leaver.query('BEGIN');
+      await leaver.query('UPDATE counter SET n = 1000');
+      await leaver.end();
+      expect((await pool.query('SELECT n FROM counter')).rows).toEqual([{ n: 30 }]);
+    } finally {
+      await pool.end();
+      await embedded.stop();
+    }
+  });
+
   it('persisted: the socket lives in DATA_DIR/run (made 0700), a crashed run\'s socket does not stop a start', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
     scratch.push(dataDir);

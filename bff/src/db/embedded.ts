@@ -11,7 +11,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { servePGlite } from './pglite-server.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -116,15 +116,14 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   let db: PGlite | null = null;
   try {
     db = await PGlite.create(dataDir);
-    // PGlite runs one query at a time; the server queues queries from several connections.
-    const server = new PGLiteSocketServer({ db, path: socket.socketPath, maxConnections: 100 });
-    await server.start();
+    // PGlite runs one query at a time; the server lets several connections take turns.
+    const server = await servePGlite(db, socket.socketPath, { maxConnections: 100 });
     const opened = db;
     return {
       url: socketUrl(socket.dir),
       socketDir: socket.dir,
       async stop() {
-        await server.stop(); // closing the listener removes the socket file
+        await server.close(); // closing the listener removes the socket file
         await opened.close();
         cleanUp();
       },
