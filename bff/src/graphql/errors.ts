@@ -1,47 +1,18 @@
-// Expected business failures are typed results (house rule 1): each error class below is a
-// GraphQL object implementing the shared `Error` interface with `code` and `message`.
+// Expected business failures are typed results (house rule 1): each domain error class
+// (services/errors.ts) is a GraphQL object implementing the shared `Error` interface with `code`
+// and `message`.
 import { builder } from './builder.ts';
+import {
+  AuthenticationError,
+  InsufficientStockError,
+  NotFoundError,
+  ShopError,
+  ValidationError,
+  type FieldError,
+} from '../services/errors.ts';
 
-export class ShopError extends Error {
-  constructor(
-    public readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export type FieldError = { field: string; message: string };
-
-export class ValidationError extends ShopError {
-  constructor(
-    public readonly fieldErrors: FieldError[],
-    message: string,
-  ) {
-    super('VALIDATION', message);
-  }
-}
-
-export class NotFoundError extends ShopError {
-  constructor(message: string) {
-    super('NOT_FOUND', message);
-  }
-}
-
-export class InsufficientStockError extends ShopError {
-  constructor(
-    message: string,
-    public readonly available: number,
-  ) {
-    super('INSUFFICIENT_STOCK', message);
-  }
-}
-
-export class AuthenticationError extends ShopError {
-  constructor(message: string) {
-    super('AUTHENTICATION', message);
-  }
-}
+// The classes are the domain's (services/errors.ts); resolvers keep importing them from here.
+export { AuthenticationError, InsufficientStockError, NotFoundError, ShopError, ValidationError, type FieldError };
 
 export const ErrorInterface = builder.interfaceRef<ShopError>('Error').implement({
   description: 'An expected failure the shopper can act on; message is in the request language.',

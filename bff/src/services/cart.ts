@@ -1,23 +1,59 @@
 // Cart rules: the session owns one cart; quantities are checked against stock on the server.
-import type { Context } from '../graphql/context.ts';
-import { InsufficientStockError, NotFoundError, ValidationError } from '../graphql/errors.ts';
-import { message } from '../i18n/messages.ts';
+//
+// Parallel requests (a double click, a browser's first adds sent at once) must not break the rules,
+// so they rest on the database rather than on a read followed by a write:
+// - one cart per session: a cart is created with INSERT ... ON CONFLICT on its unique sessionKey
+//   (a hash of the session id), so parallel first adds of one session meet on the same cart;
+// - stock: the statement that changes a line checks the stock in its own WHERE, so no interleaving
+//   of adds can put more pieces in a line than the variant has;
+// - a change that writes more than one row runs in one transaction, which first locks the cart's
+//   row (touching updatedAt) and only then its lines: changes of one cart queue up in that order
+//   instead of deadlocking.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
+import { formatMessage, message } from '../i18n/messages.ts';
+import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
 
 export const MAX_LINE_QUANTITY = 99;
 
-function checkQuantity(ctx: Context, quantity: number, allowZero: boolean) {
+/** What the cart rules need of a request (the GraphQL context provides it). */
+export type CartContext = {
+  prisma: Db;
+  language: Language;
+  currency: Currency;
+  customerId: number | null;
+  /** The session's pointer to its cart. */
+  session: { cartId?: string };
+  /** SHA-256 (hex) of the session id: the key of the one cart this session may start. */
+  sessionKey: string;
+  /** A partner token's request; the cart it starts belongs to that token (http/partner-auth.ts). */
+  partner: { tokenId: number } | null;
+};
+
+type Tx = Prisma.TransactionClient;
+
+// Waiting for a connection or for the cart's lock: parallel changes of one cart queue up.
+const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
+
+function quantityError(ctx: CartContext, allowZero: boolean): ValidationError {
+  const text = formatMessage('quantityOutOfRange', ctx.language, { min: allowZero ? 0 : 1, max: MAX_LINE_QUANTITY });
+  return new ValidationError([{ field: 'quantity', message: text }], text);
+}
+
+function checkQuantity(ctx: CartContext, quantity: number, allowZero: boolean) {
   const min = allowZero ? 0 : 1;
-  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) {
-    const text =
-      ctx.language === 'cs'
-        ? `Množství musí být od ${min} do ${MAX_LINE_QUANTITY} kusů.`
-        : `The quantity must be from ${min} to ${MAX_LINE_QUANTITY} pieces.`;
-    throw new ValidationError([{ field: 'quantity', message: text }], text);
-  }
+  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) throw quantityError(ctx, allowZero);
+}
+
+/** A database id from a GraphQL ID; -1 (matches nothing) when it is not a positive 32-bit integer. */
+function parseId(value: string | number): number {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
 }
 
 /** The session's cart id, if it still exists. */
-export async function currentCartId(ctx: Context): Promise<string | null> {
+export async function currentCartId(ctx: Pick<CartContext, 'prisma' | 'session'>): Promise<string | null> {
   const id = ctx.session.cartId;
   if (!id) return null;
   const cart = await ctx.prisma.cart.findUnique({ where: { id }, select: { id: true, order: { select: { id: true } } } });
@@ -25,67 +61,106 @@ export async function currentCartId(ctx: Context): Promise<string | null> {
   return cart && !cart.order ? cart.id : null;
 }
 
-async function ensureCart(ctx: Context): Promise<string> {
-  const existing = await currentCartId(ctx);
-  if (existing) return existing;
-  const cart = await ctx.prisma.cart.create({
-    data: { currency: ctx.currency, language: ctx.language, customerId: ctx.customerId },
-    select: { id: true },
-  });
-  ctx.session.cartId = cart.id;
-  return cart.id;
+/**
+ * Locks the cart's row until the transaction ends, touching its updatedAt. False when the cart is
+ * gone or has become an order.
+ */
+async function lockCart(tx: Tx, cartId: string): Promise<boolean> {
+  const touched = await tx.$executeRaw`
+    UPDATE "Cart" SET "updatedAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')
+     WHERE "id" = ${cartId}::text
+       AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."cartId" = "Cart"."id")`;
+  return touched === 1;
 }
 
-function parseId(value: string | number): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 ? id : -1;
+/** The session's one cart, created if it has none; its row is locked until the transaction ends. */
+async function claimSessionCart(tx: Tx, ctx: CartContext): Promise<string> {
+  // A cart of this session that became an order is finished: it gives its key up for the next one.
+  await tx.$executeRaw`
+    UPDATE "Cart" SET "sessionKey" = NULL
+     WHERE "sessionKey" = ${ctx.sessionKey}::text
+       AND EXISTS (SELECT 1 FROM "Order" o WHERE o."cartId" = "Cart"."id")`;
+  // When a parallel request of the same session created the cart first, the conflict hands over
+  // its row (PostgreSQL waits until that request's transaction ends); updating updatedAt, a column
+  // no key uses, locks the row without blocking the lines' foreign keys.
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    INSERT INTO "Cart" ("id", "sessionKey", "currency", "language", "customerId", "apiTokenId", "updatedAt")
+    VALUES (${randomUUID()}::text, ${ctx.sessionKey}::text, ${ctx.currency}::"Currency", ${ctx.language}::"Language",
+            ${ctx.customerId}::int, ${ctx.partner?.tokenId ?? null}::int, (CURRENT_TIMESTAMP AT TIME ZONE 'UTC'))
+    ON CONFLICT ("sessionKey") DO UPDATE SET "updatedAt" = EXCLUDED."updatedAt"
+    RETURNING "id"`;
+  return rows[0].id;
 }
 
-export async function addToCart(ctx: Context, variantIdInput: string | number, quantity: number): Promise<string> {
+/** Why an add wrote nothing: the variant is gone, the stock is short, or the line would pass 99. */
+async function addRefusal(tx: Tx, ctx: CartContext, cartId: string, variantId: number, quantity: number) {
+  const variant = await tx.variant.findUnique({ where: { id: variantId }, select: { stock: true } });
+  if (!variant) return new NotFoundError(message('variantNotFound', ctx.language));
+  const line = await tx.cartLine.findUnique({ where: { cartId_variantId: { cartId, variantId } }, select: { quantity: true } });
+  const wanted = (line?.quantity ?? 0) + quantity;
+  if (wanted > MAX_LINE_QUANTITY && wanted <= variant.stock) return quantityError(ctx, false);
+  return new InsufficientStockError(message('quantityNotAvailable', ctx.language), variant.stock);
+}
+
+export async function addToCart(ctx: CartContext, variantIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, false);
   const variantId = parseId(variantIdInput);
   const variant = await ctx.prisma.variant.findFirst({
     where: { id: variantId, product: { published: true } },
-    select: { id: true, stock: true },
+    select: { id: true },
   });
   if (!variant) throw new NotFoundError(message('variantNotFound', ctx.language));
-  const cartId = await ensureCart(ctx);
-  const existing = await ctx.prisma.cartLine.findUnique({
-    where: { cartId_variantId: { cartId, variantId } },
-    select: { quantity: true },
-  });
-  const wanted = (existing?.quantity ?? 0) + quantity;
-  if (wanted > variant.stock) {
-    throw new InsufficientStockError(message('quantityNotAvailable', ctx.language), variant.stock);
-  }
-  if (wanted > MAX_LINE_QUANTITY) checkQuantity(ctx, wanted, false);
-  await ctx.prisma.cartLine.upsert({
-    where: { cartId_variantId: { cartId, variantId } },
-    create: { cartId, variantId, quantity },
-    update: { quantity: { increment: quantity } },
-  });
-  await ctx.prisma.cart.update({ where: { id: cartId }, data: { updatedAt: new Date() } });
+  const known = await currentCartId(ctx);
+
+  const cartId = await ctx.prisma.$transaction(async (tx) => {
+    const cartId = known && (await lockCart(tx, known)) ? known : await claimSessionCart(tx, ctx);
+    // Adds the pieces only while the line stays within the stock and the 99-piece limit; the check
+    // and the change are one statement, so parallel adds cannot both pass it.
+    const written = await tx.$queryRaw<{ quantity: number }[]>`
+      INSERT INTO "CartLine" ("cartId", "variantId", "quantity")
+      SELECT ${cartId}::text, v."id", ${quantity}::int
+        FROM "Variant" v
+       WHERE v."id" = ${variantId}::int AND v."stock" >= ${quantity}::int
+      ON CONFLICT ("cartId", "variantId") DO UPDATE
+         SET "quantity" = "CartLine"."quantity" + EXCLUDED."quantity"
+       WHERE "CartLine"."quantity" + EXCLUDED."quantity" <= ${MAX_LINE_QUANTITY}::int
+         AND "CartLine"."quantity" + EXCLUDED."quantity" <= (SELECT v."stock" FROM "Variant" v WHERE v."id" = EXCLUDED."variantId")
+      RETURNING "quantity"`;
+    // throwing rolls the transaction back: a cart created for this add is not kept either
+    if (written.length === 0) throw await addRefusal(tx, ctx, cartId, variantId, quantity);
+    return cartId;
+  }, TRANSACTION_OPTIONS);
+
+  if (cartId !== known) ctx.session.cartId = cartId;
   return cartId;
 }
 
 /** Sets a line's quantity; 0 removes the line. Only lines of the session's own cart. */
-export async function setCartLineQuantity(ctx: Context, lineIdInput: string | number, quantity: number): Promise<string> {
+export async function setCartLineQuantity(ctx: CartContext, lineIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, true);
+  const lineId = parseId(lineIdInput);
   const cartId = await currentCartId(ctx);
-  const line = cartId
-    ? await ctx.prisma.cartLine.findFirst({
-        where: { id: parseId(lineIdInput), cartId },
-        select: { id: true, variant: { select: { stock: true } } },
-      })
-    : null;
-  if (!cartId || !line) throw new NotFoundError(message('cartLineNotFound', ctx.language));
-  if (quantity === 0) {
-    await ctx.prisma.cartLine.delete({ where: { id: line.id } });
-  } else {
-    if (quantity > line.variant.stock) {
-      throw new InsufficientStockError(message('quantityNotAvailable', ctx.language), line.variant.stock);
+  const notFound = () => new NotFoundError(message('cartLineNotFound', ctx.language));
+  if (!cartId) throw notFound();
+
+  await ctx.prisma.$transaction(async (tx) => {
+    if (!(await lockCart(tx, cartId))) throw notFound();
+    if (quantity === 0) {
+      const { count } = await tx.cartLine.deleteMany({ where: { id: lineId, cartId } });
+      if (count === 0) throw notFound();
+      return;
     }
-    await ctx.prisma.cartLine.update({ where: { id: line.id }, data: { quantity } });
-  }
+    // the stock check and the change in one statement
+    const written = await tx.$queryRaw<{ id: number }[]>`
+      UPDATE "CartLine" l SET "quantity" = ${quantity}::int
+        FROM "Variant" v
+       WHERE l."id" = ${lineId}::int AND l."cartId" = ${cartId}::text
+         AND v."id" = l."variantId" AND v."stock" >= ${quantity}::int
+      RETURNING l."id"`;
+    if (written.length > 0) return;
+    const line = await tx.cartLine.findFirst({ where: { id: lineId, cartId }, select: { variant: { select: { stock: true } } } });
+    if (!line) throw notFound();
+    throw new InsufficientStockError(message('quantityNotAvailable', ctx.language), line.variant.stock);
+  }, TRANSACTION_OPTIONS);
   return cartId;
 }
