@@ -201,10 +201,12 @@ describe(`security (${databaseKind})`, () => {
       const oldToken = await client.ensureCsrfCookie();
       const oldSid = client.cookies.get('sid');
       const login = await client.gql(
-        `mutation($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { __typename } }`,
+        `mutation($email: String!, $password: String!) { login(input: { email: $email, password: $password }) { __typename ... on Customer { firstName } } }`,
         { email: customer.email, password: customer.password },
       );
-      expect(login.data).toMatchObject({ login: { __typename: 'Customer' } });
+      // the customer's own fields are readable in the login answer itself (scopes are checked after login)
+      expect(login.errors).toBeUndefined();
+      expect(login.data).toMatchObject({ login: { __typename: 'Customer', firstName: customer.firstName } });
       expect(client.cookies.get('sid')).not.toBe(oldSid);
       const newToken = client.cookies.get('XSRF-TOKEN')!;
       expect(newToken).not.toBe(oldToken);

@@ -29,7 +29,8 @@ export const builder = new SchemaBuilder<{
   plugins: [ScopeAuthPlugin, ErrorsPlugin, PrismaPlugin, RelayPlugin],
   scopeAuth: {
     authScopes: (context) => ({
-      customer: context.customerId !== null,
+      // a loader, not a value: login sets customerId after the mutation's own scopes were checked
+      customer: () => context.customerId !== null,
       browser: context.partner === null,
       catalogRead: context.partner === null || context.partner.scopes.includes('catalog:read'),
       cartAccess: context.partner === null || context.partner.scopes.includes('cart'),
