@@ -12,12 +12,15 @@ import {
   ApiTokenInputError,
   createApiToken,
   createUsageRecorder,
+  DEFAULT_RATE_PER_MINUTE,
   listApiTokens,
   revokeApiToken,
   verifyApiToken,
   type PartnerScope,
 } from '../../bff/src/services/api-tokens.ts';
 import { parseCommand } from '../../scripts/token.ts';
+import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
+import { loadConfig } from '../../bff/src/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PARTNER_ORIGIN = 'https://partner.example';
@@ -447,6 +450,24 @@ describe(`partner apps (${databaseKind})`, () => {
         const mismatch = matchExample(example.expected, actual, env);
         expect(mismatch, `${example.command}\n\nanswered ${JSON.stringify(actual, null, 2)}`).toBeNull();
       }
+    });
+
+    it('the guide\'s table of limits shows the limits the server enforces', () => {
+      const guide = readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8');
+      const value = (label: string) => {
+        const row = new RegExp(`^\\| ${label}[^|]*\\| ([^|]+) \\|$`, 'm').exec(guide);
+        expect(row, label).not.toBeNull();
+        return Number(row![1].replace(/^(\d[\d ]*).*$/, '$1').replace(/ /g, ''));
+      };
+      expect(value('depth')).toBe(OPERATION_LIMITS.depth);
+      expect(value('aliases')).toBe(OPERATION_LIMITS.aliases);
+      expect(value('directives')).toBe(OPERATION_LIMITS.directives);
+      expect(value('tokens')).toBe(OPERATION_LIMITS.tokens);
+      expect(value('length of the document')).toBe(OPERATION_LIMITS.documentLength);
+      expect(value('estimated cost')).toBe(OPERATION_LIMITS.cost);
+      expect(value('run time') * 1000).toBe(loadConfig({}).graphqlTimeoutMs);
+      expect(value('request body') * 1000).toBe(OPERATION_LIMITS.bodyBytes);
+      expect(value('requests per token')).toBe(DEFAULT_RATE_PER_MINUTE);
     });
 
     it('the guide\'s answers that are not from an example are valid JSON and match the server\'s shape', () => {
