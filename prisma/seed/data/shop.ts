@@ -1,22 +1,21 @@
-// Operator details shared by the info pages and the store list.
-// The company is fictional; the ID numbers only have a valid format.
+// Operator details shared by the info pages and the store list: the supplier of schema/rules/supplier.ts
+// (the invoices and e-mails use the same), flattened for the page texts.
+import { SUPPLIER } from '../../../schema/rules/supplier.ts';
+
 export const shop = {
-  name: 'Tribuna Sport',
-  company: 'Tribuna Sport s.r.o.',
-  street: 'Vinohradská 112',
-  city: 'Praha 3',
-  postcode: '130 00',
-  ico: '07412355',
-  dic: 'CZ07412355',
-  register: {
-    cs: 'zapsaná v obchodním rejstříku vedeném Městským soudem v Praze, oddíl C, vložka 301245',
-    en: 'registered in the Commercial Register kept by the Municipal Court in Prague, section C, file 301245',
-  },
-  email: 'info@tribunasport.cz',
-  complaintsEmail: 'reklamace@tribunasport.cz',
-  privacyEmail: 'osobni-udaje@tribunasport.cz',
-  phone: '+420 222 510 480',
-  bankAccount: '2300154871/2010',
-  iban: 'CZ65 2010 0000 0023 0015 4871',
-  returnsAddress: 'Tribuna Sport s.r.o., reklamační oddělení, Vinohradská 112, 130 00 Praha 3',
+  name: SUPPLIER.shopName,
+  company: SUPPLIER.company,
+  street: SUPPLIER.street,
+  city: SUPPLIER.city,
+  postcode: SUPPLIER.postcode,
+  ico: SUPPLIER.ico,
+  dic: SUPPLIER.dic,
+  register: SUPPLIER.register,
+  email: SUPPLIER.email,
+  complaintsEmail: SUPPLIER.complaintsEmail,
+  privacyEmail: SUPPLIER.privacyEmail,
+  phone: SUPPLIER.phone,
+  bankAccount: SUPPLIER.bankAccounts.CZK.accountNumber,
+  iban: SUPPLIER.bankAccounts.CZK.iban,
+  returnsAddress: `${SUPPLIER.company}, reklamační oddělení, ${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`,
 } as const;
