@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
-import { findClientSession } from '../support/sessions.ts';
+import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 
 const CartFields = graphql(`
   fragment CartTestFields on Cart {
@@ -155,9 +155,13 @@ function asCart<T extends { __typename: string }>(result: T) {
 
 describe(`cart (${databaseKind})`, () => {
   it('a guest has no cart until they add something', async () => {
+    const cartsBefore = await app.prisma.cart.count();
     const client = app.newClient();
     expect(await cartOf(client)).toBeNull();
-    expect(client.cookies.has('sid')).toBe(false);
+    // the browser's session started with its CSRF token (so its first requests share it); it holds no cart
+    expect(client.sessionId).toBeDefined();
+    expect(await app.prisma.cart.count({ where: { sessionKey: storedSessionKey(client.sessionId!) } })).toBe(0);
+    expect(await app.prisma.cart.count()).toBe(cartsBefore);
   });
 
   it('addToCart creates a cart for the session and returns the whole cart', async () => {
