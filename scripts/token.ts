@@ -107,13 +107,13 @@ function socketAnswers(socketPath: string): Promise<boolean> {
 
 async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   const config = loadConfig(process.env);
-  const { socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
+  const { runningEmbeddedSocket, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   if (config.dataDir.startsWith('memory://')) throw new ConfigError('DATA_DIR=memory:// keeps no tokens; set DATA_DIR or DATABASE_URL.');
-  // PGlite lets one process open a data folder; while the shop runs, talk to it through its socket
-  // (bff/src/db/embedded.ts serves DATA_DIR/run/.s.PGSQL.5432).
-  const runDir = path.join(config.dataDir, 'run');
-  if (await socketAnswers(path.join(runDir, '.s.PGSQL.5432'))) return { url: socketUrl(runDir), stop: async () => undefined };
+  // PGlite lets one process open a data folder; while the shop runs, talk to it through the socket
+  // its lock file names (bff/src/db/embedded.ts).
+  const running = runningEmbeddedSocket(config.dataDir);
+  if (running && (await socketAnswers(path.join(running, '.s.PGSQL.5432')))) return { url: socketUrl(running), stop: async () => undefined };
   const embedded = await startEmbeddedDatabase(config.dataDir);
   return { url: embedded.url, stop: embedded.stop };
 }

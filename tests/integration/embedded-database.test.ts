@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { prepareSocket, startEmbeddedDatabase } from '../../bff/src/db/embedded.ts';
+import { prepareSocket, runningEmbeddedSocket, startEmbeddedDatabase } from '../../bff/src/db/embedded.ts';
 import { databaseKind } from '../support/test-app.ts';
 
 /** Inodes of the TCP sockets this process listens on (Linux: /proc/net/tcp{,6} state 0A = LISTEN). */
@@ -161,6 +161,22 @@ describe(`embedded database (${databaseKind})`, () => {
     } finally {
       rmSync(place.dir, { recursive: true, force: true });
     }
+  });
+
+  it('one process at a time: a lock file names the socket, refuses a second start and goes away on stop', async () => {
+    // too long for DATA_DIR/run, so the socket sits in a temporary directory only the lock can name
+    const dataDir = path.join(tmpdir(), `shop-data-lock-${process.pid}-`.padEnd(120, 'x'));
+    scratch.push(dataDir);
+    const embedded = await startEmbeddedDatabase(dataDir);
+    try {
+      expect(embedded.socketDir.startsWith(dataDir)).toBe(false);
+      expect(runningEmbeddedSocket(dataDir)).toBe(embedded.socketDir);
+      await expect(startEmbeddedDatabase(dataDir)).rejects.toThrow(/has the embedded database in .* open/);
+    } finally {
+      await embedded.stop();
+    }
+    expect(runningEmbeddedSocket(dataDir)).toBeNull();
+    expect(existsSync(path.join(dataDir, 'embedded.lock'))).toBe(false);
   });
 
   it('refuses a run directory that is not a directory', async () => {

@@ -6,7 +6,7 @@
 // user) could connect. It listens on a Unix socket inside a directory only the shop's user may
 // enter (mode 0700): DATA_DIR/run/, or a private temporary directory for in-memory databases and
 // when DATA_DIR's path is too long for a socket address.
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -106,15 +106,60 @@ export async function prepareSocket(dataDir: string): Promise<SocketPlace> {
   return { dir, socketPath, temporary };
 }
 
+// Only one process may open a PGlite data folder; two would corrupt it. The process that opens it
+// leaves DATA_DIR/embedded.lock (its pid and socket directory) for as long as it runs, so a second
+// start is refused and tools such as `npm run token` reach the running shop through its socket.
+const LOCK_FILE = 'embedded.lock';
+
+type Lock = { pid: number; socketDir: string };
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readLock(dataDir: string): Lock | null {
+  try {
+    const lock = JSON.parse(readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')) as Lock;
+    return Number.isInteger(lock.pid) && typeof lock.socketDir === 'string' ? lock : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The socket directory of the process that has this data folder open now, if any. */
+export function runningEmbeddedSocket(dataDir: string): string | null {
+  const lock = readLock(dataDir);
+  return lock && processAlive(lock.pid) ? lock.socketDir : null;
+}
+
+function takeLock(dataDir: string, socketDir: string): () => void {
+  const file = path.join(dataDir, LOCK_FILE);
+  const holder = runningEmbeddedSocket(dataDir);
+  if (holder) throw new Error(
+      `Another process has the embedded database in ${dataDir} open; stop it first (if none runs, delete ${file}).`,
+    );
+  writeFileSync(file, JSON.stringify({ pid: process.pid, socketDir } satisfies Lock), { mode: 0o600 });
+  return () => rmSync(file, { force: true });
+}
+
 /** dataDir: a folder to persist to, or 'memory://' for a throw-away database. */
 export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const persistent = !dataDir.startsWith('memory://');
+  if (persistent) mkdirSync(dataDir, { recursive: true });
   const socket = await prepareSocket(dataDir);
+  let releaseLock = () => {};
   const cleanUp = () => {
+    releaseLock();
     if (socket.temporary) rmSync(socket.dir, { recursive: true, force: true });
   };
   let db: PGlite | null = null;
   try {
+    if (persistent) releaseLock = takeLock(dataDir, socket.dir);
     db = await PGlite.create(dataDir);
     // PGlite runs one query at a time; the server lets several connections take turns.
     const server = await servePGlite(db, socket.socketPath, { maxConnections: 100 });
