@@ -7,5 +7,6 @@ import './content.ts';
 import './store.ts';
 import './customer.ts';
 import './newsletter.ts';
+import './voucher.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -51,6 +51,50 @@ const messages = {
     cs: 'Požadavek trval příliš dlouho. Zkuste to prosím znovu.',
     en: 'The request took too long. Please try again.',
   },
+  // vouchers (services/vouchers.ts): one message per rule of spec section 5
+  voucherCodeEmpty: { cs: 'Kód voucheru je prázdný.', en: 'The voucher code is empty.' },
+  voucherCodeEmptyHint: { cs: 'Zadejte kód voucheru do pole.', en: 'Enter the voucher code in the field.' },
+  voucherNotFound: { cs: 'Voucher s tímto kódem neexistuje.', en: 'A voucher with this code does not exist.' },
+  voucherEmailRequired: {
+    cs: 'Tento voucher patří k e-mailové adrese. Pro jeho ověření zadejte svůj e-mail.',
+    en: 'This voucher belongs to an e-mail address. Enter your e-mail to check it.',
+  },
+  voucherEmailMismatch: {
+    cs: 'Voucher nebyl vystaven pro zadaný e-mail.',
+    en: 'The voucher was not issued for the e-mail you entered.',
+  },
+  voucherCapacityExhausted: {
+    cs: 'Kapacita tohoto voucheru je už vyčerpána.',
+    en: 'The voucher’s capacity is exhausted.',
+  },
+  voucherAlreadyAdded: { cs: 'Tento voucher už v košíku máte.', en: 'This voucher is already in your cart.' },
+  voucherExpired: { cs: 'Platnost voucheru už skončila.', en: 'The voucher is no longer available.' },
+  voucherNotYetValid: { cs: 'Voucher bude možné uplatnit od {date}.', en: 'The voucher is not available yet; it can be used from {date}.' },
+  voucherWrongCustomer: {
+    cs: 'Tento voucher nebyl vystaven pro váš účet. Pokud vám patří, přihlaste se.',
+    en: 'This voucher was not issued for your account. If it is yours, please log in.',
+  },
+  voucherMinimumNotMet: {
+    cs: 'Voucher lze uplatnit při nákupu zboží v hodnotě alespoň',
+    en: 'The voucher can be used when the goods in the cart are worth at least',
+  },
+  voucherAlreadyUsed: {
+    cs: 'Tento voucher jste už použili. Každý zákazník ho může uplatnit jen jednou.',
+    en: 'You have already used this voucher; each customer can use it only once.',
+  },
+  voucherWrongCurrency: {
+    cs: 'Tento voucher platí jen pro nákupy v měně {currency}.',
+    en: 'This voucher is valid only for purchases in {currency}.',
+  },
+  voucherTooMany: { cs: 'V košíku mohou být nejvýše {max} vouchery.', en: 'A cart can hold at most {max} vouchers.' },
+  voucherNeedsCart: {
+    cs: 'Voucher můžete uplatnit, až budete mít zboží v košíku.',
+    en: 'Put some goods in your cart before applying a voucher.',
+  },
+  voucherRemoveNeedsCart: {
+    cs: 'Voucher nelze odebrat: košík nebyl nalezen. Zkuste to prosím později.',
+    en: 'Failed to delete the voucher: no cart was found. Please try again later.',
+  },
   somethingWentWrong: { cs: 'Něco se pokazilo, zkuste to prosím znovu.', en: 'Something went wrong, please try again' },
 } as const;
 

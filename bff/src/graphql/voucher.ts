@@ -1,0 +1,252 @@
+// Vouchers: Cart.vouchers, checkVoucher, applyVoucher, removeVoucher. The rules live in
+// services/vouchers.ts; these resolvers only map them (docs/decisions/0010-vouchers.md).
+import { builder, CART_ACCESS } from './builder.ts';
+import { CurrencyEnum, Price } from './catalog.ts';
+import type { Context } from './context.ts';
+import { ErrorInterface, ValidationError } from './errors.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { validateInput } from './validation.ts';
+import { email as emailRule, max, vatSplit } from '../../../schema/rules/index.ts';
+import { unitPrice, type Money } from '../services/pricing.ts';
+import {
+  applyVoucher,
+  checkVoucher,
+  evaluateVouchers,
+  removeVoucher,
+  voucherMinimum,
+  VOUCHER_PROBLEMS,
+  VoucherError,
+  type VoucherEntry,
+  type VoucherProblem,
+  type VoucherRow,
+} from '../services/vouchers.ts';
+
+const VoucherKindEnum = builder.enumType('VoucherKind', {
+  description: 'AMOUNT: a fixed amount off the goods (in one currency); PERCENT: a share of the goods; FREE_SHIPPING: no delivery price.',
+  values: ['AMOUNT', 'PERCENT', 'FREE_SHIPPING'] as const,
+});
+
+const VoucherProblemEnum = builder.enumType('VoucherProblem', {
+  description:
+    'Why a voucher cannot be used: NOT_FOUND (no such code), EMAIL_REQUIRED / EMAIL_MISMATCH (the voucher belongs to an ' +
+    'e-mail: give it, and it must match), CAPACITY_EXHAUSTED (all its uses are gone), ALREADY_ADDED (it is in the cart), ' +
+    'EXPIRED / NOT_YET_VALID (outside its validity window), WRONG_CUSTOMER (issued for another customer account; log in), ' +
+    'MINIMUM_NOT_MET (the goods are worth less than its minimum), ALREADY_USED (once per customer, and this e-mail used it), ' +
+    'WRONG_CURRENCY (a fixed amount in another currency than the cart), TOO_MANY_VOUCHERS (the cart holds the most it may), ' +
+    'NEEDS_CART (put goods in the cart first), REMOVE_NEEDS_CART (removing needs the session to have a cart).',
+  values: VOUCHER_PROBLEMS,
+});
+
+builder.objectType(VoucherError, {
+  name: 'VoucherError',
+  description: 'A voucher action was refused; `problem` names the rule, `message` says it to the shopper in the request language.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ problem: t.field({ type: VoucherProblemEnum, resolve: (error) => error.problem }) }),
+});
+
+type Amount = { amount: number; currency: 'CZK' | 'EUR' };
+
+const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
+  description: 'An amount of a voucher rule (its value or its minimum), minor units (haléře, cents) with VAT.',
+  fields: (t) => ({
+    amount: t.exposeInt('amount'),
+    currency: t.field({ type: CurrencyEnum, resolve: (value) => value.currency }),
+  }),
+});
+
+/** Fields both a cart's voucher and a checked voucher describe. */
+function valueFields(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency'>) {
+  return {
+    percent: voucher.kind === 'PERCENT' ? voucher.value : null,
+    amount: voucher.kind === 'AMOUNT' && voucher.currency ? { amount: voucher.value, currency: voucher.currency } : null,
+  };
+}
+
+type CartVoucherShape = VoucherEntry & { percent: number | null; amount: Amount | null; discount: Money };
+
+const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implement({
+  description:
+    'A voucher in the cart, judged now. An invalid one (it expired, its uses ran out, the cart fell under its minimum ...) ' +
+    'takes nothing off and blocks the order until it is removed.',
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    kind: t.field({ type: VoucherKindEnum, resolve: (entry) => entry.kind }),
+    percent: t.exposeInt('percent', { nullable: true, description: 'For PERCENT vouchers: the share of the goods.' }),
+    amount: t.field({
+      type: VoucherAmount,
+      nullable: true,
+      description: 'For AMOUNT vouchers: the value, in the currency the voucher is issued in.',
+      resolve: (entry) => entry.amount,
+    }),
+    discount: t.field({
+      type: Price,
+      description: 'What it takes off the goods now, VAT split in the proportion of the goods; zero when invalid or free shipping.',
+      resolve: (entry) => entry.discount,
+    }),
+    valid: t.exposeBoolean('valid'),
+    problem: t.field({ type: VoucherProblemEnum, nullable: true, resolve: (entry) => entry.problem }),
+    message: t.exposeString('message', { nullable: true, description: 'Why it is invalid, in the request language.' }),
+  }),
+});
+
+/**
+ * Splits a discount into without-VAT and VAT in the proportion the goods have (their VAT differs per
+ * rate); the checkout's VAT recap does the exact split per rate.
+ */
+function discountPrice(discountGross: number, goods: { gross: number; vat: number }, currency: Context['currency']): Money {
+  const vat = goods.gross > 0 ? Math.round((discountGross * goods.vat) / goods.gross) : 0;
+  return { currency, withVat: discountGross, withoutVat: discountGross - vat, vat };
+}
+
+builder.prismaObjectField('Cart', 'vouchers', (t) =>
+  t.field({
+    type: [CartVoucherRef],
+    description: `The vouchers in the cart in the order they were added (at most a few; see applyVoucher).`,
+    select: {
+      id: true,
+      customerId: true,
+      email: true,
+      customer: { select: { email: true } },
+      lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
+    },
+    resolve: async (cart, _args, ctx) => {
+      let gross = 0;
+      let vat = 0;
+      for (const line of cart.lines) {
+        const split = vatSplit(unitPrice(line.variant, ctx.currency, ctx.config.eurRate) * line.quantity, line.variant.product.vatRate);
+        gross += split.gross;
+        vat += split.vat;
+      }
+      const evaluation = await evaluateVouchers(
+        ctx.prisma,
+        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: cart.email ?? cart.customer?.email ?? null, goodsGross: gross },
+        ctx.language,
+      );
+      if (evaluation.entries.length === 0) return [];
+      const vouchers = await ctx.prisma.voucher.findMany({
+        where: { id: { in: evaluation.entries.map((entry) => entry.voucherId) } },
+        select: { id: true, kind: true, value: true, currency: true },
+      });
+      const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
+      return evaluation.entries.map((entry) => ({
+        ...entry,
+        ...valueFields(byId.get(entry.voucherId) ?? { kind: entry.kind, value: 0, currency: null }),
+        discount: discountPrice(entry.discountGross, { gross, vat }, ctx.currency),
+      }));
+    },
+  }),
+);
+
+type CheckShape = { voucher: VoucherRow; problem: VoucherProblem | null; message: string | null; currency: Context['currency'] };
+
+const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement({
+  description: 'What a voucher code is worth and on which conditions, and whether it can be put in this cart now.',
+  fields: (t) => ({
+    code: t.string({ resolve: (check) => check.voucher.code }),
+    kind: t.field({ type: VoucherKindEnum, resolve: (check) => check.voucher.kind }),
+    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher).percent }),
+    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher).amount }),
+    validFrom: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'The first moment it can be used (show it in Europe/Prague time); null: no start.',
+      resolve: (check) => check.voucher.validFrom,
+    }),
+    validUntil: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'The moment it stops being valid (exclusive; show it in Europe/Prague time); null: no end.',
+      resolve: (check) => check.voucher.validUntil,
+    }),
+    minimumOrder: t.field({
+      type: VoucherAmount,
+      nullable: true,
+      description: 'The goods in the cart must be worth at least this (in the cart currency); null: no minimum.',
+      resolve: (check) => {
+        const minimum = voucherMinimum(check.voucher, check.currency);
+        return minimum === null ? null : { amount: minimum, currency: check.currency };
+      },
+    }),
+    oncePerCustomer: t.boolean({ resolve: (check) => check.voucher.oncePerCustomer }),
+    emailBound: t.boolean({ description: 'Only for the e-mail it was issued to.', resolve: (check) => check.voucher.boundEmail !== null }),
+    customerBound: t.boolean({ description: 'Only for one customer account.', resolve: (check) => check.voucher.customerId !== null }),
+    remainingUses: t.int({
+      nullable: true,
+      description: 'How many more orders can use it; null: no limit.',
+      resolve: (check) => (check.voucher.capacity === null ? null : Math.max(0, check.voucher.capacity - check.voucher.usedCount)),
+    }),
+    canApply: t.boolean({ description: 'applyVoucher would put it in this session’s cart now.', resolve: (check) => check.problem === null }),
+    applyProblem: t.field({
+      type: VoucherProblemEnum,
+      nullable: true,
+      description: 'Why applyVoucher would refuse it now; null when canApply.',
+      resolve: (check) => check.problem,
+    }),
+    applyMessage: t.string({
+      nullable: true,
+      description: 'The same reason for the shopper, in the request language.',
+      resolve: (check) => check.message,
+    }),
+  }),
+});
+
+function checkEmailArgument(ctx: Context, email: string | null | undefined): string | null {
+  const value = email?.trim().toLowerCase() ?? '';
+  if (!value) return null;
+  validateInput(ctx, { email: value }, { email: [emailRule, max(254)] });
+  return value;
+}
+
+builder.queryField('checkVoucher', (t) =>
+  t.field({
+    ...CART_ACCESS,
+    type: VoucherCheckRef,
+    description:
+      'Checks a voucher code: its value, validity window and conditions, and whether it can go into this cart now. ' +
+      'A voucher bound to an e-mail needs `email` (it must match); one issued for a customer account needs that customer ' +
+      'logged in. Limited per client address.',
+    errors: { types: [ValidationError, VoucherError, TooManyAttemptsError], directResult: true },
+    args: {
+      code: t.arg.string({ required: true }),
+      email: t.arg.string({ required: false, description: 'Needed for e-mail-bound vouchers.' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const email = checkEmailArgument(ctx, args.email);
+      const outcome = await checkVoucher(ctx, args.code, email);
+      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
+      return { voucher: outcome.voucher, problem: outcome.problem, message: outcome.message, currency: ctx.currency };
+    },
+  }),
+);
+
+builder.mutationFields((t) => ({
+  applyVoucher: t.prismaField({
+    ...CART_ACCESS,
+    type: 'Cart',
+    description:
+      'Puts a voucher into the session’s cart (several may be combined, at most 3). Refused with a VoucherError when a ' +
+      'rule is not met; `email` is needed for e-mail-bound vouchers and becomes the cart’s e-mail. Limited per client address.',
+    errors: { types: [ValidationError, VoucherError, TooManyAttemptsError], directResult: true },
+    args: {
+      code: t.arg.string({ required: true }),
+      email: t.arg.string({ required: false }),
+    },
+    resolve: async (query, _root, args, ctx) => {
+      const email = checkEmailArgument(ctx, args.email);
+      const outcome = await applyVoucher(ctx, args.code, email);
+      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: outcome.cartId } });
+    },
+  }),
+  removeVoucher: t.prismaField({
+    ...CART_ACCESS,
+    type: 'Cart',
+    description: 'Takes a voucher out of the session’s cart (removing one that is not there changes nothing).',
+    errors: { types: [ValidationError, VoucherError], directResult: true },
+    args: { code: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const cartId = await removeVoucher(ctx, args.code);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
+    },
+  }),
+}));
