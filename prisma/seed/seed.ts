@@ -285,7 +285,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
     });
   }
 
-  await prisma.customer.create({
+  const demoCustomer = await prisma.customer.create({
     data: {
       email: DEMO_CUSTOMER.email,
       passwordHash: await hashPassword(DEMO_CUSTOMER.password),
@@ -296,4 +296,30 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
       privacyAcceptedAt: new Date(),
     },
   });
+
+  await seedVouchers(prisma, demoCustomer.id);
+}
+
+/** The demo vouchers (README): windows relative to now, codes upper-case as services/vouchers.ts compares them. */
+export async function seedVouchers(prisma: Db, demoCustomerId: number): Promise<void> {
+  const inDays = (days: number | undefined) => (days === undefined ? null : new Date(Date.now() + days * DAY_MS));
+  for (const voucher of data.vouchers) {
+    await prisma.voucher.create({
+      data: {
+        code: voucher.code,
+        kind: voucher.kind,
+        value: voucher.value,
+        currency: voucher.currency ?? null,
+        validFrom: inDays(voucher.validFromDays),
+        validUntil: inDays(voucher.validUntilDays),
+        capacity: voucher.capacity ?? null,
+        usedCount: voucher.usedCount ?? 0,
+        oncePerCustomer: voucher.oncePerCustomer ?? false,
+        minimumCartCzk: voucher.minimumCartCzk ?? null,
+        minimumCartEur: voucher.minimumCartEur ?? null,
+        boundEmail: voucher.boundEmail ?? null,
+        customerId: voucher.forDemoCustomer ? demoCustomerId : null,
+      },
+    });
+  }
 }

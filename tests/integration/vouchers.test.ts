@@ -10,6 +10,8 @@ import type { Db } from '../../bff/src/db/client.ts';
 import type { Prisma } from '../../bff/src/generated/prisma/client.ts';
 import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
 import { evaluateVouchers, recordVoucherUses, VoucherError, type CartForVouchers } from '../../bff/src/services/vouchers.ts';
+import { vouchers as demoVouchers } from '../../prisma/seed/data/vouchers.ts';
+import { seedVouchers } from '../../prisma/seed/seed.ts';
 
 const CartVoucherFields = graphql(`
   fragment VoucherTestCart on Cart {
@@ -617,5 +619,39 @@ describe(`vouchers: recording uses in the order transaction (${databaseKind})`, 
     expect(results.filter((result) => result !== 'used').every((result) => result === 'ALREADY_USED')).toBe(true);
     expect(await app.prisma.voucher.findUniqueOrThrow({ where: { id: voucher.id } })).toMatchObject({ usedCount: 1 });
     expect(await app.prisma.voucherUse.findMany({ where: { voucherId: voucher.id }, select: { onceKey: true } })).toEqual([{ onceKey: 'stejny@example.cz' }]);
+  });
+});
+
+describe(`vouchers: the demo vouchers of the seed (${databaseKind})`, () => {
+  it('each shows the rule the README says, to a guest with 1 000 Kč of goods', async () => {
+    const demo = await createCustomer(app.prisma, { email: 'zakaznik@example.cz' });
+    await seedVouchers(app.prisma, demo.id);
+    const expected: Record<string, string> = {
+      SLEVA200: 'Cart',
+      EURO10: 'WRONG_CURRENCY',
+      JARO15: 'Cart',
+      DOPRAVAZDARMA: 'Cart',
+      NAD2000: 'MINIMUM_NOT_MET',
+      PROJANU: 'EMAIL_REQUIRED',
+      VERNOST250: 'WRONG_CUSTOMER',
+      JEDNOU100: 'Cart',
+      POSLEDNICH5: 'Cart',
+      VYCERPANO: 'CAPACITY_EXHAUSTED',
+      LETO2025: 'EXPIRED',
+      VANOCE: 'NOT_YET_VALID',
+    };
+    expect(demoVouchers.map((voucher) => voucher.code).sort()).toEqual(Object.keys(expected).sort());
+    const outcomes: Record<string, string> = {};
+    for (const voucher of demoVouchers) {
+      const { client } = await shopperWithCart(1);
+      const result = await apply(client, voucher.code.toLowerCase());
+      outcomes[voucher.code] = result.__typename === 'VoucherError' ? result.problem : result.__typename;
+    }
+    expect(outcomes).toEqual(expected);
+    // the e-mail-bound one works with its e-mail, the customer's one for her logged in
+    const { client } = await shopperWithCart(1);
+    expect((await apply(client, 'PROJANU', 'zakaznik@example.cz')).__typename).toBe('Cart');
+    expect((await client.gql(Login, { input: { email: demo.email, password: demo.password } })).data?.login.__typename).toBe('Customer');
+    expect((await apply(client, 'VERNOST250')).__typename).toBe('Cart');
   });
 });

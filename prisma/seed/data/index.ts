@@ -9,3 +9,4 @@ export { articles } from './articles.ts';
 export { tiles } from './tiles.ts';
 export { deliveryMethods, paymentMethods, FREE_SHIPPING_FROM_CZK } from './checkout.ts';
 export { shop } from './shop.ts';
+export { vouchers } from './vouchers.ts';
