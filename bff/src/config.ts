@@ -1,6 +1,8 @@
 // Every setting comes from the environment, validated once at start.
 // A bad value stops the server with a clear message; secrets are never printed.
+import os from 'node:os';
 import path from 'node:path';
+import { SUPPLIER } from '../../schema/rules/supplier.ts';
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -27,6 +29,14 @@ export type Config = {
   trustedDocumentsOnly: boolean;
   /** CZK per EUR, for variants without their own EUR price. */
   eurRate: number;
+  /** SMTP server for e-mails (nodemailer URL, may hold a password: never logged); null: .eml files in mailDir. */
+  smtpUrl: string | null;
+  /** Where e-mails are written as .eml files when there is no SMTP_URL (DATA_DIR/mail). */
+  mailDir: string;
+  /** The From of every e-mail (MAIL_FROM). */
+  mailFrom: string;
+  /** How often the mail sender looks for e-mails that are due (retries); 0: only when kicked. */
+  mailIntervalMs: number;
   seedDemoData: boolean;
   logQueries: boolean;
   /** How pages are rendered: from the production build, through Vite (development), or not at all (API tests). */
@@ -35,6 +45,8 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+const DEFAULT_MAIL_FROM = `${SUPPLIER.shopName} <${SUPPLIER.email}>`;
 
 function integer(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
@@ -89,17 +101,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must be a postgresql:// URL');
   }
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !(/^smtps?:\/\/\S+$/.test(smtpUrl) && URL.canParse(smtpUrl) && new URL(smtpUrl).hostname !== '')) {
+    // the value is not echoed: it may carry the SMTP password
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL such as smtp://user:password@mail.example:587');
+  }
+  const mailFrom = env.MAIL_FROM || DEFAULT_MAIL_FROM;
+  if (!/^([^<>@\r\n]+<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(mailFrom)) {
+    throw new ConfigError(`MAIL_FROM must be an address like "Shop <shop@example.cz>", got "${mailFrom}"`);
+  }
   const redisUrl = env.REDIS_URL || null;
   if (redisUrl && !(/^rediss?:\/\/\S+$/.test(redisUrl) && URL.canParse(redisUrl))) {
     throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   }
+  const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data');
   return {
     env: mode,
     port,
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     redisUrl,
-    dataDir: env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data'),
+    dataDir,
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),
     publicUrl: publicUrl.replace(/\/$/, ''),
@@ -109,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphqlTimeoutMs: integer('GRAPHQL_TIMEOUT_MS', env.GRAPHQL_TIMEOUT_MS, 5000, 100, 60_000),
     trustedDocumentsOnly: mode === 'production',
     eurRate,
+    smtpUrl,
+    // an in-memory database has no directory of its own; its e-mails go to the system's temp directory
+    mailDir: dataDir.startsWith('memory://') ? path.join(os.tmpdir(), 'shop-mail') : path.join(dataDir, 'mail'),
+    mailFrom,
+    mailIntervalMs: 30_000,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',
