@@ -8,6 +8,7 @@ import { createTestApp, databaseKind, type TestApp } from '../support/test-app.t
 import { createCategory, createProduct } from '../support/factories.ts';
 import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
 import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../schema/rules/index.ts';
+import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 
 let app: TestApp;
 
@@ -253,6 +254,32 @@ describe(`operation limits (${databaseKind})`, () => {
       const response = await app.gql('{ prodcts { totalCount } }');
       expect(response.errors?.[0].message).toMatch(/Cannot query field/);
       expect(response.errors?.[0].message).not.toMatch(/Did you mean|products/);
+    });
+
+    it('a partner token with schema:read may introspect (GraphiQL with GRAPHIQL=true in production); other tokens may not', async () => {
+      const post = (token: string) =>
+        fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ query: '{ __type(name: "Product") { name } }' }),
+        }).then((response) => response.json());
+      const reader = await createApiToken(app.prisma, { name: 'Schema reader', scopes: ['catalog:read', 'schema:read'] });
+      expect(await post(reader.token)).toEqual({ data: { __type: { name: 'Product' } } });
+      const catalogOnly = await createApiToken(app.prisma, { name: 'Catalog only', scopes: ['catalog:read'] });
+      const refused = await post(catalogOnly.token);
+      expect(refused.data ?? null).toBeNull();
+      expect(refused.errors[0].message).toMatch(/introspection/i);
+    });
+
+    it('GraphiQL is served only where it is switched on', async () => {
+      const page = (url: string) => fetch(`${url}/graphql`, { headers: { accept: 'text/html' } }).then((r) => r.text());
+      expect(await page(app.url)).not.toMatch(/graphiql/i);
+      const withGraphiql = await createTestApp({ databaseUrl: app.databaseUrl, config: { exposeSchema: false, graphiql: true } });
+      try {
+        expect(await page(withGraphiql.url)).toMatch(/graphiql/i);
+      } finally {
+        await withGraphiql.close();
+      }
     });
 
     it('where the schema is exposed (development), introspection works', async () => {
