@@ -15,3 +15,4 @@ export * from './money.ts';
 export * from './dates.ts';
 export * from './plural.ts';
 export * from './text.ts';
+export * from './supplier.ts';
