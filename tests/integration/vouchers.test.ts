@@ -393,6 +393,15 @@ describe(`vouchers: applying and the cart (${databaseKind})`, () => {
     expect((await client.gql(CartQuery)).data?.cart?.vouchers).toEqual([expect.objectContaining({ valid: false, problem: 'EMAIL_MISMATCH' })]);
   });
 
+  it('a logged-in customer’s e-mail checks an e-mail-bound voucher and goes with the cart', async () => {
+    const customer = await createCustomer(app.prisma);
+    const voucher = await createVoucher(app.prisma, { boundEmail: customer.email });
+    const { client, cartId } = await shopperWithCart(1);
+    await client.gql(Login, { input: { email: customer.email, password: customer.password } });
+    expect(await apply(client, voucher.code)).toMatchObject({ __typename: 'Cart', vouchers: [{ valid: true }] });
+    expect((await app.prisma.cart.findUniqueOrThrow({ where: { id: cartId } })).email).toBe(customer.email);
+  });
+
   it('a customer-bound voucher is only for that customer, logged in', async () => {
     const owner = await createCustomer(app.prisma);
     const other = await createCustomer(app.prisma);

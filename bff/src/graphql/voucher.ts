@@ -122,15 +122,9 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
         { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: cart.email ?? cart.customer?.email ?? null, goodsGross: gross },
         ctx.language,
       );
-      if (evaluation.entries.length === 0) return [];
-      const vouchers = await ctx.prisma.voucher.findMany({
-        where: { id: { in: evaluation.entries.map((entry) => entry.voucherId) } },
-        select: { id: true, kind: true, value: true, currency: true },
-      });
-      const byId = new Map(vouchers.map((voucher) => [voucher.id, voucher]));
       return evaluation.entries.map((entry) => ({
         ...entry,
-        ...valueFields(byId.get(entry.voucherId) ?? { kind: entry.kind, value: 0, currency: null }),
+        ...valueFields(entry),
         discount: discountPrice(entry.discountGross, { gross, vat }, ctx.currency),
       }));
     },

@@ -103,6 +103,9 @@ export type VoucherEntry = {
   voucherId: number;
   code: string;
   kind: VoucherKind;
+  /** The voucher's value: minor units of `currency` for AMOUNT, whole percent for PERCENT, 0 for FREE_SHIPPING. */
+  value: number;
+  currency: Currency | null;
   valid: boolean;
   problem: VoucherProblem | null;
   /** The problem's message in the requested language; null when valid. */
@@ -245,6 +248,8 @@ export function evaluateVoucherRows(
     voucherId: voucher.id,
     code: voucher.code,
     kind: voucher.kind,
+    value: voucher.value,
+    currency: voucher.currency,
     valid: problem === null,
     problem,
     message: problem ? voucherProblemMessage(problem, voucher, cart.currency, language) : null,
@@ -436,9 +441,10 @@ const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
 export type ApplyVoucherOutcome = { kind: 'tooManyAttempts'; retryAfterMs: number } | { kind: 'applied'; cartId: string };
 
 /**
- * Puts a voucher in the session's cart when it can be used there now. An e-mail given with the code
- * becomes the cart's e-mail (the checkout form starts from it), since the order must carry the
- * e-mail an e-mail-bound voucher was checked with.
+ * Puts a voucher in the session's cart when it can be used there now. The e-mail it was checked with
+ * (the one given with the code, else the cart's, else the logged-in customer's) becomes the cart's
+ * e-mail when it was given or the cart had none: the order is judged with the cart's e-mail, so it
+ * must carry the one an e-mail-bound or once-per-customer voucher was checked with.
  */
 export async function applyVoucher(ctx: VoucherContext, codeInput: string, emailInput: string | null): Promise<ApplyVoucherOutcome> {
   const code = readCode(ctx, codeInput);
@@ -464,7 +470,10 @@ export async function applyVoucher(ctx: VoucherContext, codeInput: string, email
     const problem = voucherProblem(voucher, cart, used.has(voucher.id), new Date());
     if (problem) throw voucherError(problem, voucher, ctx.currency, ctx.language);
     await tx.cartVoucher.create({ data: { cartId, voucherId: voucher.id } });
-    if (givenEmail) await tx.cart.update({ where: { id: cartId }, data: { email: givenEmail } });
+    // the e-mail it was checked with goes with the cart (the order is judged with the cart's e-mail)
+    if (email && (givenEmail || !(await tx.cart.findUnique({ where: { id: cartId }, select: { email: true } }))?.email)) {
+      await tx.cart.update({ where: { id: cartId }, data: { email } });
+    }
   }, TRANSACTION_OPTIONS);
   return { kind: 'applied', cartId };
 }
