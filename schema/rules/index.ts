@@ -16,3 +16,4 @@ export * from './dates.ts';
 export * from './plural.ts';
 export * from './text.ts';
 export * from './supplier.ts';
+export * from './checkout.ts';

@@ -7,6 +7,8 @@ import './content.ts';
 import './store.ts';
 import './customer.ts';
 import './newsletter.ts';
+import './checkout.ts';
+import './order.ts';
 import './voucher.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

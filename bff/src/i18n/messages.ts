@@ -95,6 +95,40 @@ const messages = {
     cs: 'Voucher nelze odebrat: košík nebyl nalezen. Zkuste to prosím později.',
     en: 'Failed to delete the voucher: no cart was found. Please try again later.',
   },
+  // checkout and orders (services/checkout.ts, services/orders.ts); the checkout form's own
+  // messages (spec section 5) are in schema/rules/checkout.ts, shared with the web
+  cartEmpty: { cs: 'Košík je prázdný.', en: 'Your cart is empty.' },
+  addressNotFound: { cs: 'Tuto adresu nemáte uloženou.', en: 'You have no saved address like this.' },
+  deliveryMethodUnknown: { cs: 'Tento způsob dopravy už nenabízíme.', en: 'This delivery method is no longer offered.' },
+  paymentMethodUnknown: { cs: 'Tento způsob platby už nenabízíme.', en: 'This payment method is no longer offered.' },
+  storeUnknown: { cs: 'Tuto pobočku nenacházíme. Vyberte prosím jinou.', en: 'We cannot find this branch. Please select another one.' },
+  voucherBlocksOrder: {
+    cs: 'Voucher už nelze uplatnit. Odeberte ho prosím z košíku.',
+    en: 'The voucher can no longer be used. Please remove it from the cart.',
+  },
+  orderCannotBeSubmitted: { cs: 'Objednávku nelze odeslat.', en: 'The order cannot be submitted.' },
+  orderChanged: {
+    cs: 'Od chvíle, kdy jste košík viděli, se něco změnilo. Zkontrolujte prosím změny a novou cenu a objednávku odešlete znovu.',
+    en: 'Something has changed since you last saw your cart. Please check the changes and the new total and submit the order again.',
+  },
+  orderChangePrice: { cs: '{name}: cena se změnila z {previous} na {current}.', en: '{name}: the price changed from {previous} to {current}.' },
+  orderChangeQuantity: { cs: '{name}: množství se změnilo z {previous} na {current} ks.', en: '{name}: the quantity changed from {previous} to {current}.' },
+  orderChangeStock: {
+    cs: '{name}: skladem zbývá jen {available} ks. Snižte prosím množství.',
+    en: '{name}: only {available} left in stock. Please reduce the quantity.',
+  },
+  orderChangeLineRemoved: { cs: '{name}: položka už v košíku není.', en: '{name}: the item is no longer in the cart.' },
+  orderChangeLineAdded: { cs: '{name}: položka v košíku přibyla.', en: '{name}: the item was added to the cart.' },
+  orderChangeMethodWithdrawn: { cs: '{name}: tento způsob už nenabízíme, vyberte prosím jiný.', en: '{name}: no longer offered, please choose another one.' },
+  orderChangeMethodPrice: { cs: '{name}: cena je nyní {current} (dříve {previous}).', en: '{name}: the price is now {current} (was {previous}).' },
+  orderChangeVoucherInvalid: { cs: 'Voucher {code} už nelze uplatnit.', en: 'The voucher {code} can no longer be used.' },
+  orderChangeVoucherDiscount: {
+    cs: 'Sleva voucheru {code} je nyní {current} (dříve {previous}).',
+    en: 'The discount of voucher {code} is now {current} (was {previous}).',
+  },
+  orderChangeTotal: { cs: 'Celkem k úhradě je nyní {current} (dříve {previous}).', en: 'The total to pay is now {current} (was {previous}).' },
+  orderChangeReview: { cs: 'Zkontrolujte prosím obsah košíku a cenu.', en: 'Please review your cart and the total.' },
+  orderNotFound: { cs: 'Objednávka nebyla nalezena.', en: 'Order not found.' },
   somethingWentWrong: { cs: 'Něco se pokazilo, zkuste to prosím znovu.', en: 'Something went wrong, please try again' },
 } as const;
 

@@ -1,0 +1,345 @@
+// Checkout: delivery and payment methods, the cart's checkout form (Cart.checkout, updateCheckout)
+// and placeOrder. The rules and every amount live in services/checkout.ts and services/orders.ts;
+// no input here carries a price (requirement S4).
+import { builder, CART_ACCESS } from './builder.ts';
+import { CurrencyEnum, pick, Price } from './catalog.ts';
+import type { Context } from './context.ts';
+import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
+import { currentCartId } from '../services/cart.ts';
+import {
+  rememberRevision,
+  sessionCheckout,
+  updateCheckout,
+  type AddressData,
+  type Checkout,
+  type CheckoutTotals,
+} from '../services/checkout.ts';
+import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, type OrderChange } from '../services/orders.ts';
+import { money, type Money } from '../services/pricing.ts';
+import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../schema/rules/index.ts';
+
+// ------------------------------------------------------------------ methods
+
+export const PaymentMethodRef = builder.prismaObject('PaymentMethod', {
+  description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery, cash-in-store, card-online ...' }),
+    name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
+    description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
+    price: t.field({
+      type: Price,
+      description: 'The fee in the request currency (VAT at the standard rate).',
+      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
+    }),
+    isCashOnDelivery: t.exposeBoolean('isCashOnDelivery', { description: 'Cash on delivery: a CZK total is rounded to whole crowns.' }),
+    isBankTransfer: t.boolean({
+      description: 'The order summary then shows the account, the variable symbol and a QR payment code.',
+      resolve: (method) => method.code === BANK_TRANSFER_CODE,
+    }),
+  }),
+});
+
+export const DeliveryMethodRef = builder.prismaObject('DeliveryMethod', {
+  description: 'A way to get the goods. isPickup: collected at one of the stores (Query.stores), chosen with updateCheckout(storeId).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    code: t.exposeString('code', { description: 'store-pickup, parcel-point, courier ...' }),
+    name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
+    description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
+    isPickup: t.exposeBoolean('isPickup'),
+    price: t.field({
+      type: Price,
+      description: 'The list price in the request currency (VAT at the standard rate); free over freeFrom.',
+      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
+    }),
+    freeFrom: t.int({
+      nullable: true,
+      description: 'Goods (with VAT, minor units of the request currency) from which delivery is free; null: never.',
+      resolve: (method, _a, ctx) => {
+        if (method.freeFromCzk === null) return null;
+        if (ctx.currency === 'CZK') return method.freeFromCzk;
+        return method.freeFromEur ?? convertCzkToEur(method.freeFromCzk, ctx.config.eurRate);
+      },
+    }),
+    paymentMethods: t.prismaField({
+      type: ['PaymentMethod'],
+      description: 'The payment methods offered with this delivery.',
+      select: { id: true },
+      resolve: (query, method, _a, ctx) =>
+        ctx.prisma.paymentMethod.findMany({
+          ...query,
+          where: { active: true, deliveries: { some: { deliveryMethodId: method.id } } },
+          orderBy: [{ position: 'asc' }, { id: 'asc' }],
+        }),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  deliveryMethods: t.prismaField({
+    ...CART_ACCESS,
+    type: ['DeliveryMethod'],
+    description: 'The delivery methods on offer, in display order.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.deliveryMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+  paymentMethods: t.prismaField({
+    ...CART_ACCESS,
+    type: ['PaymentMethod'],
+    description: 'All payment methods on offer; DeliveryMethod.paymentMethods tells which go with a delivery.',
+    resolve: (query, _root, _args, ctx) =>
+      ctx.prisma.paymentMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+  }),
+}));
+
+// ------------------------------------------------------------------ the cart's checkout
+
+export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').implement({
+  description: 'An invoice or delivery address as the cart or the order keeps it. Empty strings for what is not filled in.',
+  fields: (t) => ({
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone'),
+    street: t.exposeString('street', { description: 'Street and number.' }),
+    city: t.exposeString('city'),
+    postcode: t.exposeString('postcode', { description: 'Shown as "123 45" for CZ and SK.' }),
+    country: t.exposeString('country', { description: 'ISO code: CZ or SK.' }),
+    company: t.exposeString('company'),
+    ico: t.exposeString('ico', { description: 'Company ID (IČO), 8 digits.' }),
+    dic: t.exposeString('dic', { description: 'VAT ID (DIČ), e.g. CZ12345678.' }),
+    savedAddressId: t.id({
+      nullable: true,
+      description: 'The logged-in customer’s saved address this was copied from.',
+      resolve: (address) => address.addressId,
+    }),
+  }),
+});
+
+const VatRecapRowRef = builder.objectRef<VatRecapRow>('VatRecapRow').implement({
+  description: 'One VAT rate of the recapitulation: goods less discount, plus delivery and fees at that rate.',
+  fields: (t) => ({
+    ratePercent: t.exposeFloat('ratePercent'),
+    withoutVat: t.int({ resolve: (row) => row.net }),
+    vat: t.exposeInt('vat'),
+    withVat: t.int({ resolve: (row) => row.gross }),
+  }),
+});
+export { VatRecapRowRef };
+
+const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').implement({
+  description:
+    'Every amount of the order, computed on the server in minor units of `currency`: total.withVat = products.withVat - ' +
+    'discount.withVat + shipping.withVat + paymentFee.withVat; totalToPay = total.withVat + rounding.',
+  fields: (t) => ({
+    currency: t.field({ type: CurrencyEnum, resolve: (totals) => totals.currency }),
+    products: t.field({
+      type: Price,
+      description: 'The goods before the discount.',
+      resolve: (x): Money => ({ currency: x.currency, withVat: x.productsGross, withoutVat: x.productsNet, vat: x.productsGross - x.productsNet }),
+    }),
+    discount: t.field({
+      type: Price,
+      description: 'What the vouchers take off the goods (positive), VAT split over the goods’ rates.',
+      resolve: (x): Money => ({ currency: x.currency, withVat: x.discountGross, withoutVat: x.discountNet, vat: x.discountGross - x.discountNet }),
+    }),
+    shipping: t.field({ type: Price, resolve: (x) => money(x.shippingGross, VAT_RATE_STANDARD_PERCENT, x.currency) }),
+    paymentFee: t.field({ type: Price, resolve: (x) => money(x.paymentGross, VAT_RATE_STANDARD_PERCENT, x.currency) }),
+    total: t.field({
+      type: Price,
+      description: 'The order without the cash-on-delivery rounding.',
+      resolve: (x): Money => ({ currency: x.currency, withVat: x.totalGross - x.roundingGross, withoutVat: x.totalNet, vat: x.totalVat }),
+    }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays.' }),
+    vatRecap: t.field({ type: [VatRecapRowRef], resolve: (x) => x.recap.byRate }),
+    freeShippingFrom: t.exposeInt('freeShippingFrom', {
+      nullable: true,
+      description: 'The chosen delivery’s free-shipping limit (goods with VAT); null without a delivery or a limit.',
+    }),
+    freeShippingRemaining: t.exposeInt('freeShippingRemaining', { description: 'Goods still missing to free shipping; 0 when free.' }),
+  }),
+});
+
+type Problem = { field: string; message: string };
+
+const CheckoutProblemRef = builder.objectRef<Problem>('CheckoutProblem').implement({
+  description: 'What still stops the order, at the form field it belongs to, in the request language.',
+  fields: (t) => ({
+    field: t.exposeString('field', {
+      description: 'deliveryMethod, store, paymentMethod, invoiceAddress, deliveryAddress, terms or vouchers.',
+    }),
+    message: t.exposeString('message'),
+  }),
+});
+
+const checkoutsByRequest = new WeakMap<Context, Map<string, Promise<Checkout | null>>>();
+
+/** The cart's checkout, computed once per request however many fields ask for it. */
+function checkoutOf(ctx: Context, cartId: string): Promise<Checkout | null> {
+  let byCart = checkoutsByRequest.get(ctx);
+  if (!byCart) checkoutsByRequest.set(ctx, (byCart = new Map()));
+  let checkout = byCart.get(cartId);
+  if (!checkout) byCart.set(cartId, (checkout = sessionCheckout(ctx, cartId)));
+  return checkout;
+}
+
+const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
+  description:
+    'The cart’s delivery, payment, addresses, consents and totals. Save the form with updateCheckout; place the order ' +
+    'with placeOrder(revision) once `problems` is empty.',
+  fields: (t) => ({
+    deliveryMethod: t.prismaField({
+      type: 'DeliveryMethod',
+      nullable: true,
+      resolve: (query, checkout, _a, ctx) =>
+        checkout.delivery ? ctx.prisma.deliveryMethod.findUnique({ ...query, where: { id: checkout.delivery.id } }) : null,
+    }),
+    store: t.prismaField({
+      type: 'Store',
+      nullable: true,
+      description: 'The branch for personal pickup (only with a pickup delivery).',
+      resolve: (query, checkout, _a, ctx) => (checkout.storeId ? ctx.prisma.store.findUnique({ ...query, where: { id: checkout.storeId } }) : null),
+    }),
+    paymentMethod: t.prismaField({
+      type: 'PaymentMethod',
+      nullable: true,
+      resolve: (query, checkout, _a, ctx) =>
+        checkout.payment ? ctx.prisma.paymentMethod.findUnique({ ...query, where: { id: checkout.payment.id } }) : null,
+    }),
+    invoiceAddress: t.field({ type: PostalAddress, nullable: true, resolve: (checkout) => checkout.invoiceAddress }),
+    forCompany: t.exposeBoolean('forCompany', { description: 'The invoice address is a company’s (company name and IČO given).' }),
+    deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice'),
+    deliveryAddress: t.field({ type: PostalAddress, nullable: true, resolve: (checkout) => checkout.deliveryAddress }),
+    note: t.exposeString('note'),
+    newsletter: t.exposeBoolean('newsletter'),
+    termsAccepted: t.exposeBoolean('termsAccepted'),
+    totals: t.field({ type: CheckoutTotalsRef, resolve: (checkout) => checkout.totals }),
+    problems: t.field({ type: [CheckoutProblemRef], resolve: (checkout) => checkout.problems }),
+    canPlaceOrder: t.boolean({
+      description: 'No problems, goods in the cart and all of them in stock: "Koupit a zaplatit" may be sent.',
+      resolve: (checkout) =>
+        checkout.problems.length === 0 && checkout.lines.length > 0 && checkout.lines.every((line) => line.quantity <= line.stock),
+    }),
+    revision: t.string({
+      description:
+        'Sums up what this checkout shows (lines, prices, methods, vouchers, total). Send it to placeOrder: if anything ' +
+        'changed meanwhile, the order is refused with an OrderChangedError that lists the changes.',
+      resolve: async (checkout, _a, ctx) => {
+        await rememberRevision(ctx.prisma, checkout);
+        return checkout.revision;
+      },
+    }),
+  }),
+});
+
+builder.prismaObjectField('Cart', 'checkout', (t) =>
+  t.field({
+    type: CheckoutRef,
+    description: 'Delivery, payment, addresses and the totals to pay.',
+    select: { id: true },
+    resolve: async (cart, _a, ctx) => (await checkoutOf(ctx, cart.id))!,
+  }),
+);
+
+// ------------------------------------------------------------------ saving the form
+
+const AddressInputRef = builder.inputType('AddressInput', {
+  description: 'An address typed in at checkout. Filled-in values are checked (e-mail, phone, postcode, IČO, DIČ).',
+  fields: (t) => ({
+    firstName: t.string(),
+    lastName: t.string(),
+    email: t.string({ description: 'Invoice address only: where the confirmation goes.' }),
+    phone: t.string({ description: '+420/+421 and 9 digits, spaces allowed.' }),
+    street: t.string({ description: 'Street and number.' }),
+    city: t.string(),
+    postcode: t.string({ description: '5 digits for CZ and SK, with or without the space.' }),
+    country: t.string({ description: 'CZ or SK.' }),
+    company: t.string({ description: 'Invoice address with forCompany only.' }),
+    ico: t.string({ description: 'Company ID (IČO); required with forCompany.' }),
+    dic: t.string({ description: 'VAT ID (DIČ), for VAT payers.' }),
+  }),
+});
+
+const CheckoutInputRef = builder.inputType('CheckoutInput', {
+  description: 'Checkout choices to save; a field left out keeps its value, null clears it. No amounts: the server prices everything.',
+  fields: (t) => ({
+    deliveryMethodId: t.id(),
+    storeId: t.id({ description: 'The branch for personal pickup (Query.stores).' }),
+    paymentMethodId: t.id({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
+    forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
+    invoiceAddress: t.field({ type: AddressInputRef }),
+    invoiceAddressId: t.id({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),
+    deliverySameAsInvoice: t.boolean({ description: '"Stejná jako fakturační" / "Same as invoice address".' }),
+    deliveryAddress: t.field({ type: AddressInputRef }),
+    deliveryAddressId: t.id({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
+    note: t.string(),
+    newsletter: t.boolean(),
+    termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
+  }),
+});
+
+const OrderChangeKindEnum = builder.enumType('OrderChangeKind', {
+  values: ['PRICE', 'QUANTITY', 'STOCK', 'LINE_REMOVED', 'LINE_ADDED', 'DELIVERY', 'PAYMENT', 'VOUCHER', 'TOTAL', 'REVIEW'] as const,
+});
+
+const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({
+  description: 'One thing that changed since the shopper last saw the checkout.',
+  fields: (t) => ({
+    kind: t.field({ type: OrderChangeKindEnum, resolve: (change) => change.kind }),
+    subject: t.exposeString('subject', { description: 'The product, method or voucher code concerned.' }),
+    message: t.exposeString('message'),
+    previous: t.exposeInt('previous', { nullable: true, description: 'Before: minor units, or pieces for STOCK and QUANTITY.' }),
+    current: t.exposeInt('current', { nullable: true, description: 'Now: minor units, or pieces for STOCK and QUANTITY.' }),
+  }),
+});
+
+builder.objectType(OrderChangedError, {
+  name: 'OrderChangedError',
+  description:
+    'The order was not placed: something changed since the shopper last saw the checkout. Show the changes and the ' +
+    'cart’s new totals; submitting again with cart.checkout.revision accepts them.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    changes: t.field({ type: [OrderChangeRef], resolve: (error) => error.changes }),
+    cart: t.prismaField({
+      type: 'Cart',
+      resolve: (query, error, _a, ctx) => ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: error.cartId } }),
+    }),
+  }),
+});
+
+const PlaceOrderInputRef = builder.inputType('PlaceOrderInput', {
+  fields: (t) => ({
+    revision: t.string({ required: true, description: 'Cart.checkout.revision as the shopper saw it.' }),
+  }),
+});
+
+builder.mutationFields((t) => ({
+  updateCheckout: t.prismaField({
+    ...CART_ACCESS,
+    type: 'Cart',
+    description: 'Saves checkout choices to the session’s cart. Missing choices are not errors here: see Cart.checkout.problems.',
+    errors: { types: [ValidationError, NotFoundError], directResult: true },
+    args: { input: t.arg({ type: CheckoutInputRef, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const cartId = await updateCheckout(ctx, await currentCartId(ctx), input);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
+    },
+  }),
+  placeOrder: t.prismaField({
+    ...CART_ACCESS,
+    type: 'Order',
+    description:
+      '"Koupit a zaplatit": places the session cart’s order. Everything is priced again on the server; if it differs from ' +
+      '`revision` the answer is an OrderChangedError and nothing is written. Idempotent: the same cart always answers ' +
+      'with the same order (a double click, two tabs, a retried request). ValidationError lists Cart.checkout.problems.',
+    errors: { types: [OrderChangedError, ValidationError, NotFoundError], directResult: true },
+    args: { input: t.arg({ type: PlaceOrderInputRef, required: true }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const orderId = await placeOrder(ctx, input.revision);
+      return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
+    },
+  }),
+}));

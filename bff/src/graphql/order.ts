@@ -1,0 +1,193 @@
+// Orders: what placeOrder answers with and what order(id, hash) reads back for the summary page.
+// An order is reachable only through those two fields: the guest summary link's hash is the key
+// (requirement S5); a wrong hash answers exactly like a missing order.
+import { builder, CART_ACCESS } from './builder.ts';
+import { CurrencyEnum, LanguageEnum, Price } from './catalog.ts';
+import { PostalAddress, VatRecapRowRef } from './checkout.ts';
+import { money, type Money } from '../services/pricing.ts';
+import { readAddress } from '../services/checkout.ts';
+import { BANK_TRANSFER_CODE, orderIdByHash } from '../services/orders.ts';
+import { orderPaymentSpayd, qrPaymentSvg } from '../services/checkout-seams.ts';
+import { href } from '../../../schema/routes.ts';
+import { vatSplit, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../schema/rules/index.ts';
+import { supplierBankAccount } from '../../../schema/rules/supplier.ts';
+
+const OrderStatusEnum = builder.enumType('OrderStatus', {
+  values: ['NEW', 'PAID', 'PROCESSING', 'SHIPPED', 'READY_FOR_PICKUP', 'DELIVERED', 'CANCELLED'] as const,
+});
+
+type OrderCharge = { code: string; name: string; price: Money };
+
+const OrderChargeRef = builder.objectRef<OrderCharge>('OrderCharge').implement({
+  description: 'The delivery or payment of an order, with its name and price as they were when it was placed.',
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    name: t.exposeString('name'),
+    price: t.field({ type: Price, resolve: (charge) => charge.price }),
+  }),
+});
+
+builder.prismaObject('OrderLine', {
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    name: t.exposeString('name', { description: 'The product’s name in the order’s language when it was placed.' }),
+    productCode: t.exposeString('productCode'),
+    variantCode: t.exposeString('variantCode'),
+    size: t.exposeString('size', { nullable: true }),
+    colour: t.exposeString('colour', { nullable: true }),
+    quantity: t.exposeInt('quantity'),
+    vatRate: t.exposeInt('vatRate'),
+    unitPrice: t.field({
+      type: Price,
+      select: { order: { select: { currency: true } } },
+      resolve: (line) => ({ currency: line.order.currency, withVat: line.unitPriceGross, withoutVat: line.unitPriceNet, vat: line.unitPriceGross - line.unitPriceNet }),
+    }),
+    totalPrice: t.field({
+      type: Price,
+      select: { order: { select: { currency: true } } },
+      resolve: (line) => ({ currency: line.order.currency, withVat: line.totalGross, withoutVat: line.totalNet, vat: line.totalGross - line.totalNet }),
+    }),
+  }),
+});
+
+function readRecap(value: unknown): VatRecapRow[] {
+  if (!Array.isArray(value)) return [];
+  return value.map((row: Record<string, unknown>) => ({
+    ratePercent: Number(row.ratePercent),
+    gross: Number(row.gross),
+    net: Number(row.net),
+    vat: Number(row.vat),
+  }));
+}
+
+type OrderAmounts = {
+  currency: 'CZK' | 'EUR';
+  productsNet: number;
+  productsGross: number;
+  discountGross: number;
+  deliveryPrice: number;
+  paymentPrice: number;
+  roundingGross: number;
+  totalNet: number;
+  totalVat: number;
+  totalGross: number;
+};
+
+const amountsSelect = {
+  currency: true,
+  productsNet: true,
+  productsGross: true,
+  discountGross: true,
+  deliveryPrice: true,
+  paymentPrice: true,
+  roundingGross: true,
+  totalNet: true,
+  totalVat: true,
+  totalGross: true,
+} as const;
+
+/** The discount without VAT: what the recap's net lacks against goods, delivery and fee. */
+function discount(order: OrderAmounts): Money {
+  const servicesNet =
+    vatSplit(order.deliveryPrice, VAT_RATE_STANDARD_PERCENT).net + vatSplit(order.paymentPrice, VAT_RATE_STANDARD_PERCENT).net;
+  const withoutVat = Math.max(0, order.productsNet + servicesNet - order.totalNet);
+  return { currency: order.currency, withVat: order.discountGross, withoutVat, vat: order.discountGross - withoutVat };
+}
+
+const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_CODE;
+
+export const OrderRef = builder.prismaObject('Order', {
+  description:
+    'A placed order. The five totals of the summary: products.withoutVat, products.withVat, total.withoutVat, ' +
+    'totalToPay and discount.withVat; amounts in minor units of `currency`.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    number: t.exposeString('number', { description: 'YYYY + 6 digits, sequential per year, e.g. 2026000123.' }),
+    hash: t.exposeString('hash', { description: 'The secret of the summary link (/objednavka/shrnuti/{id}/{hash}); keep it private.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    status: t.field({ type: OrderStatusEnum, resolve: (order) => order.status }),
+    currency: t.field({ type: CurrencyEnum, resolve: (order) => order.currency }),
+    language: t.field({ type: LanguageEnum, resolve: (order) => order.language }),
+    email: t.exposeString('email'),
+    phone: t.exposeString('phone', { nullable: true }),
+    note: t.exposeString('note'),
+    delivery: t.field({
+      type: OrderChargeRef,
+      resolve: (order) => ({
+        code: order.deliveryCode,
+        name: order.deliveryName,
+        price: money(order.deliveryPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
+      }),
+    }),
+    payment: t.field({
+      type: OrderChargeRef,
+      resolve: (order) => ({
+        code: order.paymentCode,
+        name: order.paymentName,
+        price: money(order.paymentPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
+      }),
+    }),
+    store: t.relation('store', { nullable: true, description: 'The branch for personal pickup.' }),
+    invoiceAddress: t.field({ type: PostalAddress, resolve: (order) => readAddress(order.invoiceAddress)! }),
+    deliveryAddress: t.field({
+      type: PostalAddress,
+      nullable: true,
+      description: 'Null for personal pickup.',
+      resolve: (order) => readAddress(order.deliveryAddress),
+    }),
+    lines: t.relation('lines', { query: { orderBy: { id: 'asc' } } }),
+    products: t.field({
+      type: Price,
+      description: 'The goods before the discount.',
+      resolve: (order): Money => ({ currency: order.currency, withVat: order.productsGross, withoutVat: order.productsNet, vat: order.productsGross - order.productsNet }),
+    }),
+    discount: t.field({ type: Price, select: amountsSelect, resolve: (order) => discount(order) }),
+    total: t.field({
+      type: Price,
+      description: 'Goods less discount plus delivery and payment fee, without the cash-on-delivery rounding.',
+      resolve: (order): Money => ({ currency: order.currency, withVat: order.totalGross - order.roundingGross, withoutVat: order.totalNet, vat: order.totalVat }),
+    }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays.' }),
+    vatRecap: t.field({ type: [VatRecapRowRef], resolve: (order) => readRecap(order.vatRecap) }),
+    variableSymbol: t.exposeString('variableSymbol'),
+    accountNumber: t.string({
+      description: 'The shop’s account for the order’s currency (Czech format).',
+      resolve: (order) => supplierBankAccount(order.currency).accountNumber,
+    }),
+    iban: t.string({ resolve: (order) => supplierBankAccount(order.currency).iban }),
+    qrPayment: t.string({
+      nullable: true,
+      description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',
+      resolve: (order) => (isBankTransfer(order) ? orderPaymentSpayd(order) : null),
+    }),
+    qrSvg: t.string({
+      nullable: true,
+      description: 'The QR payment code as an SVG document, for a bank transfer order.',
+      resolve: (order) => (isBankTransfer(order) ? qrPaymentSvg(orderPaymentSpayd(order)) : null),
+    }),
+    summaryUrl: t.string({
+      description: 'The summary page, in the order’s language.',
+      resolve: (order) => href('orderSummary', order.language, { id: order.id, hash: order.hash }),
+    }),
+    invoiceUrl: t.string({
+      description: 'The invoice PDF (faktura – daňový doklad), in the order’s language.',
+      resolve: (order) =>
+        order.language === 'en' ? `/en/order/invoice/${order.id}/${order.hash}.pdf` : `/objednavka/faktura/${order.id}/${order.hash}.pdf`,
+    }),
+  }),
+});
+
+builder.queryField('order', (t) =>
+  t.prismaField({
+    ...CART_ACCESS,
+    type: 'Order',
+    nullable: true,
+    description: 'An order by its id and the secret hash of its summary link; null when either does not match.',
+    args: { id: t.arg.id({ required: true }), hash: t.arg.string({ required: true }) },
+    resolve: async (query, _root, args, ctx) => {
+      const id = await orderIdByHash(ctx.prisma, String(args.id), args.hash);
+      return id === null ? null : ctx.prisma.order.findUnique({ ...query, where: { id } });
+    },
+  }),
+);

@@ -1,0 +1,547 @@
+// Checkout: the cart's delivery, payment, addresses and consents, and every amount the shopper pays.
+//
+// Amounts are computed here only, from the database (house rule 3): the goods at today's prices,
+// the vouchers' discount, shipping (free over the method's limit or with a free-shipping voucher),
+// the payment fee, cash-on-delivery rounding to whole crowns, and the VAT recapitulation per rate.
+// What the shopper was shown is summed up in a snapshot whose hash is the cart's `revision`;
+// placeOrder (services/orders.ts) gets that revision back, recomputes everything in its own
+// transaction and refuses with a line-by-line report when the two differ.
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { Prisma, type Currency, type Language } from '../generated/prisma/client.ts';
+import { message } from '../i18n/messages.ts';
+import {
+  addressFormSchema,
+  checkoutProblems,
+  companyFormSchema,
+  convertCzkToEur,
+  deliveryAddressFormSchema,
+  max,
+  normalizeDic,
+  normalizeIco,
+  normalizePostcode,
+  NOTE_MAX_LENGTH,
+  sumByVatRate,
+  vatSplit,
+  VAT_RATE_STANDARD_PERCENT,
+  validateForm,
+  type FormSchema,
+  type VatRecap,
+} from '../../../schema/rules/index.ts';
+import { evaluateCartVouchers, type VoucherEvaluation } from './checkout-seams.ts';
+import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
+import { unitPrice } from './pricing.ts';
+
+type Tx = Prisma.TransactionClient;
+export type CheckoutDb = Db | Tx;
+
+/** What checkout needs of a request (the GraphQL context provides it). */
+export type CheckoutContext = {
+  prisma: Db;
+  language: Language;
+  currency: Currency;
+  customerId: number | null;
+  session: { cartId?: string };
+  config: { eurRate: number };
+};
+
+/** Shipping and payment fees carry the standard VAT rate. */
+const SERVICE_VAT_RATE = VAT_RATE_STANDARD_PERCENT;
+
+// ------------------------------------------------------------------ loading
+
+export const checkoutCartInclude = {
+  lines: {
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    include: {
+      variant: {
+        include: {
+          product: { select: { code: true, vatRate: true, published: true, translations: { select: { language: true, name: true } } } },
+          colour: { select: { translations: { select: { language: true, name: true } } } },
+        },
+      },
+    },
+  },
+  deliveryMethod: { include: { translations: true, payments: { select: { paymentMethodId: true } } } },
+  paymentMethod: { include: { translations: true } },
+  store: true,
+} as const satisfies Prisma.CartInclude;
+
+export type CheckoutCart = Prisma.CartGetPayload<{ include: typeof checkoutCartInclude }>;
+
+export function loadCheckoutCart(db: CheckoutDb, cartId: string): Promise<CheckoutCart | null> {
+  return db.cart.findUnique({ where: { id: cartId }, include: checkoutCartInclude });
+}
+
+// ------------------------------------------------------------------ addresses
+
+/** An address as the cart and the order keep it (JSON). */
+export type AddressData = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  company: string;
+  ico: string;
+  dic: string;
+  /** The customer's saved address it was copied from, if any. */
+  addressId: number | null;
+};
+
+const ADDRESS_TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'city', 'postcode', 'country', 'company', 'ico', 'dic'] as const;
+
+export function readAddress(value: Prisma.JsonValue | null | undefined): AddressData | null {
+  if (value === null || value === undefined || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const text = (key: string) => (typeof record[key] === 'string' ? (record[key] as string) : '');
+  const address = Object.fromEntries(ADDRESS_TEXT_FIELDS.map((key) => [key, text(key)])) as Omit<AddressData, 'addressId'>;
+  return { ...address, addressId: typeof record.addressId === 'number' ? record.addressId : null };
+}
+
+function isForCompany(address: AddressData | null): boolean {
+  return address !== null && (address.company !== '' || address.ico !== '');
+}
+
+// ------------------------------------------------------------------ totals
+
+export type CheckoutLine = {
+  lineId: number;
+  variantId: number;
+  productCode: string;
+  variantCode: string;
+  name: string;
+  size: string | null;
+  colour: string | null;
+  quantity: number;
+  stock: number;
+  vatRate: number;
+  unitGross: number;
+  totalGross: number;
+};
+
+export type Charge = { id: number; code: string; name: string; gross: number; vatRate: number };
+
+export type CheckoutTotals = {
+  currency: Currency;
+  productsGross: number;
+  productsNet: number;
+  discountGross: number;
+  /** Discount split over the goods' VAT rates in proportion to their value. */
+  discountNet: number;
+  shippingGross: number;
+  paymentGross: number;
+  /** Cash on delivery in CZK: the total rounded to whole crowns; outside VAT. */
+  roundingGross: number;
+  totalNet: number;
+  totalVat: number;
+  /** What the shopper pays: goods - discount + shipping + payment fee + rounding. */
+  totalGross: number;
+  recap: VatRecap;
+  /** The delivery method's free-shipping limit in the cart's currency, if it has one. */
+  freeShippingFrom: number | null;
+  /** How much more goods would make shipping free; 0 when it already is. */
+  freeShippingRemaining: number;
+};
+
+/** The checkout as the shopper sees it; `snapshot` and `revision` sum it up for placeOrder. */
+export type Checkout = {
+  cartId: string;
+  currency: Currency;
+  language: Language;
+  email: string | null;
+  customerId: number | null;
+  lines: CheckoutLine[];
+  delivery: (Charge & { isPickup: boolean; allowedPaymentIds: number[] }) | null;
+  payment: (Charge & { isCashOnDelivery: boolean }) | null;
+  storeId: number | null;
+  invoiceAddress: AddressData | null;
+  deliveryAddress: AddressData | null;
+  deliverySameAsInvoice: boolean;
+  forCompany: boolean;
+  note: string;
+  newsletter: boolean;
+  termsAccepted: boolean;
+  vouchers: VoucherEvaluation;
+  totals: CheckoutTotals;
+  /** What stops the order (spec section 5 messages, and vouchers that no longer apply). */
+  problems: FieldError[];
+  snapshot: CheckoutSnapshot;
+  revision: string;
+};
+
+export type CheckoutSnapshot = {
+  currency: Currency;
+  lines: { variantId: number; name: string; quantity: number; unitGross: number }[];
+  delivery: { id: number; name: string; gross: number } | null;
+  payment: { id: number; name: string; gross: number } | null;
+  vouchers: { code: string; valid: boolean; discountGross: number }[];
+  totalGross: number;
+};
+
+function translation<T extends { language: Language }>(rows: T[], language: Language): T | undefined {
+  return rows.find((row) => row.language === language) ?? rows[0];
+}
+
+/** Splits a discount over the VAT rates of the goods, in proportion to their value (largest remainder). */
+export function allocateDiscount(goodsByRate: { ratePercent: number; gross: number }[], discountGross: number): Map<number, number> {
+  const result = new Map<number, number>();
+  const total = goodsByRate.reduce((sum, row) => sum + row.gross, 0);
+  if (discountGross <= 0 || total <= 0) return result;
+  const shares = goodsByRate.map((row) => {
+    const exact = (discountGross * row.gross) / total;
+    return { rate: row.ratePercent, whole: Math.floor(exact), remainder: exact - Math.floor(exact) };
+  });
+  let left = discountGross - shares.reduce((sum, share) => sum + share.whole, 0);
+  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
+    if (left <= 0) break;
+    share.whole += 1;
+    left -= 1;
+  }
+  for (const share of shares) if (share.whole > 0) result.set(share.rate, share.whole);
+  return result;
+}
+
+function priceIn(currency: Currency, czk: number, eur: number | null, eurRate: number): number {
+  return currency === 'CZK' ? czk : (eur ?? convertCzkToEur(czk, eurRate));
+}
+
+function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
+  return createHash('sha256').update(cartId).update('\n').update(JSON.stringify(snapshot)).digest('base64url').slice(0, 32);
+}
+
+/**
+ * Everything the checkout shows and the order charges, computed from the loaded cart. Runs inside
+ * placeOrder's transaction too (db is then the transaction), so the order charges exactly this.
+ */
+export async function computeCheckout(
+  db: CheckoutDb,
+  cart: CheckoutCart,
+  options: { currency: Currency; language: Language; eurRate: number },
+): Promise<Checkout> {
+  const { currency, language, eurRate } = options;
+  const lines: CheckoutLine[] = cart.lines.map((line) => {
+    const unitGross = unitPrice(line.variant, currency, eurRate);
+    return {
+      lineId: line.id,
+      variantId: line.variantId,
+      productCode: line.variant.product.code,
+      variantCode: line.variant.code,
+      name: translation(line.variant.product.translations, language)?.name ?? line.variant.product.code,
+      size: line.variant.size,
+      colour: line.variant.colour ? (translation(line.variant.colour.translations, language)?.name ?? null) : null,
+      quantity: line.quantity,
+      // an unpublished product cannot be bought any more: as if it had no stock
+      stock: line.variant.product.published ? line.variant.stock : 0,
+      vatRate: line.variant.product.vatRate,
+      unitGross,
+      totalGross: unitGross * line.quantity,
+    };
+  });
+  const goods = sumByVatRate(lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })));
+  const productsGross = goods.total.gross;
+
+  const vouchers = await evaluateCartVouchers(
+    db,
+    { id: cart.id, currency, customerId: cart.customerId, email: cart.email, goodsGross: productsGross },
+    language,
+  );
+  const discountGross = Math.min(productsGross, Math.max(0, vouchers.discountGross));
+
+  // A withdrawn (inactive) method counts as not chosen.
+  const method = cart.deliveryMethod?.active ? cart.deliveryMethod : null;
+  const freeShippingFrom = method
+    ? method.freeFromCzk === null
+      ? null
+      : priceIn(currency, method.freeFromCzk, method.freeFromEur, eurRate)
+    : null;
+  const freeByLimit = freeShippingFrom !== null && productsGross >= freeShippingFrom;
+  const delivery = method
+    ? {
+        id: method.id,
+        code: method.code,
+        name: translation(method.translations, language)?.name ?? method.code,
+        gross: freeByLimit || vouchers.freeShipping ? 0 : priceIn(currency, method.priceCzk, method.priceEur, eurRate),
+        vatRate: SERVICE_VAT_RATE,
+        isPickup: method.isPickup,
+        allowedPaymentIds: method.payments.map((row) => row.paymentMethodId),
+      }
+    : null;
+  const paymentMethod = cart.paymentMethod?.active ? cart.paymentMethod : null;
+  const payment = paymentMethod
+    ? {
+        id: paymentMethod.id,
+        code: paymentMethod.code,
+        name: translation(paymentMethod.translations, language)?.name ?? paymentMethod.code,
+        gross: priceIn(currency, paymentMethod.priceCzk, paymentMethod.priceEur, eurRate),
+        vatRate: SERVICE_VAT_RATE,
+        isCashOnDelivery: paymentMethod.isCashOnDelivery,
+      }
+    : null;
+
+  // VAT recap: each goods line, the discount per goods rate (negative), shipping and the fee.
+  const discountByRate = allocateDiscount(
+    goods.byRate.map((row) => ({ ratePercent: row.ratePercent, gross: row.gross })),
+    discountGross,
+  );
+  const recap = sumByVatRate([
+    ...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })),
+    ...[...discountByRate].map(([ratePercent, gross]) => ({ grossMinor: -gross, ratePercent })),
+    ...(delivery && delivery.gross > 0 ? [{ grossMinor: delivery.gross, ratePercent: delivery.vatRate }] : []),
+    ...(payment && payment.gross > 0 ? [{ grossMinor: payment.gross, ratePercent: payment.vatRate }] : []),
+  ]);
+  const discountNet = [...discountByRate].reduce((sum, [rate, gross]) => sum + vatSplit(gross, rate).net, 0);
+  const beforeRounding = recap.total.gross;
+  const roundingGross = payment?.isCashOnDelivery && currency === 'CZK' ? Math.round(beforeRounding / 100) * 100 - beforeRounding : 0;
+
+  const totals: CheckoutTotals = {
+    currency,
+    productsGross,
+    productsNet: goods.total.net,
+    discountGross,
+    discountNet,
+    shippingGross: delivery?.gross ?? 0,
+    paymentGross: payment?.gross ?? 0,
+    roundingGross,
+    totalNet: recap.total.net,
+    totalVat: recap.total.vat,
+    totalGross: beforeRounding + roundingGross,
+    recap,
+    freeShippingFrom,
+    freeShippingRemaining: freeShippingFrom === null ? 0 : Math.max(0, freeShippingFrom - productsGross),
+  };
+
+  const invoiceAddress = readAddress(cart.invoiceAddress);
+  const deliveryAddress = readAddress(cart.deliveryAddress);
+  const forCompany = isForCompany(invoiceAddress);
+  const problems: FieldError[] = checkoutProblems(
+    {
+      deliveryMethod: delivery,
+      storeChosen: cart.storeId !== null,
+      paymentMethod: payment ? { allowedForDelivery: !delivery || delivery.allowedPaymentIds.includes(payment.id) } : null,
+      termsAccepted: cart.termsAccepted,
+      invoiceAddress,
+      forCompany,
+      deliverySameAsInvoice: cart.deliverySameAsInvoice,
+      deliveryAddress,
+    },
+    language,
+  );
+  for (const entry of vouchers.entries) {
+    if (!entry.valid) problems.push({ field: 'vouchers', message: entry.message ?? message('voucherBlocksOrder', language) });
+  }
+
+  const snapshot: CheckoutSnapshot = {
+    currency,
+    lines: lines.map((line) => ({ variantId: line.variantId, name: line.name, quantity: line.quantity, unitGross: line.unitGross })),
+    delivery: delivery && { id: delivery.id, name: delivery.name, gross: delivery.gross },
+    payment: payment && { id: payment.id, name: payment.name, gross: payment.gross },
+    vouchers: vouchers.entries.map((entry) => ({ code: entry.code, valid: entry.valid, discountGross: entry.discountGross })),
+    totalGross: totals.totalGross,
+  };
+
+  return {
+    cartId: cart.id,
+    currency,
+    language,
+    email: cart.email,
+    customerId: cart.customerId,
+    lines,
+    delivery,
+    payment,
+    storeId: delivery?.isPickup ? cart.storeId : null,
+    invoiceAddress,
+    deliveryAddress,
+    deliverySameAsInvoice: cart.deliverySameAsInvoice,
+    forCompany,
+    note: cart.note,
+    newsletter: cart.newsletter,
+    termsAccepted: cart.termsAccepted,
+    vouchers,
+    totals,
+    problems,
+    snapshot,
+    revision: hashRevision(cart.id, snapshot),
+  };
+}
+
+/** The checkout of the session's cart, or null when it has none (or it already became an order). */
+export async function sessionCheckout(ctx: CheckoutContext, cartId: string): Promise<Checkout | null> {
+  const cart = await loadCheckoutCart(ctx.prisma, cartId);
+  if (!cart) return null;
+  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate });
+}
+
+/**
+ * Keeps what the shopper was shown under its revision, so that placeOrder can tell what changed
+ * since. Content-addressed: showing the same checkout again writes nothing new.
+ */
+export async function rememberRevision(db: Db, checkout: Checkout): Promise<void> {
+  await db.checkoutRevision.createMany({
+    data: [{ id: checkout.revision, cartId: checkout.cartId, snapshot: checkout.snapshot }],
+    skipDuplicates: true,
+  });
+}
+
+// ------------------------------------------------------------------ saving the checkout form
+
+export type AddressInput = Partial<Record<(typeof ADDRESS_TEXT_FIELDS)[number], string | null>>;
+
+export type CheckoutInput = {
+  deliveryMethodId?: string | null;
+  storeId?: string | null;
+  paymentMethodId?: string | null;
+  /** The "ordering for a company" switch: off drops company, IČO and DIČ. */
+  forCompany?: boolean | null;
+  invoiceAddress?: AddressInput | null;
+  /** A saved address of the logged-in customer, copied into the cart. */
+  invoiceAddressId?: string | null;
+  deliverySameAsInvoice?: boolean | null;
+  deliveryAddress?: AddressInput | null;
+  deliveryAddressId?: string | null;
+  note?: string | null;
+  newsletter?: boolean | null;
+  termsAccepted?: boolean | null;
+};
+
+/** A database id from a GraphQL ID; -1 (matches nothing) when it is not a positive 32-bit integer. */
+function parseId(value: string | number): number {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
+}
+
+/** The rules a saved value must pass; `required` is left to checkoutProblems (a form may be saved half filled). */
+function formatRules(schema: FormSchema): FormSchema {
+  return Object.fromEntries(Object.entries(schema).map(([field, rules]) => [field, rules.filter((rule) => rule.name !== 'required')]));
+}
+
+function cleanAddress(
+  input: AddressInput,
+  schema: FormSchema,
+  prefix: string,
+  language: Language,
+  errors: FieldError[],
+): AddressData {
+  const text = (key: (typeof ADDRESS_TEXT_FIELDS)[number]) => (input[key] ?? '').trim();
+  const values = Object.fromEntries(ADDRESS_TEXT_FIELDS.map((key) => [key, text(key)])) as Omit<AddressData, 'addressId'>;
+  values.country = values.country.toUpperCase() || 'CZ';
+  for (const [field, errorMessage] of Object.entries(validateForm(values, formatRules(schema), language))) {
+    errors.push({ field: `${prefix}.${field}`, message: errorMessage });
+  }
+  // stored in the form in which they are shown and printed
+  values.postcode = normalizePostcode(values.postcode, values.country) ?? values.postcode;
+  if (values.ico !== '') values.ico = normalizeIco(values.ico) ?? values.ico;
+  if (values.dic !== '') values.dic = normalizeDic(values.dic);
+  return { ...values, addressId: null };
+}
+
+function withoutCompany(address: AddressData): AddressData {
+  return { ...address, company: '', ico: '', dic: '' };
+}
+
+/** A saved address of this customer; someone else's is treated as missing (S5). */
+async function ownAddress(ctx: CheckoutContext, idInput: string): Promise<AddressData> {
+  const notFound = () => new NotFoundError(message('addressNotFound', ctx.language));
+  if (ctx.customerId === null) throw notFound();
+  const saved = await ctx.prisma.address.findFirst({ where: { id: parseId(idInput), customerId: ctx.customerId } });
+  if (!saved) throw notFound();
+  return {
+    firstName: saved.firstName,
+    lastName: saved.lastName,
+    email: saved.email ?? '',
+    phone: saved.phone ?? '',
+    street: saved.street,
+    city: saved.city,
+    postcode: saved.postcode,
+    country: saved.country,
+    company: saved.company ?? '',
+    ico: saved.ico ?? '',
+    dic: saved.dic ?? '',
+    addressId: saved.id,
+  };
+}
+
+/**
+ * Saves the checkout form to the session's cart. A field left out keeps its value; null clears it.
+ * Filled-in values must be valid (IČO, DIČ, postcode, phone, e-mail ...); what is still missing is
+ * not an error here but a problem of Cart.checkout, refused by placeOrder.
+ */
+export async function updateCheckout(ctx: CheckoutContext, cartId: string | null, input: CheckoutInput): Promise<string> {
+  if (!cartId) throw new NotFoundError(message('cartEmpty', ctx.language));
+  const errors: FieldError[] = [];
+  const data: Prisma.CartUncheckedUpdateManyInput = {};
+  const fieldError = (field: string, key: Parameters<typeof message>[0]) => errors.push({ field, message: message(key, ctx.language) });
+
+  if (input.deliveryMethodId !== undefined) {
+    if (input.deliveryMethodId === null) data.deliveryMethodId = null;
+    else {
+      const method = await ctx.prisma.deliveryMethod.findFirst({ where: { id: parseId(input.deliveryMethodId), active: true }, select: { id: true } });
+      if (method) data.deliveryMethodId = method.id;
+      else fieldError('deliveryMethodId', 'deliveryMethodUnknown');
+    }
+  }
+  if (input.storeId !== undefined) {
+    if (input.storeId === null) data.storeId = null;
+    else {
+      const store = await ctx.prisma.store.findUnique({ where: { id: parseId(input.storeId) }, select: { id: true } });
+      if (store) data.storeId = store.id;
+      else fieldError('storeId', 'storeUnknown');
+    }
+  }
+  if (input.paymentMethodId !== undefined) {
+    if (input.paymentMethodId === null) data.paymentMethodId = null;
+    else {
+      const method = await ctx.prisma.paymentMethod.findFirst({ where: { id: parseId(input.paymentMethodId), active: true }, select: { id: true } });
+      if (method) data.paymentMethodId = method.id;
+      else fieldError('paymentMethodId', 'paymentMethodUnknown');
+    }
+  }
+
+  const invoiceSchema: FormSchema = { ...addressFormSchema, ...companyFormSchema };
+  let invoice: AddressData | null | undefined;
+  if (input.invoiceAddressId) invoice = await ownAddress(ctx, input.invoiceAddressId);
+  else if (input.invoiceAddress !== undefined) {
+    invoice = input.invoiceAddress === null ? null : cleanAddress(input.invoiceAddress, invoiceSchema, 'invoiceAddress', ctx.language, errors);
+  }
+  if (input.forCompany === false || (input.forCompany == null && invoice && !isForCompany(invoice))) {
+    // the switch is off: company fields are neither kept nor checked
+    if (invoice) invoice = withoutCompany(invoice);
+    else if (input.forCompany === false) {
+      const current = await ctx.prisma.cart.findUnique({ where: { id: cartId }, select: { invoiceAddress: true } });
+      const saved = readAddress(current?.invoiceAddress);
+      if (saved) invoice = withoutCompany(saved);
+    }
+  }
+  if (invoice !== undefined) {
+    data.invoiceAddress = invoice === null ? Prisma.DbNull : invoice;
+    if (invoice && invoice.email !== '') data.email = invoice.email.toLowerCase();
+  }
+
+  if (input.deliveryAddressId) data.deliveryAddress = await ownAddress(ctx, input.deliveryAddressId);
+  else if (input.deliveryAddress !== undefined) {
+    data.deliveryAddress =
+      input.deliveryAddress === null
+        ? Prisma.DbNull
+        : withoutCompany(cleanAddress(input.deliveryAddress, deliveryAddressFormSchema, 'deliveryAddress', ctx.language, errors));
+  }
+  if (input.deliverySameAsInvoice != null) data.deliverySameAsInvoice = input.deliverySameAsInvoice;
+  else if (input.deliveryAddressId || input.deliveryAddress) data.deliverySameAsInvoice = false;
+
+  if (input.note !== undefined) {
+    const note = (input.note ?? '').trim();
+    const noteError = validateForm({ note }, { note: [max(NOTE_MAX_LENGTH)] }, ctx.language).note;
+    if (noteError) errors.push({ field: 'note', message: noteError });
+    data.note = note;
+  }
+  if (input.newsletter != null) data.newsletter = input.newsletter;
+  if (input.termsAccepted != null) data.termsAccepted = input.termsAccepted;
+
+  if (errors.length > 0) throw new ValidationError(errors, message('invalidInput', ctx.language));
+  // Only a cart that has not become an order may change.
+  const { count } = await ctx.prisma.cart.updateMany({ where: { id: cartId, order: null }, data });
+  if (count === 0) throw new NotFoundError(message('cartEmpty', ctx.language));
+  return cartId;
+}

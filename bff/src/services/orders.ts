@@ -1,0 +1,346 @@
+// Placing an order, and reading one back by its id and secret hash.
+//
+// placeOrder is one transaction (requirements S1, S3, S4, S6):
+// 1. the cart's row is locked, so parallel submits of one cart (double click, two tabs, a retry)
+//    queue up; the first one that gets the lock places the order and the others find it there
+//    (Order.cartId is unique as well) and answer with it;
+// 2. everything is recomputed from the database (services/checkout.ts) and compared with the
+//    revision the shopper last saw: any difference refuses the order with a line-by-line report;
+// 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
+//    the order number comes from a per-year counter row, the lines keep the names, prices and VAT
+//    rates of the moment, the voucher uses are recorded, the confirmation e-mail is put into the
+//    outbox and the cart is closed. Any failure before the commit leaves none of it.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import { Prisma, type Language } from '../generated/prisma/client.ts';
+import { formatMessage, message } from '../i18n/messages.ts';
+import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
+import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
+import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** The payment method whose orders show the account, variable symbol and QR code. */
+export const BANK_TRANSFER_CODE = 'bank-transfer';
+
+export type OrderChangeKind =
+  | 'PRICE'
+  | 'QUANTITY'
+  | 'STOCK'
+  | 'LINE_REMOVED'
+  | 'LINE_ADDED'
+  | 'DELIVERY'
+  | 'PAYMENT'
+  | 'VOUCHER'
+  | 'TOTAL'
+  | 'REVIEW';
+
+export type OrderChange = {
+  kind: OrderChangeKind;
+  /** The line's product, the method's or the voucher's name. */
+  subject: string;
+  message: string;
+  /** Amounts in minor units of the cart's currency, or pieces for STOCK/QUANTITY. */
+  previous: number | null;
+  current: number | null;
+};
+
+/**
+ * The order was not placed because something changed since the shopper last saw the checkout.
+ * The cart (with its new totals and revision) is unchanged; submitting the new revision accepts.
+ */
+export class OrderChangedError extends ShopError {
+  constructor(
+    message: string,
+    public readonly changes: OrderChange[],
+    public readonly cartId: string,
+  ) {
+    super('ORDER_CHANGED', message);
+  }
+}
+
+/** Test seam for requirement S6: runs inside the order's transaction after all its writes. */
+export const placeOrderHooks: { beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
+
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
+
+// ------------------------------------------------------------------ what changed
+
+function money(amount: number, snapshot: CheckoutSnapshot, language: Language): string {
+  return formatMoney(amount, snapshot.currency, language);
+}
+
+/** Differences between what the shopper saw and what the order would charge now. */
+export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, language: Language): OrderChange[] {
+  const changes: OrderChange[] = [];
+  const change = (kind: OrderChangeKind, subject: string, text: string, previous: number | null, current: number | null) =>
+    changes.push({ kind, subject, message: text, previous, current });
+
+  if (seen && seen.currency === now.currency) {
+    const nowLines = new Map(now.snapshot.lines.map((line) => [line.variantId, line]));
+    const seenIds = new Set(seen.lines.map((line) => line.variantId));
+    for (const before of seen.lines) {
+      const after = nowLines.get(before.variantId);
+      if (!after) {
+        change('LINE_REMOVED', before.name, formatMessage('orderChangeLineRemoved', language, { name: before.name }), before.quantity, null);
+        continue;
+      }
+      if (after.unitGross !== before.unitGross) {
+        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, seen, language) };
+        change('PRICE', after.name, formatMessage('orderChangePrice', language, values), before.unitGross, after.unitGross);
+      }
+      if (after.quantity !== before.quantity) {
+        const values = { name: after.name, previous: before.quantity, current: after.quantity };
+        change('QUANTITY', after.name, formatMessage('orderChangeQuantity', language, values), before.quantity, after.quantity);
+      }
+    }
+    for (const after of now.snapshot.lines) {
+      if (!seenIds.has(after.variantId)) {
+        change('LINE_ADDED', after.name, formatMessage('orderChangeLineAdded', language, { name: after.name }), null, after.quantity);
+      }
+    }
+    for (const [kind, before, after] of [
+      ['DELIVERY', seen.delivery, now.snapshot.delivery],
+      ['PAYMENT', seen.payment, now.snapshot.payment],
+    ] as const) {
+      if (before && !after) {
+        change(kind, before.name, formatMessage('orderChangeMethodWithdrawn', language, { name: before.name }), before.gross, null);
+      } else if (before && after && (before.id !== after.id || before.gross !== after.gross)) {
+        const values = { name: after.name, previous: money(before.gross, seen, language), current: money(after.gross, seen, language) };
+        change(kind, after.name, formatMessage('orderChangeMethodPrice', language, values), before.gross, after.gross);
+      }
+    }
+    const nowVouchers = new Map(now.snapshot.vouchers.map((voucher) => [voucher.code, voucher]));
+    for (const before of seen.vouchers) {
+      const after = nowVouchers.get(before.code);
+      if (before.valid && (!after || !after.valid)) {
+        change('VOUCHER', before.code, formatMessage('orderChangeVoucherInvalid', language, { code: before.code }), before.discountGross, 0);
+      } else if (after && after.discountGross !== before.discountGross) {
+        const values = { code: before.code, previous: money(before.discountGross, seen, language), current: money(after.discountGross, seen, language) };
+        change('VOUCHER', before.code, formatMessage('orderChangeVoucherDiscount', language, values), before.discountGross, after.discountGross);
+      }
+    }
+  }
+  for (const line of now.lines) {
+    if (line.quantity > line.stock) {
+      change('STOCK', line.name, formatMessage('orderChangeStock', language, { name: line.name, available: line.stock }), line.quantity, line.stock);
+    }
+  }
+  if (seen && seen.totalGross !== now.totals.totalGross) {
+    const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, seen, language) };
+    change('TOTAL', '', formatMessage('orderChangeTotal', language, values), seen.totalGross, now.totals.totalGross);
+  }
+  // An unknown revision (a very old page, another currency): the shopper reviews the new totals.
+  if (changes.length === 0) change('REVIEW', '', message('orderChangeReview', language), null, null);
+  return changes;
+}
+
+// ------------------------------------------------------------------ numbers and secrets
+
+/** The year of a moment in Prague (an order placed at 23:30 UTC on 31 December belongs to the next year). */
+export function pragueYear(date: Date): number {
+  return Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(date));
+}
+
+/** The next order number of the year, YYYY + 6 digits; the counter row stays locked until commit. */
+async function nextOrderNumber(tx: Tx, now: Date): Promise<string> {
+  const year = pragueYear(now);
+  const rows = await tx.$queryRaw<{ last: number }[]>`
+    INSERT INTO "OrderNumberCounter" ("year", "last") VALUES (${year}::int, 1)
+    ON CONFLICT ("year") DO UPDATE SET "last" = "OrderNumberCounter"."last" + 1
+    RETURNING "last"`;
+  return `${year}${String(rows[0].last).padStart(6, '0')}`;
+}
+
+/** 192 random bits, URL-safe: the guest summary link's secret. */
+function newOrderHash(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+function sameSecret(a: string, b: string): boolean {
+  // equal-length digests, so the comparison takes the same time whatever the input
+  const left = createHash('sha256').update(a).digest();
+  const right = createHash('sha256').update(b).digest();
+  return timingSafeEqual(left, right);
+}
+
+// ------------------------------------------------------------------ placing
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+async function existingOrder(db: Db | Tx, cartId: string): Promise<number | null> {
+  const order = await db.order.findUnique({ where: { cartId }, select: { id: true } });
+  return order?.id ?? null;
+}
+
+async function changedError(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language, extra: OrderChange[] = []) {
+  const seen = await tx.checkoutRevision.findFirst({ where: { id: revision, cartId }, select: { snapshot: true } });
+  const changes = extra.length > 0 ? extra : describeChanges((seen?.snapshot as CheckoutSnapshot | undefined) ?? null, checkout, language);
+  return new OrderChangedError(message('orderChanged', language), changes, cartId);
+}
+
+/**
+ * Places the session cart's order if the checkout is complete and still what the shopper saw
+ * (`revision`, from Cart.checkout.revision). Returns the order's id; the same cart always gives the
+ * same order.
+ */
+export async function placeOrder(ctx: CheckoutContext, revision: string): Promise<number> {
+  const cartId = ctx.session.cartId;
+  const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
+  if (!cartId) throw noCart();
+  const placed = await existingOrder(ctx.prisma, cartId);
+  if (placed !== null) return placed;
+
+  let orderId: number;
+  try {
+    orderId = await ctx.prisma.$transaction(async (tx) => {
+      // (1) parallel submits of this cart wait here for each other
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "id" = ${cartId}::text FOR UPDATE`;
+      if (locked.length === 0) throw noCart();
+      const earlier = await existingOrder(tx, cartId);
+      if (earlier !== null) return earlier;
+
+      // (2) the checkout as it is now, compared with what the shopper saw
+      const cart = await loadCheckoutCart(tx, cartId);
+      if (!cart || cart.lines.length === 0) throw noCart();
+      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate });
+      if (revision !== checkout.revision || checkout.lines.some((line) => line.quantity > line.stock)) {
+        throw await changedError(tx, cartId, revision, checkout, ctx.language);
+      }
+      if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
+
+      // (3) stock, in variant order so that two carts never wait for each other crosswise
+      for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
+        const taken = await tx.$executeRaw`
+          UPDATE "Variant" SET "stock" = "stock" - ${line.quantity}::int
+           WHERE "id" = ${line.variantId}::int AND "stock" >= ${line.quantity}::int`;
+        if (taken !== 1) {
+          const left = await tx.variant.findUnique({ where: { id: line.variantId }, select: { stock: true } });
+          const available = left?.stock ?? 0;
+          const text = formatMessage('orderChangeStock', ctx.language, { name: line.name, available });
+          throw await changedError(tx, cartId, revision, checkout, ctx.language, [
+            { kind: 'STOCK', subject: line.name, message: text, previous: line.quantity, current: available },
+          ]);
+        }
+        await tx.product.updateMany({ where: { variants: { some: { id: line.variantId } } }, data: { soldCount: { increment: line.quantity } } });
+      }
+
+      const orderId = await writeOrder(tx, ctx, checkout);
+
+      const voucherCart = { id: cartId, currency: checkout.currency, customerId: checkout.customerId, email: checkout.email, goodsGross: checkout.totals.productsGross };
+      const applied = checkout.vouchers.entries.filter((entry) => entry.valid);
+      if (applied.length > 0 && !(await recordCartVoucherUses(tx, orderId, voucherCart, applied, ctx.language))) {
+        const failed = applied.map((entry) => ({
+          kind: 'VOUCHER' as const,
+          subject: entry.code,
+          message: formatMessage('orderChangeVoucherInvalid', ctx.language, { code: entry.code }),
+          previous: entry.discountGross,
+          current: 0,
+        }));
+        throw await changedError(tx, cartId, revision, checkout, ctx.language, failed);
+      }
+
+      if (checkout.newsletter && checkout.invoiceAddress?.email) {
+        await tx.newsletterSubscription.createMany({
+          data: [{ email: checkout.invoiceAddress.email.toLowerCase(), language: ctx.language, customerId: ctx.customerId }],
+          skipDuplicates: true,
+        });
+      }
+      // the cart is closed: the session's next add starts a new one
+      await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
+      await enqueueOrderMail(tx, orderId);
+      await placeOrderHooks.beforeCommit?.(tx, orderId);
+      return orderId;
+    }, TRANSACTION_OPTIONS);
+  } catch (error) {
+    // a parallel submit of this cart committed between our first look and our insert
+    if (isUniqueViolation(error)) {
+      const winner = await existingOrder(ctx.prisma, cartId);
+      if (winner !== null) return winner;
+    }
+    throw error;
+  }
+  kickOrderMail(ctx.prisma);
+  return orderId;
+}
+
+async function writeOrder(tx: Tx, ctx: CheckoutContext, checkout: Checkout): Promise<number> {
+  const invoice = checkout.invoiceAddress!;
+  const pickup = checkout.delivery?.isPickup ?? false;
+  const deliveryAddress = pickup ? null : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
+  const number = await nextOrderNumber(tx, new Date());
+  const { totals } = checkout;
+  const order = await tx.order.create({
+    data: {
+      number,
+      hash: newOrderHash(),
+      cartId: checkout.cartId,
+      customerId: checkout.customerId ?? ctx.customerId,
+      currency: checkout.currency,
+      language: checkout.language,
+      email: invoice.email.toLowerCase(),
+      phone: invoice.phone || null,
+      deliveryMethodId: checkout.delivery?.id ?? null,
+      paymentMethodId: checkout.payment?.id ?? null,
+      storeId: pickup ? checkout.storeId : null,
+      deliveryName: checkout.delivery?.name ?? '',
+      deliveryCode: checkout.delivery?.code ?? '',
+      deliveryPrice: totals.shippingGross,
+      paymentName: checkout.payment?.name ?? '',
+      paymentCode: checkout.payment?.code ?? '',
+      paymentPrice: totals.paymentGross,
+      invoiceAddress: invoice,
+      deliveryAddress: deliveryAddress ?? Prisma.DbNull,
+      note: checkout.note,
+      productsNet: totals.productsNet,
+      productsGross: totals.productsGross,
+      discountGross: totals.discountGross,
+      roundingGross: totals.roundingGross,
+      totalNet: totals.totalNet,
+      totalVat: totals.totalVat,
+      totalGross: totals.totalGross,
+      vatRecap: totals.recap.byRate.map((row) => ({ ...row })),
+      // the order number is 10 digits, which is what a variable symbol may have
+      variableSymbol: number,
+      lines: {
+        create: checkout.lines.map((line) => {
+          return {
+            variantId: line.variantId,
+            productCode: line.productCode,
+            variantCode: line.variantCode,
+            name: line.name,
+            size: line.size,
+            colour: line.colour,
+            quantity: line.quantity,
+            vatRate: line.vatRate,
+            unitPriceGross: line.unitGross,
+            unitPriceNet: vatSplit(line.unitGross, line.vatRate).net,
+            totalGross: line.totalGross,
+            totalNet: vatSplit(line.totalGross, line.vatRate).net,
+          };
+        }),
+      },
+      statusHistory: { create: [{ status: 'NEW' }] },
+    },
+    select: { id: true },
+  });
+  return order.id;
+}
+
+// ------------------------------------------------------------------ reading
+
+/**
+ * The order with this id, if `hash` is its secret; null otherwise, exactly as for a missing order,
+ * so a wrong hash tells nothing (S5).
+ */
+export async function orderIdByHash(db: Db, idInput: string, hash: string): Promise<number | null> {
+  const id = Number(idInput);
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const order = await db.order.findUnique({ where: { id }, select: { id: true, hash: true } });
+  // compared even when the order is missing, so both take the same time
+  const matches = sameSecret(order?.hash ?? 'no order has this hash', hash);
+  return order && matches ? order.id : null;
+}

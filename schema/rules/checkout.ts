@@ -1,0 +1,121 @@
+// Checkout forms: the address form schemas and the checkout's own messages (spec section 5), shared
+// by the web's checkout page and the BFF (which checks the same rules when the cart is saved and
+// again when the order is placed).
+import { dic, ico, phone, postcode } from './czech-validators.ts';
+import type { Locale } from './locale.ts';
+import { email, max, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
+
+/** Countries an address may be in (spec: CZ and SK at least). */
+export const CHECKOUT_COUNTRIES = ['CZ', 'SK'] as const;
+export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
+
+export const NOTE_MAX_LENGTH = 1000;
+
+const country = {
+  name: 'country',
+  test: (value: unknown) => value === undefined || value === null || value === '' || (CHECKOUT_COUNTRIES as readonly unknown[]).includes(value),
+  message: (locale: Locale) => (locale === 'cs' ? 'Vyberte zemi ze seznamu.' : 'Choose a country from the list.'),
+};
+
+/** An address's own fields (invoice or delivery), each with its rules. */
+export const addressFormSchema = {
+  firstName: [required, max(100)],
+  lastName: [required, max(100)],
+  email: [required, email, max(254)],
+  phone: [required, phone],
+  street: [required, max(200)],
+  city: [required, max(100)],
+  postcode: [required, postcode('country')],
+  country: [required, country],
+} as const satisfies FormSchema;
+
+/** The delivery address: who receives the parcel; e-mail is the invoice address's. */
+export const deliveryAddressFormSchema = {
+  firstName: addressFormSchema.firstName,
+  lastName: addressFormSchema.lastName,
+  phone: [phone],
+  street: addressFormSchema.street,
+  city: addressFormSchema.city,
+  postcode: addressFormSchema.postcode,
+  country: addressFormSchema.country,
+} as const satisfies FormSchema;
+
+/** "Ordering for a company": company name and IČO are required, DIČ only for VAT payers. */
+export const companyFormSchema = {
+  company: [required, max(200)],
+  ico: [required, ico],
+  dic: [dic],
+} as const satisfies FormSchema;
+
+/** The checkout's messages, in the order the spec lists them (section 5). */
+export const CHECKOUT_MESSAGES = {
+  deliveryMethodMissing: { cs: 'Vyberte prosím způsob dopravy.', en: 'Please select a delivery method.' },
+  storeMissing: { cs: 'Vyberte prosím pobočku pro osobní odběr.', en: 'Please select a branch for personal pickup.' },
+  paymentMethodMissing: { cs: 'Vyberte prosím způsob platby.', en: 'Please select a payment method.' },
+  termsNotAccepted: {
+    cs: 'Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.',
+    en: 'You must agree to the terms and conditions to place the order.',
+  },
+  invoiceAddressIncomplete: { cs: 'Doplňte prosím fakturační adresu.', en: 'Please complete the invoice address.' },
+  deliveryAddressMissing: { cs: 'Vyberte prosím doručovací adresu.', en: 'Please select a delivery address.' },
+  deliveryAddressIncomplete: { cs: 'Doplňte prosím doručovací adresu.', en: 'Please complete the delivery address.' },
+  paymentNotForDelivery: {
+    cs: 'Tento způsob platby nelze se zvolenou dopravou použít. Vyberte prosím jiný.',
+    en: 'This payment method cannot be used with the chosen delivery. Please select another one.',
+  },
+} as const satisfies Record<string, Messages>;
+
+export type CheckoutMessageKey = keyof typeof CHECKOUT_MESSAGES;
+
+export function checkoutMessage(key: CheckoutMessageKey, locale: Locale): string {
+  return CHECKOUT_MESSAGES[key][locale];
+}
+
+export type CheckoutAddress = Readonly<Record<string, unknown>> & { company?: unknown };
+
+/** What the completeness check needs to know of a cart's checkout choices. */
+export type CheckoutChoices = {
+  deliveryMethod: { isPickup: boolean } | null;
+  storeChosen: boolean;
+  paymentMethod: { allowedForDelivery: boolean } | null;
+  termsAccepted: boolean;
+  invoiceAddress: CheckoutAddress | null;
+  /** True when the invoice address is a company's (the "ordering for a company" switch). */
+  forCompany: boolean;
+  deliverySameAsInvoice: boolean;
+  deliveryAddress: CheckoutAddress | null;
+};
+
+/** Field names of the checkout's problems, where the web shows them. */
+export type CheckoutField = 'deliveryMethod' | 'store' | 'paymentMethod' | 'terms' | 'invoiceAddress' | 'deliveryAddress';
+
+function filled(address: CheckoutAddress | null, schema: FormSchema, locale: Locale): boolean {
+  return address !== null && Object.keys(validateForm(address as ValidationContext, schema, locale)).length === 0;
+}
+
+/**
+ * What still stops the order, each with the spec's message at the field it belongs to; an empty list
+ * means "Koupit a zaplatit" may be sent. Pickup needs no delivery address; a courier delivery uses
+ * the invoice address unless the shopper gives another one.
+ */
+export function checkoutProblems(choices: CheckoutChoices, locale: Locale): { field: CheckoutField; message: string }[] {
+  const problems: { field: CheckoutField; message: string }[] = [];
+  const add = (field: CheckoutField, key: CheckoutMessageKey) => problems.push({ field, message: checkoutMessage(key, locale) });
+
+  if (!choices.deliveryMethod) add('deliveryMethod', 'deliveryMethodMissing');
+  else if (choices.deliveryMethod.isPickup && !choices.storeChosen) add('store', 'storeMissing');
+  if (!choices.paymentMethod) add('paymentMethod', 'paymentMethodMissing');
+  else if (!choices.paymentMethod.allowedForDelivery) add('paymentMethod', 'paymentNotForDelivery');
+
+  const invoiceSchema: FormSchema = choices.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
+  if (!filled(choices.invoiceAddress, invoiceSchema, locale)) add('invoiceAddress', 'invoiceAddressIncomplete');
+
+  const needsDeliveryAddress = choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliverySameAsInvoice;
+  if (needsDeliveryAddress) {
+    if (choices.deliveryAddress === null) add('deliveryAddress', 'deliveryAddressMissing');
+    else if (!filled(choices.deliveryAddress, deliveryAddressFormSchema, locale)) add('deliveryAddress', 'deliveryAddressIncomplete');
+  }
+
+  if (!choices.termsAccepted) add('terms', 'termsNotAccepted');
+  return problems;
+}

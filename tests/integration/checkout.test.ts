@@ -1,0 +1,767 @@
+// Checkout and orders through GraphQL (issue 6): delivery and payment methods, the checkout form's
+// messages per field in both languages, totals, and placing an order under the shop-integrity
+// requirements S1 (no overselling), S3 (idempotent), S4 (server prices only), S5 (the order's
+// hash is its key) and S6 (all or nothing).
+import { printSchema, isInputObjectType, getNamedType } from 'graphql';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { graphql } from '../gql';
+import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
+import { createCustomer, createProduct, createStore, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
+import { schema } from '../../bff/src/graphql/index.ts';
+import { placeOrderHooks } from '../../bff/src/services/orders.ts';
+import { formatMoney } from '../../schema/rules/index.ts';
+
+const CheckoutFields = graphql(`
+  fragment CheckoutTestFields on Cart {
+    id
+    checkout {
+      revision
+      canPlaceOrder
+      forCompany
+      deliverySameAsInvoice
+      deliveryMethod {
+        code
+      }
+      paymentMethod {
+        code
+      }
+      store {
+        id
+        name
+      }
+      invoiceAddress {
+        firstName
+        postcode
+        company
+        ico
+        dic
+        savedAddressId
+      }
+      deliveryAddress {
+        street
+        savedAddressId
+      }
+      problems {
+        field
+        message
+      }
+      totals {
+        currency
+        products {
+          withVat
+          withoutVat
+        }
+        discount {
+          withVat
+        }
+        shipping {
+          withVat
+        }
+        paymentFee {
+          withVat
+        }
+        total {
+          withVat
+          withoutVat
+          vat
+        }
+        rounding
+        totalToPay
+        vatRecap {
+          ratePercent
+          withVat
+          withoutVat
+          vat
+        }
+        freeShippingFrom
+        freeShippingRemaining
+      }
+    }
+  }
+`);
+
+// spread by name in the documents below; codegen needs the definition
+void CheckoutFields;
+
+const AddLine = graphql(`
+  mutation CheckoutAdd($variantId: ID!, $quantity: Int) {
+    addToCart(variantId: $variantId, quantity: $quantity) {
+      __typename
+      ... on Cart {
+        id
+      }
+    }
+  }
+`);
+
+const ReadCheckout = graphql(`
+  query CheckoutRead {
+    cart {
+      ...CheckoutTestFields
+    }
+  }
+`);
+
+const UpdateCheckout = graphql(`
+  mutation CheckoutUpdate($input: CheckoutInput!) {
+    updateCheckout(input: $input) {
+      __typename
+      ... on Cart {
+        ...CheckoutTestFields
+      }
+      ... on ValidationError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+      ... on NotFoundError {
+        message
+      }
+    }
+  }
+`);
+
+const PlaceOrder = graphql(`
+  mutation CheckoutPlaceOrder($revision: String!) {
+    placeOrder(input: { revision: $revision }) {
+      __typename
+      ... on Order {
+        id
+        number
+        hash
+        variableSymbol
+        totalToPay
+        qrPayment
+        qrSvg
+      }
+      ... on OrderChangedError {
+        code
+        message
+        changes {
+          kind
+          subject
+          message
+          previous
+          current
+        }
+        cart {
+          ...CheckoutTestFields
+        }
+      }
+      ... on ValidationError {
+        message
+        fieldErrors {
+          field
+          message
+        }
+      }
+      ... on NotFoundError {
+        message
+      }
+    }
+  }
+`);
+
+const ReadOrder = graphql(`
+  query CheckoutOrder($id: ID!, $hash: String!) {
+    order(id: $id, hash: $hash) {
+      id
+      number
+      status
+      email
+      delivery {
+        code
+        name
+        price {
+          withVat
+        }
+      }
+      payment {
+        code
+        name
+      }
+      store {
+        name
+      }
+      invoiceAddress {
+        firstName
+        lastName
+        postcode
+      }
+      deliveryAddress {
+        street
+      }
+      lines {
+        name
+        quantity
+        vatRate
+        unitPrice {
+          withVat
+          withoutVat
+        }
+      }
+      products {
+        withVat
+        withoutVat
+      }
+      discount {
+        withVat
+      }
+      total {
+        withoutVat
+      }
+      totalToPay
+      vatRecap {
+        ratePercent
+        withVat
+      }
+      accountNumber
+      variableSymbol
+      qrPayment
+      summaryUrl
+      invoiceUrl
+    }
+  }
+`);
+
+const Methods = graphql(`
+  query CheckoutMethods {
+    deliveryMethods {
+      code
+      isPickup
+      price {
+        withVat
+      }
+      freeFrom
+      paymentMethods {
+        code
+        isBankTransfer
+      }
+    }
+  }
+`);
+
+const Login = graphql(`
+  mutation CheckoutLogin($input: LoginInput!) {
+    login(input: $input) {
+      __typename
+    }
+  }
+`);
+
+let app: TestApp;
+let methods: CheckoutMethods;
+let storeId: number;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  methods = await createCheckoutMethods(app.prisma);
+  storeId = (await createStore(app.prisma, { name: 'Tribuna Praha' })).id;
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+afterEach(() => {
+  delete placeOrderHooks.beforeCommit;
+});
+
+const parallel = <T>(count: number, task: (index: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: count }, (_, index) => task(index)));
+
+async function browser(headers?: Record<string, string>): Promise<TestClient> {
+  const client = app.newClient(headers);
+  await client.ensureCsrfCookie();
+  return client;
+}
+
+async function add(client: TestClient, variantId: number, quantity = 1) {
+  const response = await client.gql(AddLine, { variantId: String(variantId), quantity });
+  expect(response.errors).toBeUndefined();
+  expect(response.data!.addToCart.__typename).toBe('Cart');
+}
+
+async function update(client: TestClient, input: Record<string, unknown>) {
+  const response = await client.gql(UpdateCheckout, { input });
+  expect(response.errors).toBeUndefined();
+  return response.data!.updateCheckout;
+}
+
+async function checkoutOf(client: TestClient) {
+  const response = await client.gql(ReadCheckout);
+  expect(response.errors).toBeUndefined();
+  return response.data!.cart!.checkout;
+}
+
+async function place(client: TestClient, revision: string) {
+  const response = await client.gql(PlaceOrder, { revision });
+  expect(response.errors).toBeUndefined();
+  return response.data!.placeOrder;
+}
+
+/** A shopper with goods in the cart and a complete checkout (courier, bank transfer). */
+async function readyShopper(variantId: number, quantity = 1, input: Record<string, unknown> = {}) {
+  const client = await browser();
+  await add(client, variantId, quantity);
+  const saved = await update(client, {
+    deliveryMethodId: String(methods.delivery.courier),
+    paymentMethodId: String(methods.payment['bank-transfer']),
+    invoiceAddress: INVOICE_ADDRESS,
+    termsAccepted: true,
+    ...input,
+  });
+  expect(saved.__typename).toBe('Cart');
+  return client;
+}
+
+async function readyRevision(client: TestClient): Promise<string> {
+  const checkout = await checkoutOf(client);
+  expect(checkout.problems).toEqual([]);
+  expect(checkout.canPlaceOrder).toBe(true);
+  return checkout.revision;
+}
+
+describe(`delivery and payment methods (${databaseKind})`, () => {
+  it('lists the seeded methods with their prices and which payments go with each delivery', async () => {
+    const response = await app.gql(Methods);
+    expect(response.errors).toBeUndefined();
+    const byCode = Object.fromEntries(response.data!.deliveryMethods.map((method) => [method.code, method]));
+    expect(Object.keys(byCode)).toEqual(['store-pickup', 'parcel-point', 'courier']);
+    expect(byCode['store-pickup']).toMatchObject({ isPickup: true, price: { withVat: 0 } });
+    expect(byCode.courier).toMatchObject({ isPickup: false, price: { withVat: 12900 }, freeFrom: 300000 });
+    expect(byCode['store-pickup'].paymentMethods.map((p) => p.code)).toEqual(['bank-transfer', 'cash-in-store']);
+    expect(byCode.courier.paymentMethods.map((p) => p.code)).toEqual(['bank-transfer', 'cash-on-delivery']);
+    expect(byCode.courier.paymentMethods[0].isBankTransfer).toBe(true);
+  });
+});
+
+describe(`the checkout form (${databaseKind})`, () => {
+  it.each([
+    [
+      'cs',
+      {
+        deliveryMethod: 'Vyberte prosím způsob dopravy.',
+        paymentMethod: 'Vyberte prosím způsob platby.',
+        invoiceAddress: 'Doplňte prosím fakturační adresu.',
+        terms: 'Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.',
+        store: 'Vyberte prosím pobočku pro osobní odběr.',
+        deliveryAddressMissing: 'Vyberte prosím doručovací adresu.',
+        deliveryAddressIncomplete: 'Doplňte prosím doručovací adresu.',
+        orderCannotBeSubmitted: 'Objednávku nelze odeslat.',
+      },
+    ],
+    [
+      'en',
+      {
+        deliveryMethod: 'Please select a delivery method.',
+        paymentMethod: 'Please select a payment method.',
+        invoiceAddress: 'Please complete the invoice address.',
+        terms: 'You must agree to the terms and conditions to place the order.',
+        store: 'Please select a branch for personal pickup.',
+        deliveryAddressMissing: 'Please select a delivery address.',
+        deliveryAddressIncomplete: 'Please complete the delivery address.',
+        orderCannotBeSubmitted: 'The order cannot be submitted.',
+      },
+    ],
+  ] as const)('names each missing choice at its field (%s) and placeOrder refuses until they exist', async (language, text) => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const client = await browser({ 'x-shop-language': language });
+    await add(client, variant.id);
+
+    const empty = await checkoutOf(client);
+    expect(empty.canPlaceOrder).toBe(false);
+    expect(empty.problems).toEqual([
+      { field: 'deliveryMethod', message: text.deliveryMethod },
+      { field: 'paymentMethod', message: text.paymentMethod },
+      { field: 'invoiceAddress', message: text.invoiceAddress },
+      { field: 'terms', message: text.terms },
+    ]);
+    const refused = await place(client, empty.revision);
+    expect(refused).toMatchObject({ __typename: 'ValidationError', message: text.orderCannotBeSubmitted });
+    if (refused.__typename === 'ValidationError') expect(refused.fieldErrors.map((e) => e.field)).toEqual(['deliveryMethod', 'paymentMethod', 'invoiceAddress', 'terms']);
+
+    // pickup without a branch
+    const pickup = await update(client, { deliveryMethodId: String(methods.delivery['store-pickup']), termsAccepted: true });
+    expect(pickup.__typename === 'Cart' && pickup.checkout.problems.find((p) => p.field === 'store')?.message).toBe(text.store);
+
+    // a courier to another address that is not given yet, then only half given
+    const courier = await update(client, {
+      deliveryMethodId: String(methods.delivery.courier),
+      paymentMethodId: String(methods.payment['bank-transfer']),
+      invoiceAddress: INVOICE_ADDRESS,
+      deliverySameAsInvoice: false,
+    });
+    expect(courier.__typename === 'Cart' && courier.checkout.problems).toEqual([{ field: 'deliveryAddress', message: text.deliveryAddressMissing }]);
+    const half = await update(client, { deliveryAddress: { firstName: 'Petr', street: 'Dlouhá 5' } });
+    expect(half.__typename === 'Cart' && half.checkout.problems).toEqual([{ field: 'deliveryAddress', message: text.deliveryAddressIncomplete }]);
+
+    const same = await update(client, { deliverySameAsInvoice: true });
+    expect(same.__typename === 'Cart' && same.checkout.canPlaceOrder).toBe(true);
+  });
+
+  it('refuses a payment that does not go with the delivery, and a withdrawn method counts as not chosen', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const client = await readyShopper(variant.id, 1, {
+      deliveryMethodId: String(methods.delivery['store-pickup']),
+      storeId: String(storeId),
+      paymentMethodId: String(methods.payment['cash-on-delivery']),
+    });
+    const checkout = await checkoutOf(client);
+    expect(checkout.problems).toEqual([
+      { field: 'paymentMethod', message: 'Tento způsob platby nelze se zvolenou dopravou použít. Vyberte prosím jiný.' },
+    ]);
+    const fixed = await update(client, { paymentMethodId: String(methods.payment['cash-in-store']) });
+    expect(fixed.__typename === 'Cart' && fixed.checkout).toMatchObject({ canPlaceOrder: true, store: { id: String(storeId) } });
+  });
+
+  it('checks IČO, DIČ, postcode, phone and e-mail with the shared rules, in the shopper’s language', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    for (const [language, messages] of [
+      ['cs', ['Zadejte platné IČO.', 'Zadejte platné DIČ.', 'Zadejte platné PSČ.', 'Zadejte platné telefonní číslo.', 'Pole musí obsahovat platný email.']],
+      ['en', ['Enter a valid company ID.', 'Enter a valid VAT ID.', 'Enter a valid postcode.', 'Enter a valid phone number.', 'This field must be a valid email.']],
+    ] as const) {
+      const client = await browser({ 'x-shop-language': language });
+      await add(client, variant.id);
+      const refused = await update(client, {
+        forCompany: true,
+        invoiceAddress: { ...INVOICE_ADDRESS, company: 'Firma s.r.o.', ico: '25596642', dic: 'CZ1234', postcode: '99999', phone: '12345', email: 'jana@' },
+      });
+      expect(refused.__typename).toBe('ValidationError');
+      if (refused.__typename !== 'ValidationError') continue;
+      expect(refused.fieldErrors).toEqual(
+        expect.arrayContaining([
+          { field: 'invoiceAddress.ico', message: messages[0] },
+          { field: 'invoiceAddress.dic', message: messages[1] },
+          { field: 'invoiceAddress.postcode', message: messages[2] },
+          { field: 'invoiceAddress.phone', message: messages[3] },
+          { field: 'invoiceAddress.email', message: messages[4] },
+        ]),
+      );
+      // nothing was saved
+      expect((await checkoutOf(client)).invoiceAddress).toBeNull();
+    }
+  });
+
+  it('keeps a company with a valid IČO and DIČ, normalized, and drops it when the switch is turned off', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const client = await browser();
+    await add(client, variant.id);
+    const company = await update(client, {
+      forCompany: true,
+      invoiceAddress: { ...INVOICE_ADDRESS, company: 'Sportovní klub s.r.o.', ico: '2559 6641', dic: 'cz 25596641' },
+    });
+    expect(company.__typename === 'Cart' && company.checkout).toMatchObject({
+      forCompany: true,
+      invoiceAddress: { company: 'Sportovní klub s.r.o.', ico: '25596641', dic: 'CZ25596641', postcode: '120 00' },
+    });
+    // a company without its IČO is not a complete invoice address
+    const noIco = await update(client, { forCompany: true, invoiceAddress: { ...INVOICE_ADDRESS, company: 'Klub s.r.o.' } });
+    expect(noIco.__typename === 'Cart' && noIco.checkout.problems.map((p) => p.field)).toContain('invoiceAddress');
+    const off = await update(client, { forCompany: false });
+    expect(off.__typename === 'Cart' && off.checkout).toMatchObject({ forCompany: false, invoiceAddress: { company: '', ico: '', dic: '' } });
+  });
+
+  it('lets a logged-in customer use her saved addresses, never someone else’s', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const jana = await createCustomer(app.prisma);
+    const other = await createCustomer(app.prisma);
+    const own = await app.prisma.address.create({
+      data: { customerId: jana.id, kind: 'INVOICE', ...INVOICE_ADDRESS, postcode: '120 00', email: jana.email },
+    });
+    const ownDelivery = await app.prisma.address.create({
+      data: { customerId: jana.id, kind: 'DELIVERY', firstName: 'Jana', lastName: 'Nováková', street: 'Chata 1', city: 'Jablonec', postcode: '466 01' },
+    });
+    const foreign = await app.prisma.address.create({
+      data: { customerId: other.id, kind: 'INVOICE', ...INVOICE_ADDRESS, street: 'Cizí 1' },
+    });
+
+    const guest = await browser();
+    await add(guest, variant.id);
+    const asGuest = await update(guest, { invoiceAddressId: String(own.id) });
+    expect(asGuest).toMatchObject({ __typename: 'NotFoundError', message: 'Tuto adresu nemáte uloženou.' });
+
+    const client = await browser();
+    await add(client, variant.id);
+    const login = await client.gql(Login, { input: { email: jana.email, password: DEFAULT_PASSWORD } });
+    expect(login.data?.login.__typename).toBe('Customer');
+    expect(await update(client, { invoiceAddressId: String(foreign.id) })).toMatchObject({ __typename: 'NotFoundError' });
+    const saved = await update(client, { invoiceAddressId: String(own.id), deliveryAddressId: String(ownDelivery.id) });
+    expect(saved.__typename === 'Cart' && saved.checkout).toMatchObject({
+      invoiceAddress: { firstName: 'Jana', savedAddressId: String(own.id) },
+      deliverySameAsInvoice: false,
+      deliveryAddress: { street: 'Chata 1', savedAddressId: String(ownDelivery.id) },
+    });
+  });
+});
+
+describe(`totals (${databaseKind})`, () => {
+  it('charges shipping under the limit, not over it, and rounds cash on delivery to whole crowns', async () => {
+    const cheap = (await createProduct(app.prisma, { variants: [{ priceCzk: 99_950 }] })).variants[0];
+    const client = await readyShopper(cheap.id, 1);
+    const under = await checkoutOf(client);
+    expect(under.totals).toMatchObject({
+      products: { withVat: 99_950 },
+      shipping: { withVat: 12_900 },
+      paymentFee: { withVat: 0 },
+      totalToPay: 112_850,
+      freeShippingFrom: 300_000,
+      freeShippingRemaining: 200_050,
+      rounding: 0,
+    });
+    const cod = await update(client, { paymentMethodId: String(methods.payment['cash-on-delivery']) });
+    expect(cod.__typename === 'Cart' && cod.checkout.totals).toMatchObject({ paymentFee: { withVat: 3_900 }, rounding: 50, totalToPay: 116_800 });
+
+    await add(client, cheap.id, 2);
+    const over = await checkoutOf(client);
+    expect(over.totals).toMatchObject({ products: { withVat: 299_850 }, shipping: { withVat: 12_900 } });
+    await add(client, cheap.id, 1);
+    const free = await checkoutOf(client);
+    expect(free.totals).toMatchObject({ products: { withVat: 399_800 }, shipping: { withVat: 0 }, freeShippingRemaining: 0 });
+  });
+
+  it('recapitulates VAT per rate, shipping at the standard rate, and every total adds up', async () => {
+    const book = (await createProduct(app.prisma, { vatRate: 12, variants: [{ priceCzk: 44_800 }] })).variants[0];
+    const shirt = (await createProduct(app.prisma, { vatRate: 21, variants: [{ priceCzk: 121_000 }] })).variants[0];
+    const client = await readyShopper(book.id, 1);
+    await add(client, shirt.id, 1);
+    const { totals } = await checkoutOf(client);
+    expect(totals.vatRecap).toEqual([
+      { ratePercent: 21, withVat: 133_900, withoutVat: 110_661, vat: 23_239 },
+      { ratePercent: 12, withVat: 44_800, withoutVat: 40_000, vat: 4_800 },
+    ]);
+    expect(totals.total).toEqual({ withVat: 178_700, withoutVat: 150_661, vat: 28_039 });
+    expect(totals.totalToPay).toBe(totals.products.withVat - totals.discount.withVat + totals.shipping.withVat + totals.paymentFee.withVat + totals.rounding);
+  });
+});
+
+describe(`placing an order (${databaseKind})`, () => {
+  it('writes the order with its lines, takes the stock, closes the cart, and the hash reads it back', async () => {
+    const variant = (await createProduct(app.prisma, { names: { cs: 'Dres domácí', en: 'Home jersey' }, variants: [{ stock: 5, priceCzk: 159_900 }] }))
+      .variants[0];
+    const client = await readyShopper(variant.id, 2);
+    const order = await place(client, await readyRevision(client));
+    expect(order.__typename).toBe('Order');
+    if (order.__typename !== 'Order') return;
+    const year = new Intl.DateTimeFormat('en', { timeZone: 'Europe/Prague', year: 'numeric' }).format(new Date());
+    expect(order.number).toMatch(new RegExp(`^${year}\\d{6}$`));
+    expect(order.variableSymbol).toBe(order.number);
+    expect(order.hash.length).toBeGreaterThanOrEqual(32);
+    expect(order.totalToPay).toBe(319_800);
+    expect(order.qrPayment).toBe(`SPD*1.0*ACC:CZ2620100000002300154801+FIOBCZPP*AM:3198.00*CC:CZK*X-VS:${order.number}*MSG:OBJEDNAVKA ${order.number}*RN:Tribuna Sport s.r.o.`);
+
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(3);
+    expect((await client.gql(ReadCheckout)).data!.cart).toBeNull();
+
+    // read back by anyone holding the link, without a session
+    const read = await app.gql(ReadOrder, { id: order.id, hash: order.hash });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.order).toMatchObject({
+      number: order.number,
+      status: 'NEW',
+      email: INVOICE_ADDRESS.email,
+      delivery: { code: 'courier', name: 'Kurýr na adresu', price: { withVat: 0 } },
+      payment: { code: 'bank-transfer', name: 'Bankovní převod' },
+      store: null,
+      invoiceAddress: { firstName: 'Jana', lastName: 'Nováková', postcode: '120 00' },
+      deliveryAddress: { street: INVOICE_ADDRESS.street },
+      lines: [{ name: 'Dres domácí', quantity: 2, vatRate: 21, unitPrice: { withVat: 159_900, withoutVat: 132_149 } }],
+      products: { withVat: 319_800, withoutVat: 264_298 },
+      discount: { withVat: 0 },
+      totalToPay: 319_800,
+      vatRecap: [{ ratePercent: 21, withVat: 319_800 }],
+      accountNumber: '2300154801/2010',
+      summaryUrl: `/objednavka/shrnuti/${order.id}/${order.hash}`,
+      invoiceUrl: `/objednavka/faktura/${order.id}/${order.hash}.pdf`,
+    });
+    // the same cart submitted again later answers with the same order
+    expect(await place(client, 'anything')).toMatchObject({ __typename: 'Order', id: order.id });
+  });
+
+  it('S1: stock 3 and 10 shoppers ordering the last pieces at once: exactly 3 orders, stock 0', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 3 }] })).variants[0];
+    const shoppers = await parallel(10, () => readyShopper(variant.id, 1));
+    const revisions = await Promise.all(shoppers.map((client) => readyRevision(client)));
+    const ordersBefore = await app.prisma.order.count();
+
+    const results = await parallel(10, (index) => place(shoppers[index], revisions[index]));
+
+    const placed = results.filter((result) => result.__typename === 'Order');
+    const refused = results.filter((result) => result.__typename === 'OrderChangedError');
+    expect(placed).toHaveLength(3);
+    expect(refused).toHaveLength(7);
+    for (const result of refused) {
+      if (result.__typename !== 'OrderChangedError') continue;
+      expect(result.changes).toEqual([expect.objectContaining({ kind: 'STOCK', previous: 1, current: 0 })]);
+      expect(result.cart.checkout.canPlaceOrder).toBe(false);
+    }
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(0);
+    expect(await app.prisma.order.count()).toBe(ordersBefore + 3);
+    // the numbers are consecutive, without gaps left by the refused ones
+    const numbers = placed.map((result) => (result.__typename === 'Order' ? Number(result.number) : 0)).sort();
+    expect(numbers[2] - numbers[0]).toBe(2);
+  });
+
+  it('S3: one cart submitted 5 times in parallel: one order, and every answer names it', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const client = await readyShopper(variant.id, 2);
+    const revision = await readyRevision(client);
+    const ordersBefore = await app.prisma.order.count();
+
+    const results = await parallel(5, () => place(client, revision));
+
+    const ids = new Set(results.map((result) => (result.__typename === 'Order' ? result.id : result.__typename)));
+    expect([...ids]).toHaveLength(1);
+    expect(results[0].__typename).toBe('Order');
+    expect(await app.prisma.order.count()).toBe(ordersBefore + 1);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(8);
+  });
+
+  it('S4: no input type of the API carries an amount', () => {
+    const inputs = Object.values(schema.getTypeMap()).filter(isInputObjectType);
+    expect(inputs.map((type) => type.name)).toEqual(expect.arrayContaining(['CheckoutInput', 'AddressInput', 'PlaceOrderInput']));
+    const amountLike = /price|amount|total|discount|fee|cost|sum|vat|gross|net\b|rounding|shipping/i;
+    // the catalog's price range filter bounds a search; it charges nothing
+    const searchBounds = ['ProductFilter.priceFrom', 'ProductFilter.priceTo'];
+    const offenders: string[] = [];
+    for (const type of inputs) {
+      for (const field of Object.values(type.getFields())) {
+        const name = `${type.name}.${field.name}`;
+        const typeName = getNamedType(field.type).name;
+        if (amountLike.test(field.name) || typeName === 'Float' || typeName === 'Price') offenders.push(name);
+      }
+    }
+    expect(offenders.sort()).toEqual(searchBounds);
+    // and the printed contract agrees: outside the filter, no input block mentions an amount
+    const printed = printSchema(schema);
+    for (const block of printed.match(/^input \w+ \{[\s\S]*?^\}/gm) ?? []) {
+      if (block.startsWith('input ProductFilter ')) continue;
+      const fields = block.split('\n').filter((line) => /^\s+\w+:/.test(line));
+      for (const line of fields) expect(line).not.toMatch(amountLike);
+    }
+  });
+
+  it('S4: a price changed between the cart and the submit places nothing and says what changed', async () => {
+    const variant = (await createProduct(app.prisma, { names: { cs: 'Šála', en: 'Scarf' }, variants: [{ stock: 4, priceCzk: 49_900 }] })).variants[0];
+    const client = await readyShopper(variant.id, 2);
+    const revision = await readyRevision(client);
+    await app.prisma.variant.update({ where: { id: variant.id }, data: { priceCzk: 54_900 } });
+    const ordersBefore = await app.prisma.order.count();
+
+    const refused = await place(client, revision);
+    expect(refused.__typename).toBe('OrderChangedError');
+    if (refused.__typename !== 'OrderChangedError') return;
+    expect(refused.code).toBe('ORDER_CHANGED');
+    expect(refused.changes).toEqual([
+      {
+        kind: 'PRICE',
+        subject: 'Šála',
+        message: `Šála: cena se změnila z ${formatMoney(49_900, 'CZK', 'cs')} na ${formatMoney(54_900, 'CZK', 'cs')}.`,
+        previous: 49_900,
+        current: 54_900,
+      },
+      {
+        kind: 'TOTAL',
+        subject: '',
+        message: `Celkem k úhradě je nyní ${formatMoney(122_700, 'CZK', 'cs')} (dříve ${formatMoney(112_700, 'CZK', 'cs')}).`,
+        previous: 112_700,
+        current: 122_700,
+      },
+    ]);
+    expect(refused.cart.checkout.totals.totalToPay).toBe(122_700);
+    expect(await app.prisma.order.count()).toBe(ordersBefore);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(4);
+
+    // accepting the new total places the order at the new price
+    const accepted = await place(client, refused.cart.checkout.revision);
+    expect(accepted).toMatchObject({ __typename: 'Order', totalToPay: 122_700 });
+  });
+
+  it('S4: a withdrawn delivery method and a line removed in another tab are reported', async () => {
+    const first = (await createProduct(app.prisma, { names: { cs: 'Čepice', en: 'Cap' } })).variants[0];
+    const second = (await createProduct(app.prisma)).variants[0];
+    const client = await readyShopper(first.id, 1, { deliveryMethodId: String(methods.delivery['parcel-point']) });
+    await add(client, second.id, 1);
+    const revision = await readyRevision(client);
+    await app.prisma.cartLine.deleteMany({ where: { variantId: first.id } });
+    await app.prisma.deliveryMethod.update({ where: { id: methods.delivery['parcel-point'] }, data: { active: false } });
+    try {
+      const refused = await place(client, revision);
+      expect(refused.__typename).toBe('OrderChangedError');
+      if (refused.__typename !== 'OrderChangedError') return;
+      expect(refused.changes.map((change) => [change.kind, change.subject])).toEqual([
+        ['LINE_REMOVED', 'Čepice'],
+        ['DELIVERY', 'Výdejní místo nebo box'],
+        ['TOTAL', ''],
+      ]);
+      expect(refused.cart.checkout.problems.map((p) => p.field)).toEqual(['deliveryMethod']);
+    } finally {
+      await app.prisma.deliveryMethod.update({ where: { id: methods.delivery['parcel-point'] }, data: { active: true } });
+    }
+  });
+
+  it('S5: without the right hash an order does not exist, and another session cannot place this cart', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const client = await readyShopper(variant.id, 1);
+    const revision = await readyRevision(client);
+
+    // another browser has no cart of its own: it cannot order this one, even knowing the revision
+    const stranger = await browser();
+    expect(await place(stranger, revision)).toMatchObject({ __typename: 'NotFoundError', message: 'Košík je prázdný.' });
+
+    const order = await place(client, revision);
+    if (order.__typename !== 'Order') throw new Error(order.__typename);
+    const other = await createProduct(app.prisma);
+    const otherClient = await readyShopper(other.variants[0].id, 1);
+    const otherOrder = await place(otherClient, await readyRevision(otherClient));
+    if (otherOrder.__typename !== 'Order') throw new Error(otherOrder.__typename);
+
+    const answers = await Promise.all([
+      stranger.gql(ReadOrder, { id: order.id, hash: '' }),
+      stranger.gql(ReadOrder, { id: order.id, hash: order.hash.slice(0, -1) + (order.hash.endsWith('A') ? 'B' : 'A') }),
+      stranger.gql(ReadOrder, { id: order.id, hash: otherOrder.hash }),
+      stranger.gql(ReadOrder, { id: '999999', hash: order.hash }),
+      stranger.gql(ReadOrder, { id: 'not-a-number', hash: order.hash }),
+    ]);
+    for (const answer of answers) expect({ data: answer.data, errors: answer.errors }).toEqual({ data: { order: null }, errors: undefined });
+    expect((await stranger.gql(ReadOrder, { id: order.id, hash: order.hash })).data!.order?.number).toBe(order.number);
+  });
+
+  it('S6: a failure after the stock update and before the commit leaves no order, no stock change, no voucher use', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 2, priceCzk: 200_000 }] })).variants[0];
+    const client = await readyShopper(variant.id, 2);
+    const voucher = await app.prisma.voucher.create({ data: { code: `S6-${variant.id}`, kind: 'AMOUNT', value: 10_000, currency: 'CZK', capacity: 5 } });
+    const cartId = (await client.gql(ReadCheckout)).data!.cart!.id;
+    await app.prisma.cartVoucher.create({ data: { cartId, voucherId: voucher.id } });
+    const checkout = await checkoutOf(client);
+    expect(checkout.totals.discount.withVat).toBe(10_000);
+    const before = { orders: await app.prisma.order.count(), counters: await app.prisma.orderNumberCounter.findMany() };
+
+    let sawStockTaken = false;
+    placeOrderHooks.beforeCommit = async (tx) => {
+      sawStockTaken = (await tx.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock === 0;
+      throw new Error('injected failure before commit');
+    };
+    const failed = await client.gql(PlaceOrder, { revision: checkout.revision });
+    expect(sawStockTaken).toBe(true);
+    expect(failed.errors?.[0].message).toBe('Unexpected error.');
+    expect(JSON.stringify(failed.errors)).not.toContain('injected');
+
+    expect(await app.prisma.order.count()).toBe(before.orders);
+    expect(await app.prisma.orderNumberCounter.findMany()).toEqual(before.counters);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(2);
+    expect(await app.prisma.voucherUse.count({ where: { voucherId: voucher.id } })).toBe(0);
+    expect((await app.prisma.voucher.findUniqueOrThrow({ where: { id: voucher.id } })).usedCount).toBe(0);
+    expect((await client.gql(ReadCheckout)).data!.cart?.id).toBe(cartId);
+
+    // without the failure the same submit goes through, with the voucher used once
+    delete placeOrderHooks.beforeCommit;
+    const placed = await place(client, checkout.revision);
+    expect(placed).toMatchObject({ __typename: 'Order', totalToPay: 390_000 });
+    expect((await app.prisma.voucher.findUniqueOrThrow({ where: { id: voucher.id } })).usedCount).toBe(1);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(0);
+  });
+});
