@@ -1,7 +1,8 @@
 // The whole test suite, as README and CI run it (`npm test`):
 // generated files (failing on a stale schema.graphql), type check, lint, unit tests,
 // integration tests on the embedded PGlite and, when TEST_DATABASE_URL is set, on that
-// PostgreSQL server too, then a production build and the browser tests in Chromium.
+// PostgreSQL server too, then a production build, the security suite against the production
+// server (tests/security, on both databases) and the browser tests in Chromium.
 import { execSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -49,6 +50,7 @@ try {
   vitest('integration on embedded PGlite', 'integration', { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) vitest('integration on PostgreSQL server', 'integration');
   run('build', 'react-router build');
+  vitest('security (production server)', 'security');
   vitest('e2e in Chromium', 'e2e');
 } catch (error) {
   failure = error;

@@ -1,0 +1,526 @@
+// Issue 8's findings replayed as attacks on the production server (NODE_ENV=production, built
+// pages, a child process on a loopback port), on the embedded database and on PostgreSQL.
+// Each describe names the finding it replays; docs/security.md maps the requirements to these tests.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import {
+  anonymousPost,
+  Browser,
+  createPartnerToken,
+  DATABASES,
+  DEMO_CUSTOMER,
+  listeningTcpPorts,
+  partnerRequest,
+  persistedBody,
+  processTree,
+  startProductionServer,
+  type Answer,
+  type ProductionServer,
+} from '../support/production-server.ts';
+
+const templates = inject('seededTemplates');
+const PARTNER_ORIGIN = 'https://partner.example';
+
+/** The quickest of a few tries: one try on a busy 2-core machine can wait for the CPU, not for the server. */
+async function quickest(attempt: () => Promise<Answer>, tries = 3): Promise<{ answer: Answer; ms: number[] }> {
+  const ms: number[] = [];
+  let answer!: Answer;
+  for (let i = 0; i < tries; i++) {
+    answer = await attempt();
+    ms.push(Math.round(answer.ms));
+  }
+  return { answer, ms };
+}
+
+/** A refusal: errors, no data, nothing in it that names a limit's value. */
+function expectRefused(answer: Answer) {
+  expect(answer.status).not.toBe(500);
+  expect(answer.body.errors?.length, answer.text.slice(0, 300)).toBeGreaterThan(0);
+  expect(answer.body.data ?? null).toBeNull();
+  for (const error of answer.body.errors!) {
+    expect(error.message).not.toMatch(/\d/); // "too deep", never "deeper than 8"
+    expect(error.message).not.toMatch(/prisma|postgres|select |stack/i);
+  }
+}
+
+function codes(answer: Answer): unknown[] {
+  return (answer.body.errors ?? []).map((error) => error.extensions?.code);
+}
+
+describe.each(DATABASES)('production server on %s', (kind) => {
+  let server: ProductionServer;
+  /** catalog:read + cart, as a partner's shop front would have. */
+  let partner: string;
+  /** schema:read, as a partner's developer tools would have. */
+  let schemaPartner: string;
+  let variants: { id: string; stock: number; slug: string }[];
+  let categorySlug: string;
+
+  /** Everything an attack on the cart could have changed. */
+  async function cartState() {
+    const [row] = await server.sql<{ carts: number; lines: number; pieces: number }>(
+      `SELECT (SELECT count(*)::int FROM "Cart") AS carts, (SELECT count(*)::int FROM "CartLine") AS lines,
+              (SELECT coalesce(sum(quantity), 0)::int FROM "CartLine") AS pieces`,
+    );
+    return row;
+  }
+
+  async function shopperWithCart(): Promise<Browser> {
+    const browser = new Browser(server);
+    const added = await browser.operation('AddToCart', { variantId: variants[0].id, quantity: 1 });
+    expect(added.body.data?.addToCart).toMatchObject({ __typename: 'Cart', itemCount: 1 });
+    return browser;
+  }
+
+  async function itemCount(browser: Browser): Promise<number> {
+    const cart = await browser.operation('Cart');
+    return (cart.body.data?.cart as { itemCount: number } | null)?.itemCount ?? 0;
+  }
+
+  beforeAll(async () => {
+    server = await startProductionServer(kind, { template: templates[kind], env: { CORS_ORIGINS: PARTNER_ORIGIN } });
+    [partner, schemaPartner] = await Promise.all([
+      createPartnerToken(server, 'Security suite shop front', ['catalog:read', 'cart']),
+      createPartnerToken(server, 'Security suite developer', ['schema:read']),
+    ]);
+    // the demo catalog as a partner reads it
+    const catalog = await partnerRequest(
+      server,
+      partner,
+      '{ categories { slug } products(first: 60, filter: { inStock: true }) { edges { node { slug variants { id stock } } } } }',
+    );
+    expect(catalog.body.errors).toBeUndefined();
+    const data = catalog.body.data as {
+      categories: { slug: string }[];
+      products: { edges: { node: { slug: string; variants: { id: string; stock: number }[] } }[] };
+    };
+    categorySlug = data.categories[0].slug;
+    variants = data.products.edges.flatMap(({ node }) => node.variants.filter((v) => v.stock >= 5).map((v) => ({ ...v, slug: node.slug })));
+    expect(variants.length).toBeGreaterThan(20);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  describe('finding 1: one short query took the shop down', () => {
+    // ~170 characters: similar -> variants -> product, three times over
+    const finding1 =
+      'query { products(first: 100) { edges { node { similar { variants { product { similar { variants { product { similar { variants { product { name } } } } } } } } } } } } }';
+
+    it('the query of finding 1 is refused in under 100 ms, from a browser and from a partner token', async () => {
+      expect(finding1.length).toBeGreaterThan(150);
+      await fetch(`${server.url}/health`); // a warm connection, as an attacker's would be
+      const browser = new Browser(server);
+      const fromBrowser = await quickest(() => browser.post({ query: finding1 }));
+      const fromPartner = await quickest(() => partnerRequest(server, partner, finding1));
+      console.log(`[${kind}] finding 1 refused in ${fromBrowser.ms.join('/')} ms (browser), ${fromPartner.ms.join('/')} ms (partner)`);
+      expectRefused(fromBrowser.answer);
+      expectRefused(fromPartner.answer);
+      expect(fromPartner.answer.body.errors![0].message).toMatch(/nested too deeply/);
+      expect(Math.min(...fromBrowser.ms)).toBeLessThan(100);
+      expect(Math.min(...fromPartner.ms)).toBeLessThan(100);
+    });
+
+    it('within the depth limit the same nesting is refused by its cost, before it runs', async () => {
+      const shallow = 'query { products(first: 100) { edges { node { similar { variants { product { name } } } } } } }';
+      const { answer, ms } = await quickest(() => partnerRequest(server, partner, shallow));
+      expectRefused(answer);
+      expect(codes(answer)).toContain('QUERY_TOO_COMPLEX');
+      expect(Math.min(...ms)).toBeLessThan(100);
+    });
+
+    it('right after the attacks the server answers /health, /ready and a normal page', async () => {
+      await Promise.all([partnerRequest(server, partner, finding1), new Browser(server).post({ query: finding1 })]);
+      expect((await fetch(`${server.url}/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+      const page = await fetch(`${server.url}/kategorie/${categorySlug}`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<html');
+    });
+
+    /** A mutation that would add to a cart if it ran: the cart tables show whether anything executed. */
+    const add = () => `addToCart(variantId: "${variants[0].id}", quantity: 1)`;
+    const attacks: [string, () => string | object][] = [
+      [
+        'depth 20',
+        () => {
+          let selection = 'name';
+          for (let i = 0; i < 5; i++) selection = `similar { variants { product { ${selection} } } }`;
+          return `mutation { ${add()} { ... on Cart { lines { variant { product { ${selection} } } } } } }`;
+        },
+      ],
+      ['10 000 aliases', () => `mutation { ${Array.from({ length: 10_000 }, (_, i) => `a${i}: ${add()} { __typename }`).join(' ')} }`],
+      ['16 aliases', () => `mutation { ${Array.from({ length: 16 }, (_, i) => `a${i}: ${add()} { __typename }`).join(' ')} }`],
+      ['300 directives', () => `mutation { ${add()} { __typename ${'@include(if: true) '.repeat(300)} } }`],
+      ['300 bare directives', () => `mutation { ${add()} { __typename ${'@a '.repeat(300)} } }`],
+      ['a 5 MB body', () => ({ query: `mutation($note: String) { ${add()} { __typename } }`, variables: { note: 'x'.repeat(5_000_000) } })],
+    ];
+
+    for (const [name, build] of attacks) {
+      it(`${name}: refused from a browser and from a partner token, nothing executed`, async () => {
+        const before = await cartState();
+        const document = build();
+        const body = typeof document === 'string' ? { query: document } : document;
+        const browser = new Browser(server);
+        const fromBrowser = await browser.post(body);
+        const fromPartner = await anonymousPost(server, body, { authorization: `Bearer ${partner}` });
+        expectRefused(fromBrowser);
+        expectRefused(fromPartner);
+        if (name === 'a 5 MB body') expect([fromBrowser.status, fromPartner.status]).toEqual([413, 413]);
+        expect(await cartState()).toEqual(before);
+        expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+      });
+    }
+  });
+
+  describe('finding 3: CORS, CSRF token and Origin', () => {
+    const victimLogin = async () => {
+      const victim = await shopperWithCart();
+      const login = await victim.operation('Login', { input: DEMO_CUSTOMER });
+      expect(login.body.data?.login, login.text).toMatchObject({ __typename: 'Customer' });
+      return victim;
+    };
+    let victim: Browser;
+    beforeAll(async () => {
+      victim = await victimLogin();
+    });
+
+    const otherOrigins = (port: number) => [`http://localhost:${port + 1}`, `http://shop.localhost:${port}`, `http://127.0.0.1:${port + 1}`];
+
+    it('a preflight from another port or subdomain of the shop gets no CORS permission', async () => {
+      for (const origin of otherOrigins(server.port)) {
+        const response = await fetch(`${server.url}/graphql`, {
+          method: 'OPTIONS',
+          headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-xsrf-token' },
+        });
+        expect(response.headers.get('access-control-allow-origin'), origin).toBeNull();
+        expect(response.headers.get('access-control-allow-credentials'), origin).toBeNull();
+      }
+    });
+
+    it("a cross-origin read of the logged-in customer gets no CORS permission and none of her data", async () => {
+      const me = persistedBody('Me');
+      for (const origin of otherOrigins(server.port)) {
+        // GET: the request a page on another port could make with the victim's cookies (same site)
+        const query = new URLSearchParams({ operationName: 'Me', variables: '{}', extensions: JSON.stringify(me.extensions) });
+        const get = await fetch(`${server.url}/graphql?${query}`, { headers: { origin, cookie: victim.cookieHeader(), 'sec-fetch-site': 'same-site' } });
+        expect(get.headers.get('access-control-allow-origin'), origin).toBeNull();
+        expect(get.headers.get('access-control-allow-credentials'), origin).toBeNull();
+        // POST, even with the victim's own CSRF token (which such a page cannot read)
+        const post = await victim.post(me, { origin, 'sec-fetch-site': 'same-site' });
+        expect(post.status).toBe(403);
+        expect(post.headers.get('access-control-allow-origin')).toBeNull();
+        expect(post.text).not.toContain('firstName');
+      }
+      // the victim's own page still works
+      expect((await victim.operation('Me')).body.data?.me).toMatchObject({ firstName: expect.any(String) });
+    });
+
+    it('only the configured partner origin gets CORS, without the CSRF header', async () => {
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'OPTIONS',
+        headers: { origin: PARTNER_ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      });
+      expect(response.headers.get('access-control-allow-origin')).toBe(PARTNER_ORIGIN);
+      expect(response.headers.get('access-control-allow-headers') ?? '').not.toMatch(/xsrf/i);
+      const spoofed = await fetch(`${server.url}/graphql`, { method: 'OPTIONS', headers: { origin: `${PARTNER_ORIGIN}.evil.example` } });
+      expect(spoofed.headers.get('access-control-allow-origin')).toBeNull();
+    });
+
+    it('a cross-site POST with the victim cookies and her CSRF token changes nothing', async () => {
+      const before = await cartState();
+      const count = await itemCount(victim);
+      const forged = persistedBody('AddToCart', { variantId: variants[1].id, quantity: 3 });
+      const crossSite: Record<string, string>[] = [
+        { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+        { origin: `http://shop.localhost:${server.port}`, 'sec-fetch-site': 'same-site' },
+        { origin: `http://localhost:${server.port + 1}` },
+        { 'sec-fetch-site': 'cross-site' },
+      ];
+      for (const headers of crossSite) {
+        const answer = await victim.post(forged, headers);
+        expect(answer.status, JSON.stringify(headers)).toBe(403);
+        expect(answer.body.data ?? null).toBeNull();
+      }
+      expect(await cartState()).toEqual(before);
+      expect(await itemCount(victim)).toBe(count);
+    });
+
+    it("one session's CSRF token does not work for another session", async () => {
+      const attacker = new Browser(server);
+      const attackerToken = await attacker.csrfToken();
+      expect(attackerToken).not.toBe(victim.cookies.get('XSRF-TOKEN'));
+      const before = await cartState();
+      const forged = JSON.stringify(persistedBody('AddToCart', { variantId: variants[1].id, quantity: 1 }));
+      // the victim's session cookie with the attacker's token in cookie and header
+      const cookie = `sid=${victim.cookies.get('sid')}; XSRF-TOKEN=${attackerToken}`;
+      const response = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': attackerToken },
+        body: forged,
+      });
+      expect(response.status).toBe(419);
+      // and the victim's token with the attacker's session
+      const reverse = await attacker.post(forged, { 'x-xsrf-token': victim.cookies.get('XSRF-TOKEN')!, cookie: `sid=${attacker.cookies.get('sid')}; XSRF-TOKEN=${victim.cookies.get('XSRF-TOKEN')}` });
+      expect(reverse.status).toBe(419);
+      expect(await cartState()).toEqual(before);
+    });
+  });
+
+  describe('finding 2: aliases multiplied attempts; no brute-force limit', () => {
+    const wrong = (i: number) => `l${i}: login(input: { email: "${DEMO_CUSTOMER.email}", password: "wrong-password-${i}" }) { __typename }`;
+    const right = `ok: login(input: { email: "${DEMO_CUSTOMER.email}", password: "${DEMO_CUSTOMER.password}" }) { __typename }`;
+
+    it('50 wrong and 1 right login in one document are refused and nobody is logged in', async () => {
+      const document = `mutation { ${Array.from({ length: 50 }, (_, i) => wrong(i)).join(' ')} ${right} }`;
+      const browser = new Browser(server);
+      expectRefused(await browser.post({ query: document }));
+      expect((await browser.operation('Me')).body.data).toMatchObject({ me: null });
+      expectRefused(await partnerRequest(server, partner, document));
+      // under the alias limit, the once-per-document rule alone refuses two logins
+      const two = await partnerRequest(server, partner, `mutation { ${wrong(1)} ${right} }`);
+      expectRefused(two);
+      expect(codes(two)).toContain('OPERATION_REPEATED');
+    });
+
+    it('30 newsletter sign-ups in one request are refused and none is stored', async () => {
+      const count = async () => (await server.sql<{ n: number }>('SELECT count(*)::int AS n FROM "NewsletterSubscription"'))[0].n;
+      const before = await count();
+      const document = `mutation { ${Array.from({ length: 30 }, (_, i) => `s${i}: subscribeNewsletter(email: "attack-${i}@example.cz") { __typename }`).join(' ')} }`;
+      expectRefused(await new Browser(server).post({ query: document }));
+      expectRefused(await partnerRequest(server, partner, document));
+      const two = await partnerRequest(
+        server,
+        partner,
+        'mutation { a: subscribeNewsletter(email: "a@example.cz") { __typename } b: subscribeNewsletter(email: "b@example.cz") { __typename } }',
+      );
+      expect(codes(two)).toContain('OPERATION_REPEATED');
+      expect(await count()).toBe(before);
+    });
+
+    // last of the login tests: it locks the demo account (and uses up this address's attempts)
+    it('30 wrong passwords in a row, then the right one is refused as too many attempts', async () => {
+      const browser = new Browser(server);
+      const results: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const answer = await browser.operation('Login', { input: { email: DEMO_CUSTOMER.email, password: `wrong-password-${i}` } });
+        results.push((answer.body.data?.login as { __typename: string }).__typename);
+      }
+      expect(results.slice(0, 5)).toEqual(Array(5).fill('AuthenticationError'));
+      expect(results.slice(-5)).toEqual(Array(5).fill('TooManyAttemptsError'));
+      const rightPassword = await browser.operation('Login', { input: DEMO_CUSTOMER });
+      expect(rightPassword.body.data?.login).toMatchObject({ __typename: 'TooManyAttemptsError', code: 'TOO_MANY_ATTEMPTS' });
+      expect((await browser.operation('Me')).body.data).toMatchObject({ me: null });
+    });
+  });
+
+  describe('finding 4: introspection and suggestions in production', () => {
+    const introspection = '{ __schema { types { name fields { name } } } }';
+
+    it('introspection is refused to browsers and to tokens without schema:read', async () => {
+      expectRefused(await new Browser(server).post({ query: introspection }));
+      expectRefused(await anonymousPost(server, { query: '{ __type(name: "Customer") { fields { name } } }' }));
+      const fromPartner = await partnerRequest(server, partner, introspection);
+      expectRefused(fromPartner);
+      expect(fromPartner.text).not.toContain('Customer');
+    });
+
+    it('a token with schema:read may introspect', async () => {
+      const answer = await partnerRequest(server, schemaPartner, '{ __schema { queryType { name } } }');
+      expect(answer.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    });
+
+    it('a misspelt field gets no "Did you mean" suggestion', async () => {
+      for (const query of ['{ produc(slug: "x") { id } }', '{ products(first: 1) { edges { node { nam } } } }', '{ product(slugg: "x") { id } }']) {
+        const answer = await partnerRequest(server, partner, query);
+        expectRefused(answer);
+        expect(answer.text).not.toMatch(/did you mean/i);
+        expect(answer.text).not.toMatch(/"(products?|name|slug)"/);
+      }
+    });
+
+    it('GraphiQL is not served', async () => {
+      const response = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
+      expect(await response.text()).not.toMatch(/graphiql/i);
+    });
+  });
+
+  describe('finding 5: cart integrity under parallel requests', () => {
+    it('20 parallel adds of a variant with stock 2 never put more than 2 pieces in the line', async () => {
+      const variant = variants[5];
+      await server.sql('UPDATE "Variant" SET stock = 2 WHERE id = $1', [Number(variant.id)]);
+      const browser = new Browser(server);
+      await browser.csrfToken();
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => browser.operation('AddToCart', { variantId: variant.id, quantity: 1 })),
+      );
+      const kinds = answers.map((answer) => (answer.body.data?.addToCart as { __typename: string } | undefined)?.__typename);
+      expect(kinds.filter((k) => k === 'Cart')).toHaveLength(2);
+      expect(kinds.filter((k) => k === 'InsufficientStockError')).toHaveLength(18);
+      const cart = (await browser.operation('Cart')).body.data?.cart as { lines: { quantity: number; variant: { id: string } }[] };
+      expect(cart.lines).toEqual([expect.objectContaining({ quantity: 2, variant: expect.objectContaining({ id: variant.id }) })]);
+      const [{ max }] = await server.sql<{ max: number }>('SELECT max(quantity)::int AS max FROM "CartLine" WHERE "variantId" = $1', [Number(variant.id)]);
+      expect(max).toBe(2);
+    });
+
+    it('8 parallel first adds of one browser end in one cart holding all 8 items', async () => {
+      const before = await cartState();
+      const browser = new Browser(server);
+      await browser.csrfToken(); // what the web app does before its first change
+      const eight = variants.slice(6, 14);
+      const answers = await Promise.all(eight.map((variant) => browser.operation('AddToCart', { variantId: variant.id, quantity: 1 })));
+      const cartIds = new Set(answers.map((answer) => (answer.body.data?.addToCart as { id?: string }).id));
+      expect(cartIds.size).toBe(1);
+      const cart = (await browser.operation('Cart')).body.data?.cart as { itemCount: number; lines: unknown[] };
+      expect(cart).toMatchObject({ itemCount: 8 });
+      expect(cart.lines).toHaveLength(8);
+      expect((await cartState()).carts).toBe(before.carts + 1);
+    });
+  });
+
+  describe('finding 6: the embedded database and the session table', () => {
+    it('the server process listens on its HTTP port and on no other TCP port', async () => {
+      expect(server.portsAtStart).toEqual([server.port]);
+      // and still so after all the traffic above
+      expect(listeningTcpPorts(processTree(server.pid))).toEqual([server.port]);
+    });
+
+    if (kind === 'pglite') {
+      it("the embedded database's socket is in a folder only the shop's user may enter", () => {
+        const run = path.join(server.dataDir, 'run');
+        expect(statSync(run).mode & 0o777).toBe(0o700);
+        expect(statSync(path.join(run, '.s.PGSQL.5432')).isSocket()).toBe(true);
+      });
+    }
+
+    it('the Session table holds no cookie value in clear', async () => {
+      const browser = await shopperWithCart();
+      const sessionId = browser.sessionId!;
+      const cookie = browser.cookies.get('sid')!;
+      expect(sessionId.length).toBeGreaterThan(20);
+      const rows = await server.sql<{ sid: string; sess: string }>('SELECT sid, sess::text AS sess FROM "Session"');
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect(row.sid).toMatch(/^[0-9a-f]{64}$/);
+        expect(row.sid).not.toBe(sessionId);
+        expect(row.sess).not.toContain(sessionId);
+        expect(row.sess).not.toContain(decodeURIComponent(cookie));
+      }
+    });
+  });
+
+  describe('finding 7: bad input', () => {
+    it('/hledat?q=a%00b answers a normal page, not a 500', async () => {
+      for (const pathname of ['/hledat?q=a%00b', '/en/search?q=a%00b']) {
+        const response = await fetch(server.url + pathname);
+        const html = await response.text();
+        expect(response.status, pathname).toBe(200);
+        expect(html).toContain('<html');
+      }
+    });
+
+    it('a NUL byte or a lone surrogate in a GraphQL argument gets a clear error in the request language', async () => {
+      const browser = new Browser(server);
+      for (const search of ['a\u0000b', 'a\ud800b']) {
+        const czech = await browser.operation('SearchPage', { first: 12, filter: { search } });
+        expect(czech.status).toBe(400);
+        expect(czech.body.errors).toEqual([expect.objectContaining({ message: 'Zadaný text obsahuje nepovolené znaky.', extensions: { code: 'BAD_USER_INPUT' } })]);
+        const english = await browser.operation('SearchPage', { first: 12, filter: { search } }, { 'x-shop-language': 'en' });
+        expect(english.body.errors?.[0].message).toBe('The text you entered contains characters that are not allowed.');
+      }
+    });
+
+    it('an over-long categorySlug is refused', async () => {
+      const answer = await new Browser(server).operation('SearchPage', { first: 12, filter: { categorySlug: 'a'.repeat(5000) } });
+      expect(answer.status).toBe(400);
+      expectRefused(answer);
+      expect(codes(answer)).toEqual(['BAD_USER_INPUT']);
+    });
+
+    it('malformed JSON and wrong types get a clear error, not a 500', async () => {
+      const browser = new Browser(server);
+      const malformed = await browser.post('{"query": ');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.errors?.length).toBeGreaterThan(0);
+      const wrongType = await browser.operation('SearchPage', { first: 'many' });
+      expect(wrongType.status).toBeLessThan(500);
+      expectRefused(wrongType);
+    });
+  });
+
+  describe('request shape (held before issue 8, kept)', () => {
+    it('a batched (array) body is refused and nothing runs', async () => {
+      const before = await cartState();
+      const add = persistedBody('AddToCart', { variantId: variants[4].id, quantity: 1 });
+      const answer = await new Browser(server).post([add, add, add]);
+      expect(answer.status).toBeGreaterThanOrEqual(400);
+      expect(answer.status).toBeLessThan(500);
+      expect(await cartState()).toEqual(before);
+    });
+
+    it('a mutation over GET is refused and nothing runs, even by its trusted hash', async () => {
+      const browser = new Browser(server);
+      await browser.csrfToken();
+      const before = await cartState();
+      const add = persistedBody('AddToCart', { variantId: variants[4].id, quantity: 1 });
+      const query = new URLSearchParams({
+        operationName: add.operationName,
+        variables: JSON.stringify(add.variables),
+        extensions: JSON.stringify(add.extensions),
+      });
+      const response = await browser.fetch(`/graphql?${query}`, { headers: { 'x-xsrf-token': browser.cookies.get('XSRF-TOKEN')! } });
+      expect(response.status).toBe(405);
+      expect(await cartState()).toEqual(before);
+    });
+  });
+
+  describe('trusted documents in production', () => {
+    it('an arbitrary document without a partner token is refused', async () => {
+      const browser = new Browser(server);
+      for (const query of ['{ __typename }', '{ products(first: 1) { totalCount } }']) {
+        const answer = await browser.post({ query });
+        expectRefused(answer);
+        expect(answer.body.errors![0].message).toBe('PersistedQueryOnly');
+      }
+      const unknown = await browser.post({ extensions: { persistedQuery: { version: 1, sha256Hash: 'a'.repeat(64) } } });
+      expectRefused(unknown);
+    });
+
+    it("the web app's known hashes work", async () => {
+      const browser = new Browser(server);
+      expect((await browser.operation('Home')).body.data).toHaveProperty('newProducts.edges');
+      expect((await browser.operation('Layout')).body.errors).toBeUndefined();
+      expect((await browser.operation('CategoryPage', { slug: categorySlug, first: 12 })).body.data).toHaveProperty('category.slug', categorySlug);
+      expect((await browser.operation('ProductPage', { slug: variants[0].slug })).body.data).toHaveProperty('product.slug', variants[0].slug);
+      expect((await browser.operation('SearchPage', { first: 12, filter: { search: 'dres' } })).body.errors).toBeUndefined();
+    });
+
+    it('a partner token may send any document and needs no CSRF token', async () => {
+      const query = await partnerRequest(server, partner, '{ products(first: 2) { totalCount edges { node { name } } } }');
+      expect(query.body.errors).toBeUndefined();
+      expect((query.body.data?.products as { edges: unknown[] }).edges).toHaveLength(2);
+      const add = await partnerRequest(server, partner, `mutation { addToCart(variantId: "${variants[2].id}", quantity: 1) { __typename ... on Cart { id itemCount } } }`);
+      expect(add.status).toBe(200);
+      expect(add.body.data?.addToCart).toMatchObject({ __typename: 'Cart', itemCount: 1 });
+    });
+
+    it("a partner request's cookies are ignored: a shopper's session can be neither read nor changed", async () => {
+      const shopper = await shopperWithCart();
+      const cookie = shopper.cookieHeader();
+      const read = await partnerRequest(server, partner, '{ cart { id itemCount } }', {}, { cookie });
+      expect(read.body).toEqual({ data: { cart: null } });
+      const write = await partnerRequest(server, partner, `mutation { addToCart(variantId: "${variants[3].id}", quantity: 2) { __typename } }`, {}, { cookie });
+      expect(write.body.data?.addToCart).toMatchObject({ __typename: 'Cart' });
+      expect(write.headers.getSetCookie()).toEqual([]);
+      expect(await itemCount(shopper)).toBe(1);
+    });
+
+    it('a wrong token is refused with 401, never treated as a browser', async () => {
+      const answer = await partnerRequest(server, `shp_00000000_${'0'.repeat(64)}`, '{ __typename }');
+      expect(answer.status).toBe(401);
+      expect(answer.body.data ?? null).toBeNull();
+    });
+  });
+});

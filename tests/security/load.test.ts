@@ -1,0 +1,178 @@
+// A bounded load test of the production server (requirement O2): 50 shoppers at once for 30 s,
+// each a browser with its own session that goes through pages, product lists and add to cart, all
+// on loopback; it stops by itself. No request may fail, and afterwards the cart promises must hold:
+// no line above the variant's stock, one cart per session, and every add that succeeded is in it.
+// Throughput and p95 are printed, not asserted (they depend on the machine).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Browser, DATABASES, startProductionServer, type Answer, type ProductionServer } from '../support/production-server.ts';
+
+const templates = inject('seededTemplates');
+const CLIENTS = 50;
+const DURATION_MS = 30_000;
+/** Variants the shoppers add; their stock is lowered so that lines run into it. */
+const CONTESTED_VARIANTS = 12;
+const CONTESTED_STOCK = 3;
+
+type Kind = 'home' | 'category' | 'product' | 'list' | 'add';
+const MIX: [Kind, number][] = [
+  ['home', 15],
+  ['category', 20],
+  ['product', 25],
+  ['list', 20],
+  ['add', 20],
+];
+
+function pick<T>(items: T[]): T {
+  return items[Math.floor(Math.random() * items.length)];
+}
+
+function pickKind(): Kind {
+  let roll = Math.random() * MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  for (const [kind, weight] of MIX) {
+    roll -= weight;
+    if (roll < 0) return kind;
+  }
+  return 'home';
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+describe.each(DATABASES)('production server on %s under load', (kind) => {
+  let server: ProductionServer;
+  let categories: string[];
+  let products: string[];
+  let variantIds: string[];
+
+  beforeAll(async () => {
+    server = await startProductionServer(kind, { template: templates[kind] });
+    categories = (await server.sql<{ slug: string }>(`SELECT slug FROM "CategoryTranslation" WHERE language = 'cs'`)).map((row) => row.slug);
+    products = (
+      await server.sql<{ slug: string }>(
+        `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published`,
+      )
+    ).map((row) => row.slug);
+    const contested = await server.sql<{ id: number }>(
+      `UPDATE "Variant" SET stock = $1 WHERE id IN (
+         SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published ORDER BY v.id LIMIT $2)
+       RETURNING id`,
+      [CONTESTED_STOCK, CONTESTED_VARIANTS],
+    );
+    variantIds = contested.map((row) => String(row.id));
+    expect(categories.length).toBeGreaterThan(3);
+    expect(products.length).toBeGreaterThan(20);
+    expect(variantIds).toHaveLength(CONTESTED_VARIANTS);
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it(`${CLIENTS} shoppers for ${DURATION_MS / 1000} s: no errors, and no cart line above stock, one cart per session`, async () => {
+    const latencies: Record<Kind, number[]> = { home: [], category: [], product: [], list: [], add: [] };
+    const errors: string[] = [];
+    const shoppers = Array.from({ length: CLIENTS }, () => ({
+      browser: new Browser(server),
+      cartIds: new Set<string>(),
+      /** Adds answered with the cart. */
+      added: 0,
+      /** Adds that failed: the server may or may not have made them. */
+      unanswered: 0,
+    }));
+    const started = performance.now();
+    const deadline = started + DURATION_MS;
+
+    /** A failure, named by what and why (status, GraphQL error code), for the summary. */
+    const reason = (answer: Answer) =>
+      `${answer.status} ${(answer.body.errors ?? []).map((error) => error.extensions?.code ?? error.message).join(',')}`.trim();
+
+    async function step(shopper: (typeof shoppers)[number]) {
+      const action = pickKind();
+      const t0 = performance.now();
+      let failure: string | null = null;
+      try {
+        if (action === 'home' || action === 'category' || action === 'product') {
+          const pathname = action === 'home' ? '/' : action === 'category' ? `/kategorie/${pick(categories)}` : `/produkt/${pick(products)}`;
+          const response = await shopper.browser.fetch(pathname);
+          const html = await response.text();
+          if (response.status !== 200 || !html.includes('</html>')) failure = `${action} page: ${response.status}`;
+        } else if (action === 'list') {
+          const answer =
+            Math.random() < 0.5
+              ? await shopper.browser.operation('CategoryPage', { slug: pick(categories), first: 24, sort: 'NEWEST' })
+              : await shopper.browser.operation('SearchPage', { first: 24, filter: { search: pick(['dres', 'míč', 'šála', 'a']) } });
+          if (answer.status !== 200 || answer.body.errors) failure = `list: ${reason(answer)}`;
+        } else {
+          const answer = await shopper.browser.operation('AddToCart', { variantId: pick(variantIds), quantity: 1 });
+          const result = answer.body.data?.addToCart as { __typename: string; id?: string } | undefined;
+          if (answer.status !== 200 || answer.body.errors || !result) {
+            failure = `add: ${reason(answer)}`;
+            shopper.unanswered += 1;
+          } else if (result.__typename === 'Cart') {
+            shopper.cartIds.add(result.id!);
+            shopper.added += 1;
+          } else if (result.__typename !== 'InsufficientStockError') failure = `add: ${result.__typename}`;
+        }
+      } catch (error) {
+        failure = `${action}: ${(error as Error).message}`;
+        if (action === 'add') shopper.unanswered += 1;
+      }
+      latencies[action].push(performance.now() - t0);
+      if (failure) errors.push(failure);
+    }
+
+    await Promise.all(
+      shoppers.map(async (shopper) => {
+        while (performance.now() < deadline) await step(shopper);
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+
+    const all = Object.values(latencies).flat().sort((a, b) => a - b);
+    const summary = (Object.entries(latencies) as [Kind, number[]][])
+      .map(([name, values]) => {
+        const sorted = [...values].sort((a, b) => a - b);
+        return `${name} ${sorted.length} p95 ${Math.round(percentile(sorted, 95))} ms`;
+      })
+      .join(', ');
+    const failures = new Map<string, number>();
+    for (const error of errors) failures.set(error, (failures.get(error) ?? 0) + 1);
+    console.log(
+      `[${kind}] ${all.length} requests in ${seconds.toFixed(1)} s: ${(all.length / seconds).toFixed(1)} requests/s, ` +
+        `p95 ${Math.round(percentile(all, 95))} ms, max ${Math.round(all.at(-1) ?? 0)} ms; ${summary}; ` +
+        `${errors.length} errors${errors.length ? `: ${[...failures].map(([what, n]) => `${n}× ${what}`).join('; ')}` : ''}`,
+    );
+
+    // the promises afterwards, from the database: they must hold even if requests failed
+    const [{ overStock }] = await server.sql<{ overStock: number }>(
+      `SELECT count(*)::int AS "overStock" FROM "CartLine" l JOIN "Variant" v ON v.id = l."variantId" WHERE l.quantity > v.stock`,
+    );
+    expect(overStock).toBe(0);
+    // one cart per session, and nothing an add reported as done is missing from it (nor anything
+    // added that nobody asked for)
+    for (const shopper of shoppers) {
+      expect(shopper.cartIds.size).toBeLessThanOrEqual(1);
+      const cart = (await shopper.browser.operation('Cart')).body.data?.cart as { id: string; itemCount: number } | null;
+      if (shopper.added > 0) expect(cart?.id).toBe([...shopper.cartIds][0]);
+      expect(cart?.itemCount ?? 0).toBeGreaterThanOrEqual(shopper.added);
+      expect(cart?.itemCount ?? 0).toBeLessThanOrEqual(shopper.added + shopper.unanswered);
+    }
+    const [{ carts, sessions }] = await server.sql<{ carts: number; sessions: number }>(
+      `SELECT count(*)::int AS carts, count(DISTINCT "sessionKey")::int AS sessions FROM "Cart"`,
+    );
+    expect(carts).toBe(sessions);
+    expect(carts).toBeLessThanOrEqual(CLIENTS);
+    const shoppersWithCarts = carts;
+    const [{ contested }] = await server.sql<{ contested: number }>(
+      `SELECT count(*)::int AS contested FROM "CartLine" WHERE quantity = $1`,
+      [CONTESTED_STOCK],
+    );
+    console.log(`[${kind}] ${shoppersWithCarts} carts, ${contested} lines filled up to the stock of ${CONTESTED_STOCK}`);
+
+    // and no request failed
+    if (errors.length > 0) console.log(`[${kind}] the end of the server's log:\n${server.output().slice(-3000)}`);
+    expect(errors.slice(0, 10)).toEqual([]);
+    expect(all.length).toBeGreaterThan(CLIENTS * 5);
+  });
+});

@@ -1,0 +1,227 @@
+// Finding 8 of issue 8 on the production server: nothing stopped a slow request, work went on after
+// the client left; and the graceful shutdown (requirement O4): /ready fails while requests in
+// flight finish, then the process ends by itself.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import pg from 'pg';
+import {
+  createPartnerToken,
+  DATABASES,
+  partnerRequest,
+  persistedBody,
+  processTree,
+  startProductionServer,
+  type ProductionServer,
+} from '../support/production-server.ts';
+
+const templates = inject('seededTemplates');
+
+/** CPU seconds the processes have used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
+function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A raw HTTP/1.1 connection, so a test can send a request in pieces and read the answer. */
+class RawConnection {
+  private readonly socket: Socket;
+  private received = '';
+  readonly closed: Promise<string>;
+  readonly opened: Promise<void>;
+
+  constructor(port: number) {
+    this.socket = connect(port, '127.0.0.1');
+    this.opened = new Promise((resolve, reject) => {
+      this.socket.once('connect', () => resolve());
+      this.socket.once('error', reject);
+    });
+    this.socket.on('data', (chunk) => (this.received += chunk.toString('utf8')));
+    this.closed = new Promise((resolve) => this.socket.once('close', () => resolve(this.received)));
+    this.socket.on('error', () => undefined); // seen through `closed`
+  }
+
+  write(text: string): void {
+    this.socket.write(text);
+  }
+
+  /** The status code and body once the server has answered and closed the connection. */
+  async response(): Promise<{ status: number; body: string }> {
+    const text = await this.closed;
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
+    return { status, body: text.slice(text.indexOf('\r\n\r\n') + 4) };
+  }
+}
+
+function connectionRefused(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(true));
+  });
+}
+
+describe.each(DATABASES)('production server on %s: slow requests and shutdown', (kind) => {
+  let server: ProductionServer;
+  let partner: string;
+  let productSlug: string;
+
+  beforeAll(async () => {
+    server = await startProductionServer(kind, { template: templates[kind] });
+    partner = await createPartnerToken(server, 'Security suite slow client', ['catalog:read']);
+    const answer = await partnerRequest(server, partner, '{ products(first: 1) { edges { node { slug } } } }');
+    productSlug = (answer.body.data as { products: { edges: { node: { slug: string } }[] } }).products.edges[0].node.slug;
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  if (kind === 'postgres') {
+    // Only a server lets the test hold a lock the shop must wait for (PGlite runs one session).
+    it('a request held up by the database is cut off by the execution timeout; the server stays ready', async () => {
+      const blocker = new pg.Client({ connectionString: server.databaseUrl });
+      await blocker.connect();
+      try {
+        await blocker.query('BEGIN');
+        await blocker.query('LOCK TABLE "Product" IN ACCESS EXCLUSIVE MODE');
+        const started = performance.now();
+        const slow = partnerRequest(server, partner, '{ products(first: 3) { edges { node { name } } } }');
+        await sleep(1000);
+        expect((await fetch(`${server.url}/health`)).status).toBe(200);
+        expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+        const answer = await slow;
+        const seconds = (performance.now() - started) / 1000;
+        console.log(`[${kind}] the blocked request was answered after ${seconds.toFixed(1)} s: ${answer.text.slice(0, 200)}`);
+        expect(answer.body.errors?.map((error) => error.extensions?.code)).toEqual(['TIMEOUT']);
+        expect(answer.body.errors![0].message).toBe('Požadavek trval příliš dlouho. Zkuste to prosím znovu.');
+        expect(seconds).toBeGreaterThan(4);
+        expect(seconds).toBeLessThan(9);
+      } finally {
+        await blocker.query('ROLLBACK');
+        await blocker.end();
+      }
+      expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+    });
+  }
+
+  /** Waits until the server's processes use (almost) no CPU; returns the CPU seconds used meanwhile. */
+  async function cpuUntilIdle(since: number): Promise<number> {
+    const pids = processTree(server.pid);
+    for (let i = 0; i < 60; i++) {
+      const before = cpuSeconds(pids);
+      await sleep(300);
+      if (cpuSeconds(pids) - before <= 0.02) break;
+    }
+    return cpuSeconds(pids) - since;
+  }
+
+  it('clients that leave mid-request stop the work: the server is idle and ready right away', async () => {
+    // about the heaviest document the limits let through; several at once keep the pool busy
+    const heavy = '{ products(first: 60) { edges { node { name variants { id stock } similar { name price { withVat } } } } } }';
+    const send = (signal?: AbortSignal) =>
+      fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        signal,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${partner}` },
+        body: JSON.stringify({ query: heavy }),
+      }).then((response) => response.text());
+    const pids = processTree(server.pid);
+    const rounds = 8;
+
+    // the work of these requests when their clients wait for the answers
+    await cpuUntilIdle(0);
+    let since = cpuSeconds(pids);
+    await Promise.all(Array.from({ length: rounds }, () => send()));
+    const answered = await cpuUntilIdle(since);
+
+    // the same requests, each client gone after 50 ms
+    since = cpuSeconds(pids);
+    const left = performance.now();
+    await Promise.all(
+      Array.from({ length: rounds }, async () => {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), 50);
+        await send(controller.signal).catch(() => undefined);
+      }),
+    );
+    const abandoned = await cpuUntilIdle(since);
+    const idleAfter = performance.now() - left;
+    console.log(
+      `[${kind}] ${rounds} heavy requests: ${answered.toFixed(2)} CPU s when answered, ${abandoned.toFixed(2)} CPU s when abandoned ` +
+        `(idle ${Math.round(idleAfter)} ms after the clients left)`,
+    );
+    expect(abandoned).toBeLessThan(answered / 3);
+    expect((await fetch(`${server.url}/ready`)).status).toBe(200);
+    expect((await fetch(`${server.url}/produkt/${productSlug}`)).status).toBe(200);
+  });
+
+  // last: it stops the server
+  it('SIGTERM to the started process: /ready answers 503 while requests in flight finish, new connections are refused, exit 0', async () => {
+    const body = JSON.stringify(persistedBody('ProductPage', { slug: productSlug }));
+    const half = Math.floor(body.length / 2);
+    // a request in flight: the server has its headers and half its body
+    const inFlight = new RawConnection(server.port);
+    await inFlight.opened;
+    inFlight.write(
+      `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, half)}`,
+    );
+    // a load balancer's health check, its last line not sent yet
+    const healthCheck = new RawConnection(server.port);
+    await healthCheck.opened;
+    healthCheck.write(`GET /ready HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: close\r\n`);
+    // and shoppers whose pages and API requests are being worked on
+    const busy = Array.from({ length: 8 }, (_, i) =>
+      (i % 2 === 0
+        ? fetch(`${server.url}/produkt/${productSlug}`)
+        : fetch(`${server.url}/graphql`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${partner}` },
+            body: JSON.stringify({ query: '{ products(first: 24) { edges { node { name similar { name } } } } }' }),
+          })
+      ).then(
+        async (response) => `${response.status} ${(await response.text()).length > 0 ? 'complete' : 'empty'}`,
+        (error: Error & { cause?: { code?: string } }) => `failed: ${error.cause?.code ?? error.message}`,
+      ),
+    );
+    await sleep(300);
+
+    // the process `npm start` leaves running (tsx), as a process manager or `docker stop` signals it
+    process.kill(server.pid, 'SIGTERM');
+    let exitedEarly: unknown = null;
+    void server.exited.then((exit) => (exitedEarly = exit));
+    for (let i = 0; i < 50 && !server.output().includes('SIGTERM') && !exitedEarly; i++) await sleep(100);
+    // (tsx gives the shop 30 ms to confirm the signal it passes on, then kills it: a busy shop never drains)
+    expect(server.output(), `the process ended ${JSON.stringify(exitedEarly)} without draining`).toContain(
+      'SIGTERM: finishing requests in flight',
+    );
+    expect(await connectionRefused(server.port)).toBe(true);
+
+    healthCheck.write('\r\n');
+    const ready = await healthCheck.response();
+    expect(ready.status).toBe(503);
+    expect(ready.body).toContain('draining');
+
+    inFlight.write(body.slice(half));
+    const finished = await inFlight.response();
+    expect(finished.status).toBe(200);
+    expect(finished.body).toContain(`"slug":"${productSlug}"`);
+
+    expect(await Promise.all(busy)).toEqual(Array(8).fill('200 complete'));
+    const exit = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
+    expect(exit, server.output().slice(-2000)).toEqual({ code: 0, signal: null });
+  });
+});
