@@ -3,6 +3,7 @@
 // Needs the production build (`npm run build`).
 import { performance } from 'node:perf_hooks';
 import { startShop } from '../support/shop-server.ts';
+import { benchPlaceOrder } from './place-order.ts';
 
 const ROUNDS = 200;
 const CONCURRENCY = 4;
@@ -50,3 +51,6 @@ try {
 } finally {
   await shop.close();
 }
+
+// checkout (issue 6): on PostgreSQL when TEST_DATABASE_URL is set
+await benchPlaceOrder();
