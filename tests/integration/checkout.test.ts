@@ -581,6 +581,39 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(await place(client, 'anything')).toMatchObject({ __typename: 'Order', id: order.id });
   });
 
+  it('prices a euro cart in euros and asks for payment to the euro account', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 50_000 }] })).variants[0];
+    const client = await browser({ 'x-shop-currency': 'EUR', 'x-shop-language': 'en' });
+    await add(client, variant.id);
+    const cod = await update(client, {
+      deliveryMethodId: String(methods.delivery.courier),
+      paymentMethodId: String(methods.payment['cash-on-delivery']),
+      invoiceAddress: INVOICE_ADDRESS,
+      termsAccepted: true,
+    });
+    // no rounding to whole units outside CZK
+    expect(cod.__typename === 'Cart' && cod.checkout.totals).toMatchObject({
+      currency: 'EUR',
+      products: { withVat: 2_000 },
+      shipping: { withVat: 549 },
+      paymentFee: { withVat: 150 },
+      rounding: 0,
+      totalToPay: 2_699,
+      freeShippingFrom: 12_000,
+    });
+    await update(client, { paymentMethodId: String(methods.payment['bank-transfer']) });
+    const order = await place(client, await readyRevision(client));
+    if (order.__typename !== 'Order') throw new Error(order.__typename);
+    expect(order.qrPayment).toMatch(/^SPD\*1\.0\*ACC:CZ7620100000002500154806\+FIOBCZPP\*AM:25\.49\*CC:EUR\*/);
+    const read = await app.gql(ReadOrder, { id: order.id, hash: order.hash });
+    expect(read.data!.order).toMatchObject({
+      accountNumber: '2500154806/2010',
+      delivery: { name: 'Courier to your door' },
+      summaryUrl: `/en/order/summary/${order.id}/${order.hash}`,
+      invoiceUrl: `/en/order/invoice/${order.id}/${order.hash}.pdf`,
+    });
+  });
+
   it('S1: stock 3 and 10 shoppers ordering the last pieces at once: exactly 3 orders, stock 0', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 3 }] })).variants[0];
     const shoppers = await parallel(10, () => readyShopper(variant.id, 1));
