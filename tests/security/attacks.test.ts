@@ -524,3 +524,63 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 });
+
+// Requirements O1 and A3 as the production server sends them, on a page and on the API; once more
+// behind a TLS proxy (PUBLIC_URL https, X-Forwarded-Proto from the proxy on loopback). The headers
+// do not depend on the database, so this runs on the embedded one only.
+describe('production server: headers and cookies, over http and behind https', () => {
+  let plain: ProductionServer;
+  let https: ProductionServer;
+
+  beforeAll(async () => {
+    [plain, https] = await Promise.all([
+      startProductionServer('pglite', { template: templates.pglite }),
+      startProductionServer('pglite', {
+        template: templates.pglite,
+        env: { PUBLIC_URL: 'https://shop.example', SESSION_SECRET: 'security-suite-session-secret-0123456789' },
+      }),
+    ]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([plain?.stop(), https?.stop()]);
+  });
+
+  it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
+    for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {
+      const response = await fetch(plain.url + pathname, pathname === '/graphql' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : {});
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, pathname).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+    // every inline script of a page carries the response's nonce
+    const page = await fetch(plain.url + '/');
+    const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
+    const scripts = [...(await page.text()).matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it('behind https: HSTS, and session and CSRF cookies with the __Host- prefix, Secure, HttpOnly session', async () => {
+    const viaProxy = { 'x-forwarded-proto': 'https' };
+    const page = await fetch(`${https.url}/`, { headers: viaProxy });
+    expect(page.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    const response = await fetch(`${https.url}/api/csrf-cookie`, { headers: viaProxy });
+    const cookies = response.headers.getSetCookie();
+    const session = cookies.find((cookie) => cookie.startsWith('__Host-sid='));
+    const csrf = cookies.find((cookie) => cookie.startsWith('__Host-XSRF-TOKEN='));
+    expect(session).toMatch(/;\s*Secure/i);
+    expect(session).toMatch(/;\s*HttpOnly/i);
+    expect(session).toMatch(/;\s*SameSite=Lax/i);
+    expect(session).toMatch(/;\s*Path=\//i);
+    expect(session).not.toMatch(/Domain=/i);
+    expect(csrf).toMatch(/;\s*Secure/i);
+    expect(csrf).not.toMatch(/Domain=/i);
+    expect(cookies.some((cookie) => /^(sid|XSRF-TOKEN)=/.test(cookie))).toBe(false);
+  });
+});
