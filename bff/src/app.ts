@@ -17,6 +17,8 @@ import { securityHeaders } from './http/security-headers.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
+import { invoiceRoutes } from './http/invoice.ts';
+import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.ts';
@@ -34,6 +36,8 @@ export type App = {
   yoga: GraphQLServer;
   /** Rate limit counters (PostgreSQL, or Redis with REDIS_URL); closed by close(). */
   rateLimiter: RateLimiter;
+  /** Sends the mail outbox (after commits, on an interval); closed by close(). */
+  mailer: Mailer;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -71,6 +75,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.seedDemoData) await seedIfEmpty(prisma, config);
 
   const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
+  const mailer = createMailer(prisma, config, {
+    info: config.env === 'test' ? () => undefined : (line) => console.log(line),
+    error: (line, error) => console.error(line, ...(error === undefined ? [] : [error])),
+  });
   const yoga = createGraphQLServer(config, prisma, rateLimiter);
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
@@ -116,6 +124,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   app.use('/images', express.static(path.join(ROOT_DIR, 'web/public/images'), { maxAge: '7d' }));
   app.use(seoRoutes(prisma, config));
+  // the invoice's secret link needs no session: served before one is loaded
+  app.use(invoiceRoutes(prisma, config));
   // Before the session: CORS answers from the CORS_ORIGINS allow-list, and a bearer-token (partner)
   // request is authenticated and loses its cookies, so no shopper's session is ever loaded for it.
   app.use('/graphql', cors(config), partnerAuth({ prisma, rateLimiter }));
@@ -218,6 +228,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     prisma,
     yoga,
     rateLimiter,
+    mailer,
     databaseUrl,
     pool,
     startDrain() {
@@ -227,6 +238,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clearInterval(pruneTimer);
       await closeVite?.();
       await rateLimiter.close();
+      await mailer.close();
       await prisma.$disconnect();
       await embedded?.stop();
     },

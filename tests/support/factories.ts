@@ -5,6 +5,7 @@ import type { Db } from '../../bff/src/db/client.ts';
 import { hashPassword } from '../../bff/src/services/passwords.ts';
 import { lowestPrices } from '../../bff/src/services/pricing.ts';
 import { normalizeSearchText } from '../../bff/src/services/search-text.ts';
+import { sumByVatRate, vatSplit } from '../../schema/rules/money.ts';
 
 export type Translated = { cs: string; en: string };
 type Language = 'cs' | 'en';
@@ -361,5 +362,108 @@ export async function createStore(
         ],
       },
     },
+  });
+}
+
+// ------------------------------------------------------------------ orders
+
+export type OrderLineInput = { name?: string; size?: string | null; colour?: string | null; quantity?: number; unitPriceGross?: number; vatRate?: number };
+
+export type OrderInput = {
+  number?: string;
+  language?: Language;
+  currency?: 'CZK' | 'EUR';
+  email?: string;
+  customer?: { id: number } | null;
+  lines?: OrderLineInput[];
+  deliveryName?: string;
+  deliveryCode?: string;
+  deliveryPrice?: number;
+  paymentName?: string;
+  paymentCode?: string;
+  paymentPrice?: number;
+  /** Taken off the goods at their highest VAT rate. */
+  discountGross?: number;
+  invoiceAddress?: Record<string, string>;
+  createdAt?: Date;
+};
+
+/**
+ * An order as placing one stores it (lines with the prices and rates of that moment, totals and the
+ * VAT recap per rate), written straight to the database for tests of what reads orders.
+ */
+export async function createOrder(prisma: Db, input: OrderInput = {}) {
+  const n = unique();
+  const lines = (input.lines ?? [{}]).map((line, index) => {
+    const quantity = line.quantity ?? 1;
+    const unitPriceGross = line.unitPriceGross ?? 59_900;
+    const vatRate = line.vatRate ?? 21;
+    return {
+      productCode: `P${n}-${index}`,
+      variantCode: `P${n}-${index}-1`,
+      name: line.name ?? `Dres ${n}/${index + 1}`,
+      size: line.size === undefined ? 'M' : line.size,
+      colour: line.colour === undefined ? null : line.colour,
+      quantity,
+      vatRate,
+      unitPriceGross,
+      unitPriceNet: vatSplit(unitPriceGross, vatRate).net,
+      totalGross: unitPriceGross * quantity,
+      totalNet: vatSplit(unitPriceGross * quantity, vatRate).net,
+    };
+  });
+  const deliveryPrice = input.deliveryPrice ?? 6_900;
+  const paymentPrice = input.paymentPrice ?? 0;
+  const discountGross = input.discountGross ?? 0;
+  const topRate = Math.max(...lines.map((line) => line.vatRate));
+  const recap = sumByVatRate([
+    ...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })),
+    ...(discountGross > 0 ? [{ grossMinor: -discountGross, ratePercent: topRate }] : []),
+    ...(deliveryPrice > 0 ? [{ grossMinor: deliveryPrice, ratePercent: 21 }] : []),
+    ...(paymentPrice > 0 ? [{ grossMinor: paymentPrice, ratePercent: 21 }] : []),
+  ]);
+  const productsGross = lines.reduce((sum, line) => sum + line.totalGross, 0);
+  const email = input.email ?? `objednavka${n}@example.cz`;
+  const number = input.number ?? `2026${String(900_000 + n).padStart(6, '0')}`;
+  return prisma.order.create({
+    data: {
+      number,
+      hash: `test-hash-${n}-${Math.random().toString(36).slice(2)}`,
+      customerId: input.customer?.id ?? null,
+      currency: input.currency ?? 'CZK',
+      language: input.language ?? 'cs',
+      email,
+      phone: '+420 601 234 567',
+      deliveryName: input.deliveryName ?? 'Výdejní místo nebo box',
+      deliveryCode: input.deliveryCode ?? 'parcel-point',
+      deliveryPrice,
+      paymentName: input.paymentName ?? 'Bankovní převod',
+      paymentCode: input.paymentCode ?? 'bank-transfer',
+      paymentPrice,
+      invoiceAddress: input.invoiceAddress ?? {
+        firstName: 'Jiřina',
+        lastName: 'Šťastná',
+        email,
+        phone: '+420 601 234 567',
+        street: 'Žitná 12',
+        city: 'Ústí nad Labem',
+        postcode: '400 01',
+        country: 'CZ',
+        company: '',
+        ico: '',
+        dic: '',
+      },
+      productsNet: lines.reduce((sum, line) => sum + line.totalNet, 0),
+      productsGross,
+      discountGross,
+      totalNet: recap.total.net,
+      totalVat: recap.total.vat,
+      totalGross: recap.total.gross,
+      vatRecap: recap.byRate.map((row) => ({ ...row })),
+      variableSymbol: number,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      lines: { create: lines },
+    },
+    include: { lines: true },
   });
 }

@@ -127,6 +127,8 @@ export type TestApp = {
   pool: App['pool'];
   /** Begins the shutdown drain (/ready answers 503). */
   startDrain: () => void;
+  /** The app's mail outbox sender. */
+  mailer: App['mailer'];
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order. */
@@ -208,6 +210,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     prisma: app.prisma,
     pool: app.pool,
     startDrain: app.startDrain,
+    mailer: app.mailer,
     config,
     databaseUrl: app.databaseUrl,
     queries,

@@ -1,0 +1,166 @@
+// Sending what the outbox holds. A sender first claims rows in one statement (PENDING -> SENDING,
+// FOR UPDATE SKIP LOCKED), so two senders, in one process or on two instances, never take the same
+// row; only the sender holding the claim may mark the row afterwards (the attempt number fences it).
+// A failed attempt is retried later with a growing delay; after MAIL_RETRY.maxAttempts it is given up.
+//
+// The one case that can repeat an e-mail: a sender that dies after the SMTP server accepted the
+// message and before it marked the row SENT. The claim lapses after MAIL_RETRY.leaseMs and the row
+// is sent again, with the same Message-ID, so mail programs show it once. Losing the e-mail instead
+// would be worse (docs/decisions/0011-mail-and-pdf.md).
+import type { Db } from '../db/client.ts';
+import { mailTemplate } from './templates/index.ts';
+import type { MailLanguage, TemplateContext } from './templates/types.ts';
+import type { MailTransport, SentMail } from './transport.ts';
+
+export const MAIL_RETRY = {
+  maxAttempts: 10,
+  /** The delay after the first failure; it doubles with every further one, up to maxDelayMs. */
+  firstDelayMs: 60_000,
+  maxDelayMs: 3_600_000,
+  /** How long a claim holds: longer than the SMTP timeouts of one attempt (transport.ts). */
+  leaseMs: 5 * 60_000,
+  batchSize: 10,
+};
+
+/** How long to wait after the n-th failed attempt (1, 2, 4 ... minutes, at most an hour). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAIL_RETRY.firstDelayMs * 2 ** Math.max(0, attempts - 1), MAIL_RETRY.maxDelayMs);
+}
+
+export type MailLog = { info: (line: string) => void; error: (line: string, error?: unknown) => void };
+
+export type SenderDeps = TemplateContext & {
+  transport: MailTransport;
+  /** The From header (MAIL_FROM). */
+  from: string;
+  log: MailLog;
+};
+
+export type SendOptions = {
+  /** The clock (tests move it forward to reach a retry). */
+  now?: Date;
+};
+
+export type SendReport = { sent: number; retrying: number; failed: number };
+
+type ClaimedRow = {
+  id: number;
+  kind: string;
+  recipient: string;
+  language: MailLanguage;
+  payload: unknown;
+  attempts: number;
+  createdAt: Date;
+};
+
+async function claim(db: Db, now: Date): Promise<ClaimedRow[]> {
+  const lease = new Date(now.getTime() + MAIL_RETRY.leaseMs);
+  return db.$queryRaw<ClaimedRow[]>`
+    UPDATE "MailOutbox" AS m
+       SET "status" = 'SENDING', "attempts" = m."attempts" + 1, "lockedUntil" = ${lease.toISOString()}::timestamptz
+     WHERE m."id" IN (
+       SELECT "id" FROM "MailOutbox"
+        WHERE ("status" = 'PENDING' AND "nextAttemptAt" <= ${now.toISOString()}::timestamptz)
+           OR ("status" = 'SENDING' AND "lockedUntil" <= ${now.toISOString()}::timestamptz)
+        ORDER BY "id"
+        LIMIT ${MAIL_RETRY.batchSize}::int
+        FOR UPDATE SKIP LOCKED)
+    RETURNING m."id", m."kind", m."recipient", m."language"::text AS "language", m."payload", m."attempts", m."createdAt"`;
+}
+
+/** Marks a claimed row; a no-op when the claim lapsed and another sender holds the row now. */
+async function finish(
+  db: Db,
+  row: ClaimedRow,
+  outcome: { status: 'SENT'; messageId: string; clearPayload: boolean; now: Date } | { status: 'PENDING' | 'FAILED'; error: string; now: Date },
+): Promise<void> {
+  const claimed = { id: row.id, status: 'SENDING' as const, attempts: row.attempts };
+  if (outcome.status === 'SENT') {
+    await db.mailOutbox.updateMany({
+      where: claimed,
+      data: {
+        status: 'SENT',
+        sentAt: outcome.now,
+        messageId: outcome.messageId,
+        lockedUntil: null,
+        lastError: null,
+        ...(outcome.clearPayload ? { payload: {} } : {}),
+      },
+    });
+  } else {
+    await db.mailOutbox.updateMany({
+      where: claimed,
+      data: {
+        status: outcome.status,
+        lockedUntil: null,
+        lastError: outcome.error.slice(0, 1000),
+        nextAttemptAt: new Date(outcome.now.getTime() + retryDelayMs(row.attempts)),
+      },
+    });
+  }
+}
+
+/** A Message-ID that stays the same for every attempt of one row. */
+function messageIdOf(row: ClaimedRow, from: string): string {
+  const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
+  return `<outbox-${row.id}-${row.createdAt.getTime()}@${domain}>`;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { responseCode?: number; code?: string }).responseCode ?? (error as { code?: string }).code;
+    return code ? `${code}: ${error.message}` : error.message;
+  }
+  return String(error);
+}
+
+async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: SendReport): Promise<void> {
+  const giveUp = async (reason: string) => {
+    report.failed += 1;
+    deps.log.error(`[mail] ${row.kind} #${row.id} given up: ${reason}`);
+    await finish(deps.db, row, { status: 'FAILED', error: reason, now });
+  };
+  const template = mailTemplate(row.kind);
+  const payload = template?.parse(row.payload) ?? null;
+  if (!template || payload === null) return giveUp(`no template "${row.kind}" for this payload`);
+
+  let sent: SentMail;
+  try {
+    const mail = await template.render(deps, payload, row.language);
+    if (!mail) return giveUp('what the e-mail is about no longer exists');
+    sent = await deps.transport.send(
+      {
+        from: deps.from,
+        to: row.recipient,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        attachments: mail.attachments,
+        messageId: messageIdOf(row, deps.from),
+        date: now,
+      },
+      `${now.toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}`,
+    );
+  } catch (error) {
+    const reason = describe(error);
+    if (row.attempts >= MAIL_RETRY.maxAttempts) return giveUp(`${reason} (after ${row.attempts} attempts)`);
+    report.retrying += 1;
+    deps.log.error(`[mail] ${row.kind} #${row.id} attempt ${row.attempts} failed, retrying in ${retryDelayMs(row.attempts) / 1000} s: ${reason}`);
+    return finish(deps.db, row, { status: 'PENDING', error: reason, now });
+  }
+  // outside the try: once the server has the message, a failure here must never lead to a retry
+  await finish(deps.db, row, { status: 'SENT', messageId: sent.messageId, clearPayload: template.secretPayload === true, now });
+  report.sent += 1;
+  deps.log.info(sent.file ? `[mail] ${row.kind} #${row.id} written to ${sent.file}` : `[mail] ${row.kind} #${row.id} sent`);
+}
+
+/** Sends every e-mail that is due now, batch by batch; resolves with what happened. */
+export async function sendPendingMail(deps: SenderDeps, options: SendOptions = {}): Promise<SendReport> {
+  const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
+  for (;;) {
+    const now = options.now ?? new Date();
+    const rows = await claim(deps.db, now);
+    for (const row of rows) await sendRow(deps, row, now, report);
+    if (rows.length < MAIL_RETRY.batchSize) return report;
+  }
+}

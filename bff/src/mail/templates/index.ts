@@ -1,0 +1,17 @@
+// Every kind of e-mail the shop sends, by the name the outbox stores. A new kind (a password reset,
+// a welcome) is one file in this folder and one line here.
+import { orderConfirmation } from './order-confirmation.ts';
+import type { MailTemplate } from './types.ts';
+
+export const MAIL_TEMPLATES = {
+  orderConfirmation,
+};
+
+export type MailKind = keyof typeof MAIL_TEMPLATES;
+
+/** The payload a kind's outbox row carries. */
+export type MailPayload<Kind extends MailKind> = (typeof MAIL_TEMPLATES)[Kind] extends MailTemplate<infer Payload> ? Payload : never;
+
+export function mailTemplate(kind: string): MailTemplate<unknown> | null {
+  return Object.hasOwn(MAIL_TEMPLATES, kind) ? (MAIL_TEMPLATES[kind as MailKind] as MailTemplate<unknown>) : null;
+}

@@ -1,0 +1,185 @@
+// The order confirmation: what was ordered, what it costs, how to pay (account, variable symbol and
+// the QR code for bank transfers), a link to the order summary, and the invoice attached.
+import { href } from '../../../../schema/routes.ts';
+import { formatDate } from '../../../../schema/rules/dates.ts';
+import { formatMoney } from '../../../../schema/rules/money.ts';
+import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
+import { invoicePath, invoicePdf } from '../../pdf/invoice.ts';
+import { addressName, BANK_TRANSFER_PAYMENT_CODE, loadOrderDocument, type DocumentAddress } from '../../services/order-documents.ts';
+import { orderSpayd, qrPng } from '../../services/qr.ts';
+import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
+import type { MailAttachment, MailTemplate } from './types.ts';
+
+export type OrderConfirmationPayload = { orderId: number };
+
+const TEXTS = {
+  cs: {
+    subject: 'Potvrzení objednávky č. {number}',
+    greeting: 'Dobrý den,',
+    intro: 'děkujeme za vaši objednávku č. {number} ze dne {date}. Přijali jsme ji a pustíme se do ní.',
+    viewOrder: 'Zobrazit objednávku',
+    items: 'Objednané zboží',
+    pieces: 'ks',
+    goods: 'Zboží celkem',
+    discount: 'Sleva',
+    delivery: 'Doprava',
+    payment: 'Platba',
+    free: 'zdarma',
+    rounding: 'Zaokrouhlení',
+    total: 'Celkem k úhradě',
+    vatIncluded: 'z toho DPH {vat}',
+    paymentDetails: 'Platební údaje',
+    accountNumber: 'Číslo účtu',
+    iban: 'IBAN',
+    bic: 'BIC (SWIFT)',
+    variableSymbol: 'Variabilní symbol',
+    amount: 'Částka',
+    qrHint: 'Nejrychleji zaplatíte naskenováním QR kódu v aplikaci své banky.',
+    shipAfterPayment: 'Zboží odešleme, jakmile platba dorazí na náš účet.',
+    pickup: 'Objednávku si vyzvednete na prodejně {store}. Dáme vám vědět, až bude připravená.',
+    deliveryAddress: 'Doručovací adresa',
+    invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
+    note: 'Vaše poznámka',
+    signature: 'Se sportovním pozdravem\ntým {shop}',
+  },
+  en: {
+    subject: 'Order confirmation No. {number}',
+    greeting: 'Hello,',
+    intro: 'thank you for your order No. {number} of {date}. We have received it and are getting started on it.',
+    viewOrder: 'View your order',
+    items: 'Your items',
+    pieces: 'pcs',
+    goods: 'Goods',
+    discount: 'Discount',
+    delivery: 'Delivery',
+    payment: 'Payment',
+    free: 'free',
+    rounding: 'Rounding',
+    total: 'Total to pay',
+    vatIncluded: 'including VAT {vat}',
+    paymentDetails: 'Payment details',
+    accountNumber: 'Account number',
+    iban: 'IBAN',
+    bic: 'BIC (SWIFT)',
+    variableSymbol: 'Variable symbol',
+    amount: 'Amount',
+    qrHint: 'The quickest way to pay is to scan the QR code in your banking app.',
+    shipAfterPayment: 'We ship your order as soon as the payment reaches our account.',
+    pickup: 'You will collect your order at our store {store}. We will let you know when it is ready.',
+    deliveryAddress: 'Delivery address',
+    invoice: 'Your invoice (tax document) is attached. You can also download it here:',
+    note: 'Your note',
+    signature: 'Best regards\nthe {shop} team',
+  },
+} as const;
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+function addressText(address: DocumentAddress): string {
+  return [address.company, addressName(address), address.street, `${address.postcode} ${address.city}`.trim(), address.country]
+    .filter((part) => part !== '')
+    .join(', ');
+}
+
+export const orderConfirmation: MailTemplate<OrderConfirmationPayload> = {
+  parse(payload) {
+    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
+    return typeof orderId === 'number' && Number.isSafeInteger(orderId) ? { orderId } : null;
+  },
+
+  async render(context, { orderId }, language) {
+    const order = await loadOrderDocument(context.db, orderId);
+    if (!order) return null;
+    const t = TEXTS[language];
+    const money = (amount: number) => formatMoney(amount, order.currency, language);
+    const priceOrFree = (amount: number) => (amount === 0 ? t.free : money(amount));
+    const summaryUrl = context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash });
+    const invoiceUrl = context.publicUrl + invoicePath(language, order.id, order.hash);
+    const values = { number: order.number, date: formatDate(order.createdAt, language), shop: SUPPLIER.shopName };
+    const subject = fill(t.subject, values);
+    const bankTransfer = order.paymentCode === BANK_TRANSFER_PAYMENT_CODE;
+    const account = supplierBankAccount(order.currency);
+
+    const attachments: MailAttachment[] = [];
+    const invoice = await invoicePdf(context.db, order.id, { eurRate: context.eurRate });
+    if (invoice) attachments.push({ filename: invoice.fileName, content: invoice.bytes, contentType: 'application/pdf' });
+    if (bankTransfer) {
+      attachments.push({ filename: 'qr-platba.png', content: await qrPng(orderSpayd(order)), contentType: 'image/png', cid: 'qr-platba' });
+    }
+
+    const totals: [string, string][] = [
+      [t.goods, money(order.productsGross)],
+      ...(order.discountGross > 0 ? [[t.discount, `−${money(order.discountGross)}`] as [string, string]] : []),
+      [`${t.delivery}: ${order.deliveryName}`, priceOrFree(order.deliveryPrice)],
+      [`${t.payment}: ${order.paymentName}`, priceOrFree(order.paymentPrice)],
+      ...(order.roundingGross !== 0 ? [[t.rounding, money(order.roundingGross)] as [string, string]] : []),
+    ];
+    const paymentRows: [string, string][] = bankTransfer
+      ? [
+          ...(order.currency === 'CZK' ? [[t.accountNumber, account.accountNumber] as [string, string]] : []),
+          [t.iban, account.iban],
+          [t.bic, account.bic],
+          [t.variableSymbol, order.variableSymbol],
+          [t.amount, money(order.totalGross)],
+        ]
+      : [];
+    const pickup = order.store ? fill(t.pickup, { store: `${order.store.name}, ${order.store.street}, ${order.store.city}` }) : null;
+    const vat = fill(t.vatIncluded, { vat: money(order.totalVat) });
+    const lineText = (line: (typeof order.lines)[number]) =>
+      [line.name, [line.size, line.colour].filter(Boolean).join(', ')].filter(Boolean).join(' – ');
+
+    const cell = 'padding:6px 0;border-bottom:1px solid #e4e7ec;';
+    const body: SafeHtml = html`
+<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 16px;">${fill(t.intro, values)}</p>
+<p style="margin:0 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
+<h2 style="font-size:17px;margin:0 0 8px;">${t.items}</h2>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
+${order.lines.map((line) => html`<tr><td style="${cell}">${lineText(line)}</td><td style="${cell}text-align:right;white-space:nowrap;">${line.quantity} ${t.pieces}</td><td style="${cell}text-align:right;white-space:nowrap;">${money(line.totalGross)}</td></tr>`)}
+${totals.map(([label, value]) => html`<tr><td colspan="2" style="padding:4px 0;">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;">${value}</td></tr>`)}
+<tr><td colspan="2" style="padding:8px 0;font-weight:bold;font-size:16px;">${t.total}</td><td style="padding:8px 0;text-align:right;font-weight:bold;font-size:16px;white-space:nowrap;">${money(order.totalGross)}</td></tr>
+<tr><td colspan="3" style="padding:0 0 8px;text-align:right;color:#667085;font-size:12px;">${vat}</td></tr>
+</table>
+${bankTransfer && html`
+<h2 style="font-size:17px;margin:20px 0 8px;">${t.paymentDetails}</h2>
+<table role="presentation" cellpadding="0" cellspacing="0" style="font-size:14px;">
+${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0;color:#667085;">${label}</td><td style="padding:3px 0;font-weight:bold;">${value}</td></tr>`)}
+</table>
+<p style="margin:12px 0 4px;">${t.qrHint}</p>
+<p style="margin:0 0 8px;"><img src="cid:qr-platba" width="180" height="180" alt="QR Platba"></p>
+<p style="margin:0 0 16px;">${t.shipAfterPayment}</p>`}
+${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
+${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress)}</p>`}
+${order.note && html`<p style="margin:16px 0;"><strong>${t.note}:</strong> ${order.note}</p>`}
+<p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
+<p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
+
+    const text = [
+      t.greeting,
+      '',
+      fill(t.intro, values),
+      '',
+      `${t.viewOrder}: ${summaryUrl}`,
+      '',
+      `${t.items}:`,
+      ...order.lines.map((line) => `- ${lineText(line)}: ${line.quantity} ${t.pieces}, ${money(line.totalGross)}`),
+      '',
+      ...totals.map(([label, value]) => `${label}: ${value}`),
+      `${t.total}: ${money(order.totalGross)} (${vat})`,
+      ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), t.shipAfterPayment] : []),
+      ...(pickup ? ['', pickup] : []),
+      ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress)}`] : []),
+      ...(order.note ? ['', `${t.note}: ${order.note}`] : []),
+      '',
+      `${t.invoice} ${invoiceUrl}`,
+      '',
+      fill(t.signature, values),
+      '',
+      textFooter(language),
+    ].join('\n');
+
+    return { subject, html: htmlDocument(language, subject, body), text, attachments };
+  },
+};

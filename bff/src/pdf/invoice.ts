@@ -1,0 +1,60 @@
+// The invoice of an order, generated on first request and stored with its Invoice row, so that every
+// download (on any instance, in any year) serves the very same document.
+import type { Db } from '../db/client.ts';
+import { INVOICE_DUE_DAYS } from '../../../schema/rules/supplier.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, loadOrderDocument } from '../services/order-documents.ts';
+import { orderSpayd } from '../services/qr.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export type InvoiceFile = { fileName: string; bytes: Buffer };
+
+export type InvoiceOptions = {
+  /** CZK per EUR (EUR_RATE), for the CZK VAT summary of a euro invoice; fixed once the invoice exists. */
+  eurRate: number;
+};
+
+/** The download's path in each language: the order's id and its secret hash, like the order summary's. */
+export const INVOICE_PATHS = { cs: '/objednavka/faktura/:id/:hash.pdf', en: '/en/order/invoice/:id/:hash.pdf' } as const;
+
+export function invoicePath(language: 'cs' | 'en', orderId: number, hash: string): string {
+  return INVOICE_PATHS[language].replace(':id', String(orderId)).replace(':hash', encodeURIComponent(hash));
+}
+
+/** faktura-2026000123.pdf */
+export function invoiceFileName(number: string): string {
+  return `faktura-${number}.pdf`;
+}
+
+/**
+ * The order's invoice PDF; null when there is no such order. Issued, and taxable, on the day the
+ * order was placed, due INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
+ * sequence has no gaps). Two first downloads at once both render it, the database keeps one (the
+ * unique orderId) and both answer with the stored bytes.
+ */
+export async function invoicePdf(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
+  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true } });
+  if (stored) return { fileName: invoiceFileName(stored.number), bytes: Buffer.from(stored.pdf) };
+
+  const order = await loadOrderDocument(db, orderId);
+  if (!order) return null;
+  const issuedAt = order.createdAt;
+  const dueAt = new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+  const bytes = await renderInvoicePdf({
+    order,
+    number: order.number,
+    issuedAt,
+    taxableSupplyAt: issuedAt,
+    dueAt,
+    spayd: order.paymentCode === BANK_TRANSFER_PAYMENT_CODE ? orderSpayd(order) : null,
+    eurRate: options.eurRate,
+  });
+  // ON CONFLICT DO NOTHING: a parallel first download may have stored its copy already
+  await db.invoice.createMany({
+    data: [{ orderId, number: order.number, issuedAt, dueAt, pdf: new Uint8Array(bytes) }],
+    skipDuplicates: true,
+  });
+  const saved = await db.invoice.findUniqueOrThrow({ where: { orderId }, select: { number: true, pdf: true } });
+  return { fileName: invoiceFileName(saved.number), bytes: Buffer.from(saved.pdf) };
+}

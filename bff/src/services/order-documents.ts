@@ -1,0 +1,161 @@
+// What the documents about an order (the invoice PDF, the confirmation e-mail) show: the order as it
+// was placed, read in one query, with its addresses and VAT recapitulation in plain shapes.
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
+import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
+
+/** The payment method whose orders show the account, the variable symbol and the QR code. */
+export const BANK_TRANSFER_PAYMENT_CODE = 'bank-transfer';
+/** Delivery and payment fees are services taxed at the standard rate (as the checkout computes them). */
+export const SERVICE_VAT_RATE_PERCENT = VAT_RATE_STANDARD_PERCENT;
+
+export type DocumentAddress = {
+  firstName: string;
+  lastName: string;
+  company: string;
+  ico: string;
+  dic: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  email: string;
+  phone: string;
+};
+
+export type DocumentLine = {
+  name: string;
+  size: string | null;
+  colour: string | null;
+  variantCode: string;
+  quantity: number;
+  vatRate: number;
+  unitPriceGross: number;
+  totalGross: number;
+  totalNet: number;
+};
+
+export type OrderDocument = {
+  id: number;
+  number: string;
+  hash: string;
+  language: 'cs' | 'en';
+  currency: Currency;
+  createdAt: Date;
+  email: string;
+  deliveryCode: string;
+  deliveryName: string;
+  deliveryPrice: number;
+  paymentCode: string;
+  paymentName: string;
+  paymentPrice: number;
+  store: { name: string; street: string; city: string; postcode: string } | null;
+  invoiceAddress: DocumentAddress;
+  deliveryAddress: DocumentAddress | null;
+  note: string;
+  lines: DocumentLine[];
+  productsNet: number;
+  productsGross: number;
+  discountGross: number;
+  roundingGross: number;
+  totalNet: number;
+  totalVat: number;
+  totalGross: number;
+  variableSymbol: string;
+  /** Per VAT rate (highest first), in the order's currency: goods, discount, delivery and payment fee. */
+  vatRecap: VatRecapRow[];
+};
+
+const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'ico', 'dic', 'street', 'city', 'postcode', 'country', 'email', 'phone'] as const;
+
+function readAddress(value: Prisma.JsonValue | null): DocumentAddress | null {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const address = {} as DocumentAddress;
+  for (const field of ADDRESS_FIELDS) address[field] = typeof record[field] === 'string' ? (record[field] as string).trim() : '';
+  return address;
+}
+
+function readRecap(value: Prisma.JsonValue): VatRecapRow[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((row): row is Prisma.JsonObject => row !== null && typeof row === 'object' && !Array.isArray(row))
+    .map((row) => ({
+      ratePercent: Number(row.ratePercent),
+      gross: Number(row.gross),
+      net: Number(row.net),
+      vat: Number(row.vat),
+    }))
+    .filter((row) => [row.ratePercent, row.gross, row.net, row.vat].every(Number.isFinite))
+    .sort((a, b) => b.ratePercent - a.ratePercent);
+}
+
+/** The order as its documents show it; null when there is no such order. */
+export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderDocument | null> {
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    include: {
+      lines: { orderBy: { id: 'asc' } },
+      store: { select: { name: true, street: true, city: true, postcode: true } },
+    },
+  });
+  if (!order) return null;
+  const empty: DocumentAddress = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, ''])) as DocumentAddress;
+  return {
+    id: order.id,
+    number: order.number,
+    hash: order.hash,
+    language: order.language,
+    currency: order.currency,
+    createdAt: order.createdAt,
+    email: order.email,
+    deliveryCode: order.deliveryCode,
+    deliveryName: order.deliveryName,
+    deliveryPrice: order.deliveryPrice,
+    paymentCode: order.paymentCode,
+    paymentName: order.paymentName,
+    paymentPrice: order.paymentPrice,
+    store: order.store,
+    invoiceAddress: readAddress(order.invoiceAddress) ?? { ...empty, email: order.email },
+    deliveryAddress: readAddress(order.deliveryAddress),
+    note: order.note,
+    lines: order.lines.map((line) => ({
+      name: line.name,
+      size: line.size,
+      colour: line.colour,
+      variantCode: line.variantCode,
+      quantity: line.quantity,
+      vatRate: line.vatRate,
+      unitPriceGross: line.unitPriceGross,
+      totalGross: line.totalGross,
+      totalNet: line.totalNet,
+    })),
+    productsNet: order.productsNet,
+    productsGross: order.productsGross,
+    discountGross: order.discountGross,
+    roundingGross: order.roundingGross,
+    totalNet: order.totalNet,
+    totalVat: order.totalVat,
+    totalGross: order.totalGross,
+    variableSymbol: order.variableSymbol,
+    vatRecap: readRecap(order.vatRecap),
+  };
+}
+
+/** The discount per VAT rate: what the goods and fees at a rate add up to, less what the recap kept. */
+export function discountByRate(order: OrderDocument): { ratePercent: number; gross: number }[] {
+  const before = new Map<number, number>();
+  const add = (rate: number, gross: number) => before.set(rate, (before.get(rate) ?? 0) + gross);
+  for (const line of order.lines) add(line.vatRate, line.totalGross);
+  if (order.deliveryPrice > 0) add(SERVICE_VAT_RATE_PERCENT, order.deliveryPrice);
+  if (order.paymentPrice > 0) add(SERVICE_VAT_RATE_PERCENT, order.paymentPrice);
+  return order.vatRecap
+    .map((row) => ({ ratePercent: row.ratePercent, gross: (before.get(row.ratePercent) ?? 0) - row.gross }))
+    .filter((row) => row.gross > 0);
+}
+
+/** The person or company an address names, as one line. */
+export function addressName(address: DocumentAddress): string {
+  return [address.firstName, address.lastName].filter(Boolean).join(' ');
+}

@@ -1,0 +1,255 @@
+// E-mail (issue 6 item 7, issue 7): the outbox row commits with what it announces, the sender delivers
+// it over real SMTP (a local smtp-server) or as an .eml file, retries a refusing server with a growing
+// delay, and never sends a row twice, even with two senders at once.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createOrder } from '../support/factories.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
+import { enqueueOrderConfirmation, kickMailSender, MAIL_RETRY, sendPendingMail } from '../../bff/src/mail/index.ts';
+import { retryDelayMs, type SenderDeps } from '../../bff/src/mail/sender.ts';
+import { createMailTransport } from '../../bff/src/mail/transport.ts';
+import { invoicePath } from '../../bff/src/pdf/invoice.ts';
+
+let app: TestApp;
+let smtp: TestSmtpServer;
+let mailDir: string;
+
+const silent = { info: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  mailDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-test-'));
+  // the app's own sender runs only when kicked, so the tests decide when e-mail goes out
+  app = await createTestApp({ config: { smtpUrl: smtp.url, mailIntervalMs: 0, publicUrl: 'https://shop.example' } });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await smtp?.close();
+  if (mailDir) await rm(mailDir, { recursive: true, force: true });
+});
+
+beforeEach(async () => {
+  await app.mailer.idle();
+  await app.prisma.mailOutbox.deleteMany();
+  smtp.received.length = 0;
+  smtp.refuseNext(0);
+});
+
+/** A sender of its own, over SMTP to the test server or into .eml files. */
+function sender(kind: 'smtp' | 'files' = 'smtp'): SenderDeps {
+  return {
+    db: app.prisma,
+    transport: createMailTransport({ smtpUrl: kind === 'smtp' ? smtp.url : null, mailDir }),
+    from: 'Tribuna Sport <info@tribunasport.cz>',
+    publicUrl: 'https://shop.example',
+    eurRate: 25,
+    log: silent,
+  };
+}
+
+async function outboxRow(orderId: number) {
+  return app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `orderConfirmation:${orderId}` } });
+}
+
+describe('order confirmation', () => {
+  it('is received over SMTP after the commit: subject, HTML and text parts, QR code and the invoice attached', async () => {
+    const order = await createOrder(app.prisma, {
+      lines: [{ name: 'Šála Bohemians 1905', size: null, quantity: 2, unitPriceGross: 39_900 }],
+    });
+    await app.prisma.$transaction((tx) => enqueueOrderConfirmation(tx, order.id));
+    kickMailSender(app.prisma);
+    const [received] = await smtp.waitFor(1);
+    const { mail } = received;
+
+    expect(received.to).toEqual([order.email]);
+    expect(mail.from?.value).toEqual([{ name: 'Tribuna Sport', address: 'info@tribunasport.cz' }]);
+    expect(mail.subject).toBe(`Potvrzení objednávky č. ${order.number}`);
+    const summaryUrl = `https://shop.example/objednavka/shrnuti/${order.id}/${order.hash}`;
+    // plain text: the summary link, the lines, the payment details and the invoice link
+    expect(mail.text).toContain(summaryUrl);
+    expect(mail.text).toMatch(/Šála Bohemians 1905: 2 ks, 798,00\sKč/);
+    expect(mail.text).toMatch(/Celkem k úhradě: 867,00\sKč/);
+    expect(mail.text).toContain(`Variabilní symbol: ${order.variableSymbol}`);
+    expect(mail.text).toContain('Číslo účtu: 2300154801/2010');
+    expect(mail.text).toContain(`https://shop.example${invoicePath('cs', order.id, order.hash)}`);
+    // HTML: the same, escaped, with the QR code shown inline
+    expect(mail.html).toContain(`href="${summaryUrl}"`);
+    expect(mail.html).toContain('Šála Bohemians 1905');
+    expect(mail.html).toContain('src="cid:qr-platba"');
+
+    const invoice = mail.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(invoice?.filename).toBe(`faktura-${order.number}.pdf`);
+    expect(await pdfText(invoice!.content)).toContain(order.number);
+    const qr = mail.attachments.find((attachment) => attachment.cid === 'qr-platba');
+    expect(qr?.contentType).toBe('image/png');
+    expect(qr!.content.subarray(1, 4).toString()).toBe('PNG');
+    // the attachment is the stored invoice, the one the download link serves
+    const stored = await app.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } });
+    expect(Buffer.from(stored.pdf).equals(invoice!.content)).toBe(true);
+
+    await app.mailer.idle();
+    const row = await outboxRow(order.id);
+    expect(row.status).toBe('SENT');
+    expect(row.attempts).toBe(1);
+    expect(row.messageId).toBe(mail.messageId);
+  });
+
+  it('is in English for an English order', async () => {
+    const order = await createOrder(app.prisma, { language: 'en', currency: 'EUR', lines: [{ unitPriceGross: 2_490 }], deliveryPrice: 290 });
+    // what the shopper typed is shown as text, never as markup
+    await app.prisma.order.update({ where: { id: order.id }, data: { note: '<b onclick="x()">Ring twice</b>' } });
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    kickMailSender(app.prisma);
+    const [{ mail }] = await smtp.waitFor(1);
+    expect(mail.subject).toBe(`Order confirmation No. ${order.number}`);
+    expect(mail.text).toContain(`https://shop.example/en/order/summary/${order.id}/${order.hash}`);
+    expect(mail.text).toContain('Total to pay: EUR');
+    // a euro order is paid to the EUR account, which has no Czech account number
+    expect(mail.text).toContain('IBAN: CZ76 2010 0000 0025 0015 4806');
+    expect(mail.text).not.toContain('Account number');
+    expect(mail.text).toContain('Your note: <b onclick="x()">Ring twice</b>');
+    expect(mail.html).toContain('&lt;b onclick=&quot;x()&quot;&gt;Ring twice&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b onclick');
+  });
+
+  it('is enqueued once per order, and not at all when the order rolls back', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    expect(await app.prisma.mailOutbox.count()).toBe(1);
+
+    const rolledBack = await createOrder(app.prisma);
+    await expect(
+      app.prisma.$transaction(async (tx) => {
+        await enqueueOrderConfirmation(tx, rolledBack.id);
+        throw new Error('failure before commit');
+      }),
+    ).rejects.toThrow('failure before commit');
+    expect(await app.prisma.mailOutbox.count({ where: { dedupeKey: `orderConfirmation:${rolledBack.id}` } })).toBe(0);
+  });
+});
+
+describe('without SMTP_URL', () => {
+  it('writes the e-mail as an .eml file under the mail directory', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const report = await sendPendingMail(sender('files'));
+    expect(report).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    const { id } = await outboxRow(order.id);
+    const files = (await readdir(mailDir)).filter((name) => name.endsWith(`-orderConfirmation-${id}.eml`));
+    expect(files).toHaveLength(1);
+    const mail = await simpleParser(await readFile(path.join(mailDir, files[0])));
+    expect(mail.subject).toBe(`Potvrzení objednávky č. ${order.number}`);
+    expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(order.email);
+    expect(mail.attachments.map((attachment) => attachment.filename)).toContain(`faktura-${order.number}.pdf`);
+    expect(smtp.received).toHaveLength(0);
+    expect((await outboxRow(order.id)).status).toBe('SENT');
+  });
+});
+
+describe('retries', () => {
+  it('retries a refusing server later, with a growing delay, and sends the e-mail exactly once', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const deps = sender();
+    const start = new Date(Date.now() + 60_000);
+    const at = (ms: number) => ({ now: new Date(start.getTime() + ms) });
+
+    const offeredBefore = smtp.offered();
+    smtp.refuseNext(2);
+    expect(await sendPendingMail(deps, at(0))).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    let row = await outboxRow(order.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 1 });
+    expect(row.lastError).toContain('451');
+    expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1));
+
+    // not due yet: nothing is offered to the server
+    expect(await sendPendingMail(deps, at(retryDelayMs(1) - 1000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.offered() - offeredBefore).toBe(1);
+
+    // the second attempt fails too and waits twice as long
+    expect(await sendPendingMail(deps, at(retryDelayMs(1)))).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    row = await outboxRow(order.id);
+    expect(row.attempts).toBe(2);
+    expect(retryDelayMs(2)).toBe(2 * retryDelayMs(1));
+    expect(row.nextAttemptAt.getTime()).toBe(start.getTime() + retryDelayMs(1) + retryDelayMs(2));
+
+    // the third gets through; later rounds find nothing more to send
+    expect(await sendPendingMail(deps, at(retryDelayMs(1) + retryDelayMs(2)))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await sendPendingMail(deps, at(24 * 3600_000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.offered() - offeredBefore).toBe(3);
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0].mail.subject).toContain(order.number);
+    expect(await outboxRow(order.id)).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
+  });
+
+  it('gives up after the last attempt and keeps the reason', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    await app.prisma.mailOutbox.updateMany({ data: { attempts: MAIL_RETRY.maxAttempts - 1 } });
+    smtp.refuseNext(1);
+    expect(await sendPendingMail(sender())).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    const row = await outboxRow(order.id);
+    expect(row.status).toBe('FAILED');
+    expect(row.lastError).toContain('451');
+    expect(await sendPendingMail(sender(), { now: new Date(Date.now() + 30 * 24 * 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it('sends again, with the same Message-ID, a row whose sender died mid-send, but not one another sender holds', async () => {
+    const orphaned = await createOrder(app.prisma);
+    const held = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, orphaned.id);
+    await enqueueOrderConfirmation(app.prisma, held.id);
+    const now = Date.now();
+    await app.prisma.mailOutbox.update({
+      where: { dedupeKey: `orderConfirmation:${orphaned.id}` },
+      data: { status: 'SENDING', attempts: 1, lockedUntil: new Date(now - 1000) },
+    });
+    await app.prisma.mailOutbox.update({
+      where: { dedupeKey: `orderConfirmation:${held.id}` },
+      data: { status: 'SENDING', attempts: 1, lockedUntil: new Date(now + MAIL_RETRY.leaseMs) },
+    });
+
+    expect(await sendPendingMail(sender())).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    const row = await outboxRow(orphaned.id);
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
+    expect(smtp.received.map((received) => received.mail.subject)).toEqual([`Potvrzení objednávky č. ${orphaned.number}`]);
+    expect(smtp.received[0].mail.messageId).toBe(`<outbox-${row.id}-${row.createdAt.getTime()}@tribunasport.cz>`);
+    expect((await outboxRow(held.id)).status).toBe('SENDING');
+  });
+
+  it('gives up an e-mail whose order no longer exists', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    await app.prisma.order.delete({ where: { id: order.id } });
+    expect(await sendPendingMail(sender())).toEqual({ sent: 0, retrying: 0, failed: 1 });
+    expect((await outboxRow(order.id)).status).toBe('FAILED');
+  });
+});
+
+describe('two senders at once', () => {
+  it('send every row exactly once', async () => {
+    const orders = [];
+    for (let i = 0; i < 6; i += 1) orders.push(await createOrder(app.prisma));
+    for (const order of orders) await enqueueOrderConfirmation(app.prisma, order.id);
+
+    const reports = await Promise.all([sendPendingMail(sender()), sendPendingMail(sender()), sendPendingMail(sender('files'))]);
+    expect(reports.reduce((sum, report) => sum + report.sent, 0)).toBe(orders.length);
+    expect(reports.every((report) => report.retrying === 0 && report.failed === 0)).toBe(true);
+
+    const rows = await app.prisma.mailOutbox.findMany();
+    expect(rows.every((row) => row.status === 'SENT' && row.attempts === 1)).toBe(true);
+    const viaSmtp = smtp.received.map((received) => received.mail.subject);
+    const viaFiles = reports[2].sent;
+    expect(viaSmtp.length + viaFiles).toBe(orders.length);
+    expect(new Set(viaSmtp).size).toBe(viaSmtp.length);
+  });
+});
