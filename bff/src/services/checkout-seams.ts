@@ -1,11 +1,10 @@
-// The seams between checkout/orders (this part) and the vouchers (services/vouchers.ts) and mail
-// (bff/src/mail/) parts of issue 6. Orders call only these functions, so wiring a part in changes
-// this file alone.
+// Where checkout and orders meet the other parts of issue 6: the vouchers (services/vouchers.ts), the
+// mail outbox (bff/src/mail/) and the QR payment code (services/qr.ts). Orders call only these.
 import type { Db } from '../db/client.ts';
 import type { Language, Prisma } from '../generated/prisma/client.ts';
 import { evaluateVouchers, recordVoucherUses, VoucherError, type CartForVouchers, type VoucherEntry, type VoucherEvaluation } from './vouchers.ts';
-import { buildSpayd } from '../../../schema/rules/spayd.ts';
-import { supplierBankAccount, SUPPLIER } from '../../../schema/rules/supplier.ts';
+import { enqueueOrderConfirmation, kickMailSender } from '../mail/index.ts';
+import { orderSpayd, qrSvg, type PaymentOrder } from './qr.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -35,34 +34,23 @@ export async function recordCartVoucherUses(
 }
 
 /** Puts the order confirmation into the outbox, inside the order's transaction. */
-export async function enqueueOrderMail(_tx: Tx, _orderId: number): Promise<void> {
-  // SEAM(M): enqueueOrderConfirmation from bff/src/mail/, once it lands.
+export function enqueueOrderMail(tx: Tx, orderId: number): Promise<void> {
+  return enqueueOrderConfirmation(tx, orderId);
 }
 
 /** Sends what the outbox holds, after the order committed; never throws. */
-export function kickOrderMail(_db: Db): void {
-  // SEAM(M): sendPendingMail from bff/src/mail/, once it lands.
+export function kickOrderMail(db: Db): void {
+  kickMailSender(db);
 }
 
-export type PaymentOrder = { number: string; currency: 'CZK' | 'EUR'; totalGross: number; variableSymbol: string };
+export type { PaymentOrder };
 
-/** The QR payment (SPAYD) string of an order: the shop's account for its currency, the total to pay. */
+/** The QR payment (SPAYD) string of an order: the same for the summary, the e-mail and the invoice. */
 export function orderPaymentSpayd(order: PaymentOrder): string {
-  // SEAM(M): orderSpayd from services/qr.ts (the same string for the summary, e-mail and invoice).
-  const account = supplierBankAccount(order.currency);
-  return buildSpayd({
-    iban: account.iban,
-    bic: account.bic,
-    amountMinor: order.totalGross,
-    currency: order.currency,
-    variableSymbol: order.variableSymbol,
-    message: `OBJEDNAVKA ${order.number}`,
-    recipientName: SUPPLIER.company,
-  });
+  return orderSpayd(order);
 }
 
-/** The QR payment code as SVG; null until the renderer is wired. */
-export async function qrPaymentSvg(_spayd: string): Promise<string | null> {
-  // SEAM(M): qrSvg from services/qr.ts, once it is committed.
-  return null;
+/** The QR payment code as an SVG document. */
+export function qrPaymentSvg(spayd: string): Promise<string> {
+  return qrSvg(spayd);
 }
