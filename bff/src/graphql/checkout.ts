@@ -24,7 +24,7 @@ export const PaymentMethodRef = builder.prismaObject('PaymentMethod', {
   description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
   fields: (t) => ({
     id: t.exposeID('id'),
-    code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery, cash-in-store, card-online ...' }),
+    code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery or cash-in-store.' }),
     name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
     description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
     price: t.field({
