@@ -2,6 +2,9 @@
 // With TEST_DATABASE_URL a new database is created on that PostgreSQL server (and dropped on close);
 // otherwise the embedded PGlite runs in memory. Clients keep cookies like a browser does.
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { print, type DocumentNode } from 'graphql';
@@ -179,11 +182,15 @@ function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   const owned = !options.databaseUrl && serverUrl ? await createServerDatabase(serverUrl) : null;
+  const ownMailDir = options.config?.mailDir ? null : mkdtempSync(path.join(os.tmpdir(), 'shop-test-mail-'));
+  const removeMailDir = () => ownMailDir && rmSync(ownMailDir, { recursive: true, force: true });
   const config = loadConfig(
     { NODE_ENV: 'test' },
     {
       databaseUrl: options.databaseUrl ?? owned?.url ?? null,
       dataDir: 'memory://',
+      // e-mails of this app (no SMTP_URL) go to a folder of its own, removed on close
+      mailDir: ownMailDir ?? options.config!.mailDir!,
       // fixed, so that a second app on the same database accepts the first one's session cookies
       sessionSecret: 'integration-tests-session-secret-0123456789',
       ssr: 'off',
@@ -198,6 +205,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app = await createApp(config, { onQuery: (sql) => queries.push(sql) });
   } catch (error) {
     await owned?.drop();
+    removeMailDir();
     throw error;
   }
   const server = await listen(app.app);
@@ -222,6 +230,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await app.close();
       await owned?.drop();
+      removeMailDir();
     },
   };
 }
