@@ -4,6 +4,9 @@ import type { Locale } from './locale.ts';
 /** Free shipping over 3000 CZK, in haléře. */
 export const FREE_SHIPPING_THRESHOLD_CZK_MINOR = 300_000;
 
+/** Pieces of one variant in one cart line (the cart page's stepper; the server enforces the same). */
+export const MAX_CART_LINE_QUANTITY = 99;
+
 export const VAT_RATE_STANDARD_PERCENT = 21;
 export const VAT_RATE_REDUCED_PERCENT = 12;
 

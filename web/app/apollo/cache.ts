@@ -14,6 +14,11 @@ export function createCache() {
       LocalizedSlug: { keyFields: false },
       SizeChartRow: { keyFields: false },
       ProductConnection: { keyFields: false },
+      // The cart's checkout and its totals live inside the one Cart; the pages select different
+      // parts of them (the cart page fewer than the checkout), so an answer merges into what is there.
+      Checkout: { keyFields: false, merge: true },
+      CheckoutTotals: { keyFields: false, merge: true },
+      PostalAddress: { keyFields: false },
       Query: {
         fields: {
           products: { keyArgs: ['filter', 'sort', 'first', 'offset', 'after'] },

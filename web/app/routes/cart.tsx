@@ -1,18 +1,52 @@
+// The cart page (/kosik, /en/cart): lines, vouchers, the totals the server computed and what is
+// left to free shipping. Every change answers with the whole cart (CartPageFields), so the
+// normalized cache updates this page and the header without a refetch.
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
 import type { Route } from './+types/cart';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { CartQuery, SetCartLineQuantityMutation } from '../features/cart/documents.ts';
-import { Money, useFormatMoney } from '../components/ui/Money.tsx';
-import { useNotify } from '../components/ui/Toasts.tsx';
+import { useFormatMoney } from '../components/ui/Money.tsx';
+import { CartLines } from '../features/cart/CartLines.tsx';
+import { CartVouchers } from '../features/cart/CartVouchers.tsx';
+import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
 
+/** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */
+export const CartPageFieldsFragment = graphql(`
+  fragment CartPageFields on Cart {
+    ...CartFields
+    vouchers {
+      ...CartVoucherFields
+    }
+    checkout {
+      deliveryMethod {
+        id
+      }
+      paymentMethod {
+        id
+      }
+      totals {
+        ...CheckoutTotalsFields
+      }
+    }
+  }
+`);
+
+const CartPageQuery = graphql(`
+  query CartPage {
+    cart {
+      ...CartPageFields
+    }
+  }
+`);
+
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
-  await apolloFor(args).query({ query: CartQuery, fetchPolicy: 'network-only' });
+  await apolloFor(args).query({ query: CartPageQuery, fetchPolicy: 'network-only' });
   return { language: languageOfRequest(args.request), alternates: alternatesFor('cart') };
 }
 
@@ -28,20 +62,8 @@ export default function CartPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = useFormatMoney();
-  const { notify } = useNotify();
-  const { data } = useQuery(CartQuery);
-  const [setQuantity] = useMutation(SetCartLineQuantityMutation);
+  const { data } = useQuery(CartPageQuery);
   const cart = data?.cart;
-
-  const change = async (lineId: string, quantity: number) => {
-    try {
-      const result = await setQuantity({ variables: { lineId, quantity } });
-      const outcome = result.data?.setCartLineQuantity;
-      if (outcome && outcome.__typename !== 'Cart' && 'message' in outcome) notify('error', outcome.message);
-    } catch {
-      notify('error', t('error.generic'));
-    }
-  };
 
   if (!cart || cart.lines.length === 0) {
     return (
@@ -56,85 +78,43 @@ export default function CartPage() {
     );
   }
 
-  const missing = FREE_SHIPPING_THRESHOLD_CZK_MINOR - cart.total.withVat;
+  const totals = cart.checkout.totals;
+  const invalidVoucher = cart.vouchers.some((voucher) => !voucher.valid);
+  // The limit of the chosen delivery when there is one, else the shop's advertised 3 000 Kč (goods
+  // before any discount, as the server counts it).
+  const freeFrom = totals.freeShippingFrom ?? (totals.currency === 'CZK' ? FREE_SHIPPING_THRESHOLD_CZK_MINOR : null);
+  const remaining = totals.freeShippingFrom !== null ? totals.freeShippingRemaining : freeFrom !== null ? Math.max(0, freeFrom - totals.products.withVat) : null;
   return (
     <div className="container page cart-page">
       <h1>{t('cart.title')}</h1>
-      <table className="cart-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('cart.product')}</th>
-            <th scope="col">{t('cart.unitPrice')}</th>
-            <th scope="col">{t('cart.quantity')}</th>
-            <th scope="col">{t('cart.total')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('cart.remove')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {cart.lines.map((line) => {
-            const product = line.variant.product;
-            const details = [line.variant.colour?.name, line.variant.size].filter(Boolean).join(', ');
-            return (
-              <tr key={line.id} data-testid="cart-line">
-                <td className="cart-table__product">
-                  {product.mainImage && <img src={product.mainImage.url} alt="" width={64} height={64} />}
-                  <span>
-                    <Link to={href('product', language, { slug: product.slug })}>{product.name}</Link>
-                    {details && <span className="muted"> · {details}</span>}
-                  </span>
-                </td>
-                <td>
-                  <Money price={line.unitPrice} />
-                </td>
-                <td>
-                  <label className="visually-hidden" htmlFor={`qty-${line.id}`}>
-                    {t('cart.quantity')}
-                  </label>
-                  <input
-                    id={`qty-${line.id}`}
-                    className="quantity-input"
-                    type="number"
-                    min={1}
-                    max={Math.min(99, line.variant.stock)}
-                    defaultValue={line.quantity}
-                    key={line.quantity}
-                    onBlur={(event) => {
-                      const value = Number(event.currentTarget.value);
-                      if (Number.isInteger(value) && value >= 1 && value !== line.quantity) void change(line.id, value);
-                    }}
-                  />
-                </td>
-                <td>
-                  <Money price={line.totalPrice} />
-                </td>
-                <td>
-                  <button type="button" className="link-button" onClick={() => void change(line.id, 0)}>
-                    {t('cart.remove')}
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      <div className="cart-summary">
-        <p>
-          {t('cart.totalWithoutVat')}: {format(cart.total.withoutVat, cart.total.currency)}
-        </p>
-        <p>
-          {t('cart.vat')}: {format(cart.total.vat, cart.total.currency)}
-        </p>
-        <p className="cart-summary__total">
-          {t('cart.totalWithVat')}: <Money price={cart.total} />
-        </p>
-        {cart.total.currency === 'CZK' && (
-          <p className="muted">{missing > 0 ? t('cart.freeShippingLeft', { amount: format(missing, 'CZK') }) : t('cart.freeShippingReached')}</p>
-        )}
-        <Link className="button button--primary button--large" to={href('checkout', language)}>
-          {t('cart.toCheckout')}
-        </Link>
+      <CartLines lines={cart.lines} />
+      <div className="cart-page__bottom">
+        <CartVouchers vouchers={cart.vouchers} locale={language} />
+        <section className="cart-summary" aria-labelledby="cart-summary-heading">
+          <h2 id="cart-summary-heading" className="visually-hidden">
+            {t('totals.heading')}
+          </h2>
+          <CheckoutTotals totals={totals} chargesPending={!cart.checkout.deliveryMethod || !cart.checkout.paymentMethod} />
+          {remaining !== null && (
+            <p className="free-shipping" data-testid="free-shipping">
+              {remaining > 0 ? t('cart.freeShippingLeft', { amount: format(remaining, totals.currency) }) : t('cart.freeShippingReached')}
+            </p>
+          )}
+          {invalidVoucher && (
+            <p className="field__error" id="cart-blocked">
+              {t('voucher.blocksOrder')}
+            </p>
+          )}
+          {invalidVoucher ? (
+            <button type="button" className="button button--primary button--large" disabled aria-describedby="cart-blocked">
+              {t('cart.toCheckout')}
+            </button>
+          ) : (
+            <Link className="button button--primary button--large" to={href('checkout', language)} data-testid="to-checkout">
+              {t('cart.toCheckout')}
+            </Link>
+          )}
+        </section>
       </div>
     </div>
   );

@@ -68,17 +68,3 @@ export const AddToCartMutation = graphql(`
     }
   }
 `);
-
-export const SetCartLineQuantityMutation = graphql(`
-  mutation SetCartLineQuantity($lineId: ID!, $quantity: Int!) {
-    setCartLineQuantity(lineId: $lineId, quantity: $quantity) {
-      __typename
-      ... on Cart {
-        ...CartFields
-      }
-      ... on Error {
-        ...ErrorFields
-      }
-    }
-  }
-`);

@@ -1,0 +1,159 @@
+// A shopper buys in Chromium against the production build: two products, a demo voucher, pickup at
+// a store chosen on the store picker, bank transfer, the invoice address, the terms; then the order
+// summary with the QR payment code and the invoice PDF.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { pdfText } from '../support/pdf-text.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(shop.url + path);
+  await page.waitForSelector('html[data-hydrated]');
+  return response;
+}
+
+/** Two published products with one variant each well in stock, cheap enough to stay under free shipping. */
+async function twoProducts(): Promise<{ slug: string; size: string | null; colour: string | null }[]> {
+  const variants = await shop.prisma.variant.findMany({
+    where: { stock: { gte: 5 }, product: { published: true } },
+    include: { product: { select: { id: true, translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
+    orderBy: { id: 'asc' },
+  });
+  const picked = new Map<number, { slug: string; size: string | null; colour: string | null }>();
+  for (const variant of variants) {
+    if (picked.size === 2) break;
+    if (picked.has(variant.product.id)) continue;
+    picked.set(variant.product.id, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null });
+  }
+  return [...picked.values()];
+}
+
+async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }, expectedCount: number) {
+  await open(page, `/produkt/${product.slug}`);
+  if (product.colour) {
+    const swatch = page.locator(`.swatch input[value="${product.colour}"]`);
+    if ((await swatch.count()) > 0) await swatch.check({ force: true });
+  }
+  if (product.size) await page.locator(`.size input[value="${product.size}"]`).check({ force: true });
+  await page.getByTestId('add-to-cart').click();
+  await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe(String(expectedCount));
+}
+
+describe('checkout in Chromium', () => {
+  it('buys two products with a voucher, picks up in a store, pays by bank transfer and downloads the invoice', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
+    });
+    const graphqlRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') graphqlRequests.push(request.postData() ?? '');
+    });
+
+    const products = await twoProducts();
+    expect(products).toHaveLength(2);
+    await addToCart(page, products[0], 1);
+    await addToCart(page, products[1], 2);
+
+    await page.getByTestId('header-cart').click();
+    await page.waitForURL(/\/kosik$/);
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    const toPayBefore = await page.getByTestId('totals-to-pay').textContent();
+
+    // A wrong code is refused at the field; the demo voucher takes 200 Kč off.
+    await page.getByLabel('Kód voucheru').fill('NEEXISTUJE');
+    await page.getByRole('button', { name: 'Uplatnit' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'neexistuje' }).count()).toBe(1);
+    graphqlRequests.length = 0;
+    await page.getByLabel('Kód voucheru').fill('sleva200');
+    await page.getByRole('button', { name: 'Uplatnit' }).click();
+    await expect.poll(() => page.getByTestId('cart-voucher').textContent()).toContain('SLEVA200');
+    expect(await page.getByTestId('totals-discount').textContent()).toMatch(/^−200,00\s?Kč$/);
+    expect(await page.getByTestId('totals-to-pay').textContent()).not.toBe(toPayBefore);
+    // The mutation's answer updated the page: no query was sent after it.
+    expect(graphqlRequests.map((body) => (JSON.parse(body) as { operationName: string }).operationName)).toEqual(['ApplyVoucher']);
+
+    await page.getByTestId('to-checkout').click();
+    await page.waitForURL(/\/pokladna$/);
+    await page.getByRole('heading', { name: 'Pokladna', level: 1 }).waitFor();
+    // Nothing chosen yet: "Koupit a zaplatit" waits for the required choices.
+    expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+
+    await page.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
+    const picker = page.getByTestId('store-picker');
+    await picker.waitFor();
+    await picker.getByRole('button', { name: 'Zobrazit mapu' }).first().click();
+    await expect(picker.getByTestId('store-map').textContent()).resolves.toContain('Tribuna Sport Praha – Vinohrady');
+    expect(await picker.getByRole('button', { name: 'Skrýt mapu' }).getAttribute('aria-expanded')).toBe('true');
+    await picker.getByRole('radio', { name: /Praha – Vinohrady/ }).check();
+    await page.getByRole('radio', { name: /Bankovní převod/ }).check();
+    await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
+
+    // Submitting an empty address shows the messages at the fields and sends nothing.
+    graphqlRequests.length = 0;
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.locator('.field__error').filter({ hasText: 'Toto pole je povinné.' }).count()).toBeGreaterThan(3);
+    expect(await page.locator('#terms-error').textContent()).toBe('Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.');
+    expect(graphqlRequests).toEqual([]);
+
+    await page.getByLabel('Jméno *').fill('Jana');
+    await page.getByLabel('Příjmení *').fill('Nováková');
+    await page.getByLabel('E-mail *').fill('jana.novakova@example.cz');
+    await page.getByLabel('Telefon *').fill('+420 777 123 456');
+    await page.getByLabel('Ulice a číslo popisné *').fill('Korunní 12');
+    await page.getByLabel('Město *').fill('Praha');
+    await page.getByLabel('PSČ *').fill('120 00');
+    await page.getByLabel('Poznámka k objednávce').fill('Prosím zabalit jako dárek.');
+    const terms = page.getByRole('link', { name: 'obchodními podmínkami' });
+    expect(await terms.getAttribute('href')).toBe('/info/1/obchodni-podminky');
+    expect(await terms.getAttribute('target')).toBe('_blank');
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+
+    await page.waitForURL(/\/objednavka\/shrnuti\/[^/]+\/[^/]+$/);
+    await page.getByTestId('order-number').waitFor();
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(number).toMatch(new RegExp(`^${new Date().getFullYear()}\\d{6}$`));
+    expect(await page.getByTestId('order-variable-symbol').textContent()).toMatch(/^\d{1,10}$/);
+    expect(await page.getByTestId('order-store').textContent()).toContain('Tribuna Sport Praha – Vinohrady');
+    const qr = page.getByTestId('qr-payment').locator('img');
+    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    expect(await page.getByText('Prosím zabalit jako dárek.').count()).toBe(1);
+    // The server closed the cart: the header shows none.
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('0');
+
+    const invoice = page.getByRole('link', { name: 'Stáhnout fakturu' });
+    const invoiceHref = (await invoice.getAttribute('href')) ?? '';
+    const [download] = await Promise.all([page.waitForEvent('download'), invoice.click()]);
+    expect(download.suggestedFilename()).toBe(`faktura-${number}.pdf`);
+    const response = await page.request.get(shop.url + invoiceHref);
+    expect(response.headers()['content-type']).toMatch(/^application\/pdf/);
+    const bytes = await response.body();
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(await pdfText(bytes)).toContain(number);
+
+    // A wrong hash is the order's own 404.
+    const wrong = await open(page, new URL(page.url()).pathname.replace(/[^/]+$/, 'a'.repeat(32)));
+    expect(wrong?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('Objednávka nebyla nalezena');
+
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,133 @@
+// The cart's lines: picture, name, variant, unit price, a quantity stepper and remove. Each change
+// answers with the whole cart (CartPageFields), so the cache updates everything shown from it.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { CartPageFieldsFragment } from '~/gql/graphql';
+import { href, useLanguage } from '../../language.ts';
+import { Money } from '../../components/ui/Money.tsx';
+import { useNotify } from '../../components/ui/Toasts.tsx';
+import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
+
+export const ChangeCartQuantityMutation = graphql(`
+  mutation ChangeCartQuantity($lineId: ID!, $quantity: Int!) {
+    setCartLineQuantity(lineId: $lineId, quantity: $quantity) {
+      __typename
+      ... on Cart {
+        ...CartPageFields
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+type Line = CartPageFieldsFragment['lines'][number];
+
+export function CartLines({ lines }: { lines: Line[] }) {
+  const { t } = useTranslation();
+  return (
+    <table className="cart-table">
+      <caption className="visually-hidden">{t('cart.title')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('cart.product')}</th>
+          <th scope="col">{t('cart.unitPrice')}</th>
+          <th scope="col">{t('cart.quantity')}</th>
+          <th scope="col">{t('cart.total')}</th>
+          <th scope="col">
+            <span className="visually-hidden">{t('cart.remove')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <CartLineRow key={line.id} line={line} />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CartLineRow({ line }: { line: Line }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { notify } = useNotify();
+  const [setQuantity, { loading }] = useMutation(ChangeCartQuantityMutation);
+  // What is typed stays in the box until it is sent; the server's quantity replaces it afterwards.
+  const [typed, setTyped] = useState<string | null>(null);
+  const product = line.variant.product;
+  const details = [line.variant.colour?.name, line.variant.size ? `${t('cart.size')} ${line.variant.size}` : null].filter(Boolean).join(', ');
+  const limit = Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, line.variant.stock));
+  const name = `${product.name}${details ? ` (${details})` : ''}`;
+
+  const change = async (quantity: number) => {
+    setTyped(null);
+    if (quantity === line.quantity) return;
+    try {
+      const result = await setQuantity({ variables: { lineId: line.id, quantity } });
+      const outcome = result.data?.setCartLineQuantity;
+      if (outcome && outcome.__typename !== 'Cart') notify('error', outcome.message);
+      else if (quantity === 0) notify('success', t('cart.removed', { name: product.name }));
+    } catch {
+      notify('error', t('error.generic'));
+    }
+  };
+
+  return (
+    <tr data-testid="cart-line">
+      <td className="cart-table__product">
+        {product.mainImage && <img src={product.mainImage.url} alt="" width={64} height={64} />}
+        <span>
+          <Link to={href('product', language, { slug: product.slug })}>{product.name}</Link>
+          {details && <span className="muted"> · {details}</span>}
+        </span>
+      </td>
+      <td>
+        <span className="cart-table__label">{t('cart.unitPrice')}: </span>
+        <Money price={line.unitPrice} />
+      </td>
+      <td>
+        <div className="stepper" role="group" aria-label={t('cart.quantityOf', { name })}>
+          <button type="button" className="stepper__button" disabled={loading || line.quantity <= 1} onClick={() => void change(line.quantity - 1)} aria-label={t('cart.decrease', { name })}>
+            −
+          </button>
+          <input
+            className="quantity-input stepper__input"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={limit}
+            aria-label={t('cart.quantityOf', { name })}
+            value={typed ?? String(line.quantity)}
+            onChange={(event) => setTyped(event.target.value)}
+            onBlur={() => {
+              const value = Number(typed);
+              if (typed !== null && Number.isInteger(value) && value >= 1) void change(Math.min(value, MAX_CART_LINE_QUANTITY));
+              else setTyped(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') event.currentTarget.blur();
+            }}
+            data-testid="cart-line-quantity"
+          />
+          <button type="button" className="stepper__button" disabled={loading || line.quantity >= limit} onClick={() => void change(line.quantity + 1)} aria-label={t('cart.increase', { name })}>
+            +
+          </button>
+        </div>
+      </td>
+      <td>
+        <span className="cart-table__label">{t('cart.total')}: </span>
+        <Money price={line.totalPrice} />
+      </td>
+      <td>
+        <button type="button" className="link-button" disabled={loading} onClick={() => void change(0)} aria-label={t('cart.removeName', { name })}>
+          {t('cart.remove')}
+        </button>
+      </td>
+    </tr>
+  );
+}

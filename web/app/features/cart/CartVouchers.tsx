@@ -1,0 +1,215 @@
+// The cart's voucher field: apply a code (with the e-mail an e-mail-bound voucher asks for), see each
+// voucher's discount, remove one. An invalid voucher stays listed with the server's message and
+// blocks the order until it is removed (spec section 4). Both mutations answer with the whole cart,
+// so the normalized cache updates the lines, totals and header without a refetch.
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { CartVoucherFieldsFragment as CartVoucherData } from '~/gql/graphql';
+import { useFormatMoney } from '../../components/ui/Money.tsx';
+import { useNotify } from '../../components/ui/Toasts.tsx';
+import { fieldErrorId } from '../../components/ui/form/index.ts';
+import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
+import '../checkout/checkout.css';
+
+export const CartVoucherFieldsFragment = graphql(`
+  fragment CartVoucherFields on CartVoucher {
+    code
+    kind
+    valid
+    problem
+    message
+    percent
+    amount {
+      amount
+      currency
+    }
+    discount {
+      ...PriceFields
+    }
+  }
+`);
+
+export const ApplyVoucherMutation = graphql(`
+  mutation ApplyVoucher($code: String!, $email: String) {
+    applyVoucher(code: $code, email: $email) {
+      __typename
+      ... on Cart {
+        ...CartPageFields
+      }
+      ... on VoucherError {
+        problem
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+export const RemoveVoucherMutation = graphql(`
+  mutation RemoveVoucher($code: String!) {
+    removeVoucher(code: $code) {
+      __typename
+      ... on Cart {
+        ...CartPageFields
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+/** "10 %", "200 Kč" or "Doprava zdarma": what a voucher is worth, as printed on it. */
+export function useVoucherValue() {
+  const { t } = useTranslation();
+  const format = useFormatMoney();
+  return (voucher: { kind: string; percent?: number | null; amount?: { amount: number; currency: 'CZK' | 'EUR' } | null }) => {
+    if (voucher.kind === 'FREE_SHIPPING') return t('voucher.freeShipping');
+    if (voucher.kind === 'PERCENT') return `${voucher.percent ?? 0} %`;
+    return voucher.amount ? format(voucher.amount.amount, voucher.amount.currency) : '';
+  };
+}
+
+export function CartVouchers({ vouchers, locale }: { vouchers: CartVoucherData[]; locale: Locale }) {
+  const { t } = useTranslation();
+  const format = useFormatMoney();
+  const value = useVoucherValue();
+  const { notify } = useNotify();
+  const codeId = useId();
+  const emailId = useId();
+  const [code, setCode] = useState('');
+  const [email, setEmail] = useState('');
+  const [needsEmail, setNeedsEmail] = useState(false);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [emailError, setEmailError] = useState<string | null>(null);
+  const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
+  const [remove, { loading: removing }] = useMutation(RemoveVoucherMutation);
+
+  const onApply = async (event: FormEvent) => {
+    event.preventDefault();
+    const codeProblem = code.trim() === '' ? t('voucher.empty') : validateField(code, [required, max(64)], locale, {});
+    const emailProblem = needsEmail ? validateField(email, [required, emailRule, max(254)], locale, {}) : null;
+    setCodeError(codeProblem);
+    setEmailError(emailProblem);
+    if (codeProblem || emailProblem) return;
+    try {
+      const result = await apply({ variables: { code: code.trim(), email: needsEmail ? email.trim() : null } });
+      const outcome = result.data?.applyVoucher;
+      if (!outcome) throw new Error('no answer');
+      if (outcome.__typename === 'Cart') {
+        setCode('');
+        setNeedsEmail(false);
+        notify('success', t('voucher.applied'));
+        return;
+      }
+      if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
+        setNeedsEmail(true);
+        if (outcome.problem === 'EMAIL_MISMATCH' || needsEmail) setEmailError(outcome.message);
+        else setCodeError(outcome.message);
+        return;
+      }
+      if (outcome.__typename === 'ValidationError' && outcome.fieldErrors.some((e) => e.field === 'email')) {
+        setEmailError(outcome.fieldErrors.find((e) => e.field === 'email')?.message ?? outcome.message);
+        return;
+      }
+      setCodeError(outcome.message);
+    } catch {
+      setCodeError(t('voucher.applyFailed'));
+    }
+  };
+
+  const onRemove = async (voucherCode: string) => {
+    try {
+      const result = await remove({ variables: { code: voucherCode } });
+      const outcome = result.data?.removeVoucher;
+      if (outcome?.__typename === 'Cart') notify('success', t('voucher.removed'));
+      else notify('error', outcome && 'message' in outcome ? outcome.message : t('voucher.removeFailed'));
+    } catch {
+      notify('error', t('voucher.removeFailed'));
+    }
+  };
+
+  return (
+    <section className="vouchers" aria-labelledby={`${codeId}-heading`}>
+      <h2 id={`${codeId}-heading`} className="vouchers__heading">
+        {t('voucher.heading')}
+      </h2>
+      {vouchers.length > 0 && (
+        <ul className="vouchers__list" data-testid="cart-vouchers">
+          {vouchers.map((voucher) => (
+            <li key={voucher.code} className={voucher.valid ? 'voucher' : 'voucher voucher--invalid'} data-testid="cart-voucher">
+              <span className="voucher__code">{voucher.code}</span> <span className="muted">({value(voucher)})</span>
+              {voucher.valid ? (
+                voucher.discount.withVat > 0 && <span className="voucher__discount"> −{format(voucher.discount.withVat, voucher.discount.currency)}</span>
+              ) : (
+                <p className="field__error voucher__problem" role="alert">
+                  {t('voucher.invalid')}: {voucher.message}
+                </p>
+              )}
+              <button type="button" className="link-button" disabled={removing} onClick={() => void onRemove(voucher.code)} aria-label={t('voucher.removeCode', { code: voucher.code })}>
+                {t('cart.remove')}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="vouchers__form" onSubmit={(event) => void onApply(event)} noValidate>
+        <div className={codeError ? 'field field--invalid' : 'field'}>
+          <label className="field__label" htmlFor={codeId}>
+            {t('voucher.code')}
+          </label>
+          <input
+            id={codeId}
+            name="code"
+            className="field__input"
+            value={code}
+            autoComplete="off"
+            onChange={(event) => {
+              setCode(event.target.value);
+              setCodeError(null);
+            }}
+            aria-invalid={!!codeError}
+            aria-describedby={codeError ? fieldErrorId(codeId) : undefined}
+          />
+          {codeError && (
+            <p id={fieldErrorId(codeId)} className="field__error" role="alert">
+              {codeError}
+            </p>
+          )}
+        </div>
+        {needsEmail && (
+          <div className={emailError ? 'field field--invalid' : 'field'}>
+            <label className="field__label" htmlFor={emailId}>
+              {t('voucher.email')}
+            </label>
+            <input
+              id={emailId}
+              name="email"
+              type="email"
+              className="field__input"
+              value={email}
+              autoComplete="email"
+              onChange={(event) => {
+                setEmail(event.target.value);
+                setEmailError(null);
+              }}
+              aria-invalid={!!emailError}
+              aria-describedby={emailError ? fieldErrorId(emailId) : undefined}
+            />
+            {emailError && (
+              <p id={fieldErrorId(emailId)} className="field__error" role="alert">
+                {emailError}
+              </p>
+            )}
+          </div>
+        )}
+        <button type="submit" className="button button--secondary" disabled={applying}>
+          {t('voucher.apply')}
+        </button>
+      </form>
+    </section>
+  );
+}

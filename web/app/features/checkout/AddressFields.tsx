@@ -1,0 +1,97 @@
+// The fields of an invoice or delivery address, bound to a useForm() whose rules come from the
+// shared schemas in schema/rules/checkout.ts (the server checks the same ones).
+import { useTranslation } from 'react-i18next';
+import { Field, type UseFormResult } from '../../components/ui/form/index.ts';
+import { CHECKOUT_COUNTRIES } from '../../../../schema/rules/index.ts';
+
+export type AddressValues = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  company: string;
+  ico: string;
+  dic: string;
+};
+
+export const EMPTY_ADDRESS: AddressValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  street: '',
+  city: '',
+  postcode: '',
+  country: 'CZ',
+  company: '',
+  ico: '',
+  dic: '',
+};
+
+/** The form's values from what the cart keeps (empty strings for what is not filled in). */
+export function addressValues(address: Partial<AddressValues> | null | undefined, fallback: Partial<AddressValues> = {}): AddressValues {
+  const merged = { ...EMPTY_ADDRESS, ...fallback };
+  if (!address) return merged;
+  const values = { ...merged };
+  for (const key of Object.keys(EMPTY_ADDRESS) as (keyof AddressValues)[]) {
+    const value = address[key];
+    if (typeof value === 'string' && value !== '') values[key] = value;
+  }
+  return values;
+}
+
+type Props = {
+  form: UseFormResult<AddressValues>;
+  /** Autocomplete section, so a browser fills invoice and delivery addresses separately. */
+  section: 'billing' | 'shipping';
+  withEmail: boolean;
+  withCompany: boolean;
+  requiredFields: readonly string[];
+};
+
+export function AddressFields({ form, section, withEmail, withCompany, requiredFields }: Props) {
+  const { t } = useTranslation();
+  const label = (key: keyof AddressValues) => (requiredFields.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
+  const field = (key: keyof AddressValues, autoComplete: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label(key)} autoComplete={autoComplete === 'off' ? 'off' : `section-${section} ${autoComplete}`} error={form.errors[key]} {...form.fieldProps(key)} {...extra} />
+  );
+  return (
+    <div className="address-fields">
+      {withCompany && (
+        <div className="address-fields__company" data-testid={`${section}-company`}>
+          {field('company', 'organization')}
+          {field('ico', 'off', { inputMode: 'numeric', hint: t('address.icoHint') })}
+          {field('dic', 'off', { hint: t('address.dicHint') })}
+        </div>
+      )}
+      <div className="address-fields__row">
+        {field('firstName', section === 'billing' ? 'billing given-name' : 'shipping given-name')}
+        {field('lastName', section === 'billing' ? 'billing family-name' : 'shipping family-name')}
+      </div>
+      <div className="address-fields__row">
+        {withEmail && field('email', 'email', { type: 'email' })}
+        {field('phone', 'tel', { type: 'tel', hint: t('address.phoneHint') })}
+      </div>
+      {field('street', `${section} street-address`)}
+      <div className="address-fields__row">
+        {field('city', `${section} address-level2`)}
+        {field('postcode', `${section} postal-code`, { inputMode: 'numeric' })}
+      </div>
+      <Field label={label('country')} error={form.errors.country} {...form.fieldProps('country')}>
+        {(control) => (
+          <select {...control} autoComplete={`section-${section} ${section} country`}>
+            {CHECKOUT_COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {t(`address.countries.${code}`)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// The what-changed report of a refused order (OrderChangedError): what changed, line by line, the
+// new totals (shown by the page from the cart in the answer) and a button to accept and buy again.
+import { useTranslation } from 'react-i18next';
+import { useEffect, useRef } from 'react';
+import type { PlaceOrderMutation } from '~/gql/graphql';
+
+type Changed = Extract<PlaceOrderMutation['placeOrder'], { __typename: 'OrderChangedError' }>;
+
+export function OrderChanges({ error, onAccept, busy }: { error: Changed; onAccept: () => void; busy: boolean }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Screen readers and keyboards land on the report, not somewhere above it.
+  useEffect(() => heading.current?.focus(), [error]);
+  return (
+    <section className="order-changes" role="region" aria-labelledby="order-changes-heading" data-testid="order-changes">
+      <h2 id="order-changes-heading" tabIndex={-1} ref={heading}>
+        {t('checkout.changedTitle')}
+      </h2>
+      <p>{error.message}</p>
+      <ul>
+        {error.changes.map((change, index) => (
+          <li key={`${change.kind}-${change.subject}-${index}`}>
+            <strong>{change.subject}</strong>: {change.message}
+          </li>
+        ))}
+      </ul>
+      <p className="muted">{t('checkout.changedHint')}</p>
+      <button type="button" className="button button--primary" onClick={onAccept} disabled={busy} data-testid="accept-changes">
+        {t('checkout.acceptAndBuy')}
+      </button>
+    </section>
+  );
+}

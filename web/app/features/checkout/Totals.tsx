@@ -1,0 +1,128 @@
+// The checkout's amounts as the server computed them (the client never adds anything up): goods,
+// discount, delivery, payment fee, rounding, the total to pay and the VAT recap per rate.
+import { useTranslation } from 'react-i18next';
+import { graphql } from '~/gql';
+import type { CheckoutTotalsFieldsFragment as TotalsData } from '~/gql/graphql';
+import { useFormatMoney } from '../../components/ui/Money.tsx';
+
+export const CheckoutTotalsFieldsFragment = graphql(`
+  fragment CheckoutTotalsFields on CheckoutTotals {
+    currency
+    products {
+      ...PriceFields
+    }
+    discount {
+      ...PriceFields
+    }
+    shipping {
+      ...PriceFields
+    }
+    paymentFee {
+      ...PriceFields
+    }
+    total {
+      ...PriceFields
+    }
+    rounding
+    totalToPay
+    freeShippingFrom
+    freeShippingRemaining
+    vatRecap {
+      ratePercent
+      withoutVat
+      vat
+      withVat
+    }
+  }
+`);
+
+type Props = {
+  totals: TotalsData;
+  /** Delivery and payment not chosen yet (the cart page): their lines say so instead of a price. */
+  chargesPending?: boolean;
+  /** Shown by the totals' heading, e.g. "Rekapitulace objednávky". */
+  id?: string;
+};
+
+export function CheckoutTotals({ totals, chargesPending = false, id }: Props) {
+  const { t } = useTranslation();
+  const format = useFormatMoney();
+  const money = (amount: number) => format(amount, totals.currency);
+  const charge = (amount: number) => (chargesPending ? t('totals.atCheckout') : amount === 0 ? t('totals.free') : money(amount));
+  return (
+    <div className="totals" aria-labelledby={id}>
+      <dl className="totals__list" data-testid="checkout-totals">
+        <div>
+          <dt>{t('totals.productsWithoutVat')}</dt>
+          <dd>{money(totals.products.withoutVat)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.productsWithVat')}</dt>
+          <dd>{money(totals.products.withVat)}</dd>
+        </div>
+        {totals.discount.withVat > 0 && (
+          <div className="totals__discount">
+            <dt>{t('totals.discount')}</dt>
+            <dd data-testid="totals-discount">−{money(totals.discount.withVat)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('totals.shipping')}</dt>
+          <dd>{charge(totals.shipping.withVat)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.paymentFee')}</dt>
+          <dd>{charge(totals.paymentFee.withVat)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.totalWithoutVat')}</dt>
+          <dd>{money(totals.total.withoutVat)}</dd>
+        </div>
+        <div>
+          <dt>{t('totals.vat')}</dt>
+          <dd>{money(totals.total.vat)}</dd>
+        </div>
+        {totals.rounding !== 0 && (
+          <div>
+            <dt>{t('totals.rounding')}</dt>
+            <dd>{money(totals.rounding)}</dd>
+          </div>
+        )}
+        <div className="totals__to-pay">
+          <dt>{t('totals.totalToPay')}</dt>
+          <dd data-testid="totals-to-pay">{money(totals.totalToPay)}</dd>
+        </div>
+      </dl>
+      {totals.vatRecap.length > 0 && <VatRecap rows={totals.vatRecap} currency={totals.currency} />}
+    </div>
+  );
+}
+
+export function VatRecap({ rows, currency }: { rows: { ratePercent: number; withoutVat: number; vat: number; withVat: number }[]; currency: 'CZK' | 'EUR' }) {
+  const { t, i18n } = useTranslation();
+  const format = useFormatMoney();
+  const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'cs-CZ', { maximumFractionDigits: 2 });
+  return (
+    <table className="vat-recap">
+      <caption>{t('totals.vatRecap')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('totals.vatRate')}</th>
+          <th scope="col">{t('totals.base')}</th>
+          <th scope="col">{t('totals.vat')}</th>
+          <th scope="col">{t('totals.withVat')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.ratePercent}>
+            <th scope="row">{percent.format(row.ratePercent)} %</th>
+            <td>{format(row.withoutVat, currency)}</td>
+            <td>{format(row.vat, currency)}</td>
+            <td>{format(row.withVat, currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,605 @@
+// Checkout (/pokladna, /en/checkout): delivery, pickup store, payment, invoice and delivery address,
+// note, newsletter, terms and "Koupit a zaplatit". Choices of delivery, store and payment are saved
+// at once (the server prices them and says which payments go with the delivery); the addresses and
+// consents are checked here with the shared schemas and saved on submit. The server's field errors
+// land on the fields, and what the shopper typed is never thrown away. A refused order shows what
+// changed and lets the shopper accept and buy again.
+import { useMemo, useState, type FormEvent } from 'react';
+import { Link, redirect, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { CheckoutInput, CheckoutPageQuery as CheckoutPageData, PlaceOrderMutation as PlaceOrderMutationResult } from '~/gql/graphql';
+import type { Route } from './+types/checkout';
+import { apolloFor } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { useForm } from '../components/ui/form/index.ts';
+import { useFormatMoney } from '../components/ui/Money.tsx';
+import { useNotify } from '../components/ui/Toasts.tsx';
+import { AddressFields, addressValues, type AddressValues } from '../features/checkout/AddressFields.tsx';
+import { StorePicker } from '../features/checkout/StorePicker.tsx';
+import { CheckoutTotals } from '../features/checkout/Totals.tsx';
+import { OrderChanges } from '../features/checkout/OrderChanges.tsx';
+import {
+  addressFormSchema,
+  checkoutProblems,
+  companyFormSchema,
+  deliveryAddressFormSchema,
+  max,
+  NOTE_MAX_LENGTH,
+  validateField,
+  type CheckoutField,
+} from '../../../schema/rules/index.ts';
+import { resources } from '../i18n/index.ts';
+import '../features/checkout/checkout.css';
+
+export const PostalAddressFieldsFragment = graphql(`
+  fragment PostalAddressFields on PostalAddress {
+    firstName
+    lastName
+    email
+    phone
+    street
+    city
+    postcode
+    country
+    company
+    ico
+    dic
+    savedAddressId
+  }
+`);
+
+export const CheckoutCartFieldsFragment = graphql(`
+  fragment CheckoutCartFields on Cart {
+    ...CartPageFields
+    checkout {
+      revision
+      canPlaceOrder
+      problems {
+        field
+        message
+      }
+      deliveryMethod {
+        id
+      }
+      paymentMethod {
+        id
+      }
+      store {
+        id
+      }
+      forCompany
+      deliverySameAsInvoice
+      note
+      newsletter
+      termsAccepted
+      invoiceAddress {
+        ...PostalAddressFields
+      }
+      deliveryAddress {
+        ...PostalAddressFields
+      }
+    }
+  }
+`);
+
+const CheckoutPageQuery = graphql(`
+  query CheckoutPage {
+    cart {
+      ...CheckoutCartFields
+    }
+    deliveryMethods {
+      id
+      code
+      name
+      description
+      isPickup
+      freeFrom
+      price {
+        ...PriceFields
+      }
+      paymentMethods {
+        id
+      }
+    }
+    paymentMethods {
+      id
+      code
+      name
+      description
+      isBankTransfer
+      price {
+        ...PriceFields
+      }
+    }
+    stores {
+      ...StorePickerFields
+    }
+    me {
+      id
+      email
+      firstName
+      lastName
+      phone
+    }
+  }
+`);
+
+const UpdateCheckoutMutation = graphql(`
+  mutation UpdateCheckout($input: CheckoutInput!) {
+    updateCheckout(input: $input) {
+      __typename
+      ... on Cart {
+        ...CheckoutCartFields
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+const PlaceOrderMutation = graphql(`
+  mutation PlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on Order {
+        id
+        hash
+        number
+      }
+      ... on OrderChangedError {
+        changes {
+          kind
+          subject
+          message
+          previous
+          current
+        }
+        cart {
+          ...CheckoutCartFields
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const language = languageOfRequest(args.request);
+  const { data } = await apolloFor(args).query({ query: CheckoutPageQuery, fetchPolicy: 'network-only' });
+  // Nothing to buy: the cart page says so and leads back to the goods.
+  if (!data?.cart || data.cart.lines.length === 0) throw redirect(href('cart', language));
+  return { language, alternates: alternatesFor('checkout') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.checkout.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    : [];
+
+export default function CheckoutRoute() {
+  const { data } = useQuery(CheckoutPageQuery);
+  if (!data?.cart) return null;
+  return <CheckoutPage data={data as CheckoutPageData & { cart: NonNullable<CheckoutPageData['cart']> }} />;
+}
+
+type PageData = CheckoutPageData & { cart: NonNullable<CheckoutPageData['cart']> };
+type Changed = Extract<PlaceOrderMutationResult['placeOrder'], { __typename: 'OrderChangedError' }>;
+
+const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
+
+function CheckoutPage({ data }: { data: PageData }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const format = useFormatMoney();
+  const { notify } = useNotify();
+  const { cart, deliveryMethods, paymentMethods, stores, me } = data;
+  const checkout = cart.checkout;
+  const [update, { loading: saving }] = useMutation(UpdateCheckoutMutation);
+  const [place, { loading: placing }] = useMutation(PlaceOrderMutation);
+  const client = useApolloClient();
+
+  // Choices saved at once; shown from the server's answer, or the click while it is on its way.
+  const [deliveryId, setDeliveryId] = useState<string | null>(checkout.deliveryMethod?.id ?? null);
+  const [storeId, setStoreId] = useState<string | null>(checkout.store?.id ?? null);
+  const [paymentId, setPaymentId] = useState<string | null>(checkout.paymentMethod?.id ?? null);
+  const [forCompany, setForCompany] = useState(checkout.forCompany);
+  const [sameAsInvoice, setSameAsInvoice] = useState(checkout.deliverySameAsInvoice);
+  const [note, setNote] = useState(checkout.note);
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const [newsletter, setNewsletter] = useState(checkout.newsletter);
+  const [terms, setTerms] = useState(checkout.termsAccepted);
+  const [problems, setProblems] = useState<Partial<Record<CheckoutField | 'vouchers', string>>>({});
+  const [changed, setChanged] = useState<Changed | null>(null);
+
+  const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
+  const invoiceForm = useForm<AddressValues>({
+    initialValues: addressValues(checkout.invoiceAddress, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
+    schema: invoiceSchema,
+    locale: language,
+  });
+  const deliveryForm = useForm<AddressValues>({
+    initialValues: addressValues(checkout.deliveryAddress),
+    schema: deliveryAddressFormSchema,
+    locale: language,
+  });
+
+  const delivery = deliveryMethods.find((method) => method.id === deliveryId) ?? null;
+  const allowedPayments = delivery ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id)) : paymentMethods;
+  const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !sameAsInvoice;
+  const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
+  // What the submit waits for (spec section 4): the required choices, and no invalid voucher.
+  const missingChoices = checkoutProblems(
+    {
+      deliveryMethod: delivery,
+      storeChosen: storeId !== null,
+      paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
+      termsAccepted: true,
+      invoiceAddress: {},
+      forCompany: false,
+      deliverySameAsInvoice: true,
+      deliveryAddress: null,
+    },
+    language,
+  ).filter((problem) => problem.field !== 'invoiceAddress');
+  const blocked = missingChoices.length > 0 || invalidVoucher !== undefined;
+
+  const save = async (input: CheckoutInput) => {
+    try {
+      const result = await update({ variables: { input } });
+      const outcome = result.data?.updateCheckout;
+      if (outcome?.__typename === 'Cart') return outcome;
+      if (outcome) {
+        showFieldErrors(outcome.__typename === 'ValidationError' ? outcome.fieldErrors : []);
+        notify('error', outcome.message);
+      }
+    } catch {
+      notify('error', t('error.generic'));
+    }
+    return null;
+  };
+
+  const showFieldErrors = (fieldErrors: { field: string; message: string }[]) => {
+    const invoice: Record<string, string> = {};
+    const shipping: Record<string, string> = {};
+    const other: Partial<Record<CheckoutField, string>> = {};
+    for (const { field, message } of fieldErrors) {
+      if (field.startsWith('invoiceAddress.')) invoice[field.slice('invoiceAddress.'.length)] = message;
+      else if (field.startsWith('deliveryAddress.')) shipping[field.slice('deliveryAddress.'.length)] = message;
+      else if (field === 'note') setNoteError(message);
+      else if (field === 'deliveryMethodId') other.deliveryMethod = message;
+      else if (field === 'storeId') other.store = message;
+      else if (field === 'paymentMethodId') other.paymentMethod = message;
+      else if ((PROBLEM_FIELDS as string[]).includes(field)) other[field as CheckoutField] = message;
+    }
+    if (Object.keys(invoice).length) invoiceForm.setServerErrors(invoice);
+    if (Object.keys(shipping).length) deliveryForm.setServerErrors(shipping);
+    setProblems((current) => ({ ...current, ...other }));
+  };
+
+  const chooseDelivery = (id: string) => {
+    const method = deliveryMethods.find((candidate) => candidate.id === id);
+    setDeliveryId(id);
+    setProblems((current) => ({ ...current, deliveryMethod: undefined, paymentMethod: undefined }));
+    // A payment that does not go with the new delivery is dropped rather than left to fail.
+    const keepsPayment = paymentId !== null && method?.paymentMethods.some((allowed) => allowed.id === paymentId);
+    if (!keepsPayment) setPaymentId(null);
+    void save({ deliveryMethodId: id, ...(keepsPayment ? {} : { paymentMethodId: null }) });
+  };
+
+  const chooseStore = (id: string) => {
+    setStoreId(id);
+    setProblems((current) => ({ ...current, store: undefined }));
+    void save({ storeId: id });
+  };
+
+  const choosePayment = (id: string) => {
+    setPaymentId(id);
+    setProblems((current) => ({ ...current, paymentMethod: undefined }));
+    void save({ paymentMethodId: id });
+  };
+
+  const focusFirstError = () => {
+    requestAnimationFrame(() => {
+      const first = document.querySelector<HTMLElement>('.checkout [aria-invalid="true"], .checkout .choice-group--invalid input');
+      first?.focus();
+    });
+  };
+
+  const addressInput = (values: AddressValues, withCompany: boolean, withEmail: boolean) => ({
+    firstName: values.firstName,
+    lastName: values.lastName,
+    ...(withEmail ? { email: values.email } : {}),
+    phone: values.phone,
+    street: values.street,
+    city: values.city,
+    postcode: values.postcode,
+    country: values.country,
+    ...(withCompany ? { company: values.company, ico: values.ico, dic: values.dic } : {}),
+  });
+
+  const placeWith = async (revision: string) => {
+    try {
+      const result = await place({ variables: { input: { revision } } });
+      const outcome = result.data?.placeOrder;
+      if (!outcome) throw new Error('no answer');
+      if (outcome.__typename === 'Order') {
+        // The server closed this cart: forget it, so the header asks the server again (and shows none).
+        client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'cart' });
+        client.cache.evict({ id: client.cache.identify({ __typename: 'Cart' }) });
+        client.cache.gc();
+        await navigate(href('orderSummary', language, { id: outcome.id, hash: outcome.hash }));
+        return;
+      }
+      if (outcome.__typename === 'OrderChangedError') {
+        setChanged(outcome);
+        return;
+      }
+      if (outcome.__typename === 'ValidationError') showFieldErrors(outcome.fieldErrors);
+      notify('error', outcome.message);
+      focusFirstError();
+    } catch {
+      notify('error', t('checkout.cannotSubmit'));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setChanged(null);
+    const invoiceOk = invoiceForm.validateAll();
+    const deliveryOk = needsDeliveryAddress ? deliveryForm.validateAll() : true;
+    const noteProblem = validateField(note, [max(NOTE_MAX_LENGTH)], language, {});
+    setNoteError(noteProblem);
+    const local = checkoutProblems(
+      {
+        deliveryMethod: delivery,
+        storeChosen: storeId !== null,
+        paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
+        termsAccepted: terms,
+        invoiceAddress: invoiceForm.values,
+        forCompany,
+        deliverySameAsInvoice: !needsDeliveryAddress,
+        deliveryAddress: needsDeliveryAddress ? deliveryForm.values : null,
+      },
+      language,
+    );
+    setProblems(Object.fromEntries(local.filter((p) => p.field !== 'invoiceAddress' && p.field !== 'deliveryAddress').map((p) => [p.field, p.message])));
+    if (!invoiceOk || !deliveryOk || noteProblem || local.length > 0) {
+      notify('error', t('checkout.cannotSubmit'));
+      focusFirstError();
+      return;
+    }
+    const saved = await save({
+      forCompany,
+      invoiceAddress: addressInput(invoiceForm.values, forCompany, true),
+      deliverySameAsInvoice: !needsDeliveryAddress,
+      ...(needsDeliveryAddress ? { deliveryAddress: addressInput(deliveryForm.values, false, false) } : {}),
+      note,
+      newsletter,
+      termsAccepted: terms,
+    });
+    if (!saved) {
+      focusFirstError();
+      return;
+    }
+    if (saved.checkout.problems.length > 0) {
+      setProblems(Object.fromEntries(saved.checkout.problems.map((p) => [p.field, p.message])));
+      notify('error', saved.checkout.problems[0].message);
+      focusFirstError();
+      return;
+    }
+    await placeWith(saved.checkout.revision);
+  };
+
+  const busy = saving || placing;
+  return (
+    <div className="container page checkout">
+      <h1>{t('checkout.title')}</h1>
+      <form className="checkout__grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+        <div className="checkout__main">
+          <fieldset className={problems.deliveryMethod ? 'choice-group choice-group--invalid' : 'choice-group'} aria-describedby={problems.deliveryMethod ? 'delivery-error' : undefined}>
+            <legend>{t('checkout.delivery')}</legend>
+            <ul className="choice-list">
+              {deliveryMethods.map((method) => {
+                const free = method.freeFrom !== null && cart.checkout.totals.products.withVat >= method.freeFrom;
+                return (
+                  <li key={method.id} className="choice">
+                    <label className="choice__label">
+                      <input type="radio" name="deliveryMethod" value={method.id} checked={deliveryId === method.id} onChange={() => chooseDelivery(method.id)} />
+                      <span className="choice__name">{method.name}</span>
+                      <span className="choice__price">{free || method.price.withVat === 0 ? t('totals.free') : format(method.price.withVat, method.price.currency)}</span>
+                      {method.description && <span className="muted choice__description">{method.description}</span>}
+                      {method.freeFrom !== null && !free && <span className="muted choice__description">{t('checkout.freeFrom', { amount: format(method.freeFrom, method.price.currency) })}</span>}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            {problems.deliveryMethod && (
+              <p id="delivery-error" className="field__error" role="alert">
+                {problems.deliveryMethod}
+              </p>
+            )}
+          </fieldset>
+
+          {delivery?.isPickup && <StorePicker stores={stores} value={storeId} onChange={chooseStore} error={problems.store} />}
+
+          <fieldset className={problems.paymentMethod ? 'choice-group choice-group--invalid' : 'choice-group'} aria-describedby={problems.paymentMethod ? 'payment-error' : undefined}>
+            <legend>{t('checkout.payment')}</legend>
+            {!delivery && <p className="muted">{t('checkout.paymentAfterDelivery')}</p>}
+            <ul className="choice-list">
+              {allowedPayments.map((method) => (
+                <li key={method.id} className="choice">
+                  <label className="choice__label">
+                    <input type="radio" name="paymentMethod" value={method.id} checked={paymentId === method.id} disabled={!delivery} onChange={() => choosePayment(method.id)} />
+                    <span className="choice__name">{method.name}</span>
+                    <span className="choice__price">{method.price.withVat === 0 ? t('totals.free') : format(method.price.withVat, method.price.currency)}</span>
+                    {method.description && <span className="muted choice__description">{method.description}</span>}
+                  </label>
+                </li>
+              ))}
+            </ul>
+            {problems.paymentMethod && (
+              <p id="payment-error" className="field__error" role="alert">
+                {problems.paymentMethod}
+              </p>
+            )}
+          </fieldset>
+
+          <fieldset className="form-section">
+            <legend>{t('checkout.invoiceAddress')}</legend>
+            <label className="switch">
+              <input type="checkbox" checked={forCompany} onChange={(event) => setForCompany(event.target.checked)} data-testid="for-company" />
+              {t('checkout.forCompany')}
+            </label>
+            <AddressFields
+              form={invoiceForm}
+              section="billing"
+              withEmail
+              withCompany={forCompany}
+              requiredFields={Object.entries(invoiceSchema)
+                .filter(([, rules]) => rules.some((rule) => rule.name === 'required'))
+                .map(([name]) => name)}
+            />
+          </fieldset>
+
+          {delivery && !delivery.isPickup && (
+            <fieldset className="form-section">
+              <legend>{t('checkout.deliveryAddress')}</legend>
+              <label className="switch">
+                <input type="checkbox" checked={sameAsInvoice} onChange={(event) => setSameAsInvoice(event.target.checked)} />
+                {t('checkout.sameAsInvoice')}
+              </label>
+              {!sameAsInvoice && (
+                <AddressFields
+                  form={deliveryForm}
+                  section="shipping"
+                  withEmail={false}
+                  withCompany={false}
+                  requiredFields={Object.entries(deliveryAddressFormSchema)
+                    .filter(([, rules]) => rules.some((rule) => rule.name === 'required'))
+                    .map(([name]) => name)}
+                />
+              )}
+            </fieldset>
+          )}
+
+          <fieldset className="form-section">
+            <legend>{t('checkout.other')}</legend>
+            <div className={noteError ? 'field field--invalid' : 'field'}>
+              <label className="field__label" htmlFor="checkout-note">
+                {t('checkout.note')}
+              </label>
+              <textarea
+                id="checkout-note"
+                className="field__input"
+                rows={3}
+                maxLength={NOTE_MAX_LENGTH}
+                value={note}
+                onChange={(event) => {
+                  setNote(event.target.value);
+                  setNoteError(null);
+                }}
+                aria-invalid={!!noteError}
+                aria-describedby={noteError ? 'checkout-note-error' : undefined}
+              />
+              {noteError && (
+                <p id="checkout-note-error" className="field__error" role="alert">
+                  {noteError}
+                </p>
+              )}
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+              {t('checkout.newsletter')}
+            </label>
+            <div className={problems.terms ? 'checkbox-field field--invalid' : 'checkbox-field'}>
+              <label className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={terms}
+                  onChange={(event) => {
+                    setTerms(event.target.checked);
+                    setProblems((current) => ({ ...current, terms: undefined }));
+                  }}
+                  aria-invalid={!!problems.terms}
+                  aria-describedby={problems.terms ? 'terms-error' : undefined}
+                  data-testid="terms"
+                />
+                <span>
+                  {t('checkout.termsBefore')}{' '}
+                  <a href={href('info', language, { id: 1, slug: language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions' })} target="_blank" rel="noopener">
+                    {t('checkout.termsLink')}
+                  </a>{' '}
+                  <span className="visually-hidden">({t('checkout.newTab')})</span>
+                </span>
+              </label>
+              {problems.terms && (
+                <p id="terms-error" className="field__error" role="alert">
+                  {problems.terms}
+                </p>
+              )}
+            </div>
+          </fieldset>
+        </div>
+
+        <aside className="checkout__side" aria-labelledby="checkout-summary-heading">
+          <h2 id="checkout-summary-heading">{t('totals.heading')}</h2>
+          <ul className="checkout__lines">
+            {cart.lines.map((line) => (
+              <li key={line.id}>
+                <span>
+                  {line.quantity}× {line.variant.product.name}
+                  {line.variant.size ? ` (${line.variant.size})` : ''}
+                </span>
+                <span>{format(line.totalPrice.withVat, line.totalPrice.currency)}</span>
+              </li>
+            ))}
+          </ul>
+          {cart.vouchers.length > 0 && (
+            <ul className="checkout__vouchers">
+              {cart.vouchers.map((voucher) => (
+                <li key={voucher.code} className={voucher.valid ? undefined : 'field__error'}>
+                  {voucher.code}
+                  {voucher.valid ? voucher.discount.withVat > 0 && ` −${format(voucher.discount.withVat, voucher.discount.currency)}` : `: ${voucher.message ?? ''}`}
+                </li>
+              ))}
+            </ul>
+          )}
+          <CheckoutTotals totals={cart.checkout.totals} />
+          {changed && <OrderChanges error={changed} busy={busy} onAccept={() => void placeWith(changed.cart.checkout.revision)} />}
+          {(blocked || problems.vouchers) && (
+            <div id="checkout-blocked" className="checkout__blocked">
+              <p>{t('checkout.stillMissing')}</p>
+              <ul>
+                {missingChoices.map((problem) => (
+                  <li key={problem.field}>{problem.message}</li>
+                ))}
+                {invalidVoucher && (
+                  <li>
+                    {t('voucher.blocksOrder')} <Link to={href('cart', language)}>{t('checkout.backToCart')}</Link>
+                  </li>
+                )}
+              </ul>
+            </div>
+          )}
+          <button type="submit" className="button button--primary button--large checkout__submit" disabled={blocked || busy} aria-describedby={blocked ? 'checkout-blocked' : undefined} data-testid="place-order">
+            {placing ? t('checkout.placing') : t('checkout.submit')}
+          </button>
+          <p>
+            <Link to={href('cart', language)}>{t('checkout.backToCart')}</Link>
+          </p>
+        </aside>
+      </form>
+    </div>
+  );
+}
