@@ -654,6 +654,43 @@ describe(`placing an order (${databaseKind})`, () => {
     expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(8);
   });
 
+  it('an add that waits for the order being placed goes to a new cart, not into the ordered one', async () => {
+    const ordered = (await createProduct(app.prisma)).variants[0];
+    const later = (await createProduct(app.prisma)).variants[0];
+    const client = await readyShopper(ordered.id, 1);
+    const revision = await readyRevision(client);
+    const cartId = (await client.gql(ReadCheckout)).data!.cart!.id;
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const reached = new Promise<void>((resolve) => (holding = resolve));
+    placeOrderHooks.beforeCommit = async () => {
+      holding();
+      await held;
+    };
+    const placing = place(client, revision);
+    await reached;
+    const adding = client.gql(AddLine, { variantId: String(later.id), quantity: 1 });
+    // on PostgreSQL, hold the order until the add waits for the cart's row; PGlite runs one
+    // transaction at a time, so there the add simply comes after the commit
+    if (databaseKind === 'postgres') {
+      for (let tries = 0; tries < 100; tries++) {
+        const waiting = await app.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`;
+        if (waiting[0].n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    release();
+    const [order, added] = await Promise.all([placing, adding]);
+
+    expect(order.__typename).toBe('Order');
+    expect(added.data!.addToCart).toMatchObject({ __typename: 'Cart' });
+    expect(added.data!.addToCart.__typename === 'Cart' && added.data!.addToCart.id).not.toBe(cartId);
+    expect(await app.prisma.cartLine.findMany({ where: { cartId }, select: { variantId: true } })).toEqual([{ variantId: ordered.id }]);
+    expect((await client.gql(ReadCheckout)).data!.cart?.id).not.toBe(cartId);
+  });
+
   it('S4: no input type of the API carries an amount', () => {
     const inputs = Object.values(schema.getTypeMap()).filter(isInputObjectType);
     expect(inputs.map((type) => type.name)).toEqual(expect.arrayContaining(['CheckoutInput', 'AddressInput', 'PlaceOrderInput']));

@@ -433,7 +433,10 @@ async function lockCart(tx: Tx, cartId: string): Promise<boolean> {
     UPDATE "Cart" SET "updatedAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')
      WHERE "id" = ${cartId}::text
        AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."cartId" = "Cart"."id")`;
-  return touched === 1;
+  if (touched !== 1) return false;
+  // The UPDATE may have waited for placeOrder, which holds this row until its order commits, and
+  // its NOT EXISTS was judged on a snapshot from before that wait. A new statement sees the order.
+  return (await tx.order.count({ where: { cartId } })) === 0;
 }
 
 const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
