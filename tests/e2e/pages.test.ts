@@ -78,6 +78,14 @@ describe('server-rendered pages', () => {
         if ('guard' in route) {
           expect(response.status, path).toBe(302);
           expect(response.headers.get('location'), path).toBe(`${href('login', language)}?next=${encodeURIComponent(path)}`);
+        } else if (name === 'checkout') {
+          // nothing to buy without a cart: the cart page says so
+          expect(response.status, path).toBe(302);
+          expect(response.headers.get('location'), path).toBe(href('cart', language));
+        } else if (name === 'orderSummary') {
+          // the sample order does not exist: the summary's own 404, which tells nothing about orders
+          expect(response.status, path).toBe(404);
+          expect(await response.text(), path).toContain(language === 'cs' ? 'Objednávka nebyla nalezena' : 'Order not found');
         } else {
           expect(response.status, path).toBe(200);
           const html = await response.text();
