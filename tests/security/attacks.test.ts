@@ -10,17 +10,39 @@ import {
   createPartnerToken,
   DATABASES,
   DEMO_CUSTOMER,
+  InParallel,
   listeningTcpPorts,
   partnerRequest,
   persistedBody,
   processTree,
   startProductionServer,
   type Answer,
+  type DatabaseKind,
   type ProductionServer,
 } from '../support/production-server.ts';
 
 const templates = inject('seededTemplates');
 const PARTNER_ORIGIN = 'https://partner.example';
+
+type Started = { server: ProductionServer; partner: string; schemaPartner: string };
+
+// One server per database, and one behind https for the cookie and HSTS test, all started at once.
+const servers = new InParallel<DatabaseKind | 'https', Started>([...DATABASES, 'https'], async (key) => {
+  if (key === 'https') {
+    const env = { PUBLIC_URL: 'https://shop.example', SESSION_SECRET: 'security-suite-session-secret-0123456789' };
+    return { server: await startProductionServer('pglite', { template: templates.pglite, env }), partner: '', schemaPartner: '' };
+  }
+  const server = await startProductionServer(key, { template: templates[key], env: { CORS_ORIGINS: PARTNER_ORIGIN } });
+  const [partner, schemaPartner] = await Promise.all([
+    createPartnerToken(server, 'Security suite shop front', ['catalog:read', 'cart']),
+    createPartnerToken(server, 'Security suite developer', ['schema:read']),
+  ]);
+  return { server, partner, schemaPartner };
+});
+
+afterAll(async () => {
+  await servers.settle(({ server }) => server.stop());
+});
 
 /** The quickest of a few tries: one try on a busy 2-core machine can wait for the CPU, not for the server. */
 async function quickest(attempt: () => Promise<Answer>, tries = 3): Promise<{ answer: Answer; ms: number[] }> {
@@ -79,11 +101,8 @@ describe.each(DATABASES)('production server on %s', (kind) => {
   }
 
   beforeAll(async () => {
-    server = await startProductionServer(kind, { template: templates[kind], env: { CORS_ORIGINS: PARTNER_ORIGIN } });
-    [partner, schemaPartner] = await Promise.all([
-      createPartnerToken(server, 'Security suite shop front', ['catalog:read', 'cart']),
-      createPartnerToken(server, 'Security suite developer', ['schema:read']),
-    ]);
+    ({ server, partner, schemaPartner } = await servers.get(kind));
+    await servers.allStarted(); // none still starting beside the timed attacks
     // the demo catalog as a partner reads it
     const catalog = await partnerRequest(
       server,
@@ -450,6 +469,28 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 
+  describe('headers (requirement O1)', () => {
+    it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
+      for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {
+        const response = await fetch(server.url + pathname, pathname === '/graphql' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : {});
+        const csp = response.headers.get('content-security-policy') ?? '';
+        expect(csp, pathname).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+        expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+        expect(csp).toContain("frame-ancestors 'none'");
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+        expect(response.headers.get('strict-transport-security')).toBeNull();
+        expect(response.headers.get('x-powered-by')).toBeNull();
+      }
+      // every inline script of a page carries the response's nonce
+      const page = await fetch(server.url + '/');
+      const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
+      const scripts = [...(await page.text()).matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
+      expect(scripts.length).toBeGreaterThan(0);
+      for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    });
+  });
+
   describe('request shape (held before issue 8, kept)', () => {
     it('a batched (array) body is refused and nothing runs', async () => {
       const before = await cartState();
@@ -525,45 +566,13 @@ describe.each(DATABASES)('production server on %s', (kind) => {
   });
 });
 
-// Requirements O1 and A3 as the production server sends them, on a page and on the API; once more
-// behind a TLS proxy (PUBLIC_URL https, X-Forwarded-Proto from the proxy on loopback). The headers
-// do not depend on the database, so this runs on the embedded one only.
-describe('production server: headers and cookies, over http and behind https', () => {
-  let plain: ProductionServer;
+// Requirement A3 (and HSTS of O1) behind a TLS proxy: PUBLIC_URL https, X-Forwarded-Proto from the
+// proxy on loopback. Cookies and headers do not depend on the database: the embedded one only.
+describe('production server behind https', () => {
   let https: ProductionServer;
 
   beforeAll(async () => {
-    [plain, https] = await Promise.all([
-      startProductionServer('pglite', { template: templates.pglite }),
-      startProductionServer('pglite', {
-        template: templates.pglite,
-        env: { PUBLIC_URL: 'https://shop.example', SESSION_SECRET: 'security-suite-session-secret-0123456789' },
-      }),
-    ]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([plain?.stop(), https?.stop()]);
-  });
-
-  it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
-    for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {
-      const response = await fetch(plain.url + pathname, pathname === '/graphql' ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' } : {});
-      const csp = response.headers.get('content-security-policy') ?? '';
-      expect(csp, pathname).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
-      expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('strict-transport-security')).toBeNull();
-      expect(response.headers.get('x-powered-by')).toBeNull();
-    }
-    // every inline script of a page carries the response's nonce
-    const page = await fetch(plain.url + '/');
-    const nonce = /'nonce-([^']+)'/.exec(page.headers.get('content-security-policy')!)![1];
-    const scripts = [...(await page.text()).matchAll(/<script([^>]*)>/g)].map((match) => match[1]);
-    expect(scripts.length).toBeGreaterThan(0);
-    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+    ({ server: https } = await servers.get('https'));
   });
 
   it('behind https: HSTS, and session and CSRF cookies with the __Host- prefix, Secure, HttpOnly session', async () => {

@@ -8,6 +8,7 @@ import pg from 'pg';
 import {
   createPartnerToken,
   DATABASES,
+  InParallel,
   partnerRequest,
   persistedBody,
   processTree,
@@ -16,6 +17,16 @@ import {
 } from '../support/production-server.ts';
 
 const templates = inject('seededTemplates');
+
+// both databases' servers start at once; each describe block then uses (and stops) its own
+const servers = new InParallel(DATABASES, async (kind) => {
+  const server = await startProductionServer(kind, { template: templates[kind] });
+  return { server, partner: await createPartnerToken(server, 'Security suite slow client', ['catalog:read']) };
+});
+
+afterAll(async () => {
+  await servers.settle(({ server }) => server.stop());
+});
 
 /** CPU seconds the processes have used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
 function cpuSeconds(pids: number[]): number {
@@ -80,8 +91,8 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
   let productSlug: string;
 
   beforeAll(async () => {
-    server = await startProductionServer(kind, { template: templates[kind] });
-    partner = await createPartnerToken(server, 'Security suite slow client', ['catalog:read']);
+    ({ server, partner } = await servers.get(kind));
+    await servers.allStarted(); // none still starting beside the CPU measurements
     const answer = await partnerRequest(server, partner, '{ products(first: 1) { edges { node { slug } } } }');
     productSlug = (answer.body.data as { products: { edges: { node: { slug: string } }[] } }).products.edges[0].node.slug;
   });

@@ -240,11 +240,13 @@ export async function startProductionServer(kind: DatabaseKind, options: StartOp
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-sec-'));
   let databaseName: string | null = null;
-  if (kind === 'pglite' && options.template) {
-    // a copy of a stopped shop's DATA_DIR, without the socket folder of that run
-    cpSync(options.template, dataDir, { recursive: true, filter: (source) => path.basename(source) !== 'run' });
+  const template = options.template;
+  if (kind === 'pglite' && template) {
+    // a copy of a stopped shop's DATA_DIR, without what belonged to that run (socket folder, lock)
+    const ofThatRun = new Set(['run', 'embedded.lock'].map((name) => path.join(template, name)));
+    cpSync(template, dataDir, { recursive: true, filter: (source) => !ofThatRun.has(source) });
   }
-  if (kind === 'postgres') databaseName = await createServerDatabase(options.template);
+  if (kind === 'postgres') databaseName = await createServerDatabase(template);
   const port = await freePort();
   const start = startCommand();
   const env: NodeJS.ProcessEnv = {
@@ -335,6 +337,43 @@ export async function startProductionServer(kind: DatabaseKind, options: StartOp
 }
 
 /**
+ * Starts something (a server and what a test needs of it) for every key at once, the first time any
+ * key is asked for: a file's describe blocks take theirs one after the other, but nobody waits for
+ * a second start. `settle` visits everything that was started (for the file's last clean-up).
+ */
+export class InParallel<K extends string, T> {
+  private started: Map<K, Promise<T>> | null = null;
+
+  constructor(
+    private readonly keys: readonly K[],
+    private readonly start: (key: K) => Promise<T>,
+  ) {}
+
+  get(key: K): Promise<T> {
+    this.started ??= new Map(
+      this.keys.map((k) => {
+        const promise = this.start(k);
+        promise.catch(() => undefined); // reported by whoever awaits it
+        return [k, promise] as const;
+      }),
+    );
+    const found = this.started.get(key);
+    if (!found) throw new Error(`Nothing is started for ${key}`);
+    return found;
+  }
+
+  /** Waits until every start has finished (or failed), so that no start competes with the tests for the CPU. */
+  async allStarted(): Promise<void> {
+    if (!this.started) throw new Error('Nothing was started yet');
+    await Promise.allSettled(this.started.values());
+  }
+
+  async settle(visit: (value: T) => Promise<void>): Promise<void> {
+    for (const promise of this.started?.values() ?? []) await promise.then(visit, () => undefined);
+  }
+}
+
+/**
  * Starts a shop that seeds the demo catalog, stops it and returns what later starts copy: its
  * DATA_DIR, or the name of its server database (global-setup.ts removes both at the end).
  */
@@ -393,6 +432,8 @@ export function persistedBody(operationName: string, variables: Record<string, u
 /** A browser on the shop's own pages: keeps cookies, fetches the CSRF cookie before its first POST. */
 export class Browser {
   readonly cookies = new Map<string, string>();
+  /** When set, a request without an answer after this long is given up (an error for the caller). */
+  timeoutMs: number | null = null;
 
   constructor(
     readonly server: Pick<ProductionServer, 'url'>,
@@ -415,7 +456,8 @@ export class Browser {
     const headers = new Headers(init.headers);
     for (const [name, value] of Object.entries(this.defaultHeaders)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size > 0 && !headers.has('cookie')) headers.set('cookie', this.cookieHeader());
-    const response = await fetch(this.server.url + pathname, { redirect: 'manual', ...init, headers });
+    const signal = this.timeoutMs === null ? undefined : AbortSignal.timeout(this.timeoutMs);
+    const response = await fetch(this.server.url + pathname, { redirect: 'manual', signal, ...init, headers });
     for (const header of response.headers.getSetCookie()) {
       const [pair, ...attributes] = header.split(';');
       const index = pair.indexOf('=');
