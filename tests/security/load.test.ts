@@ -4,7 +4,16 @@
 // no line above the variant's stock, one cart per session, and every add that succeeded is in it.
 // Throughput and p95 are printed, not asserted (they depend on the machine).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { Browser, DATABASES, InParallel, startProductionServer, type Answer, type ProductionServer } from '../support/production-server.ts';
+import {
+  Browser,
+  cpuSeconds,
+  DATABASES,
+  InParallel,
+  processTree,
+  startProductionServer,
+  type Answer,
+  type ProductionServer,
+} from '../support/production-server.ts';
 
 const templates = inject('seededTemplates');
 // both started before the first load: a start during the other database's load would skew it
@@ -90,6 +99,8 @@ describe.each(DATABASES)('production server on %s under load', (kind) => {
       /** Adds that failed: the server may or may not have made them. */
       unanswered: 0,
     }));
+    const serverPids = processTree(server.pid);
+    const cpuBefore = cpuSeconds(serverPids);
     const started = performance.now();
     const deadline = started + DURATION_MS;
 
@@ -138,6 +149,7 @@ describe.each(DATABASES)('production server on %s under load', (kind) => {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const serverCpu = cpuSeconds(serverPids) - cpuBefore;
 
     const all = Object.values(latencies).flat().sort((a, b) => a - b);
     const summary = (Object.entries(latencies) as [Kind, number[]][])
@@ -151,6 +163,7 @@ describe.each(DATABASES)('production server on %s under load', (kind) => {
     console.log(
       `[${kind}] ${all.length} requests in ${seconds.toFixed(1)} s: ${(all.length / seconds).toFixed(1)} requests/s, ` +
         `p95 ${Math.round(percentile(all, 95))} ms, max ${Math.round(all.at(-1) ?? 0)} ms; ${summary}; ` +
+        `the shop's processes used ${serverCpu.toFixed(1)} CPU s (${Math.round((serverCpu * 1000) / Math.max(1, all.length))} ms per request); ` +
         `${errors.length} errors${errors.length ? `: ${[...failures].map(([what, n]) => `${n}× ${what}`).join('; ')}` : ''}`,
     );
 

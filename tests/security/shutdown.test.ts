@@ -2,10 +2,10 @@
 // the client left; and the graceful shutdown (requirement O4): /ready fails while requests in
 // flight finish, then the process ends by itself.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import pg from 'pg';
 import {
+  cpuSeconds,
   createPartnerToken,
   DATABASES,
   InParallel,
@@ -27,20 +27,6 @@ const servers = new InParallel(DATABASES, async (kind) => {
 afterAll(async () => {
   await servers.settle(({ server }) => server.stop());
 });
-
-/** CPU seconds the processes have used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
-    } catch {
-      // gone
-    }
-  }
-  return ticks / 100;
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -156,6 +156,20 @@ export function listeningTcpPorts(pids: number[]): number[] {
   return [...ports].sort((a, b) => a - b);
 }
 
+/** CPU seconds the processes have used so far (utime + stime from /proc, in clock ticks of 1/100 s). */
+export function cpuSeconds(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+    } catch {
+      // gone
+    }
+  }
+  return ticks / 100;
+}
+
 // ---------------------------------------------------------------- the server
 
 /**
