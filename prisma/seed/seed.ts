@@ -294,6 +294,24 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
       phone: '+420 603 123 456',
       termsAcceptedAt: new Date(),
       privacyAcceptedAt: new Date(),
+      // saved addresses, so the checkout shows a logged-in customer's picker
+      addresses: {
+        create: [
+          {
+            kind: 'INVOICE',
+            isDefault: true,
+            firstName: 'Jana',
+            lastName: 'Nováková',
+            email: DEMO_CUSTOMER.email,
+            phone: '+420 603 123 456',
+            street: 'Korunní 810/104',
+            city: 'Praha',
+            postcode: '101 00',
+            country: 'CZ',
+          },
+          { kind: 'DELIVERY', firstName: 'Jana', lastName: 'Nováková', phone: '+420 603 123 456', street: 'Masarykova 12', city: 'Brno', postcode: '602 00', country: 'CZ' },
+        ],
+      },
     },
   });
 

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -41,8 +42,8 @@ async function twoProducts(): Promise<{ slug: string; size: string | null; colou
   return [...picked.values()];
 }
 
-async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }, expectedCount: number) {
-  await open(page, `/produkt/${product.slug}`);
+async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }, expectedCount: number, prefix = '/produkt/') {
+  await open(page, `${prefix}${product.slug}`);
   if (product.colour) {
     const swatch = page.locator(`.swatch input[value="${product.colour}"]`);
     if ((await swatch.count()) > 0) await swatch.check({ force: true });
@@ -153,6 +154,51 @@ describe('checkout in Chromium', () => {
     expect(wrong?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('Objednávka nebyla nalezena');
 
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('lets the logged-in demo customer send the order to her saved addresses, in English, with cash on delivery', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    await open(page, '/en/login');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/en\/account\/orders/);
+
+    const [product] = await twoProducts();
+    const english = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'en', product: { translations: { some: { slug: product.slug } } } } });
+    await addToCart(page, { ...product, slug: english.slug }, 1, '/en/product/');
+    await open(page, '/en/checkout');
+    await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
+
+    await page.getByRole('radio', { name: /Courier to your door/ }).check();
+    await expect.poll(() => page.getByRole('radio', { name: /Cash on delivery/ }).isEnabled()).toBe(true);
+    await page.getByRole('radio', { name: /Cash on delivery/ }).check();
+    await page.getByTestId('saved-invoice-address').selectOption({ label: 'Jana Nováková, Korunní 810/104, Praha' });
+    expect(await page.getByLabel('Street and number *').first().inputValue()).toBe('Korunní 810/104');
+    await page.getByRole('checkbox', { name: 'Same as invoice address' }).uncheck();
+    await page.getByTestId('saved-delivery-address').selectOption({ label: 'Jana Nováková, Masarykova 12, Brno' });
+    await page.getByTestId('terms').check();
+    await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
+    await page.getByTestId('place-order').click();
+
+    await page.waitForURL(/\/en\/order\/summary\/[^/]+\/[^/]+$/);
+    await page.getByTestId('order-number').waitFor();
+    expect(await page.locator('h1').textContent()).toBe('Thank you for your order');
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Korunní 810/104');
+    expect(text).toContain('Masarykova 12');
+    expect(text).toContain('Cash on delivery');
+    // No QR payment for cash on delivery.
+    expect(await page.getByTestId('qr-payment').count()).toBe(0);
+    // The unedited picks went as the saved addresses' ids: the order knows where they came from.
+    const saved = await shop.prisma.address.findMany({ where: { customer: { email: DEMO_CUSTOMER.email } }, orderBy: { id: 'asc' } });
+    const order = await shop.prisma.order.findUniqueOrThrow({ where: { number: (await page.getByTestId('order-number').textContent()) ?? '' } });
+    expect([(order.invoiceAddress as { addressId: number }).addressId, (order.deliveryAddress as { addressId: number }).addressId]).toEqual(saved.map((a) => a.id));
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -10,5 +10,6 @@ import './newsletter.ts';
 import './checkout.ts';
 import './order.ts';
 import './voucher.ts';
+import './address.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

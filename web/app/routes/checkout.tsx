@@ -21,6 +21,7 @@ import { AddressFields, addressValues, type AddressValues } from '../features/ch
 import { StorePicker } from '../features/checkout/StorePicker.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { OrderChanges } from '../features/checkout/OrderChanges.tsx';
+import { isUnchanged, SavedAddressPicker, savedAddressValues } from '../features/checkout/SavedAddressPicker.tsx';
 import {
   addressFormSchema,
   checkoutProblems,
@@ -123,6 +124,9 @@ const CheckoutPageQuery = graphql(`
       firstName
       lastName
       phone
+      addresses {
+        ...SavedAddressFields
+      }
     }
   }
 `);
@@ -220,6 +224,9 @@ function CheckoutPage({ data }: { data: PageData }) {
   const [terms, setTerms] = useState(checkout.termsAccepted);
   const [problems, setProblems] = useState<Partial<Record<CheckoutField | 'vouchers', string>>>({});
   const [changed, setChanged] = useState<Changed | null>(null);
+  const savedAddresses = me?.addresses ?? [];
+  const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(checkout.invoiceAddress?.savedAddressId ?? null);
+  const [deliverySavedId, setDeliverySavedId] = useState<string | null>(checkout.deliveryAddress?.savedAddressId ?? null);
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
@@ -378,11 +385,21 @@ function CheckoutPage({ data }: { data: PageData }) {
       focusFirstError();
       return;
     }
+    const invoiceSaved = savedAddresses.find((address) => address.id === invoiceSavedId);
+    const deliverySaved = savedAddresses.find((address) => address.id === deliverySavedId);
+    const invoiceFields = Object.keys(invoiceSchema) as (keyof AddressValues)[];
+    const deliveryFields = Object.keys(deliveryAddressFormSchema) as (keyof AddressValues)[];
     const saved = await save({
       forCompany,
-      invoiceAddress: addressInput(invoiceForm.values, forCompany, true),
+      ...(invoiceSaved && isUnchanged(invoiceForm.values, invoiceSaved, invoiceFields)
+        ? { invoiceAddressId: invoiceSaved.id }
+        : { invoiceAddress: addressInput(invoiceForm.values, forCompany, true) }),
       deliverySameAsInvoice: !needsDeliveryAddress,
-      ...(needsDeliveryAddress ? { deliveryAddress: addressInput(deliveryForm.values, false, false) } : {}),
+      ...(needsDeliveryAddress
+        ? deliverySaved && isUnchanged(deliveryForm.values, deliverySaved, deliveryFields)
+          ? { deliveryAddressId: deliverySaved.id }
+          : { deliveryAddress: addressInput(deliveryForm.values, false, false) }
+        : {}),
       note,
       newsletter,
       termsAccepted: terms,
@@ -461,6 +478,17 @@ function CheckoutPage({ data }: { data: PageData }) {
               <input type="checkbox" checked={forCompany} onChange={(event) => setForCompany(event.target.checked)} data-testid="for-company" />
               {t('checkout.forCompany')}
             </label>
+            <SavedAddressPicker
+              addresses={savedAddresses}
+              kind="INVOICE"
+              value={invoiceSavedId}
+              onPick={(address) => {
+                setInvoiceSavedId(address?.id ?? null);
+                if (!address) return;
+                invoiceForm.reset(savedAddressValues(address));
+                setForCompany(address.company !== '' || address.ico !== '');
+              }}
+            />
             <AddressFields
               form={invoiceForm}
               section="billing"
@@ -479,6 +507,17 @@ function CheckoutPage({ data }: { data: PageData }) {
                 <input type="checkbox" checked={sameAsInvoice} onChange={(event) => setSameAsInvoice(event.target.checked)} />
                 {t('checkout.sameAsInvoice')}
               </label>
+              {!sameAsInvoice && (
+                <SavedAddressPicker
+                  addresses={savedAddresses}
+                  kind="DELIVERY"
+                  value={deliverySavedId}
+                  onPick={(address) => {
+                    setDeliverySavedId(address?.id ?? null);
+                    if (address) deliveryForm.reset(savedAddressValues(address));
+                  }}
+                />
+              )}
               {!sameAsInvoice && (
                 <AddressFields
                   form={deliveryForm}

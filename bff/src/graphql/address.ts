@@ -1,0 +1,38 @@
+// A logged-in customer's saved addresses, read through her own Customer (Query.me): the Customer
+// object's authScopes already admit only its owner, so no other path can list them (house rule 5).
+// Adding, editing and deleting them comes with the account pages; checkout only picks one
+// (updateCheckout(invoiceAddressId / deliveryAddressId)).
+import { builder } from './builder.ts';
+
+const AddressKindEnum = builder.enumType('AddressKind', {
+  description: 'What a saved address is kept for.',
+  values: ['INVOICE', 'DELIVERY'] as const,
+});
+
+builder.prismaObject('Address', {
+  name: 'SavedAddress',
+  description: 'An address the customer saved to her account. Empty strings for what is not filled in.',
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'Pass it to updateCheckout as invoiceAddressId or deliveryAddressId.' }),
+    kind: t.field({ type: AddressKindEnum, resolve: (address) => address.kind }),
+    isDefault: t.exposeBoolean('isDefault'),
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    email: t.string({ resolve: (address) => address.email ?? '' }),
+    phone: t.string({ resolve: (address) => address.phone ?? '' }),
+    street: t.exposeString('street', { description: 'Street and number.' }),
+    city: t.exposeString('city'),
+    postcode: t.exposeString('postcode'),
+    country: t.exposeString('country', { description: 'ISO code: CZ or SK.' }),
+    company: t.string({ resolve: (address) => address.company ?? '' }),
+    ico: t.string({ description: 'Company ID (IČO).', resolve: (address) => address.ico ?? '' }),
+    dic: t.string({ description: 'VAT ID (DIČ).', resolve: (address) => address.dic ?? '' }),
+  }),
+});
+
+builder.prismaObjectField('Customer', 'addresses', (t) =>
+  t.relation('addresses', {
+    description: 'Her saved invoice and delivery addresses, the default ones first.',
+    query: { orderBy: [{ isDefault: 'desc' }, { id: 'asc' }] },
+  }),
+);
