@@ -158,7 +158,7 @@ describe('checkout in Chromium', () => {
     await page.close();
   });
 
-  it('lets the logged-in demo customer send the order to her saved addresses, in English, with cash on delivery', async () => {
+  it('lets the logged-in demo customer send the order to her saved addresses, in English, with cash on delivery, after accepting a price change', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'en-US' });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
@@ -184,7 +184,20 @@ describe('checkout in Chromium', () => {
     await page.getByTestId('saved-delivery-address').selectOption({ label: 'Jana Nováková, Masarykova 12, Brno' });
     await page.getByTestId('terms').check();
     await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
+
+    // The price changes while the shopper fills the form: no order, a report, and a way to accept it.
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { size: product.size, product: { translations: { some: { slug: product.slug } } }, ...(product.colour ? { colour: { code: product.colour } } : {}) },
+    });
+    await shop.prisma.variant.update({ where: { id: variant.id }, data: { priceCzk: variant.priceCzk + 10_000 } });
+    const toPayBefore = await page.getByTestId('totals-to-pay').textContent();
     await page.getByTestId('place-order').click();
+    const report = page.getByTestId('order-changes');
+    await report.waitFor();
+    expect(await report.textContent()).toContain(english.name);
+    expect(await page.getByTestId('totals-to-pay').textContent()).not.toBe(toPayBefore);
+    expect(page.url()).toMatch(/\/en\/checkout$/);
+    await page.getByTestId('accept-changes').click();
 
     await page.waitForURL(/\/en\/order\/summary\/[^/]+\/[^/]+$/);
     await page.getByTestId('order-number').waitFor();

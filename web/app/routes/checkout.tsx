@@ -361,6 +361,9 @@ function CheckoutPage({ data }: { data: PageData }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    // The order is placed against what the shopper has on the screen now, not against what saving
+    // the form answers: a price that changed meanwhile must come back as the what-changed report.
+    const seenRevision = checkout.revision;
     setChanged(null);
     const invoiceOk = invoiceForm.validateAll();
     const deliveryOk = needsDeliveryAddress ? deliveryForm.validateAll() : true;
@@ -414,7 +417,7 @@ function CheckoutPage({ data }: { data: PageData }) {
       focusFirstError();
       return;
     }
-    await placeWith(saved.checkout.revision);
+    await placeWith(seenRevision);
   };
 
   const busy = saving || placing;
