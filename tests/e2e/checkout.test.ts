@@ -215,4 +215,34 @@ describe('checkout in Chromium', () => {
     expect(problems).toEqual([]);
     await page.close();
   });
+
+  it('checks an e-mail-bound voucher on /voucher and puts it into the cart', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    const [product] = await twoProducts();
+    await addToCart(page, product, 1);
+
+    await open(page, '/voucher');
+    await page.getByLabel('Kód voucheru').fill('projanu');
+    await page.getByRole('button', { name: 'Ověřit voucher' }).click();
+    // The voucher belongs to an e-mail: the shop asks for it at the e-mail field.
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Pro jeho ověření zadejte svůj e-mail.' }).count()).toBe(1);
+    await page.getByLabel('E-mail *').fill('jiny@example.cz');
+    await page.getByRole('button', { name: 'Ověřit voucher' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Voucher nebyl vystaven pro zadaný e-mail.' }).count()).toBe(1);
+    await page.getByLabel('E-mail *').fill('zakaznik@example.cz');
+    await page.getByRole('button', { name: 'Ověřit voucher' }).click();
+    const check = page.getByTestId('voucher-check');
+    await check.waitFor();
+    expect(await check.locator('h2').textContent()).toBe('PROJANU: 10 %');
+    expect(await check.textContent()).toContain('Platí jen s e-mailem, na který byl vystaven.');
+    await page.getByTestId('voucher-apply').click();
+    await page.getByRole('link', { name: 'Přejít do košíku' }).click();
+    await page.waitForURL(/\/kosik$/);
+    await expect.poll(() => page.getByTestId('cart-voucher').textContent()).toContain('PROJANU');
+    expect(await page.getByTestId('totals-discount').count()).toBe(1);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
 });
