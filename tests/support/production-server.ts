@@ -394,7 +394,9 @@ export class InParallel<K extends string, T> {
 export async function seedTemplate(kind: DatabaseKind): Promise<string> {
   const server = await startProductionServer(kind, { timeoutMs: 480_000 });
   await server.stop({ keepData: true });
-  return kind === 'pglite' ? server.dataDir : new URL(server.databaseUrl).pathname.slice(1);
+  if (kind === 'pglite') return server.dataDir;
+  rmSync(server.dataDir, { recursive: true, force: true }); // only its session secret: the data is in the database
+  return new URL(server.databaseUrl).pathname.slice(1);
 }
 
 export async function removeTemplate(kind: DatabaseKind, template: string): Promise<void> {
