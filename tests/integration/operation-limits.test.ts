@@ -165,12 +165,17 @@ describe(`operation limits (${databaseKind})`, () => {
         '{product(slug:"dres"){similar{variants{product{similar{variants{product{similar{variants{product{name similar{name}}}}}}}}}}}}';
       const client = app.newClient();
       await client.gql('{ __typename }'); // the session and a warm server, so only the refusal is timed
-      const started = performance.now();
-      const response = await client.gql(attack);
-      const elapsed = performance.now() - started;
-      expect(response.errors?.length).toBeGreaterThan(0);
-      expect(response.data ?? null).toBeNull();
-      expect(elapsed).toBeLessThan(100);
+      const times: number[] = [];
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const started = performance.now();
+        const response = await client.gql(attack);
+        times.push(performance.now() - started);
+        expect(response.errors?.length).toBeGreaterThan(0);
+        expect(response.data ?? null).toBeNull();
+      }
+      // the median, so one stall of a busy machine does not decide; executed, this query ran for minutes
+      const median = times.sort((a, b) => a - b)[2];
+      expect(median).toBeLessThan(100);
     });
 
     it('a shallow query asking for too many nested lists is refused by its cost, with no SQL run', async () => {

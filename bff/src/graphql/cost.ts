@@ -1,5 +1,5 @@
 // Estimates how many objects an operation can make the server resolve, before it runs.
-// Every field that returns an object costs 1; a list multiplies what is selected inside it by
+// Every field that returns an object costs 1 (value objects such as Price nothing); a list multiplies what is selected inside it by
 // its size: the `first` argument where the field has one (variables resolved), a known size from
 // limits.ts, or DEFAULT_LIST_SIZE. Connection `edges` are sized by their connection's `first`.
 // Fragment spreads and inline fragments are expanded, so they cannot hide nested lists.
@@ -20,7 +20,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { DEFAULT_LIST_SIZE, DEFAULT_PAGE_SIZE_FOR_COST, LIST_SIZES } from './limits.ts';
+import { DEFAULT_LIST_SIZE, DEFAULT_PAGE_SIZE_FOR_COST, LIST_SIZES, VALUE_TYPES } from './limits.ts';
 
 type Variables = Record<string, unknown> | undefined;
 
@@ -66,7 +66,7 @@ function selectionCost(
       const field = fields[selection.name.value];
       if (!field) continue; // validation has refused unknown fields already
       const type = getNamedType(field.type);
-      if (!isCompositeType(type) || !selection.selectionSet) continue;
+      if (!isCompositeType(type) || !selection.selectionSet || VALUE_TYPES.has(type.name)) continue;
       const size = listSize(parent, field, selection.arguments ?? [], variables);
       total += 1 + size * selectionCost(schema, type, selection.selectionSet, fragments, variables);
     } else {

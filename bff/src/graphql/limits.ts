@@ -12,8 +12,8 @@ export const OPERATION_LIMITS = {
   documentLength: 15_000,
   /**
    * Estimated objects the operation may resolve (see cost.ts). The shop's heaviest document, a
-   * category page showing 96 products after "load more", costs about 680; the product page about
-   * 100 (tests/unit/bff/cost.test.ts prints every one and keeps them under half of this).
+   * category page showing 96 products after "load more", costs about 390; the checkout about 150
+   * (tests/unit/bff/cost.test.ts prints every one and keeps them under half of this).
    */
   cost: 2_000,
   /** Bytes of a POST /graphql body. */
@@ -22,6 +22,9 @@ export const OPERATION_LIMITS = {
   stringLength: 2_000,
 } as const;
 
+/** Objects computed from their parent's data without any I/O: they cost nothing (cost.ts). */
+export const VALUE_TYPES: ReadonlySet<string> = new Set(['Price', 'PageInfo', 'FieldError', 'VatRecapRow', 'VoucherAmount', 'PostalAddress']);
+
 /** The list size cost.ts assumes for list fields without a `first` argument. */
 export const DEFAULT_LIST_SIZE = 10;
 
@@ -29,7 +32,8 @@ export const DEFAULT_LIST_SIZE = 10;
 export const LIST_SIZES: Record<string, number> = {
   'Query.categories': 40,
   'Category.children': 20,
-  'Product.variants': 20,
+  // the demo catalog has 8 on average: sizes of one or two colours
+  'Product.variants': 12,
   'Product.similar': 8,
   'Cart.lines': 30,
 };

@@ -18,6 +18,8 @@ describe('operation cost', () => {
     expect(cost('{ cart { lines { variant { id } } } }')).toBe(1 + 1 + LIST_SIZES['Cart.lines'] * 1);
     expect(cost('{ stores { id } }')).toBe(1);
     expect(cost('{ stores { openingHours { day } } }')).toBe(1 + DEFAULT_LIST_SIZE * 1);
+    // value objects computed without I/O (Price) cost nothing
+    expect(cost('{ cart { total { withVat } lines { unitPrice { withVat } } } }')).toBe(1 + 1);
   });
 
   it('takes the page size from `first`, as a literal or a variable, and sizes edges by it', () => {
