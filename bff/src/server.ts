@@ -12,7 +12,10 @@ async function main() {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded PostgreSQL in ${config.dataDir}`;
     console.log(`Shop ready at ${config.publicUrl} (${config.env}, ${where}) in ${Date.now() - started} ms`);
   });
+  let stopping = false;
   const shutdown = (signal: string) => {
+    if (stopping) return; // a process manager may signal twice
+    stopping = true;
     console.log(`${signal}: finishing requests in flight, then stopping`);
     shop.startDrain();
     server.close(() => void shop.close().then(() => process.exit(0)));
