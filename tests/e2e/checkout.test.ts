@@ -74,6 +74,17 @@ describe('checkout in Chromium', () => {
     await page.getByTestId('header-cart').click();
     await page.waitForURL(/\/kosik$/);
     await expect.poll(() => page.getByTestId('cart-line').count()).toBe(2);
+    // The stepper: one more piece and back, each answered with the whole cart (no query after it).
+    graphqlRequests.length = 0;
+    const firstLine = page.getByTestId('cart-line').first();
+    await firstLine.getByRole('button', { name: /^Přidat kus/ }).click();
+    await expect.poll(() => firstLine.getByTestId('cart-line-quantity').inputValue()).toBe('2');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('3');
+    await expect.poll(() => firstLine.getByRole('button', { name: /^Ubrat kus/ }).isEnabled()).toBe(true);
+    await firstLine.getByRole('button', { name: /^Ubrat kus/ }).click();
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('2');
+    await expect.poll(() => firstLine.getByTestId('cart-line-quantity').inputValue()).toBe('1');
+    expect(graphqlRequests.map((body) => (JSON.parse(body) as { operationName: string }).operationName)).toEqual(['ChangeCartQuantity', 'ChangeCartQuantity']);
     const toPayBefore = await page.getByTestId('totals-to-pay').textContent();
 
     // A wrong code is refused at the field; the demo voucher takes 200 Kč off.

@@ -87,7 +87,7 @@ export default function CartPage() {
   return (
     <div className="container page cart-page">
       <h1>{t('cart.title')}</h1>
-      <CartLines lines={cart.lines} />
+      <CartLines cart={cart} />
       <div className="cart-page__bottom">
         <CartVouchers vouchers={cart.vouchers} locale={language} />
         <section className="cart-summary" aria-labelledby="cart-summary-heading">

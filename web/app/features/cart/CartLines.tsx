@@ -25,9 +25,27 @@ export const ChangeCartQuantityMutation = graphql(`
   }
 `);
 
-type Line = CartPageFieldsFragment['lines'][number];
+type Cart = CartPageFieldsFragment;
+type Line = Cart['lines'][number];
 
-export function CartLines({ lines }: { lines: Line[] }) {
+/**
+ * The cart as it will be after a quantity change, shown at once (house rule 2) until the server's
+ * answer replaces it: the line's pieces and its total; the cart's totals wait for the server.
+ */
+function withQuantity(cart: Cart, lineId: string, quantity: number): Cart {
+  let itemCount = cart.itemCount;
+  const lines = cart.lines.flatMap((line) => {
+    if (line.id !== lineId) return [line];
+    itemCount += quantity - line.quantity;
+    if (quantity === 0) return [];
+    const unit = line.unitPrice;
+    return [{ ...line, quantity, totalPrice: { ...unit, withVat: unit.withVat * quantity, withoutVat: unit.withoutVat * quantity, vat: unit.vat * quantity } }];
+  });
+  return { ...cart, itemCount, lines };
+}
+
+export function CartLines({ cart }: { cart: Cart }) {
+  const lines = cart.lines;
   const { t } = useTranslation();
   return (
     <table className="cart-table">
@@ -45,14 +63,14 @@ export function CartLines({ lines }: { lines: Line[] }) {
       </thead>
       <tbody>
         {lines.map((line) => (
-          <CartLineRow key={line.id} line={line} />
+          <CartLineRow key={line.id} line={line} cart={cart} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function CartLineRow({ line }: { line: Line }) {
+function CartLineRow({ line, cart }: { line: Line; cart: Cart }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { notify } = useNotify();
@@ -68,7 +86,10 @@ function CartLineRow({ line }: { line: Line }) {
     setTyped(null);
     if (quantity === line.quantity) return;
     try {
-      const result = await setQuantity({ variables: { lineId: line.id, quantity } });
+      const result = await setQuantity({
+        variables: { lineId: line.id, quantity },
+        optimisticResponse: { __typename: 'Mutation', setCartLineQuantity: withQuantity(cart, line.id, quantity) },
+      });
       const outcome = result.data?.setCartLineQuantity;
       if (outcome && outcome.__typename !== 'Cart') notify('error', outcome.message);
       else if (quantity === 0) notify('success', t('cart.removed', { name: product.name }));
