@@ -7,6 +7,7 @@ export const SEARCH_MAX_LENGTH = 100;
 /** The longest slug a URL can name. */
 export const SLUG_MAX_LENGTH = 200;
 
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const UNSAFE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function hasUnsafeCharacters(text: string): boolean {
