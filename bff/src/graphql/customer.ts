@@ -4,7 +4,8 @@ import { AuthenticationError, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
-import { claimCart, login } from '../services/auth.ts';
+import { login } from '../services/auth.ts';
+import { cartAfterLogin } from '../services/cart.ts';
 import { message } from '../i18n/messages.ts';
 
 builder.prismaObject('Customer', {
@@ -51,12 +52,11 @@ builder.mutationFields((t) => ({
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts');
       if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
       const { customerId } = outcome;
-      const cartId = ctx.session.cartId;
+      const cartId = await cartAfterLogin(ctx.prisma, ctx.session.cartId, customerId);
       await ctx.regenerateSession();
       ctx.session.customerId = customerId;
-      ctx.session.cartId = cartId;
+      if (cartId) ctx.session.cartId = cartId;
       ctx.customerId = customerId;
-      await claimCart(ctx.prisma, cartId, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),

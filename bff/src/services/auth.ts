@@ -37,7 +37,3 @@ export async function login(
   return { kind: 'success', customerId: customer.id };
 }
 
-/** A guest's cart becomes the customer's when they sign in (only a cart nobody owns yet). */
-export async function claimCart(prisma: Db, cartId: string | undefined, customerId: number): Promise<void> {
-  if (cartId) await prisma.cart.updateMany({ where: { id: cartId, customerId: null }, data: { customerId } });
-}

@@ -105,6 +105,47 @@ async function addRefusal(tx: Tx, ctx: CartContext, cartId: string, variantId: n
   return new InsufficientStockError(message('quantityNotAvailable', ctx.language), variant.stock);
 }
 
+/**
+ * The cart a customer continues with after signing in. The guest cart of this session is merged
+ * into the customer's open cart from earlier visits (quantities added, capped by stock and the
+ * 99-piece limit; its vouchers carried over) and then removed; with no earlier cart the guest cart
+ * simply becomes the customer's; with no guest cart the earlier one is picked up.
+ * A cart that belongs to another customer is never touched.
+ */
+export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined, customerId: number): Promise<string | null> {
+  return prisma.$transaction(async (tx) => {
+    const earlier = await tx.cart.findFirst({
+      where: { customerId, order: null, ...(guestCartId ? { id: { not: guestCartId } } : {}) },
+      orderBy: [{ updatedAt: 'desc' }, { id: 'asc' }],
+      select: { id: true },
+    });
+    const guest = guestCartId
+      ? await tx.cart.findFirst({ where: { id: guestCartId, order: null, OR: [{ customerId: null }, { customerId }] }, select: { id: true } })
+      : null;
+    if (!guest) return earlier && (await lockCart(tx, earlier.id)) ? earlier.id : null;
+    if (!earlier || !(await lockCart(tx, earlier.id))) {
+      await tx.cart.update({ where: { id: guest.id }, data: { customerId } });
+      return guest.id;
+    }
+    if (!(await lockCart(tx, guest.id))) return earlier.id;
+    await tx.$executeRaw`
+      INSERT INTO "CartLine" ("cartId", "variantId", "quantity")
+      SELECT ${earlier.id}::text, g."variantId", LEAST(g."quantity", v."stock", ${MAX_LINE_QUANTITY}::int)
+        FROM "CartLine" g JOIN "Variant" v ON v."id" = g."variantId"
+       WHERE g."cartId" = ${guest.id}::text AND v."stock" > 0
+      ON CONFLICT ("cartId", "variantId") DO UPDATE
+         SET "quantity" = LEAST("CartLine"."quantity" + EXCLUDED."quantity",
+                                (SELECT v."stock" FROM "Variant" v WHERE v."id" = EXCLUDED."variantId"),
+                                ${MAX_LINE_QUANTITY}::int)`;
+    await tx.$executeRaw`
+      INSERT INTO "CartVoucher" ("cartId", "voucherId", "createdAt")
+      SELECT ${earlier.id}::text, "voucherId", "createdAt" FROM "CartVoucher" WHERE "cartId" = ${guest.id}::text
+      ON CONFLICT DO NOTHING`;
+    await tx.cart.delete({ where: { id: guest.id } });
+    return earlier.id;
+  }, TRANSACTION_OPTIONS);
+}
+
 export async function addToCart(ctx: CartContext, variantIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, false);
   const variantId = parseId(variantIdInput);
