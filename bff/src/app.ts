@@ -68,6 +68,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   await migrate(databaseUrl);
   const { prisma, pool } = createDatabase(databaseUrl, {
     onQuery: options.onQuery,
+    // a server serves connections in parallel; PGlite runs one statement at a time whatever the pool
+    poolSize: config.databaseUrl ? 20 : 10,
     // a server stops any statement that outlives the request's own time limit
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
   });
