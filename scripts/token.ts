@@ -4,7 +4,6 @@
 //   npm run token -- revoke <prefix>
 // Uses the server's database settings: DATABASE_URL, or the embedded database under DATA_DIR
 // (through the running shop's socket when the shop is up, since only one process may open it).
-import { connect } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -93,21 +92,9 @@ export function parseCommand(argv: string[]): Command {
   }
 }
 
-/** Whether a process (the running shop) accepts connections on this Unix socket. */
-function socketAnswers(socketPath: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(socketPath);
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   const config = loadConfig(process.env);
-  const { runningEmbeddedSocket, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
+  const { runningEmbeddedSocket, socketAnswers, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   if (config.dataDir.startsWith('memory://')) throw new ConfigError('DATA_DIR=memory:// keeps no tokens; set DATA_DIR or DATABASE_URL.');
   // PGlite lets one process open a data folder; while the shop runs, talk to it through the socket

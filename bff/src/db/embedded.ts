@@ -46,7 +46,7 @@ function socketFits(dir: string): boolean {
 }
 
 /** Whether a process accepts connections on the socket (another shop on the same DATA_DIR). */
-function socketAnswers(socketPath: string): Promise<boolean> {
+export function socketAnswers(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(socketPath);
     socket.once('connect', () => {

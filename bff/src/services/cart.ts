@@ -34,7 +34,7 @@ export type CartContext = {
 type Tx = Prisma.TransactionClient;
 
 // Waiting for a connection or for the cart's lock: parallel changes of one cart queue up.
-const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
+export const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
 
 function quantityError(ctx: CartContext, allowZero: boolean): ValidationError {
   const text = formatMessage('quantityOutOfRange', ctx.language, { min: allowZero ? 0 : 1, max: MAX_LINE_QUANTITY });
@@ -65,7 +65,7 @@ export async function currentCartId(ctx: Pick<CartContext, 'prisma' | 'session'>
  * Locks the cart's row until the transaction ends, touching its updatedAt. False when the cart is
  * gone or has become an order.
  */
-async function lockCart(tx: Tx, cartId: string): Promise<boolean> {
+export async function lockCart(tx: Prisma.TransactionClient, cartId: string): Promise<boolean> {
   const touched = await tx.$executeRaw`
     UPDATE "Cart" SET "updatedAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')
      WHERE "id" = ${cartId}::text

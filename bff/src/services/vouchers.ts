@@ -14,7 +14,7 @@ import type { Currency, Language, Prisma, VoucherKind } from '../generated/prism
 import { formatMessage, message } from '../i18n/messages.ts';
 import { formatDateTime, formatMoney } from '../../../schema/rules/index.ts';
 import { ShopError, ValidationError } from './errors.ts';
-import { currentCartId, type CartContext } from './cart.ts';
+import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
 
@@ -427,19 +427,6 @@ async function customerEmail(ctx: VoucherContext): Promise<string | null> {
   return normalizeEmail(customer?.email);
 }
 
-/** Locks the cart's row for the transaction (as services/cart.ts does); false when gone or ordered. */
-async function lockCart(tx: Tx, cartId: string): Promise<boolean> {
-  const touched = await tx.$executeRaw`
-    UPDATE "Cart" SET "updatedAt" = (CURRENT_TIMESTAMP AT TIME ZONE 'UTC')
-     WHERE "id" = ${cartId}::text
-       AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."cartId" = "Cart"."id")`;
-  if (touched !== 1) return false;
-  // The UPDATE may have waited for placeOrder, which holds this row until its order commits, and
-  // its NOT EXISTS was judged on a snapshot from before that wait. A new statement sees the order.
-  return (await tx.order.count({ where: { cartId } })) === 0;
-}
-
-const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
 
 export type ApplyVoucherOutcome = { kind: 'tooManyAttempts'; retryAfterMs: number } | { kind: 'applied'; cartId: string };
 
