@@ -47,6 +47,9 @@ export const companyFormSchema = {
   dic: [dic],
 } as const satisfies FormSchema;
 
+/** An address's values as the forms edit them and the cart keeps them: every field of the schemas above. */
+export type AddressValues = Record<keyof typeof addressFormSchema | keyof typeof companyFormSchema, string>;
+
 /** The checkout's messages, in the order the spec lists them (section 5). */
 export const CHECKOUT_MESSAGES = {
   deliveryMethodMissing: { cs: 'Vyberte prosím způsob dopravy.', en: 'Please select a delivery method.' },

@@ -25,6 +25,7 @@ import {
   vatSplit,
   VAT_RATE_STANDARD_PERCENT,
   validateForm,
+  type AddressValues,
   type FormSchema,
   type VatRecap,
 } from '../../../schema/rules/index.ts';
@@ -76,18 +77,7 @@ export function loadCheckoutCart(db: CheckoutDb, cartId: string): Promise<Checko
 // ------------------------------------------------------------------ addresses
 
 /** An address as the cart and the order keep it (JSON). */
-export type AddressData = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  postcode: string;
-  country: string;
-  company: string;
-  ico: string;
-  dic: string;
+export type AddressData = AddressValues & {
   /** The customer's saved address it was copied from, if any. */
   addressId: number | null;
 };

@@ -2,21 +2,9 @@
 // shared schemas in schema/rules/checkout.ts (the server checks the same ones).
 import { useTranslation } from 'react-i18next';
 import { Field, type UseFormResult } from '../../components/ui/form/index.ts';
-import { CHECKOUT_COUNTRIES } from '../../../../schema/rules/index.ts';
+import { CHECKOUT_COUNTRIES, type AddressValues } from '../../../../schema/rules/index.ts';
 
-export type AddressValues = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  postcode: string;
-  country: string;
-  company: string;
-  ico: string;
-  dic: string;
-};
+export type { AddressValues };
 
 export const EMPTY_ADDRESS: AddressValues = {
   firstName: '',
