@@ -14,6 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { compression } from './http/compression.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -103,6 +104,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     res.setHeader('X-Request-Id', res.locals.requestId);
     next();
   });
+  app.use(compression());
   app.use(securityHeaders(config));
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.

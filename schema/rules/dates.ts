@@ -10,26 +10,33 @@ function toDate(value: DateInput): Date {
   return date;
 }
 
+// Built once per locale: Intl formatters are expensive to create and cheap to reuse.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dateFormat(kind: 'date' | 'dateTime', locale: Locale): Intl.DateTimeFormat {
+  const key = `${kind}:${locale}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeTag(locale), {
+      timeZone: TIME_ZONE,
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      ...(kind === 'dateTime' ? { hour: '2-digit', minute: '2-digit' } : {}),
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** cs: '22. 11. 2026', en: '11/22/2026'. */
 export function formatDate(date: DateInput, locale: Locale): string {
-  return new Intl.DateTimeFormat(localeTag(locale), {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).format(toDate(date));
+  return dateFormat('date', locale).format(toDate(date));
 }
 
 /** cs: '22. 11. 2026 11:00', en: '11/22/2026, 11:00 AM'. */
 export function formatDateTime(date: DateInput, locale: Locale): string {
-  return new Intl.DateTimeFormat(localeTag(locale), {
-    timeZone: TIME_ZONE,
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(toDate(date));
+  return dateFormat('dateTime', locale).format(toDate(date));
 }
 
 const pragueDayFormat = new Intl.DateTimeFormat('en-US', {

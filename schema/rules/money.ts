@@ -3,15 +3,24 @@ import { localeTag, type Locale } from './locale.ts';
 
 export type Currency = 'CZK' | 'EUR';
 
+// Intl.NumberFormat is expensive to build (a profile of the category page found it on every price):
+// one formatter per locale and currency, built on first use.
+const moneyFormatters = new Map<string, Intl.NumberFormat>();
+
 export function formatMoney(amountMinor: number, currency: Currency, locale: Locale): string {
-  const formatter = new Intl.NumberFormat(localeTag(locale), {
-    style: 'currency',
-    currency,
-    // English pages show the ISO code ("CZK 1,250.00"); "Kč" would mean nothing to most English readers.
-    currencyDisplay: locale === 'en' ? 'code' : 'symbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
+  const key = `${locale}:${currency}`;
+  let formatter = moneyFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(localeTag(locale), {
+      style: 'currency',
+      currency,
+      // English pages show the ISO code ("CZK 1,250.00"); "Kč" would mean nothing to most English readers.
+      currencyDisplay: locale === 'en' ? 'code' : 'symbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    moneyFormatters.set(key, formatter);
+  }
   return formatter.format(amountMinor / 100);
 }
 

@@ -20,16 +20,30 @@ export type ProductSortValue = 'BEST_SELLING' | 'NEWEST' | 'PRICE_ASC' | 'PRICE_
 
 const MAX_PRICE = 1_000_000_000;
 
-/** A category and all categories below it. */
-async function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
-  const all = await ctx.prisma.category.findMany({
-    select: { id: true, parentId: true, translations: { where: { language: ctx.language }, select: { slug: true } } },
-  });
-  const root = all.find((category) => category.translations[0]?.slug === slug);
-  if (!root) return [];
-  const ids = [root.id];
-  for (let i = 0; i < ids.length; i++) {
-    for (const category of all) if (category.parentId === ids[i]) ids.push(category.id);
+/**
+ * A category and all categories below it: one recursive statement from the slug down the tree (the
+ * whole category table was read for this before). Remembered for the request, so a page that asks for
+ * the category and its products resolves the slug once.
+ */
+const categoryIdsOfRequest = new WeakMap<Context, Map<string, Promise<number[]>>>();
+
+function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
+  let known = categoryIdsOfRequest.get(ctx);
+  if (!known) categoryIdsOfRequest.set(ctx, (known = new Map()));
+  const key = `${ctx.language}:${slug}`;
+  let ids = known.get(key);
+  if (!ids) {
+    ids = ctx.prisma
+      .$queryRaw<{ id: number }[]>`
+        WITH RECURSIVE tree AS (
+          SELECT t."categoryId" AS id FROM "CategoryTranslation" t
+           WHERE t.language = ${ctx.language}::"Language" AND t.slug = ${slug}
+          UNION
+          SELECT c.id FROM "Category" c JOIN tree ON c."parentId" = tree.id
+        )
+        SELECT id FROM tree`
+      .then((rows) => rows.map((row) => row.id));
+    known.set(key, ids);
   }
   return ids;
 }

@@ -51,10 +51,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return pageMeta({ title: texts.homeTitle, description: texts.homeDescription, alternates: loaderData?.alternates, language, matches });
 };
 
-function Tile({ tile }: { tile: { title: string; subtitle: string; imageUrl: string; width: number; height: number; link?: string | null } }) {
+function Tile({ tile, first = false }: { tile: { title: string; subtitle: string; imageUrl: string; width: number; height: number; link?: string | null }; first?: boolean }) {
   const content = (
     <>
-      <img src={tile.imageUrl} alt="" width={tile.width} height={tile.height} loading="eager" />
+      {/* the first tile is the home page's largest paint: fetched first */}
+      <img src={tile.imageUrl} alt="" width={tile.width} height={tile.height} loading="eager" fetchPriority={first ? 'high' : 'auto'} />
       <span className="tile__text">
         <strong>{tile.title}</strong>
         <span>{tile.subtitle}</span>
@@ -90,9 +91,9 @@ export default function Home() {
         </div>
       </section>
       <ul className="tiles container" aria-label={t('tagline')}>
-        {data.infoTiles.map((tile) => (
+        {data.infoTiles.map((tile, index) => (
           <li key={tile.id}>
-            <Tile tile={tile} />
+            <Tile tile={tile} first={index === 0} />
           </li>
         ))}
       </ul>

@@ -220,7 +220,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
       </nav>
       <div className="product-page__top">
         <div className="gallery">
-          {image && <img className="gallery__main" src={image.url} width={image.width} height={image.height} alt={product.name} />}
+          {image && <img className="gallery__main" src={image.url} width={image.width} height={image.height} alt={product.name} fetchPriority="high" />}
           {product.images.length > 1 && (
             <ul className="gallery__thumbs">
               {product.images.map((picture, index) => (

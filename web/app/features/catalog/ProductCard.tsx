@@ -18,7 +18,9 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
               height={product.mainImage.height}
               alt=""
               loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
+              // the first row is the page's largest paint on a phone: fetched before scripts and styles
+              fetchPriority={eager ? 'high' : 'auto'}
+              decoding={eager ? 'sync' : 'async'}
             />
           )}
           <div className="badges">

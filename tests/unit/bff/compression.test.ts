@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../../bff/src/http/compression.ts';
+
+describe('negotiateEncoding', () => {
+  it('prefers brotli, then gzip, as the browser allows', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip, deflate')).toBe('gzip');
+    expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+  });
+
+  it('sends plain bytes when nothing usable is accepted', () => {
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('')).toBeNull();
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding('br;q=0, gzip;q=0')).toBeNull();
+    expect(negotiateEncoding('*;q=0')).toBeNull();
+    expect(negotiateEncoding('x'.repeat(100_000))).toBeNull();
+  });
+});
