@@ -38,6 +38,8 @@ export type Config = {
   /** How often the mail sender looks for e-mails that are due (retries); 0: only when kicked. */
   mailIntervalMs: number;
   seedDemoData: boolean;
+  /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
+  mapTileUrl: string;
   logQueries: boolean;
   /** How pages are rendered: from the production build, through Vite (development), or not at all (API tests). */
   ssr: 'build' | 'vite' | 'off';
@@ -81,6 +83,25 @@ function origins(name: string, value: string | undefined): string[] {
       }
       return entry;
     });
+}
+
+export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** A tile URL template: https://…/{z}/{x}/{y}.png or a path on this site (/tiles/{z}/{x}/{y}.png). */
+function mapTileUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_MAP_TILE_URL;
+  const placeholders = ['{z}', '{x}', '{y}'].every((part) => value.includes(part));
+  const absolute = /^https?:\/\/[^\s/]+\/\S*$/.test(value) && URL.canParse(value.replace(/[{}]/g, ''));
+  const local = /^\/[^/\s]\S*$/.test(value);
+  if (!placeholders || !(absolute || local) || /["'<>\\]/.test(value)) {
+    throw new ConfigError(`MAP_TILE_URL must be an http(s) URL or a path with {z}, {x} and {y}, got "${value}"`);
+  }
+  return value;
+}
+
+/** The origin the CSP must allow for the map tiles ('self' covers a path on this site). */
+export function mapTileOrigin(tileUrl: string): string | null {
+  return tileUrl.startsWith('/') ? null : new URL(tileUrl.replace(/[{}]/g, '')).origin;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -138,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests kick the sender themselves: no statements of its own in the middle of a test's SQL count
     mailIntervalMs: mode === 'test' ? 0 : 30_000,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
+    mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',
     hmrPort: integer('HMR_PORT', env.HMR_PORT, 24678, 1024, 65535),

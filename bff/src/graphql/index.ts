@@ -5,6 +5,8 @@ import './catalog.ts';
 import './cart.ts';
 import './content.ts';
 import './store.ts';
+import './store-hours.ts';
+import './returns.ts';
 import './customer.ts';
 import './newsletter.ts';
 import './checkout.ts';

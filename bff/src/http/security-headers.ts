@@ -1,8 +1,10 @@
 // Security headers on every response. Scripts run only with the per-request nonce.
 import type { NextFunction, Request, Response } from 'express';
-import type { Config } from '../config.ts';
+import { mapTileOrigin, type Config } from '../config.ts';
 
 export function securityHeaders(config: Config) {
+  // the store maps' tiles (MAP_TILE_URL) come from their own server
+  const tileOrigin = mapTileOrigin(config.mapTileUrl);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = res.locals.nonce as string;
     const dev = config.ssr === 'vite';
@@ -16,7 +18,7 @@ export function securityHeaders(config: Config) {
         "default-src 'self'",
         `script-src ${script}`,
         `style-src 'self' 'unsafe-inline'${graphiql ? ' https://unpkg.com' : ''}`,
-        "img-src 'self' data:",
+        `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}`,
         `connect-src 'self'${dev ? ' ws:' : ''}`,
         "font-src 'self' data:",
         "object-src 'none'",

@@ -1,0 +1,178 @@
+// The return protocol (reklamační protokol) as a PDF: what the shopper sent, for her records and to
+// put in the parcel. Same PDF library and DejaVu font as the invoice (fonts.ts), so Czech letters
+// survive; pure: the same protocol always gives the same bytes (its creation date is the protocol's).
+import PDFDocument from 'pdfkit';
+import { formatDateTime } from '../../../schema/rules/dates.ts';
+import { formatIban } from '../../../schema/rules/iban.ts';
+import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
+import { SUPPLIER } from '../../../schema/rules/supplier.ts';
+import { documentFonts } from './fonts.ts';
+
+export type ReturnProtocolDocument = {
+  number: string;
+  orderNumber: string;
+  language: 'cs' | 'en';
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  bankAccount: string;
+  note: string;
+  lines: { productTitle: string; productCode: string; quantity: number; reason: string }[];
+};
+
+const LABELS = {
+  cs: {
+    title: 'Reklamační protokol',
+    numberPrefix: 'č.',
+    seller: 'Prodávající',
+    customer: 'Kupující',
+    orderNumber: 'Číslo objednávky',
+    createdAt: 'Datum podání',
+    bankAccount: 'Účet pro vrácení peněz',
+    iban: 'IBAN',
+    goods: 'Reklamované zboží',
+    product: 'Produkt',
+    code: 'Kód produktu',
+    quantity: 'Množství',
+    reason: 'Popis vady',
+    pieces: 'ks',
+    note: 'Poznámka',
+    email: 'E-mail',
+    phone: 'Telefon',
+    instructions:
+      'Zboží zašlete spolu s tímto protokolem na adresu prodávajícího. Reklamaci vyřídíme bez zbytečného odkladu, nejpozději do 30 dnů od jejího uplatnění.',
+  },
+  en: {
+    title: 'Return protocol',
+    numberPrefix: 'No.',
+    seller: 'Seller',
+    customer: 'Customer',
+    orderNumber: 'Order number',
+    createdAt: 'Submitted on',
+    bankAccount: 'Account for the refund',
+    iban: 'IBAN',
+    goods: 'Returned goods',
+    product: 'Product',
+    code: 'Product code',
+    quantity: 'Quantity',
+    reason: 'Description of the fault',
+    pieces: 'pcs',
+    note: 'Note',
+    email: 'E-mail',
+    phone: 'Phone',
+    instructions:
+      'Please send the goods with this protocol to the seller’s address. We will settle the complaint without undue delay, within 30 days at the latest.',
+  },
+} as const;
+
+const MARGIN = 48;
+const WIDTH = 595.28 - 2 * MARGIN;
+const ACCENT = '#0a5096';
+const GREY = '#555555';
+
+/** faktura-like name: reklamace-R2026000001.pdf */
+export function returnProtocolFileName(number: string): string {
+  return `reklamace-${number}.pdf`;
+}
+
+export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promise<Buffer> {
+  const labels = LABELS[protocol.language];
+  const fonts = documentFonts();
+  const title = `${labels.title} ${labels.numberPrefix} ${protocol.number}`;
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    lang: protocol.language === 'cs' ? 'cs-CZ' : 'en-GB',
+    displayTitle: true,
+    info: { Title: title, Author: SUPPLIER.company, Creator: SUPPLIER.shopName, Producer: SUPPLIER.shopName, CreationDate: protocol.createdAt },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  doc.registerFont('regular', fonts.regular);
+  doc.registerFont('bold', fonts.bold);
+
+  doc.font('bold').fontSize(18).fillColor(ACCENT).text(title, MARGIN, MARGIN, { width: WIDTH });
+  doc.moveDown(0.3);
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc.moveDown(0.8);
+
+  const half = WIDTH / 2 - 10;
+  const top = doc.y;
+  const party = (heading: string, lines: string[], x: number): number => {
+    doc.font('bold').fontSize(9).fillColor(GREY).text(heading.toUpperCase(), x, top, { width: half });
+    lines.forEach((line, index) => doc.font(index === 0 ? 'bold' : 'regular').fontSize(10).fillColor('black').text(line, x, undefined, { width: half }));
+    return doc.y;
+  };
+  const sellerEnd = party(labels.seller, [SUPPLIER.company, SUPPLIER.street, `${SUPPLIER.postcode} ${SUPPLIER.city}`, SUPPLIER.complaintsEmail, SUPPLIER.phone], MARGIN);
+  const customerEnd = party(
+    labels.customer,
+    [
+      `${protocol.firstName} ${protocol.lastName}`,
+      protocol.street,
+      `${protocol.postcode} ${protocol.city}`,
+      protocol.country,
+      `${labels.email}: ${protocol.email}`,
+      `${labels.phone}: ${protocol.phone}`,
+    ],
+    MARGIN + WIDTH / 2 + 10,
+  );
+  doc.y = Math.max(sellerEnd, customerEnd) + 14;
+
+  const iban = refundAccountIban(protocol.bankAccount);
+  const facts: [string, string][] = [
+    [labels.orderNumber, protocol.orderNumber],
+    [labels.createdAt, formatDateTime(protocol.createdAt, protocol.language)],
+    [labels.bankAccount, protocol.bankAccount],
+    ...(iban && iban !== protocol.bankAccount ? [[labels.iban, formatIban(iban)] as [string, string]] : []),
+  ];
+  for (const [label, value] of facts) {
+    const y = doc.y;
+    doc.font('regular').fontSize(10).fillColor(GREY).text(label, MARGIN, y, { width: 170 });
+    doc.font('bold').fillColor('black').text(value, MARGIN + 175, y, { width: WIDTH - 175 });
+    doc.moveDown(0.2);
+  }
+  doc.moveDown(0.8);
+
+  doc.font('bold').fontSize(12).fillColor(ACCENT).text(labels.goods, MARGIN, doc.y, { width: WIDTH });
+  doc.moveDown(0.3);
+  const columns = [
+    { label: labels.product, x: MARGIN, width: 200 },
+    { label: labels.code, x: MARGIN + 205, width: 95 },
+    { label: labels.quantity, x: MARGIN + 305, width: 55 },
+    { label: labels.reason, x: MARGIN + 365, width: WIDTH - 365 },
+  ];
+  const headerY = doc.y;
+  for (const column of columns) doc.font('bold').fontSize(9).fillColor(GREY).text(column.label, column.x, headerY, { width: column.width });
+  doc.y = headerY + 14;
+  for (const line of protocol.lines) {
+    if (doc.y > 760) doc.addPage();
+    const rowY = doc.y;
+    const cells = [line.productTitle, line.productCode, `${line.quantity} ${labels.pieces}`, line.reason];
+    let rowEnd = rowY;
+    cells.forEach((cell, index) => {
+      doc.font('regular').fontSize(10).fillColor('black').text(cell, columns[index].x, rowY, { width: columns[index].width });
+      rowEnd = Math.max(rowEnd, doc.y);
+    });
+    doc.y = rowEnd + 4;
+    doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + WIDTH, doc.y - 2).lineWidth(0.5).strokeColor('#dddddd').stroke();
+  }
+  if (protocol.note) {
+    doc.moveDown(0.8);
+    doc.font('bold').fontSize(10).fillColor(GREY).text(labels.note, MARGIN, doc.y, { width: WIDTH });
+    doc.font('regular').fillColor('black').text(protocol.note, { width: WIDTH });
+  }
+  doc.moveDown(1.2);
+  doc.font('regular').fontSize(9).fillColor(GREY).text(labels.instructions, MARGIN, doc.y, { width: WIDTH });
+  doc.end();
+  return done;
+}
