@@ -37,6 +37,14 @@ export type Config = {
   mailFrom: string;
   /** How often the mail sender looks for e-mails that are due (retries); 0: only when kicked. */
   mailIntervalMs: number;
+  /** HMAC key signing captcha challenges (CAPTCHA_HMAC_KEY); null: derived from the session secret. */
+  captchaSecret: string | null;
+  /** The proof of work's largest counter (CAPTCHA_MAX_NUMBER): a browser tries about half of it on average. */
+  captchaMaxNumber: number;
+  /** Google Tag Manager container id (ANALYTICS_GTM_ID, e.g. GTM-ABC123), loaded after analytical consent; null: none. */
+  gtmId: string | null;
+  /** Social (Meta) pixel id (SOCIAL_PIXEL_ID, digits), loaded after advertising consent; null: none. */
+  socialPixelId: string | null;
   seedDemoData: boolean;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
@@ -135,6 +143,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (redisUrl && !(/^rediss?:\/\/\S+$/.test(redisUrl) && URL.canParse(redisUrl))) {
     throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL');
   }
+  const captchaSecret = env.CAPTCHA_HMAC_KEY || null;
+  if (captchaSecret !== null && captchaSecret.length < 32) throw new ConfigError('CAPTCHA_HMAC_KEY must be at least 32 characters long');
+  const gtmId = env.ANALYTICS_GTM_ID || null;
+  if (gtmId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) throw new ConfigError(`ANALYTICS_GTM_ID must look like GTM-ABC123, got "${gtmId}"`);
+  const socialPixelId = env.SOCIAL_PIXEL_ID || null;
+  if (socialPixelId !== null && !/^\d{6,20}$/.test(socialPixelId)) throw new ConfigError(`SOCIAL_PIXEL_ID must be digits, got "${socialPixelId}"`);
   const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data');
   return {
     env: mode,
@@ -158,6 +172,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom,
     // tests kick the sender themselves: no statements of its own in the middle of a test's SQL count
     mailIntervalMs: mode === 'test' ? 0 : 30_000,
+    captchaSecret,
+    captchaMaxNumber: integer('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, mode === 'test' ? 200 : 50_000, 10, 10_000_000),
+    gtmId,
+    socialPixelId,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
     mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

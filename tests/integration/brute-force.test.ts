@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type GraphQLErrorShape, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer } from '../support/factories.ts';
+import { captchaToken } from '../support/captcha.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -26,8 +27,8 @@ const LoginMutation = graphql(`
 `);
 
 const SubscribeMutation = graphql(`
-  mutation BruteForceSubscribe($email: String!) {
-    subscribeNewsletter(email: $email) {
+  mutation BruteForceSubscribe($email: String!, $captcha: String) {
+    subscribeNewsletter(email: $email, captcha: $captcha) {
       __typename
       ... on Error {
         code
@@ -252,7 +253,7 @@ describe(`newsletter per address (${databaseKind})`, () => {
     const client = browser(app, ip);
     const answers = [];
     for (let i = 0; i < 12; i += 1) {
-      const response = await client.gql(SubscribeMutation, { email: freshEmail() });
+      const response = await client.gql(SubscribeMutation, { email: freshEmail(), captcha: await captchaToken(app, 'NEWSLETTER') });
       expect(response.errors).toBeUndefined();
       answers.push(response.data!.subscribeNewsletter);
     }
@@ -263,10 +264,10 @@ describe(`newsletter per address (${databaseKind})`, () => {
       message: 'Příliš mnoho pokusů. Zkuste to prosím znovu za 60 min.',
     });
     expect(answers[11].__typename).toBe('TooManyAttemptsError');
-    const english = await browser(app, ip, { 'x-shop-language': 'en' }).gql(SubscribeMutation, { email: freshEmail() });
+    const english = await browser(app, ip, { 'x-shop-language': 'en' }).gql(SubscribeMutation, { email: freshEmail(), captcha: await captchaToken(app, 'NEWSLETTER') });
     expect(english.data!.subscribeNewsletter).toMatchObject({ message: 'Too many attempts. Please try again in 60 min.' });
 
-    const other = await browser(app, freshIp()).gql(SubscribeMutation, { email: freshEmail() });
+    const other = await browser(app, freshIp()).gql(SubscribeMutation, { email: freshEmail(), captcha: await captchaToken(app, 'NEWSLETTER') });
     expect(other.data!.subscribeNewsletter.__typename).toBe('NewsletterSubscription');
   });
 });
@@ -305,7 +306,7 @@ describe('limits kept in Redis', () => {
     const clients = [browser(first, ip), browser(second, ip)];
     const answers = [];
     for (let i = 0; i < 11; i += 1) {
-      const response = await clients[i % 2].gql(SubscribeMutation, { email: freshEmail() });
+      const response = await clients[i % 2].gql(SubscribeMutation, { email: freshEmail(), captcha: await captchaToken(first, 'NEWSLETTER') });
       answers.push(response.data!.subscribeNewsletter.__typename);
     }
     expect(answers).toEqual([...Array(10).fill('NewsletterSubscription'), 'TooManyAttemptsError']);

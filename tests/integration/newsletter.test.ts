@@ -2,10 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { captchaToken } from '../support/captcha.ts';
 
 const SubscribeMutation = graphql(`
-  mutation TestSubscribeNewsletter($email: String!) {
-    subscribeNewsletter(email: $email) {
+  mutation TestSubscribeNewsletter($email: String!, $captcha: String) {
+    subscribeNewsletter(email: $email, captcha: $captcha) {
       __typename
       ... on NewsletterSubscription {
         email
@@ -36,17 +37,17 @@ afterAll(async () => {
 
 describe(`newsletter (${databaseKind})`, () => {
   it('subscribes an e-mail, stored lower-cased and trimmed', async () => {
-    const response = await app.newClient().gql(SubscribeMutation, { email: '  Petr.Dvorak@Example.CZ ' });
+    const response = await app.newClient().gql(SubscribeMutation, { email: '  Petr.Dvorak@Example.CZ ', captcha: await captchaToken(app, 'NEWSLETTER') });
     expect(response.data?.subscribeNewsletter).toEqual({ __typename: 'NewsletterSubscription', email: 'petr.dvorak@example.cz' });
     expect(await app.prisma.newsletterSubscription.count({ where: { email: 'petr.dvorak@example.cz' } })).toBe(1);
   });
 
   it('refuses an e-mail that is already subscribed, in the shopper language', async () => {
     const client = app.newClient();
-    await client.gql(SubscribeMutation, { email: 'eva@example.cz' });
-    const cs = await client.gql(SubscribeMutation, { email: 'EVA@example.cz' });
+    await client.gql(SubscribeMutation, { email: 'eva@example.cz', captcha: await captchaToken(app, 'NEWSLETTER') });
+    const cs = await client.gql(SubscribeMutation, { email: 'EVA@example.cz', captcha: await captchaToken(app, 'NEWSLETTER') });
     expect(cs.data?.subscribeNewsletter).toMatchObject({ code: 'ALREADY_SUBSCRIBED', message: 'Tento e-mail už odebírá naše novinky.' });
-    const en = await client.gql(SubscribeMutation, { email: 'eva@example.cz' }, { 'x-shop-language': 'en' });
+    const en = await client.gql(SubscribeMutation, { email: 'eva@example.cz', captcha: await captchaToken(app, 'NEWSLETTER') }, { 'x-shop-language': 'en' });
     expect(en.data?.subscribeNewsletter).toMatchObject({ message: 'This e-mail is already subscribed to the newsletter.' });
     expect(await app.prisma.newsletterSubscription.count({ where: { email: 'eva@example.cz' } })).toBe(1);
   });

@@ -8,6 +8,7 @@ import './store.ts';
 import './store-hours.ts';
 import './returns.ts';
 import './customer.ts';
+import './captcha.ts';
 import './newsletter.ts';
 import './checkout.ts';
 import './order.ts';

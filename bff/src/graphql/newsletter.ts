@@ -6,6 +6,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { message } from '../i18n/messages.ts';
 import { subscribe } from '../services/newsletter.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
 
 export class AlreadySubscribedError extends ShopError {
   constructor(text: string) {
@@ -26,10 +27,14 @@ builder.mutationField('subscribeNewsletter', (t) =>
   t.prismaField({
     type: 'NewsletterSubscription',
     errors: { types: [ValidationError, AlreadySubscribedError, TooManyAttemptsError], directResult: true },
-    args: { email: t.arg.string({ required: true }) },
+    args: {
+      email: t.arg.string({ required: true }),
+      captcha: t.arg.string({ description: 'A captcha token for the action NEWSLETTER (Query.captchaChallenge).' }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const address = args.email.trim().toLowerCase();
       validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
+      await requireCaptcha(ctx, 'newsletter', args.captcha);
       const outcome = await subscribe(ctx, { email: address, language: ctx.language, customerId: ctx.customerId, clientIp: ctx.clientIp });
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       if (outcome.kind === 'alreadySubscribed') throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));

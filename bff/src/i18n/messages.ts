@@ -13,6 +13,16 @@ const messages = {
   invalidInput: { cs: 'Zkontrolujte prosím zadané údaje.', en: 'Please check the information you entered.' },
   loginFailed: { cs: 'Při přihlašování nastala chyba. Zkontrolujte e-mail a heslo.', en: 'There was a problem logging in' },
   alreadySubscribed: { cs: 'Tento e-mail už odebírá naše novinky.', en: 'This e-mail is already subscribed to the newsletter.' },
+  // captcha (bff/src/captcha)
+  captchaMissing: { cs: 'Potvrďte prosím, že nejste robot.', en: 'Please confirm that you are not a robot.' },
+  captchaInvalid: {
+    cs: 'Ověření, že nejste robot, se nepodařilo. Zkuste to prosím znovu.',
+    en: 'The check that you are not a robot failed. Please try again.',
+  },
+  captchaExpired: {
+    cs: 'Ověření, že nejste robot, vypršelo. Potvrďte to prosím znovu.',
+    en: 'The check that you are not a robot has expired. Please confirm again.',
+  },
   // rate limits and once-per-request actions (services/rate-limit.ts, graphql/sensitive-operations.ts)
   tooManyLoginAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',

@@ -1,0 +1,43 @@
+// Captcha challenges (bff/src/captcha): the web asks for one per named action, solves it in the
+// browser and sends the token with the protected mutation (argument `captcha`).
+import { builder } from './builder.ts';
+import { createCaptchaChallenge, CAPTCHA_ALGORITHM, type CaptchaAction } from '../captcha/captcha.ts';
+
+export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
+  description: 'The action a captcha token is good for; a token of one action is refused by another.',
+  values: {
+    REGISTRATION: { value: 'registration' },
+    PASSWORD_RESET: { value: 'passwordReset' },
+    NEWSLETTER: { value: 'newsletter' },
+    AVAILABILITY_WATCH: { value: 'availabilityWatch' },
+    RETURN_PROTOCOL: { value: 'returnProtocol' },
+    VOUCHER_CHECK: { value: 'voucherCheck' },
+  } as const,
+});
+
+type ChallengeShape = { action: CaptchaAction; json: string; expiresAt: Date };
+
+const CaptchaChallengeRef = builder.objectRef<ChallengeShape>('CaptchaChallenge').implement({
+  description: `A signed proof-of-work challenge (ALTCHA v2, ${CAPTCHA_ALGORITHM}); solve it and send base64(JSON {challenge, solution}) as the captcha token.`,
+  fields: (t) => ({
+    action: t.field({ type: CaptchaActionEnum, resolve: (challenge) => challenge.action }),
+    challenge: t.string({ description: 'The challenge as JSON, for the solver.', resolve: (challenge) => challenge.json }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (challenge) => challenge.expiresAt }),
+  }),
+});
+
+builder.queryField('captchaChallenge', (t) =>
+  t.field({
+    type: CaptchaChallengeRef,
+    description: 'A new captcha challenge for one action; it expires in 10 minutes and its token is accepted once.',
+    args: { action: t.arg({ type: CaptchaActionEnum, required: true }) },
+    resolve: async (_root, args, ctx) => {
+      const challenge = await createCaptchaChallenge(ctx.config, args.action);
+      return {
+        action: args.action,
+        json: JSON.stringify(challenge),
+        expiresAt: new Date((challenge.parameters.expiresAt ?? 0) * 1000),
+      };
+    },
+  }),
+);
