@@ -46,6 +46,10 @@ export type Config = {
   /** Social (Meta) pixel id (SOCIAL_PIXEL_ID, digits), loaded after advertising consent; null: none. */
   socialPixelId: string | null;
   seedDemoData: boolean;
+  /** The company registry (ARES) REST base, up to …/rest (ARES_URL); lookups by IČO go to {base}/ekonomicke-subjekty/{ico}. */
+  aresUrl: string;
+  /** A registry lookup still unanswered after this many ms counts as failed (ARES_TIMEOUT_MS). */
+  aresTimeoutMs: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -110,6 +114,15 @@ function mapTileUrl(value: string | undefined): string {
 /** The origin the CSP must allow for the map tiles ('self' covers a path on this site). */
 export function mapTileOrigin(tileUrl: string): string | null {
   return tileUrl.startsWith('/') ? null : new URL(tileUrl.replace(/[{}]/g, '')).origin;
+}
+
+export const DEFAULT_ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
+
+/** An http(s) base URL without a trailing slash. */
+function aresUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_ARES_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value)) throw new ConfigError(`ARES_URL must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -177,6 +190,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     gtmId,
     socialPixelId,
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
+    // tests never reach the internet: without ARES_URL they get a closed local port (their fake sets one)
+    aresUrl: mode === 'test' && !env.ARES_URL ? 'http://127.0.0.1:9' : aresUrl(env.ARES_URL),
+    aresTimeoutMs: integer('ARES_TIMEOUT_MS', env.ARES_TIMEOUT_MS, 4000, 100, 30_000),
     mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',

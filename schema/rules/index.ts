@@ -17,3 +17,4 @@ export * from './plural.ts';
 export * from './text.ts';
 export * from './supplier.ts';
 export * from './checkout.ts';
+export * from './account-addresses.ts';

@@ -14,5 +14,6 @@ import './checkout.ts';
 import './order.ts';
 import './voucher.ts';
 import './address.ts';
+import './account.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

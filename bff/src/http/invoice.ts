@@ -1,11 +1,48 @@
 // GET /objednavka/faktura/:id/:hash.pdf (and /en/order/invoice/:id/:hash.pdf): the order's invoice,
 // for whoever has the order summary's secret link. Anything else (no such order, a wrong hash) falls
 // through to the shop's ordinary 404 page, so the answer says nothing about which orders exist.
-import { Router } from 'express';
+// GET /ucet/objednavka/:id/faktura.pdf (and /en/account/order/:id/invoice.pdf): the same invoice for
+// the logged-in owner of the order (id: the order's database id, as in her order detail's address);
+// anyone else, and a guest, gets the same 404.
+import { Router, type Response } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { INVOICE_PATHS, invoicePdf } from '../pdf/invoice.ts';
 import { orderIdByHash } from '../services/orders.ts';
+import { databaseId } from '../services/addresses.ts';
+import type { ShopSession } from '../graphql/context.ts';
+
+export const ACCOUNT_INVOICE_PATHS = { cs: '/ucet/objednavka/:id/faktura.pdf', en: '/en/account/order/:id/invoice.pdf' } as const;
+
+export function accountInvoicePath(language: 'cs' | 'en', orderId: number): string {
+  return ACCOUNT_INVOICE_PATHS[language].replace(':id', String(orderId));
+}
+
+function sendInvoice(res: Response, invoice: { fileName: string; bytes: Buffer }): void {
+  res.status(200);
+  res.type('application/pdf');
+  // the name is faktura-<digits>.pdf: nothing in it needs escaping
+  res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
+  // personal data: no shared cache keeps it, no search engine lists it
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('X-Robots-Tag', 'noindex');
+  res.end(invoice.bytes);
+}
+
+/** The owner's invoice download; mounted after the session middleware. */
+export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Router {
+  const router = Router();
+  router.get([ACCOUNT_INVOICE_PATHS.cs, ACCOUNT_INVOICE_PATHS.en], async (req, res, next) => {
+    const customerId = (req.session as ShopSession | undefined)?.customerId;
+    const orderId = databaseId(String(req.params.id));
+    if (!customerId || orderId < 0) return next();
+    const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
+    const invoice = owned ? await invoicePdf(prisma, owned.id, { eurRate: config.eurRate }) : null;
+    if (!invoice) return next();
+    sendInvoice(res, invoice);
+  });
+  return router;
+}
 
 export function invoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Router {
   const router = Router();
@@ -14,14 +51,7 @@ export function invoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Rout
     const orderId = await orderIdByHash(prisma, id, hash);
     const invoice = orderId === null ? null : await invoicePdf(prisma, orderId, { eurRate: config.eurRate });
     if (!invoice) return next();
-    res.status(200);
-    res.type('application/pdf');
-    // the name is faktura-<digits>.pdf: nothing in it needs escaping
-    res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
-    // personal data behind a secret link: no shared cache keeps it, no search engine lists it
-    res.setHeader('Cache-Control', 'private, no-store');
-    res.setHeader('X-Robots-Tag', 'noindex');
-    res.end(invoice.bytes);
+    sendInvoice(res, invoice);
   });
   return router;
 }

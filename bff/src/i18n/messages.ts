@@ -140,6 +140,16 @@ const messages = {
   orderChangeReview: { cs: 'Zkontrolujte prosím obsah košíku a cenu.', en: 'Please review your cart and the total.' },
   orderNotFound: { cs: 'Objednávka nebyla nalezena.', en: 'Order not found.' },
   somethingWentWrong: { cs: 'Něco se pokazilo, zkuste to prosím znovu.', en: 'Something went wrong, please try again' },
+  // account pages (services/addresses.ts, services/ares.ts)
+  addressSaveFailed: { cs: 'Adresu se nepodařilo uložit. Zkontrolujte prosím zadané údaje.', en: 'The address could not be saved. Please check the information you entered.' },
+  addressDeleteFailed: { cs: 'Adresu se nepodařilo smazat.', en: 'The address could not be deleted' },
+  addressLimit: { cs: 'Uložit můžete nejvýše {max} adres. Nějakou prosím nejdřív smažte.', en: 'You can save at most {max} addresses. Please delete one first.' },
+  invoiceDetailsSaveFailed: {
+    cs: 'Fakturační údaje se nepodařilo uložit. Zkontrolujte prosím zadané údaje.',
+    en: 'The invoice details could not be saved. Please check the information you entered.',
+  },
+  companyNotFound: { cs: 'Firmu s tímto IČO jsme v obchodním rejstříku nenašli.', en: 'No company with this company ID was found in the register.' },
+  companyLookupFailed: { cs: 'Chyba při načítání dat, zkuste to prosím znovu.', en: 'Error loading data, try again' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

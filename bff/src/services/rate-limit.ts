@@ -39,6 +39,8 @@ export const RATE_RULES = {
   registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
   newsletterPerIp: { name: 'newsletter-ip', limit: 10, windowMs: HOUR },
   voucherCheckPerIp: { name: 'voucher-check-ip', limit: 20, windowMs: 10 * MINUTE },
+  /** Company registry (ARES) lookups per customer: the registry is someone else's service. */
+  companyLookupPerCustomer: { name: 'company-lookup-customer', limit: 30, windowMs: 10 * MINUTE },
   /** Return protocols sent per client address (services/returns.ts): also keeps order numbers from being probed. */
   returnProtocolPerIp: { name: 'return-protocol-ip', limit: 10, windowMs: HOUR },
   /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
