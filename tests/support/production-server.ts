@@ -1,5 +1,5 @@
 // The shop as its owner runs it in production, for the security suite (tests/security):
-// package.json's start script (`NODE_ENV=production node --import tsx bff/src/server.ts`) as a child process with
+// package.json's start script (`NODE_ENV=production node build/bff/server.js`) as a child process with
 // the built pages, on a free loopback port, on the embedded database (DATA_DIR in a temporary
 // folder) or on a fresh database of the TEST_DATABASE_URL server. The tests talk to it only over HTTP, with `npm run token`, and
 // with SQL through `pg` (to set up a case or to check what the database holds afterwards).
@@ -174,7 +174,7 @@ export function cpuSeconds(pids: number[]): number {
 
 /**
  * What `npm start` runs, without npm in between: package.json's start script (e.g.
- * `NODE_ENV=production node --import tsx bff/src/server.ts`) split into its variables, program and arguments,
+ * `NODE_ENV=production node build/bff/server.js`) split into its variables, program and arguments,
  * the program taken from node_modules/.bin as npm would. Only that simple shape is understood.
  */
 export function startCommand(): { program: string; args: string[]; env: Record<string, string> } {
@@ -249,7 +249,7 @@ process.once('exit', () => {
 });
 
 export async function startProductionServer(kind: DatabaseKind, options: StartOptions = {}): Promise<ProductionServer> {
-  if (!existsSync(path.join(ROOT, 'build/server/index.js'))) {
+  if (!existsSync(path.join(ROOT, 'build/server/index.js')) || !existsSync(path.join(ROOT, 'build/bff/server.js'))) {
     throw new Error('No production build: run `npm run build` (npm test does it) before the security tests.');
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-sec-'));
