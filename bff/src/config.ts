@@ -193,7 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests never reach the internet: without ARES_URL they get a closed local port (their fake sets one)
     aresUrl: mode === 'test' && !env.ARES_URL ? 'http://127.0.0.1:9' : aresUrl(env.ARES_URL),
     aresTimeoutMs: integer('ARES_TIMEOUT_MS', env.ARES_TIMEOUT_MS, 4000, 100, 30_000),
-    mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
+    // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
+    mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',
     hmrPort: integer('HMR_PORT', env.HMR_PORT, 24678, 1024, 65535),

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createOrder, createStore, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { captchaToken } from '../support/captcha.ts';
 import { pragueClock, addDays } from '../../schema/rules/opening-hours.ts';
 
 const Submit = `
@@ -83,8 +84,10 @@ function form(orderNumber: string, email: string, overrides: Record<string, unkn
   };
 }
 
+/** Sends the protocol with a freshly solved captcha (unless the input names its own). */
 async function submit(c: TestClient, input: Record<string, unknown>, language: 'cs' | 'en' = 'cs') {
-  const response = await c.gql<SubmitResult>(Submit, { input }, { 'x-shop-language': language });
+  const withCaptcha = 'captcha' in input ? input : { ...input, captcha: await captchaToken(app, 'RETURN_PROTOCOL') };
+  const response = await c.gql<SubmitResult>(Submit, { input: withCaptcha }, { 'x-shop-language': language });
   expect(response.errors).toBeUndefined();
   return response.data!.submitReturnProtocol;
 }
@@ -186,6 +189,21 @@ describe(`return protocol (${databaseKind})`, () => {
     const wrongType = await c.gql<SubmitResult>(Submit, { input: form(order.number, order.email, { lines: 'Dres' }) });
     expect(wrongType.errors?.length).toBeGreaterThan(0);
     expect(await app.prisma.complaint.count()).toBe(before);
+  });
+
+  it('requires a solved captcha, used once', async () => {
+    const order = await createOrder(app.prisma);
+    const before = await app.prisma.complaint.count();
+    const missing = await submit(client(), form(order.number, order.email, { captcha: null }));
+    expect(missing.__typename).toBe('ValidationError');
+    expect(missing.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
+    const token = await captchaToken(app, 'RETURN_PROTOCOL');
+    expect((await submit(client(), form(order.number, order.email, { captcha: token }))).__typename).toBe('ReturnProtocol');
+    const reused = await submit(client(), form(order.number, order.email, { captcha: token }));
+    expect(reused.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
+    const otherAction = await submit(client(), form(order.number, order.email, { captcha: await captchaToken(app, 'NEWSLETTER') }));
+    expect(otherAction.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
+    expect(await app.prisma.complaint.count()).toBe(before + 1);
   });
 
   it('gives the same answer for a missing order and for someone else’s, and saves nothing', async () => {

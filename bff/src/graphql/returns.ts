@@ -3,6 +3,7 @@
 // A protocol is readable only as the answer to the mutation that sent it: there is no query for one,
 // so nobody can read another shopper's protocol (requirement S5).
 import { builder } from './builder.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
 import { ErrorInterface, ShopError, ValidationError, type FieldError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { message } from '../i18n/messages.ts';
@@ -74,6 +75,7 @@ const ReturnInput = builder.inputType('ReturnProtocolInput', {
     postcode: t.string({ required: true }),
     country: t.string({ required: true, description: 'CZ or SK.' }),
     note: t.string({ required: false }),
+    captcha: t.string({ required: false, description: 'The solved captcha (Query.captchaChallenge(action: RETURN_PROTOCOL)).' }),
   }),
 });
 
@@ -95,7 +97,8 @@ builder.mutationField('submitReturnProtocol', (t) =>
     errors: { types: [ValidationError, ReturnOrderNotFoundError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: ReturnInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const values = { ...input, note: input.note ?? '', email: input.email.trim(), bankAccount: input.bankAccount.trim() };
+      const { captcha: _captcha, ...fields } = input;
+      const values = { ...fields, note: input.note ?? '', email: fields.email.trim(), bankAccount: fields.bankAccount.trim() };
       const fieldErrors: FieldError[] = Object.entries(validateForm(values, returnProtocolFormSchema, ctx.language)).map(([field, text]) => ({
         field,
         message: text,
@@ -115,6 +118,7 @@ builder.mutationField('submitReturnProtocol', (t) =>
         return row;
       });
       if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message('invalidInput', ctx.language));
+      await requireCaptcha(ctx, 'returnProtocol', input.captcha);
 
       const outcome = await submitReturnProtocol(ctx, { ...values, lines }, { customerId: ctx.customerId, language: ctx.language, clientIp: ctx.clientIp });
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
