@@ -92,7 +92,7 @@ export function parseCommand(argv: string[]): Command {
   }
 }
 
-async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
   const config = loadConfig(process.env);
   const { runningEmbeddedSocket, socketAnswers, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };

@@ -54,7 +54,8 @@ export const builder = new SchemaBuilder<{
 // Partner tokens reach only what a field allows them explicitly: every Query and Mutation field is
 // for browsers unless it replaces these type scopes (skipTypeScopes + its own authScopes), as the
 // catalog (catalogRead) and cart (cartAccess) fields do. New fields are thus closed to partners.
-builder.queryType({ authScopes: { browser: true } });
+/** The root Query type, for mutation payloads that hand it back (Relay's `query` field, graphql/wishlist.ts). */
+export const QueryRoot = builder.queryType({ authScopes: { browser: true } });
 builder.mutationType({ authScopes: { browser: true } });
 
 builder.scalarType('DateTime', {

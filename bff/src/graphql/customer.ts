@@ -5,7 +5,7 @@ import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { login } from '../services/auth.ts';
-import { cartAfterLogin } from '../services/cart.ts';
+import { afterLogin } from '../services/after-login.ts';
 import { message } from '../i18n/messages.ts';
 
 builder.prismaObject('Customer', {
@@ -52,11 +52,7 @@ builder.mutationFields((t) => ({
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts');
       if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
       const { customerId } = outcome;
-      const cartId = await cartAfterLogin(ctx.prisma, ctx.session.cartId, customerId);
-      await ctx.regenerateSession();
-      ctx.session.customerId = customerId;
-      if (cartId) ctx.session.cartId = cartId;
-      ctx.customerId = customerId;
+      await afterLogin(ctx, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),

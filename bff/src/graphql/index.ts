@@ -2,6 +2,8 @@
 import { builder } from './builder.ts';
 import './errors.ts';
 import './catalog.ts';
+import './wishlist.ts';
+import './watch.ts';
 import './cart.ts';
 import './content.ts';
 import './store.ts';

@@ -150,6 +150,18 @@ const messages = {
   },
   companyNotFound: { cs: 'Firmu s tímto IČO jsme v obchodním rejstříku nenašli.', en: 'No company with this company ID was found in the register.' },
   companyLookupFailed: { cs: 'Chyba při načítání dat, zkuste to prosím znovu.', en: 'Error loading data, try again' },
+  // wishlists and availability watch (services/wishlist.ts, services/availability-watch.ts)
+  productNotFound: { cs: 'Tento produkt už není v nabídce.', en: 'This product is no longer available.' },
+  wishlistFull: {
+    cs: 'Do oblíbených se vejde nejvýše {max} produktů. Nějaký prosím nejdřív odeberte.',
+    en: 'A wishlist holds at most {max} products. Please remove one first.',
+  },
+  noWishlist: { cs: 'Zatím nemáte žádný seznam oblíbených.', en: 'No wishlist' },
+  wishlistNotFound: { cs: 'Seznam oblíbených nebyl nalezen.', en: 'Wishlist not found' },
+  watchNotFound: {
+    cs: 'Tento odkaz pro zrušení hlídání už neplatí. Hlídání bylo možná zrušeno dříve.',
+    en: 'This unsubscribe link is no longer valid. The watch may have been cancelled already.',
+  },
 } as const;
 
 export type MessageKey = keyof typeof messages;

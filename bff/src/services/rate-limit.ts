@@ -39,6 +39,9 @@ export const RATE_RULES = {
   registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
   newsletterPerIp: { name: 'newsletter-ip', limit: 10, windowMs: HOUR },
   voucherCheckPerIp: { name: 'voucher-check-ip', limit: 20, windowMs: 10 * MINUTE },
+  /** "Watch availability" requests (services/availability-watch.ts): per client address, and per e-mail watched. */
+  availabilityWatchPerIp: { name: 'availability-watch-ip', limit: 20, windowMs: HOUR },
+  availabilityWatchPerEmail: { name: 'availability-watch-email', limit: 10, windowMs: HOUR },
   /** Company registry (ARES) lookups per customer: the registry is someone else's service. */
   companyLookupPerCustomer: { name: 'company-lookup-customer', limit: 30, windowMs: 10 * MINUTE },
   /** Return protocols sent per client address (services/returns.ts): also keeps order numbers from being probed. */

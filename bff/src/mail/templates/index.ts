@@ -1,11 +1,13 @@
 // Every kind of e-mail the shop sends, by the name the outbox stores. A new kind (a password reset,
 // a welcome) is one file in this folder and one line here.
 import { orderConfirmation } from './order-confirmation.ts';
+import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
 import type { MailTemplate } from './types.ts';
 
 export const MAIL_TEMPLATES = {
   orderConfirmation,
+  availabilityWatch,
   returnProtocol,
 };
 

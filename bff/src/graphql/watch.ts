@@ -1,0 +1,60 @@
+// Availability watch ('Hlídat dostupnost'): an e-mail left on a sold-out variant, and the unsubscribe
+// link of the e-mail that announces its return. The answer never says whether the address watched the
+// variant before (no enumeration), and nothing in the API lists watches.
+import { builder } from './builder.ts';
+import { NotFoundError, ValidationError } from './errors.ts';
+import { localId } from './global-id.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { validateInput } from './validation.ts';
+import { email, max, required } from '../../../schema/rules/index.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
+import { unsubscribeWatches, watchAvailability } from '../services/availability-watch.ts';
+
+const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({
+  description: 'The watch is stored: one e-mail goes to this address when the variant is back in stock.',
+  fields: (t) => ({ email: t.exposeString('email') }),
+});
+
+const AvailabilityWatchCancellation = builder.objectRef<{ cancelled: number }>('AvailabilityWatchCancellation').implement({
+  description: 'Every availability watch of the address the link was sent to is cancelled.',
+  fields: (t) => ({ cancelled: t.exposeInt('cancelled') }),
+});
+
+function databaseId(value: string): number {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
+}
+
+builder.mutationFields((t) => ({
+  watchAvailability: t.field({
+    type: AvailabilityWatchConfirmation,
+    errors: { types: [ValidationError, NotFoundError, TooManyAttemptsError], directResult: true },
+    args: {
+      variantId: t.arg.globalID({ required: true, description: 'A Variant’s id (usually a sold-out one).' }),
+      email: t.arg.string({ required: true }),
+      captcha: t.arg.string({ description: 'A captcha token for the action AVAILABILITY_WATCH (Query.captchaChallenge).' }),
+    },
+    resolve: async (_root, args, ctx) => {
+      const address = args.email.trim();
+      validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
+      const variantId = databaseId(localId(args.variantId, 'Variant', ctx));
+      await requireCaptcha(ctx, 'availabilityWatch', args.captcha);
+      const outcome = await watchAvailability(ctx, {
+        variantId,
+        email: address,
+        language: ctx.language,
+        customerId: ctx.customerId,
+        clientIp: ctx.clientIp,
+      });
+      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
+      return { email: outcome.email };
+    },
+  }),
+  cancelAvailabilityWatches: t.field({
+    type: AvailabilityWatchCancellation,
+    errors: { types: [NotFoundError], directResult: true },
+    description: 'The unsubscribe link of a back-in-stock e-mail (its token).',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: async (_root, args, ctx) => ({ cancelled: await unsubscribeWatches(ctx.prisma, args.token, ctx.language) }),
+  }),
+}));

@@ -1,0 +1,86 @@
+// Availability watch: a shopper leaves her e-mail on a sold-out variant and gets one e-mail when it is
+// back in stock. The e-mail itself is enqueued by a database trigger on Variant.stock (migration
+// 20261122164000_wishlist_watch), so every path that changes stock (the stock command, a CSV import,
+// an order cancellation, SQL by hand) notifies, in the transaction of the change.
+//
+// No enumeration: asking to watch answers the same whether the address watched the variant already
+// or not, and nothing in the API lists or reveals watches. The per-address and per-e-mail limits keep
+// the form from being used to sign strangers up in bulk.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import type { Language } from '../generated/prisma/client.ts';
+import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { message } from '../i18n/messages.ts';
+import { normalizeEmail } from './auth.ts';
+import { NotFoundError } from './errors.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+
+export type WatchDeps = { prisma: Db; rateLimiter: RateLimiter };
+
+export type WatchOutcome = { kind: 'watching'; email: string } | { kind: 'tooManyAttempts'; retryAfterMs: number };
+
+/** 24 bytes (192 bits) from the CSPRNG, base64url: the unsubscribe link's token. */
+function newUnsubscribeToken(): string {
+  return randomBytes(24).toString('base64url');
+}
+
+export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
+
+/**
+ * Stores the watch once per e-mail and variant (asking again re-arms it and updates the language).
+ * When the variant is in stock at this very moment (it came back while the page was open), the
+ * e-mail goes out at once instead of waiting for the next time it sells out and comes back.
+ */
+export async function watchAvailability(
+  deps: WatchDeps,
+  input: { variantId: number; email: string; language: Language; customerId: number | null; clientIp: string },
+): Promise<WatchOutcome> {
+  const email = normalizeEmail(input.email);
+  for (const [rule, key] of [
+    [RATE_RULES.availabilityWatchPerIp, ipKey(input.clientIp)],
+    [RATE_RULES.availabilityWatchPerEmail, email],
+  ] as const) {
+    const limit = await deps.rateLimiter.consume(rule, key);
+    if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+  }
+  const enqueued = await deps.prisma.$transaction(async (tx) => {
+    // FOR SHARE: a stock change of this variant waits for this transaction, so its trigger sees the watch
+    const variants = await tx.$queryRaw<{ stock: number }[]>`
+      SELECT v."stock" FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
+       WHERE v."id" = ${input.variantId}::int AND p."published"
+       FOR SHARE OF v`;
+    if (variants.length === 0) throw new NotFoundError(message('variantNotFound', input.language));
+    const [watch] = await tx.$queryRaw<{ id: number }[]>`
+      INSERT INTO "AvailabilityWatch" ("variantId", "email", "language", "customerId", "unsubscribeToken")
+      VALUES (${input.variantId}::int, ${email}::text, ${input.language}::"Language", ${input.customerId}::int, ${newUnsubscribeToken()}::text)
+      ON CONFLICT ("variantId", "email") DO UPDATE
+         SET "notifiedAt" = NULL, "language" = EXCLUDED."language",
+             "customerId" = COALESCE(EXCLUDED."customerId", "AvailabilityWatch"."customerId")
+      RETURNING "id"`;
+    if (variants[0].stock === 0) return false;
+    const notifiedAt = new Date();
+    await tx.availabilityWatch.update({ where: { id: watch.id }, data: { notifiedAt } });
+    return enqueueMail(tx, {
+      kind: 'availabilityWatch',
+      recipient: email,
+      language: input.language,
+      payload: { watchId: watch.id },
+      dedupeKey: `availabilityWatch:${watch.id}:${notifiedAt.getTime()}`,
+    });
+  });
+  if (enqueued) kickMailSender(deps.prisma);
+  return { kind: 'watching', email };
+}
+
+/**
+ * The unsubscribe link: stops every watch of the e-mail address the token was sent to. Throws
+ * NotFoundError for a token that is unknown (or was used already).
+ */
+export async function unsubscribeWatches(prisma: Db, token: string, language: Language): Promise<number> {
+  const watch = UNSUBSCRIBE_TOKEN_PATTERN.test(token)
+    ? await prisma.availabilityWatch.findUnique({ where: { unsubscribeToken: token }, select: { email: true } })
+    : null;
+  if (!watch) throw new NotFoundError(message('watchNotFound', language));
+  const { count } = await prisma.availabilityWatch.deleteMany({ where: { email: watch.email } });
+  return count;
+}
