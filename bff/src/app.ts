@@ -19,6 +19,7 @@ import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
+import { privacyExportRoutes } from './http/privacy-export.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
@@ -158,6 +159,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.get(['/currency/:code', '/mena/:code'], currencySwitch(config));
   // the owner's invoice download needs her session
   app.use(accountInvoiceRoutes(prisma, config));
+  app.use(privacyExportRoutes(prisma));
   app.use(homeLanguageRedirect);
   app.use('/graphql', csrfProtection(csrf), (req, res, next) => {
     // login and logout replace the session id; the token follows it in the same response

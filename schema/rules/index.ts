@@ -18,3 +18,4 @@ export * from './text.ts';
 export * from './supplier.ts';
 export * from './checkout.ts';
 export * from './account-addresses.ts';
+export * from './identity.ts';

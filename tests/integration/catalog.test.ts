@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import type { CatalogProductListQueryVariables } from '../gql/graphql';
+import { CategoryPageDocument, LayoutDocument, ProductPageDocument } from '../../web/app/gql/graphql.ts';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import {
   createCategory,
@@ -651,5 +652,57 @@ describe(`catalog (${databaseKind})`, () => {
       expect(at12).toBeGreaterThan(0);
       expect(at48).toBe(at12);
     });
+  });
+});
+
+// Issue 10: the SQL a whole page costs, counted for the documents the page itself sends (the layout's
+// and the page's own, as the SSR loaders run them), for a browser with a session (its statements count).
+describe('SQL statements per page', () => {
+  async function statementsFor(run: () => Promise<{ errors?: unknown }[]>) {
+    app.queries.length = 0;
+    const answers = await run();
+    for (const answer of answers) expect(answer.errors).toBeUndefined();
+    const count = app.queries.length;
+    if (process.env.SHOW_SQL) console.log(app.queries.map((sql) => sql.slice(0, 300)).join('\n'));
+    app.queries.length = 0;
+    return count;
+  }
+
+  it('a category page costs at most 12 statements, the same for 12 and for 48 products', async () => {
+    const filler = await app.prisma.product.findFirstOrThrow({
+      where: { code: { not: slaviaJersey.code } },
+      orderBy: { id: 'desc' },
+      select: { category: { select: { translations: { where: { language: 'cs' }, select: { slug: true } } } } },
+    });
+    const slug = filler.category.translations[0].slug;
+    const page = (first: number) =>
+      statementsFor(async () => {
+        const client = app.newClient();
+        const layout = await app.gql(LayoutDocument, {}, { client });
+        const category = await app.gql(
+          CategoryPageDocument,
+          { slug, first, offset: 0, filter: { categorySlug: slug }, sort: 'BEST_SELLING' as never },
+          { client },
+        );
+        expect(category.data!.products.edges).toHaveLength(first);
+        return [layout, category];
+      });
+    const at12 = await page(12);
+    const at48 = await page(48);
+    console.log(`SQL statements per category page (${databaseKind}): 12 products -> ${at12}, 48 -> ${at48}`);
+    expect(at12).toBeLessThanOrEqual(12);
+    expect(at48).toBe(at12);
+  });
+
+  it('a product page costs at most 10 statements', async () => {
+    const count = await statementsFor(async () => {
+      const client = app.newClient();
+      const layout = await app.gql(LayoutDocument, {}, { client });
+      const product = await app.gql(ProductPageDocument, { slug: 'dres-slavie-domaci' }, { client });
+      expect(product.data!.product!.name).toBe('Dres Slávie domácí');
+      return [layout, product];
+    });
+    console.log(`SQL statements per product page (${databaseKind}): ${count}`);
+    expect(count).toBeLessThanOrEqual(10);
   });
 });

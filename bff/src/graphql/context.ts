@@ -32,5 +32,7 @@ export type Context = {
   rateLimiter: RateLimiter;
   /** The partner app of a bearer-token request (http/partner-auth.ts); null for browser requests. */
   partner: { tokenId: number; name: string; scopes: PartnerScope[] } | null;
+  /** The customer's personal access token of a bearer-token request (http/partner-auth.ts); else undefined. */
+  accessTokenId?: number;
   requestId: string;
 };

@@ -10,6 +10,7 @@ import './store.ts';
 import './store-hours.ts';
 import './returns.ts';
 import './customer.ts';
+import './account-identity.ts';
 import './captcha.ts';
 import './newsletter.ts';
 import './checkout.ts';

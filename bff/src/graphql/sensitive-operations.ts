@@ -20,6 +20,8 @@ import { message } from '../i18n/messages.ts';
 
 export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'login',
+  'loginWithToken',
+  'deleteAccount',
   'register',
   'requestPasswordReset',
   'resetPassword',

@@ -64,7 +64,8 @@ export function csrfProtection(options: CsrfOptions) {
       res.status(415).json({ errors: [{ message: 'Content-Type must be application/json' }] });
       return;
     }
-    if (res.locals.partner) return next();
+    // bearer tokens (a partner's or a customer's) are no ambient credentials: no CSRF token needed
+    if (res.locals.partner || res.locals.customerToken) return next();
     if (isCrossOrigin(req, options.publicOrigin)) {
       res.status(403).json({ errors: [{ message: 'Cross-origin request refused', extensions: { code: 'CROSS_ORIGIN' } }] });
       return;

@@ -20,6 +20,14 @@ export type PartnerIdentity = { tokenId: number; name: string; scopes: PartnerSc
 
 const CART_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** What res.locals.customerToken holds for a request with a customer's personal token. */
+export type CustomerTokenIdentity = { tokenId: number; customerId: number };
+
+/** The customer token of this request, or null. */
+export function customerTokenOf(res: Response): CustomerTokenIdentity | null {
+  return (res.locals.customerToken as CustomerTokenIdentity | undefined) ?? null;
+}
+
 /** The partner of this request, or null for a browser request. */
 export function partnerOf(res: Response): PartnerIdentity | null {
   return (res.locals.partner as PartnerIdentity | undefined) ?? null;
@@ -36,6 +44,17 @@ export function partnerCartIdOf(res: Response): string | undefined {
  * no customer. Empty for a browser request.
  */
 export function partnerContext(res: Response): Partial<Context> {
+  const customerToken = customerTokenOf(res);
+  if (customerToken) {
+    // A customer's token: her identity, no cookie session (so no CSRF), and nothing that would
+    // replace a session (login, logout and registration answer with an error).
+    return {
+      session: {},
+      customerId: customerToken.customerId,
+      accessTokenId: customerToken.tokenId,
+      regenerateSession: () => Promise.reject(new Error('A token request has no session to replace.')),
+    };
+  }
   const partner = partnerOf(res);
   if (!partner) return {};
   const session: ShopSession = { cartId: partnerCartIdOf(res) };
@@ -76,6 +95,11 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
       return;
     }
     void recordUse(token.tokenId);
+    if (token.customerId !== null) {
+      // a customer's personal token (bearer token mode): the request acts as that customer
+      res.locals.customerToken = { tokenId: token.tokenId, customerId: token.customerId } satisfies CustomerTokenIdentity;
+      return next();
+    }
     res.locals.partner = { tokenId: token.tokenId, name: token.name, scopes: token.scopes } satisfies PartnerIdentity;
 
     // A cart the partner keeps for one shopper. Another token's cart, or a browser's, is treated

@@ -13,6 +13,22 @@ export function sessionKey(sid: string): string {
   return createHash('sha256').update(sid).digest('hex');
 }
 
+function customerOf(data: session.SessionData): number | null {
+  const id = (data as { customerId?: unknown }).customerId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : null;
+}
+
+/**
+ * Ends every stored session signed in as this customer (a password change or reset, a deleted
+ * account), except the one with this id when given. Their cookies then load no session at all.
+ */
+export async function endCustomerSessions(prisma: Pick<Db, 'session'>, customerId: number, exceptSid?: string): Promise<number> {
+  const { count } = await prisma.session.deleteMany({
+    where: { customerId, ...(exceptSid ? { sid: { not: sessionKey(exceptSid) } } : {}) },
+  });
+  return count;
+}
+
 export class PrismaSessionStore extends session.Store {
   constructor(private readonly prisma: Db) {
     super();
@@ -34,8 +50,9 @@ export class PrismaSessionStore extends session.Store {
     const sess = JSON.parse(JSON.stringify(data));
     const expire = this.expiry(data);
     const key = sessionKey(sid);
+    const customerId = customerOf(data);
     this.prisma.session
-      .upsert({ where: { sid: key }, create: { sid: key, sess, expire }, update: { sess, expire } })
+      .upsert({ where: { sid: key }, create: { sid: key, sess, expire, customerId }, update: { sess, expire, customerId } })
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }

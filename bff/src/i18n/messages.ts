@@ -162,6 +162,25 @@ const messages = {
     cs: 'Tento odkaz pro zrušení hlídání už neplatí. Hlídání bylo možná zrušeno dříve.',
     en: 'This unsubscribe link is no longer valid. The watch may have been cancelled already.',
   },
+  // accounts and identity (services/registration.ts, password-reset.ts, privacy.ts)
+  emailTaken: {
+    cs: 'Účet s tímto e-mailem už existuje. Zadejte prosím jiný e-mail, nebo si nechte poslat nové heslo.',
+    en: 'An account with this e-mail already exists. Please use another e-mail or reset your password.',
+  },
+  passwordResetRequested: {
+    cs: 'Pokud u nás účet s tímto e-mailem existuje, poslali jsme na něj odkaz pro nastavení nového hesla. Platí 60 minut.',
+    en: 'If an account with this e-mail exists, we have sent it a link to set a new password. It is valid for 60 minutes.',
+  },
+  passwordChangeFailed: {
+    cs: 'Heslo se nepodařilo změnit. Zkontrolujte prosím zadané údaje.',
+    en: 'Password could not be changed. Please check the entered information',
+  },
+  wrongPassword: { cs: 'Heslo není správné.', en: 'The password is not correct.' },
+  tokenRequestHasNoSession: {
+    cs: 'S přístupovým tokenem se nelze přihlásit ani odhlásit; token zrušíte akcí revokeAccessToken.',
+    en: 'A request with an access token cannot sign in or out; revoke the token with revokeAccessToken.',
+  },
+  accessTokenNotFound: { cs: 'Takový přístupový token nemáte.', en: 'You have no such access token.' },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -22,8 +22,8 @@ const PREFIX_PATTERN = /^[0-9a-f]{8}$/;
 /** A wrong argument to create or revoke; the message says what is wrong. */
 export class ApiTokenInputError extends Error {}
 
-/** What a request authenticated with a token may do. */
-export type VerifiedToken = { tokenId: number; name: string; scopes: PartnerScope[]; ratePerMinute: number };
+/** What a request authenticated with a token may do; customerId is set for a customer's personal token. */
+export type VerifiedToken = { tokenId: number; name: string; scopes: PartnerScope[]; ratePerMinute: number; customerId: number | null };
 
 export type ApiTokenSummary = {
   id: number;
@@ -120,8 +120,9 @@ function summarize(row: {
   };
 }
 
+/** The partner tokens (customers' personal tokens are listed only to their owner). */
 export async function listApiTokens(prisma: Db): Promise<ApiTokenSummary[]> {
-  const rows = await prisma.apiToken.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const rows = await prisma.apiToken.findMany({ where: { customerId: null }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   return rows.map(summarize);
 }
 
@@ -133,7 +134,7 @@ export async function revokeApiToken(
   const prefix = prefixInput.trim().replace(/^shp_/, '').split('_')[0].toLowerCase();
   if (!PREFIX_PATTERN.test(prefix)) throw new ApiTokenInputError(`"${prefixInput}" is not a token prefix (8 hex characters, as \`list\` shows).`);
   const row = await prisma.apiToken.findUnique({ where: { prefix } });
-  if (!row) throw new ApiTokenInputError(`No token has the prefix ${prefix}.`);
+  if (!row || row.customerId !== null) throw new ApiTokenInputError(`No token has the prefix ${prefix}.`);
   if (row.revokedAt) return { status: 'already-revoked', summary: summarize(row) };
   // revokedAt IS NULL in the condition: two revokes at once keep the first time
   await prisma.apiToken.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
@@ -149,12 +150,12 @@ export async function verifyApiToken(prisma: Db, token: string): Promise<Verifie
   if (!match) return null;
   const row = await prisma.apiToken.findUnique({
     where: { prefix: match[1] },
-    select: { id: true, name: true, tokenHash: true, scopes: true, ratePerMinute: true, revokedAt: true },
+    select: { id: true, name: true, tokenHash: true, scopes: true, ratePerMinute: true, revokedAt: true, customerId: true, expiresAt: true },
   });
   const stored = row && /^[0-9a-f]{64}$/.test(row.tokenHash) ? Buffer.from(row.tokenHash, 'hex') : NO_HASH;
   const matches = timingSafeEqual(sha256(token), stored);
-  if (!row || !matches || row.revokedAt) return null;
-  return { tokenId: row.id, name: row.name, scopes: row.scopes as PartnerScope[], ratePerMinute: row.ratePerMinute };
+  if (!row || !matches || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) return null;
+  return { tokenId: row.id, name: row.name, scopes: row.scopes as PartnerScope[], ratePerMinute: row.ratePerMinute, customerId: row.customerId };
 }
 
 /**
@@ -178,4 +179,71 @@ export function createUsageRecorder(prisma: Db, resolutionMs = LAST_USED_RESOLUT
         () => void lastWrite.delete(tokenId),
       );
   };
+}
+
+// ------------------------------------------------------------------ customers' personal tokens
+// Bearer token mode (issue 7, item 9): a customer's app signs in once and gets a token of the same
+// format, stored the same way (SHA-256 only); it acts as that customer without cookies (so without
+// CSRF), expires, and is listed and revoked by its owner only.
+
+/** How long a customer's token works. */
+export const CUSTOMER_TOKEN_TTL_DAYS = 90;
+/** At most this many live tokens per customer; the oldest is revoked when a new one would exceed it. */
+export const CUSTOMER_TOKEN_LIMIT = 20;
+
+export type CustomerTokenRow = {
+  id: number;
+  prefix: string;
+  name: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+const CUSTOMER_TOKEN_FIELDS = { id: true, prefix: true, name: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true } as const;
+
+export async function createCustomerToken(
+  prisma: Db,
+  input: { customerId: number; name: string },
+): Promise<{ token: string; row: CustomerTokenRow }> {
+  const name = checkName(input.name);
+  const expiresAt = new Date(Date.now() + CUSTOMER_TOKEN_TTL_DAYS * 24 * 3600_000);
+  for (let attempt = 0; ; attempt++) {
+    const prefix = randomBytes(4).toString('hex');
+    const token = `shp_${prefix}_${randomBytes(32).toString('hex')}`;
+    try {
+      const row = await prisma.$transaction(async (tx) => {
+        const live = await tx.apiToken.findMany({
+          where: { customerId: input.customerId, revokedAt: null, expiresAt: { gt: new Date() } },
+          orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+          select: { id: true },
+        });
+        const surplus = live.slice(CUSTOMER_TOKEN_LIMIT - 1).map((t) => t.id);
+        if (surplus.length > 0) await tx.apiToken.updateMany({ where: { id: { in: surplus } }, data: { revokedAt: new Date() } });
+        return tx.apiToken.create({
+          data: { name, prefix, tokenHash: sha256(token).toString('hex'), scopes: [], customerId: input.customerId, expiresAt },
+          select: CUSTOMER_TOKEN_FIELDS,
+        });
+      });
+      return { token, row };
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+/** The customer's tokens that still work, newest first. */
+export function listCustomerTokens(prisma: Db, customerId: number): Promise<CustomerTokenRow[]> {
+  return prisma.apiToken.findMany({
+    where: { customerId, revokedAt: null, expiresAt: { gt: new Date() } },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    select: CUSTOMER_TOKEN_FIELDS,
+  });
+}
+
+/** Revokes one of the customer's own tokens; null when she has no such live token. */
+export async function revokeCustomerToken(prisma: Db, customerId: number, tokenId: number): Promise<CustomerTokenRow | null> {
+  const { count } = await prisma.apiToken.updateMany({ where: { id: tokenId, customerId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count === 1 ? prisma.apiToken.findUniqueOrThrow({ where: { id: tokenId }, select: CUSTOMER_TOKEN_FIELDS }) : null;
 }

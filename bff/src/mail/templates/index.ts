@@ -3,12 +3,16 @@
 import { orderConfirmation } from './order-confirmation.ts';
 import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
+import { accountWelcome } from './account-welcome.ts';
+import { passwordReset } from './password-reset.ts';
 import type { MailTemplate } from './types.ts';
 
 export const MAIL_TEMPLATES = {
   orderConfirmation,
   availabilityWatch,
   returnProtocol,
+  accountWelcome,
+  passwordReset,
 };
 
 export type MailKind = keyof typeof MAIL_TEMPLATES;

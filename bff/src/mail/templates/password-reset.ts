@@ -1,0 +1,58 @@
+// The forgotten-password e-mail (issue 7, requirement A6), in the account's language: a link to
+// /zmena-hesla/{token} (/en/change-password/{token}) valid for 60 minutes. The token is the only
+// copy outside the database's hash, so the outbox row's payload is emptied once it is sent.
+import { href } from '../../../../schema/routes.ts';
+import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
+import { html, htmlDocument, textFooter } from './layout.ts';
+import type { MailTemplate } from './types.ts';
+
+export type PasswordResetPayload = { token: string; validMinutes: number };
+
+const TEXTS = {
+  cs: {
+    subject: 'Obnovení hesla – {shop}',
+    greeting: 'Dobrý den,',
+    intro: 'někdo (nejspíš vy) požádal o nové heslo k účtu v obchodě {shop}. Nové heslo si nastavíte přes tento odkaz:',
+    button: 'Nastavit nové heslo',
+    validity: 'Odkaz platí {minutes} minut a lze ho použít jen jednou. Pokud jste o změnu nežádali, e-mail ignorujte – vaše heslo zůstává beze změny.',
+    signature: 'Se sportovním pozdravem\ntým {shop}',
+  },
+  en: {
+    subject: 'Reset your password – {shop}',
+    greeting: 'Hello,',
+    intro: 'someone (most likely you) asked for a new password for an account at {shop}. Set your new password with this link:',
+    button: 'Set a new password',
+    validity: 'The link is valid for {minutes} minutes and works only once. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    signature: 'Best regards\nthe {shop} team',
+  },
+} as const;
+
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const passwordReset: MailTemplate<PasswordResetPayload> = {
+  secretPayload: true,
+  parse(payload) {
+    const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
+    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
+    return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60 };
+  },
+
+  async render(context, { token, validMinutes }, language) {
+    const t = TEXTS[language];
+    const values = { shop: SUPPLIER.shopName, minutes: String(validMinutes) };
+    const subject = fill(t.subject, values);
+    const link = context.publicUrl + href('changePassword', language, { hash: token });
+    const body = html`<p>${t.greeting}</p>
+<p>${fill(t.intro, values)}</p>
+<p><a href="${link}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;">${t.button}</a></p>
+<p style="word-break:break-all;font-size:13px;">${link}</p>
+<p style="color:#667085;font-size:13px;">${fill(t.validity, values)}</p>
+<p style="white-space:pre-line;">${fill(t.signature, values)}</p>`;
+    const text = [t.greeting, '', fill(t.intro, values), link, '', fill(t.validity, values), '', fill(t.signature, values), '', textFooter(language)].join('\n');
+    return { subject, html: htmlDocument(language, subject, body), text, attachments: [] };
+  },
+};

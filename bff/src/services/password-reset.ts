@@ -1,0 +1,156 @@
+// Forgotten password and password change (issue 7, item 3; requirements A4, A5, A6).
+//
+// A request is counted per client address and per e-mail before anything is looked up, and is
+// answered right after that, the same whether the e-mail has an account or not: looking the
+// account up, storing the token and enqueueing the e-mail happen after the answer (one transaction),
+// so neither the answer nor its time tells whether the account exists (A5).
+//
+// A reset token is 32 bytes from the CSPRNG (256 bits), sent only in the e-mail and stored as its
+// SHA-256. It works once, for 60 minutes, and only while it is the account's newest: a new request,
+// a successful reset and a password change mark every older token used. Redeeming claims the token
+// with one conditional UPDATE (`usedAt IS NULL AND expiresAt > now`), so of parallel redemptions
+// exactly one wins (A6). A new password ends every session of the customer (the caller then signs
+// the shopper in with a new session id, A2) and is checked against the common passwords (A1).
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import type { Language } from '../graphql/context.ts';
+import { endCustomerSessions } from '../http/session-store.ts';
+import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
+import { validateForm } from '../../../schema/rules/index.ts';
+import { normalizeEmail } from './auth.ts';
+import type { FieldError } from './errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { checkPasswordForm } from './password-policy.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+
+export const RESET_TOKEN_VALID_MINUTES = 60;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type PasswordDeps = { prisma: Db; rateLimiter: RateLimiter };
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function toFieldErrors(errors: Record<string, string>): FieldError[] {
+  return Object.entries(errors).map(([field, message]) => ({ field, message }));
+}
+
+export type ResetRequestOutcome =
+  | { kind: 'accepted' }
+  | { kind: 'invalid'; fieldErrors: FieldError[] }
+  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+
+export async function requestPasswordReset(
+  deps: PasswordDeps,
+  input: { email: string },
+  context: { language: Language; clientIp: string },
+): Promise<ResetRequestOutcome> {
+  const fieldErrors = toFieldErrors(validateForm({ email: input.email.trim() }, forgottenPasswordFormSchema, context.language));
+  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  const email = normalizeEmail(input.email);
+  const byAddress = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerIp, ipKey(context.clientIp));
+  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  const byAccount = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerAccount, email);
+  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+
+  const work = issueResetToken(deps.prisma, email)
+    .then(() => kickMailSender(deps.prisma))
+    .catch((error: unknown) => console.error('[password reset] could not issue a reset link:', error))
+    .finally(() => inFlight.delete(work));
+  inFlight.add(work);
+  return { kind: 'accepted' };
+}
+
+const inFlight = new Set<Promise<void>>();
+
+/** Resolves when every reset link asked for so far is stored and its e-mail is in the outbox (tests, shutdown). */
+export async function settledResetRequests(): Promise<void> {
+  while (inFlight.size > 0) await Promise.all([...inFlight]);
+}
+
+async function issueResetToken(prisma: Db, email: string): Promise<void> {
+  const token = randomBytes(32).toString('base64url');
+  const hash = tokenHash(token);
+  await prisma.$transaction(async (tx) => {
+    const customer = await tx.customer.findUnique({ where: { email }, select: { id: true, language: true } });
+    const customerId = customer?.id ?? -1;
+    // a newer request invalidates every earlier link
+    await tx.passwordResetToken.updateMany({ where: { customerId, usedAt: null }, data: { usedAt: new Date() } });
+    if (!customer) return;
+    await tx.passwordResetToken.create({
+      data: { customerId, tokenHash: hash, expiresAt: new Date(Date.now() + RESET_TOKEN_VALID_MINUTES * 60_000) },
+    });
+    await enqueueMail(tx, {
+      kind: 'passwordReset',
+      recipient: email,
+      language: customer.language,
+      payload: { token, validMinutes: RESET_TOKEN_VALID_MINUTES },
+    });
+  });
+}
+
+export type PasswordChangeOutcome =
+  | { kind: 'changed'; customerId: number }
+  | { kind: 'invalid'; fieldErrors: FieldError[] }
+  /** Wrong, used, expired or superseded token; wrong old password: the spec's one message. */
+  | { kind: 'failed' }
+  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+
+/** Sets the password, ends every session of the customer and every open reset token, in one transaction. */
+async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'session'>, customerId: number, passwordHash: string) {
+  await tx.customer.update({ where: { id: customerId }, data: { passwordHash } });
+  await tx.passwordResetToken.updateMany({ where: { customerId, usedAt: null }, data: { usedAt: new Date() } });
+  await endCustomerSessions(tx, customerId);
+}
+
+export async function resetPassword(
+  deps: PasswordDeps,
+  input: { token: string; password: string; passwordConfirmation: string },
+  context: { language: Language; clientIp: string },
+): Promise<PasswordChangeOutcome> {
+  const fieldErrors = checkPasswordForm(input, resetPasswordFormSchema, context.language);
+  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  const byAddress = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerIp, ipKey(context.clientIp));
+  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  if (!TOKEN_PATTERN.test(input.token)) return { kind: 'failed' };
+  const row = await deps.prisma.passwordResetToken.findUnique({
+    where: { tokenHash: tokenHash(input.token) },
+    select: { id: true, customerId: true, usedAt: true, expiresAt: true },
+  });
+  if (!row || row.usedAt || row.expiresAt <= new Date()) return { kind: 'failed' };
+  const passwordHash = await hashPassword(input.password);
+  const changed = await deps.prisma.$transaction(async (tx) => {
+    // the claim: of parallel redemptions only one finds the row still unused
+    const claim = await tx.passwordResetToken.updateMany({
+      where: { id: row.id, usedAt: null, expiresAt: { gt: new Date() } },
+      data: { usedAt: new Date() },
+    });
+    if (claim.count !== 1) return false;
+    await setPassword(tx, row.customerId, passwordHash);
+    return true;
+  });
+  return changed ? { kind: 'changed', customerId: row.customerId } : { kind: 'failed' };
+}
+
+/** The signed-in customer changes her password with the old one (counted like login attempts, A4). */
+export async function changePassword(
+  deps: PasswordDeps,
+  input: { customerId: number; oldPassword: string; password: string; passwordConfirmation: string },
+  context: { language: Language; clientIp: string },
+): Promise<PasswordChangeOutcome> {
+  const fieldErrors = checkPasswordForm(input, changePasswordFormSchema, context.language);
+  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  const customer = await deps.prisma.customer.findUnique({ where: { id: input.customerId }, select: { email: true, passwordHash: true } });
+  if (!customer) return { kind: 'failed' };
+  const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, ipKey(context.clientIp));
+  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, customer.email);
+  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+  if (!(await verifyPassword(customer.passwordHash, input.oldPassword))) return { kind: 'failed' };
+  await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, customer.email);
+  const passwordHash = await hashPassword(input.password);
+  await deps.prisma.$transaction((tx) => setPassword(tx, input.customerId, passwordHash));
+  return { kind: 'changed', customerId: input.customerId };
+}

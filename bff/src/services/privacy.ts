@@ -1,0 +1,132 @@
+// Privacy (issue 7, item 8): a customer downloads everything the shop holds about her, and deletes
+// her account.
+//
+// Deleting keeps the orders for accounting (the law requires tax documents to be kept; GDPR art.
+// 17(3)(b)) but anonymised: no longer linked to the account, e-mail, phone, addresses and note
+// replaced. The issued invoice (its PDF is the tax document) stays as it was issued. Everything else
+// is removed: addresses, carts, wishlists, watches, newsletter subscriptions, reset tokens, access
+// tokens, e-mails still in the outbox, and every session (the shopper is signed out everywhere).
+// Vouchers issued to her alone are ended, not handed to everyone. It asks for the password again
+// (counted like login attempts) and runs in one transaction.
+import type { Db } from '../db/client.ts';
+import { endCustomerSessions } from '../http/session-store.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { verifyPassword } from './passwords.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+
+/** What an anonymised order's personal fields become. */
+export const ANONYMISED = {
+  email: (orderId: number) => `anonymised-${orderId}@invalid.invalid`,
+  name: '–',
+} as const;
+
+const PROFILE_FIELDS = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  phone: true,
+  language: true,
+  newsletter: true,
+  termsAcceptedAt: true,
+  privacyAcceptedAt: true,
+  marketingConsentAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies Prisma.CustomerSelect;
+
+/** Everything about the customer, as one JSON-ready object (no password hash, no token hashes). */
+export async function exportCustomerData(prisma: Db, customerId: number) {
+  const customer = await prisma.customer.findUnique({ where: { id: customerId }, select: PROFILE_FIELDS });
+  if (!customer) return null;
+  const [addresses, orders, wishlists, watches, newsletter, complaints, accessTokens] = await Promise.all([
+    prisma.address.findMany({ where: { customerId }, orderBy: { id: 'asc' } }),
+    prisma.order.findMany({
+      where: { customerId },
+      orderBy: { createdAt: 'asc' },
+      omit: { hash: true, cartId: true },
+      include: {
+        lines: { omit: { id: true, orderId: true }, orderBy: { id: 'asc' } },
+        statusHistory: true,
+        invoice: { select: { number: true, issuedAt: true, dueAt: true } },
+      },
+    }),
+    prisma.wishlist.findMany({ where: { customerId }, omit: { shareToken: true, sessionKey: true }, include: { items: true } }),
+    prisma.availabilityWatch.findMany({ where: { OR: [{ customerId }, { email: customer.email }] }, omit: { unsubscribeToken: true } }),
+    prisma.newsletterSubscription.findMany({ where: { OR: [{ customerId }, { email: customer.email }] } }),
+    prisma.complaint.findMany({ where: { customerId }, include: { lines: true } }),
+    prisma.apiToken.findMany({
+      where: { customerId },
+      select: { prefix: true, name: true, createdAt: true, lastUsedAt: true, expiresAt: true, revokedAt: true },
+    }),
+  ]);
+  const { termsAcceptedAt, privacyAcceptedAt, marketingConsentAt, ...profile } = customer;
+  return {
+    exportedAt: new Date().toISOString(),
+    profile,
+    consents: { termsAcceptedAt, privacyAcceptedAt, marketingConsentAt, newsletter: customer.newsletter },
+    addresses,
+    orders,
+    newsletter,
+    wishlists,
+    availabilityWatches: watches,
+    complaints,
+    accessTokens,
+  };
+}
+
+export type DeleteAccountOutcome = { kind: 'deleted' } | { kind: 'wrongPassword' } | { kind: 'tooManyAttempts'; retryAfterMs: number };
+
+export async function deleteAccount(
+  deps: { prisma: Db; rateLimiter: RateLimiter },
+  input: { customerId: number; password: string },
+  context: { clientIp: string },
+): Promise<DeleteAccountOutcome> {
+  const customer = await deps.prisma.customer.findUnique({ where: { id: input.customerId }, select: { email: true, passwordHash: true } });
+  if (!customer) return { kind: 'wrongPassword' };
+  const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, ipKey(context.clientIp));
+  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, customer.email);
+  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+  if (!(await verifyPassword(customer.passwordHash, input.password))) return { kind: 'wrongPassword' };
+  await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, customer.email);
+
+  const customerId = input.customerId;
+  const email = customer.email;
+  await deps.prisma.$transaction(async (tx) => {
+    const orders = await tx.order.findMany({ where: { customerId }, select: { id: true, invoiceAddress: true } });
+    for (const order of orders) {
+      const address = (order.invoiceAddress ?? {}) as Record<string, unknown>;
+      // a company's own details (name, IČO, DIČ) are not personal data and the invoice needs them
+      const invoiceAddress = {
+        company: address.company ?? '',
+        ico: address.ico ?? '',
+        dic: address.dic ?? '',
+        firstName: ANONYMISED.name,
+        lastName: ANONYMISED.name,
+        email: '',
+        phone: '',
+        street: ANONYMISED.name,
+        city: ANONYMISED.name,
+        postcode: '',
+        country: address.country ?? '',
+      };
+      await tx.order.update({
+        where: { id: order.id },
+        data: { customerId: null, email: ANONYMISED.email(order.id), phone: null, note: '', invoiceAddress, deliveryAddress: Prisma.DbNull },
+      });
+    }
+    await tx.voucherUse.updateMany({ where: { customerId }, data: { customerId: null } });
+    // a voucher meant for her alone must not become everyone's when the link is cut
+    await tx.voucher.updateMany({ where: { customerId }, data: { validUntil: new Date() } });
+    await tx.cart.deleteMany({ where: { customerId } });
+    await tx.availabilityWatch.deleteMany({ where: { OR: [{ customerId }, { email }] } });
+    await tx.newsletterSubscription.deleteMany({ where: { OR: [{ customerId }, { email }] } });
+    await tx.complaint.updateMany({ where: { customerId }, data: { customerId: null } });
+    await tx.mailOutbox.deleteMany({ where: { recipient: email } });
+    await endCustomerSessions(tx, customerId);
+    // addresses, wishlists, reset tokens and access tokens go with the customer (ON DELETE CASCADE)
+    await tx.customer.delete({ where: { id: customerId } });
+  });
+  return { kind: 'deleted' };
+}

@@ -1,0 +1,99 @@
+// Registration (issue 7, item 1). The form's rules are schema/rules/identity.ts's (the web runs the
+// same), the password must not be a common one (A1), and registrations are limited per client
+// address (A5: the spec lets registration say that an e-mail has an account, so the limit is what
+// keeps anyone from asking about many addresses). The customer, her consents, an optional
+// newsletter subscription and the welcome e-mail are written in one transaction.
+import type { Db } from '../db/client.ts';
+import type { Language } from '../graphql/context.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { registrationFormSchema } from '../../../schema/rules/identity.ts';
+import { normalizeEmail } from './auth.ts';
+import type { FieldError } from './errors.ts';
+import { hashPassword } from './passwords.ts';
+import { checkPasswordForm } from './password-policy.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+
+export type RegistrationInput = {
+  email: string;
+  phone?: string | null;
+  firstName: string;
+  lastName: string;
+  password: string;
+  passwordConfirmation: string;
+  newsletter: boolean;
+  consent: boolean;
+};
+
+export type RegistrationOutcome =
+  | { kind: 'registered'; customerId: number }
+  | { kind: 'invalid'; fieldErrors: FieldError[] }
+  | { kind: 'emailTaken' }
+  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+}
+
+export async function register(
+  deps: { prisma: Db; rateLimiter: RateLimiter },
+  input: RegistrationInput,
+  context: { language: Language; clientIp: string },
+): Promise<RegistrationOutcome> {
+  const values = {
+    ...input,
+    email: input.email.trim(),
+    phone: input.phone?.trim() ?? '',
+    firstName: input.firstName.trim(),
+    lastName: input.lastName.trim(),
+  };
+  const fieldErrors = checkPasswordForm(values, registrationFormSchema, context.language);
+  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+
+  // counted only for well-formed attempts, before the database is asked anything about the e-mail
+  const limit = await deps.rateLimiter.consume(RATE_RULES.registrationPerIp, ipKey(context.clientIp));
+  if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+
+  const email = normalizeEmail(values.email);
+  if (await deps.prisma.customer.findUnique({ where: { email }, select: { id: true } })) return { kind: 'emailTaken' };
+  const passwordHash = await hashPassword(input.password);
+  const now = new Date();
+  try {
+    const customerId = await deps.prisma.$transaction(async (tx) => {
+      const customer = await tx.customer.create({
+        data: {
+          email,
+          passwordHash,
+          firstName: values.firstName,
+          lastName: values.lastName,
+          phone: values.phone || null,
+          language: context.language,
+          newsletter: input.newsletter,
+          termsAcceptedAt: now,
+          privacyAcceptedAt: now,
+          marketingConsentAt: input.newsletter ? now : null,
+        },
+        select: { id: true },
+      });
+      if (input.newsletter) {
+        await tx.newsletterSubscription.upsert({
+          where: { email },
+          create: { email, language: context.language, customerId: customer.id },
+          update: { unsubscribedAt: null, customerId: customer.id },
+        });
+      }
+      await enqueueMail(tx, {
+        kind: 'accountWelcome',
+        recipient: email,
+        language: context.language,
+        payload: { customerId: customer.id },
+        dedupeKey: `accountWelcome:${customer.id}`,
+      });
+      return customer.id;
+    });
+    return { kind: 'registered', customerId };
+  } catch (error) {
+    // the same e-mail registered in parallel: the unique index decides
+    if (isUniqueViolation(error)) return { kind: 'emailTaken' };
+    throw error;
+  }
+}
