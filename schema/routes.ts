@@ -27,8 +27,9 @@ export const ROUTES = {
   accountOrders: { cs: '/ucet/objednavky', en: '/en/account/orders', file: 'routes/placeholder.tsx', guard: 'customer' },
   accountInvoiceInfo: { cs: '/ucet/fakturacni-udaje', en: '/en/account/invoice-info', file: 'routes/placeholder.tsx', guard: 'customer' },
   accountThankYou: { cs: '/ucet/dekujeme', en: '/en/account/thankyou', file: 'routes/placeholder.tsx', guard: 'customer' },
-  wishlist: { cs: '/oblibene', en: '/en/wishlist', file: 'routes/placeholder.tsx' },
-  sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/placeholder.tsx' },
+  wishlist: { cs: '/oblibene', en: '/en/wishlist', file: 'routes/wishlist.tsx' },
+  sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/shared-wishlist.tsx' },
+  watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/returns', file: 'routes/placeholder.tsx' },
 } as const satisfies Record<string, RouteDef>;
 

@@ -36,6 +36,9 @@ export const LIST_SIZES: Record<string, number> = {
   'Product.variants': 12,
   'Product.similar': 8,
   'Cart.lines': 30,
+  // services/wishlist.ts MAX_WISHLIST_ITEMS
+  'Wishlist.items': 100,
+  'SharedWishlist.items': 100,
 };
 
 /** Page size assumed for a paginated field whose `first` is not given (pagination.ts's default). */

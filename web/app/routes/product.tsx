@@ -13,6 +13,8 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
 import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../features/catalog/VariantPicker.tsx';
 import { AddToCartMutation } from '../features/cart/documents.ts';
+import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
+import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
 
 const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
@@ -31,6 +33,7 @@ const ProductPageQuery = graphql(`
       isNew
       isSale
       inStock
+      inWishlist
       stock
       manufacturer {
         id
@@ -310,7 +313,11 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
             <button type="button" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
               {loading ? t('product.adding') : t('product.addToCart')}
             </button>
+            <WishlistButton product={product} large />
           </div>
+          {variant && variant.stock === 0 && (
+            <WatchAvailability variant={{ id: variant.id, label: [variant.size, variant.colour?.name].filter(Boolean).join(', ') }} />
+          )}
           {variantError && (
             <p id="variant-error" className="field__error" role="alert">
               {variantError}

@@ -6,6 +6,7 @@ import { LayoutQuery, LogoutMutation } from './documents.ts';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
 import { useFormatMoney } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
+import '../../features/wishlist/wishlist.css';
 
 type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
 
@@ -108,6 +109,19 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
               {t('nav.login')}
             </Link>
           )}
+          <Link
+            to={href('wishlist', language)}
+            className="wishlist-link"
+            data-testid="header-wishlist"
+            aria-label={t('wishlist.headerLabel', { count: data?.wishlist?.itemCount ?? 0 })}
+          >
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" strokeWidth="2" strokeLinejoin="round">
+              <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3z" />
+            </svg>
+            <span className="wishlist-link__count" data-testid="header-wishlist-count">
+              {data?.wishlist?.itemCount ?? 0}
+            </span>
+          </Link>
           <Link to={href('cart', language)} className="cart-link" data-testid="header-cart" aria-label={t('cart.headerLabel', { items, total })}>
             <svg className="cart-link__icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <circle cx="9" cy="20" r="1.5" />

@@ -15,6 +15,9 @@ export const LayoutQuery = graphql(`
     cart {
       ...CartFields
     }
+    wishlist {
+      ...WishlistSummary
+    }
     me {
       id
       firstName

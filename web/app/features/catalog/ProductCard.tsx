@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductCardFieldsFragment } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
+import { WishlistButton } from '../wishlist/WishlistButton.tsx';
 
 export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
   const { t } = useTranslation();
@@ -31,6 +32,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
         <p className="product-card__brand">{product.manufacturer.name}</p>
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      <WishlistButton product={product} />
       <p className="product-card__price">
         <Money price={product.price} className="price" />
         {product.originalPrice && <Money price={product.originalPrice} className="price price--original" />}

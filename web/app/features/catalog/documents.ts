@@ -8,6 +8,7 @@ export const ProductCardFieldsFragment = graphql(`
     isNew
     isSale
     inStock
+    inWishlist
     manufacturer {
       id
       name

@@ -1,0 +1,83 @@
+// A wishlist opened through its shared link (/oblibene/sdileny/{token}, /en/wishlist/shared/{token}):
+// read only, with the owner's first name only. An unknown or reset token is the page's own 404,
+// 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more.
+import { isRouteErrorResponse, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import type { Route } from './+types/shared-wishlist';
+import { apolloFor, notFound } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { createI18n } from '../i18n/index.ts';
+import { SharedWishlistQuery } from '../features/wishlist/documents.ts';
+import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
+import '../features/wishlist/wishlist.css';
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const token = args.params.token ?? '';
+  // the shape of a share token (services/wishlist.ts); anything else is not asked about
+  if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw notFound(args.request);
+  const variables = { token };
+  const { data } = await apolloFor(args).query({ query: SharedWishlistQuery, variables, fetchPolicy: 'network-only' });
+  if (!data?.sharedWishlist) throw notFound(args.request);
+  return {
+    language: languageOfRequest(args.request),
+    variables,
+    ownerFirstName: data.sharedWishlist.ownerFirstName,
+    alternates: alternatesFor('sharedWishlist', { token }, { token }),
+  };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+function title(language: 'cs' | 'en', ownerFirstName: string | null | undefined): string {
+  const t = createI18n(language).t;
+  return ownerFirstName ? t('wishlist.sharedTitle', { name: ownerFirstName }) : t('wishlist.sharedTitleAnonymous');
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: titleWithShop(title(loaderData.language, loaderData.ownerFirstName), loaderData.language),
+        alternates: loaderData.alternates,
+        language: loaderData.language,
+        matches,
+        noindex: true,
+      })
+    : [];
+
+/** An unknown or reset token: the shop's 404 with the wishlist's own words. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <div className="container page empty-state" data-testid="shared-wishlist-not-found">
+      <title>{t('wishlist.notFound')}</title>
+      <h1>{t('wishlist.notFound')}</h1>
+      <p>{t('wishlist.notFoundText')}</p>
+      <Link className="button button--primary" to={href('home', language)}>
+        {t('error.backHome')}
+      </Link>
+    </div>
+  );
+}
+
+export default function SharedWishlistPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(SharedWishlistQuery, { variables: loaderData.variables });
+  const wishlist = data?.sharedWishlist;
+  if (!wishlist) return null;
+  return (
+    <div className="container page wishlist-page" data-testid="shared-wishlist">
+      <div className="wishlist-page__header">
+        <h1>{title(language, wishlist.ownerFirstName)}</h1>
+        {wishlist.items.length > 0 && <p>{t('wishlist.count', { count: wishlist.items.length })}</p>}
+      </div>
+      <p>{t('wishlist.sharedIntro')}</p>
+      {wishlist.items.length === 0 ? <p className="empty-state">{t('wishlist.sharedEmpty')}</p> : <WishlistItems items={wishlist.items} />}
+    </div>
+  );
+}
