@@ -62,6 +62,8 @@ export type LoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
+  /** Third-party tags, loaded in the browser only after the matching cookie consent. */
+  tracking: { gtmId: string | null; socialPixelId: string | null };
 };
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -181,6 +183,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
+      tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {
         const response = await yoga.fetch(
           'http://in-process/graphql',

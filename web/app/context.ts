@@ -7,4 +7,6 @@ export type ShopLoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
+  /** Third-party tags, loaded in the browser only after the matching cookie consent. */
+  tracking: { gtmId: string | null; socialPixelId: string | null };
 };

@@ -8,6 +8,9 @@ import { Header } from './components/layout/Header.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { LoadingBar } from './components/ui/LoadingBar.tsx';
 import { ToastProvider } from './components/ui/Toasts.tsx';
+import { ConsentProvider } from './features/consent/ConsentProvider.tsx';
+import { ConsentBar } from './features/consent/ConsentBar.tsx';
+import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
 import { href, languageOfRequest, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
 import stylesheet from './styles.css?url';
@@ -21,7 +24,9 @@ export async function loader(args: Route.LoaderArgs) {
   await apolloFor(args).query({ query: LayoutQuery });
   const context = args.context as unknown as ShopLoadContext;
   const currency = /(?:^|;\s*)currency=EUR(?:;|$)/.test(args.request.headers.get('cookie') ?? '') ? 'EUR' : 'CZK';
-  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl };
+  // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
+  const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
+  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -52,16 +57,22 @@ function useAlternates(): Alternates | null {
   return leaf?.alternates ?? null;
 }
 
+const NO_TRACKING = { gtmId: null, socialPixelId: null };
+
 function DefaultLayout({ children }: { children: React.ReactNode }) {
   const alternates = useAlternates();
+  const root = useRouteLoaderData<typeof loader>('root');
   return (
     <ToastProvider>
-      <LoadingBar />
-      <Header alternates={alternates} />
-      <main id="content" className="site-main" tabIndex={-1}>
-        {children}
-      </main>
-      <Footer />
+      <ConsentProvider initial={root?.consent ?? null} tracking={root?.tracking ?? NO_TRACKING}>
+        <LoadingBar />
+        <Header alternates={alternates} />
+        <main id="content" className="site-main" tabIndex={-1}>
+          {children}
+        </main>
+        <Footer />
+        <ConsentBar />
+      </ConsentProvider>
     </ToastProvider>
   );
 }

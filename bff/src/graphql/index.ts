@@ -12,6 +12,7 @@ import './returns.ts';
 import './customer.ts';
 import './account-identity.ts';
 import './captcha.ts';
+import './consent.ts';
 import './newsletter.ts';
 import './checkout.ts';
 import './order.ts';

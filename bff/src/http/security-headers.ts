@@ -2,24 +2,45 @@
 import type { NextFunction, Request, Response } from 'express';
 import { mapTileOrigin, type Config } from '../config.ts';
 
+/** The hosts the tag manager (ANALYTICS_GTM_ID) and the social pixel (SOCIAL_PIXEL_ID) need; none when unset. */
+export function trackingSources(config: Pick<Config, 'gtmId' | 'socialPixelId'>) {
+  const script: string[] = [];
+  const img: string[] = [];
+  const connect: string[] = [];
+  if (config.gtmId) {
+    script.push('https://www.googletagmanager.com');
+    img.push('https://www.googletagmanager.com', 'https://*.google-analytics.com');
+    connect.push('https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com');
+  }
+  if (config.socialPixelId) {
+    script.push('https://connect.facebook.net');
+    img.push('https://www.facebook.com');
+    connect.push('https://www.facebook.com');
+  }
+  const list = (hosts: string[]) => hosts.map((host) => ` ${host}`).join('');
+  return { script: list(script), img: list(img), connect: list(connect) };
+}
+
 export function securityHeaders(config: Config) {
   // the store maps' tiles (MAP_TILE_URL) come from their own server
   const tileOrigin = mapTileOrigin(config.mapTileUrl);
+  // the tag manager and the social pixel, when configured (they load only after consent: web/app/features/consent)
+  const tracking = trackingSources(config);
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = res.locals.nonce as string;
     const dev = config.ssr === 'vite';
     const graphiql = config.graphiql && req.path.startsWith('/graphql');
     const script = graphiql
       ? "'self' 'unsafe-inline' https://unpkg.com"
-      : `'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}`;
+      : `'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}${tracking.script}`;
     res.setHeader(
       'Content-Security-Policy',
       [
         "default-src 'self'",
         `script-src ${script}`,
         `style-src 'self' 'unsafe-inline'${graphiql ? ' https://unpkg.com' : ''}`,
-        `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}`,
-        `connect-src 'self'${dev ? ' ws:' : ''}`,
+        `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}${tracking.img}`,
+        `connect-src 'self'${dev ? ' ws:' : ''}${tracking.connect}`,
         "font-src 'self' data:",
         "object-src 'none'",
         "base-uri 'self'",

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { href, useLanguage } from '../../language.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
+import { ConsentSettingsLink } from '../../features/consent/ConsentBar.tsx';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -29,6 +30,9 @@ export function Footer() {
             </li>
             <li>
               <Link to={href('complaint', language)}>{t('placeholder.complaint')}</Link>
+            </li>
+            <li>
+              <ConsentSettingsLink />
             </li>
           </ul>
         </section>

@@ -1,0 +1,96 @@
+// The visitor's cookie consent: read from the cookie on the server (so the first render already
+// knows whether to show the bar), changed in the bar, kept in the cookie (version, date, choice,
+// anonymous id), recorded in the server's consent log, and applied to the third-party tags.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_DAYS,
+  CONSENT_TEXT_VERSION,
+  formatConsentCookie,
+  type ConsentChoice,
+  type StoredConsent,
+} from '../../../../schema/rules/consent.ts';
+import { applyTracking, trackPageView, type TrackingIds } from './tracking.ts';
+
+const RecordConsentMutation = graphql(`
+  mutation RecordConsent($input: ConsentInput!) {
+    recordConsent(input: $input) {
+      __typename
+    }
+  }
+`);
+
+type ConsentContextValue = {
+  consent: StoredConsent | null;
+  /** The bar is open again from the footer link. */
+  settingsOpen: boolean;
+  openSettings: () => void;
+  closeSettings: () => void;
+  save: (choice: ConsentChoice) => Promise<void>;
+};
+
+const ConsentContext = createContext<ConsentContextValue | null>(null);
+
+export function useConsent(): ConsentContextValue {
+  const value = useContext(ConsentContext);
+  if (!value) throw new Error('useConsent outside ConsentProvider');
+  return value;
+}
+
+/** A v4 UUID; crypto.randomUUID exists only in secure contexts. */
+function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export function ConsentProvider({ initial, tracking, children }: { initial: StoredConsent | null; tracking: TrackingIds; children: ReactNode }) {
+  const [consent, setConsent] = useState<StoredConsent | null>(initial);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [recordConsent] = useMutation(RecordConsentMutation);
+  const { gtmId, socialPixelId } = tracking;
+
+  useEffect(() => {
+    // a withdrawn tag that had already run is still in memory: a reload leaves the page without it
+    if (applyTracking(consent, { gtmId, socialPixelId })) window.location.reload();
+  }, [consent, gtmId, socialPixelId]);
+
+  const location = useLocation();
+  const firstView = useRef(true);
+  useEffect(() => {
+    if (firstView.current) {
+      firstView.current = false;
+      return;
+    }
+    trackPageView(location.pathname);
+  }, [location.pathname]);
+
+  const save = useCallback(
+    async (choice: ConsentChoice) => {
+      const stored: StoredConsent = { ...choice, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id: consent?.id ?? uuid() };
+      const secure = window.location.protocol === 'https:' ? '; secure' : '';
+      document.cookie = `${CONSENT_COOKIE}=${formatConsentCookie(stored)}; max-age=${CONSENT_MAX_AGE_DAYS * 86_400}; path=/; samesite=lax${secure}`;
+      setSettingsOpen(false);
+      try {
+        // recorded before the tags change (a withdrawal may reload the page)
+        await recordConsent({ variables: { input: { anonymousId: stored.id, textVersion: stored.version, ...choice } } });
+      } catch (error) {
+        console.error('The consent could not be recorded', error);
+      }
+      setConsent(stored);
+    },
+    [consent?.id, recordConsent],
+  );
+
+  const value = useMemo<ConsentContextValue>(
+    () => ({ consent, settingsOpen, openSettings: () => setSettingsOpen(true), closeSettings: () => setSettingsOpen(false), save }),
+    [consent, settingsOpen, save],
+  );
+  return <ConsentContext.Provider value={value}>{children}</ConsentContext.Provider>;
+}
