@@ -99,7 +99,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
           <Switches className="site-header__switches" otherPath={otherPath} currency={currency} here={here} />
           {data?.me ? (
             <>
-              <Link to={href('accountOrders', language)}>{t('nav.account')}</Link>
+              <Link to={href('account', language)}>{t('nav.account')}</Link>
               <button type="button" className="link-button" onClick={onLogout}>
                 {t('nav.logout')}
               </button>
@@ -158,7 +158,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
           </li>
           <li className="main-nav__mobile-only">
             {data?.me ? (
-              <Link to={href('accountOrders', language)} onClick={() => setMenuOpen(false)}>
+              <Link to={href('account', language)} onClick={() => setMenuOpen(false)}>
                 {t('nav.account')}
               </Link>
             ) : (

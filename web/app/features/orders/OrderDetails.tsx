@@ -1,0 +1,320 @@
+// An order's details, shared by the order summary after checkout (/objednavka/shrnuti/{id}/{hash})
+// and the customer's order detail in her account (/ucet/objednavka/{id}): one fragment, one layout,
+// and one "Order not found" page for a wrong or foreign order (HTTP 404, nothing about the order).
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { graphql } from '~/gql';
+import type { OrderDetailsFieldsFragment as OrderData } from '~/gql/graphql';
+import { href, useLanguage } from '../../language.ts';
+import { useFormatMoney } from '../../components/ui/Money.tsx';
+import { VatRecap } from '../checkout/Totals.tsx';
+import '../checkout/checkout.css';
+
+export const OrderDetailsFieldsFragment = graphql(`
+  fragment OrderDetailsFields on Order {
+    id
+    number
+    createdAt
+    status
+    currency
+    email
+    phone
+    note
+    delivery {
+      code
+      name
+      price {
+        ...PriceFields
+      }
+    }
+    payment {
+      code
+      name
+      price {
+        ...PriceFields
+      }
+    }
+    store {
+      id
+      name
+      street
+      city
+      postcode
+    }
+    invoiceAddress {
+      ...PostalAddressFields
+    }
+    deliveryAddress {
+      ...PostalAddressFields
+    }
+    lines {
+      id
+      name
+      productCode
+      variantCode
+      size
+      colour
+      quantity
+      vatRate
+      unitPrice {
+        ...PriceFields
+      }
+      totalPrice {
+        ...PriceFields
+      }
+    }
+    products {
+      ...PriceFields
+    }
+    discount {
+      ...PriceFields
+    }
+    total {
+      ...PriceFields
+    }
+    rounding
+    totalToPay
+    vatRecap {
+      ratePercent
+      withoutVat
+      vat
+      withVat
+    }
+    accountNumber
+    iban
+    variableSymbol
+    qrPayment
+    qrSvg
+  }
+`);
+
+/** The 404 page of an order that does not exist or is not the visitor's: the same words either way. */
+export function OrderNotFound() {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  return (
+    <div className="container page empty-state">
+      <title>{t('order.notFound')}</title>
+      <h1>{t('order.notFound')}</h1>
+      <p>{t('order.notFoundText')}</p>
+      <Link className="button button--primary" to={href('home', language)}>
+        {t('error.backHome')}
+      </Link>
+    </div>
+  );
+}
+
+type Address = NonNullable<OrderData['deliveryAddress']>;
+
+function AddressBlock({ address }: { address: Address }) {
+  const { t } = useTranslation();
+  return (
+    <address>
+      {address.company && (
+        <>
+          {address.company}
+          <br />
+          {address.ico && `${t('address.ico')}: ${address.ico}`}
+          {address.dic && ` · ${t('address.dic')}: ${address.dic}`}
+          <br />
+        </>
+      )}
+      {address.firstName} {address.lastName}
+      <br />
+      {address.street}
+      <br />
+      {address.postcode} {address.city}
+      <br />
+      {t(`address.countries.${address.country}`, { defaultValue: address.country })}
+      {address.email && (
+        <>
+          <br />
+          {address.email}
+        </>
+      )}
+      {address.phone && (
+        <>
+          <br />
+          {address.phone}
+        </>
+      )}
+    </address>
+  );
+}
+
+type Props = {
+  order: OrderData;
+  heading: string;
+  /** The invoice PDF: the summary's secret link, or the owner's account route. */
+  invoiceUrl: string;
+  /** Shown under the heading (e.g. a link back to the order list). */
+  children?: ReactNode;
+  /** The page frame: the summary is a page of its own; in the account it sits inside the account's frame. */
+  className?: string;
+};
+
+/** An order as the shopper sees it: facts, delivery and payment, addresses, lines, totals, payment details and invoice. */
+export function OrderDetails({ order, heading, invoiceUrl, children, className = 'container page order-summary' }: Props) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const format = useFormatMoney();
+  const money = (amount: number) => format(amount, order.currency);
+  const created = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(new Date(order.createdAt));
+  const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
+  return (
+    <div className={className}>
+      <h1>{heading}</h1>
+      {children}
+      <dl className="order-summary__facts">
+        <div>
+          <dt>{t('order.number')}</dt>
+          <dd data-testid="order-number">{order.number}</dd>
+        </div>
+        <div>
+          <dt>{t('order.date')}</dt>
+          <dd>{created}</dd>
+        </div>
+        <div>
+          <dt>{t('order.status')}</dt>
+          <dd>{t(`order.statuses.${order.status}`)}</dd>
+        </div>
+      </dl>
+
+      <div className="order-summary__grid">
+        <section aria-labelledby="order-delivery">
+          <h2 id="order-delivery">{t('checkout.delivery')}</h2>
+          <p>
+            {order.delivery.name} ({charge(order.delivery.price.withVat)})
+          </p>
+          {order.store && (
+            <p data-testid="order-store">
+              {order.store.name}
+              <br />
+              {order.store.street}, {order.store.postcode} {order.store.city}
+            </p>
+          )}
+          <h2>{t('checkout.payment')}</h2>
+          <p>
+            {order.payment.name} ({charge(order.payment.price.withVat)})
+          </p>
+        </section>
+        <section aria-labelledby="order-invoice-address">
+          <h2 id="order-invoice-address">{t('checkout.invoiceAddress')}</h2>
+          <AddressBlock address={order.invoiceAddress} />
+        </section>
+        {order.deliveryAddress && (
+          <section aria-labelledby="order-delivery-address">
+            <h2 id="order-delivery-address">{t('checkout.deliveryAddress')}</h2>
+            <AddressBlock address={order.deliveryAddress} />
+          </section>
+        )}
+      </div>
+      {order.note && (
+        <section aria-labelledby="order-note">
+          <h2 id="order-note">{t('checkout.note')}</h2>
+          <p className="order-summary__note">{order.note}</p>
+        </section>
+      )}
+
+      <table className="cart-table order-lines">
+        <caption>{t('order.lines')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('cart.product')}</th>
+            <th scope="col">{t('cart.quantity')}</th>
+            <th scope="col">{t('cart.unitPrice')}</th>
+            <th scope="col">{t('totals.vatRate')}</th>
+            <th scope="col">{t('cart.total')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={line.id}>
+              <td>
+                {line.name}
+                <span className="muted">
+                  {' '}
+                  · {[line.colour, line.size].filter(Boolean).join(', ')} {line.variantCode}
+                </span>
+              </td>
+              <td>{line.quantity}</td>
+              <td>{money(line.unitPrice.withVat)}</td>
+              <td>{line.vatRate} %</td>
+              <td>{money(line.totalPrice.withVat)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <div className="order-summary__bottom">
+        <section aria-labelledby="order-totals" className="totals">
+          <h2 id="order-totals">{t('totals.heading')}</h2>
+          <dl className="totals__list" data-testid="order-totals">
+            <div>
+              <dt>{t('totals.productsWithoutVat')}</dt>
+              <dd>{money(order.products.withoutVat)}</dd>
+            </div>
+            <div>
+              <dt>{t('totals.productsWithVat')}</dt>
+              <dd>{money(order.products.withVat)}</dd>
+            </div>
+            <div>
+              <dt>{t('totals.discount')}</dt>
+              <dd>{order.discount.withVat > 0 ? `−${money(order.discount.withVat)}` : money(0)}</dd>
+            </div>
+            <div>
+              <dt>{t('totals.totalWithoutVat')}</dt>
+              <dd>{money(order.total.withoutVat)}</dd>
+            </div>
+            {order.rounding !== 0 && (
+              <div>
+                <dt>{t('totals.rounding')}</dt>
+                <dd>{money(order.rounding)}</dd>
+              </div>
+            )}
+            <div className="totals__to-pay">
+              <dt>{t('totals.totalToPay')}</dt>
+              <dd data-testid="order-total-to-pay">{money(order.totalToPay)}</dd>
+            </div>
+          </dl>
+          <VatRecap rows={order.vatRecap} currency={order.currency} />
+        </section>
+
+        <section aria-labelledby="order-payment" className="order-payment">
+          <h2 id="order-payment">{t('order.paymentDetails')}</h2>
+          <dl className="totals__list">
+            <div>
+              <dt>{t('order.accountNumber')}</dt>
+              <dd data-testid="order-account">{order.accountNumber}</dd>
+            </div>
+            <div>
+              <dt>IBAN</dt>
+              <dd>{order.iban}</dd>
+            </div>
+            <div>
+              <dt>{t('order.variableSymbol')}</dt>
+              <dd data-testid="order-variable-symbol">{order.variableSymbol}</dd>
+            </div>
+            <div>
+              <dt>{t('order.amount')}</dt>
+              <dd>{money(order.totalToPay)}</dd>
+            </div>
+          </dl>
+          {order.qrSvg && (
+            <figure className="qr-payment" data-testid="qr-payment">
+              {/* The server renders the SVG from our own SPAYD string with a QR library: no shopper input in it. */}
+              <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(order.qrSvg)}`} width={200} height={200} alt={t('order.qrAlt', { amount: money(order.totalToPay) })} />
+              <figcaption>{t('order.qrCaption')}</figcaption>
+            </figure>
+          )}
+          <p>
+            <a className="button button--secondary" href={invoiceUrl} download data-testid="download-invoice">
+              {t('order.downloadInvoice')}
+            </a>
+          </p>
+        </section>
+      </div>
+    </div>
+  );
+}

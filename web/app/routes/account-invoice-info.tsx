@@ -1,0 +1,208 @@
+// Invoice details (/ucet/fakturacni-udaje, /en/account/invoice-info): the address fields of spec
+// section 3 with company, IČO and DIČ ("I am buying for a company"), checked with the shared schemas;
+// "Load from ARES" fills company name, registered address and DIČ by the IČO. A failed lookup says
+// 'Error loading data, try again' at the IČO and leaves everything editable; a failed save keeps
+// what was typed and puts the server's messages at their fields.
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { AccountInvoiceInfoQuery } from '~/gql/graphql';
+import type { Route } from './+types/account-invoice-info';
+import { apolloFor } from '../apollo/load.ts';
+import { requireCustomer } from '../apollo/guard.ts';
+import { fieldErrorMap } from '../apollo/errors.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+import { Field, useForm } from '../components/ui/form/index.ts';
+import { useNotify } from '../components/ui/Toasts.tsx';
+import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';
+import { AccountLayout } from '../features/account/AccountLayout.tsx';
+import { addressFormSchema, companyFormSchema, isCompanyDetails } from '../../../schema/rules/index.ts';
+import '../features/checkout/checkout.css';
+
+const InvoiceInfoQuery = graphql(`
+  query AccountInvoiceInfo {
+    me {
+      id
+      email
+      firstName
+      lastName
+      phone
+      invoiceDetails {
+        ...SavedAddressFields
+      }
+    }
+  }
+`);
+
+const SaveInvoiceDetailsMutation = graphql(`
+  mutation SaveInvoiceDetails($input: InvoiceDetailsInput!) {
+    saveInvoiceDetails(input: $input) {
+      __typename
+      ... on Customer {
+        id
+        invoiceDetails {
+          ...SavedAddressFields
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+const CompanyLookupQuery = graphql(`
+  query CompanyLookup($ico: String!) {
+    companyLookup(ico: $ico) {
+      __typename
+      ... on QueryCompanyLookupSuccess {
+        data {
+          ico
+          company
+          dic
+          street
+          city
+          postcode
+          country
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  await requireCustomer(args);
+  await apolloFor(args).query({ query: InvoiceInfoQuery, fetchPolicy: 'network-only' });
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('accountInvoiceInfo') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.myAccount.invoiceInfo, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    : [];
+
+export default function AccountInvoiceInfo() {
+  const { data } = useQuery(InvoiceInfoQuery);
+  if (!data?.me) return null;
+  return <InvoiceInfoForm me={data.me} />;
+}
+
+type Me = NonNullable<AccountInvoiceInfoQuery['me']>;
+
+function InvoiceInfoForm({ me }: { me: Me }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const client = useApolloClient();
+  const { notify } = useNotify();
+  const saved = me.invoiceDetails;
+  const [forCompany, setForCompany] = useState(saved ? isCompanyDetails(saved) : false);
+  const [lookingUp, setLookingUp] = useState(false);
+  const [lookupStatus, setLookupStatus] = useState('');
+  const [save, { loading: saving }] = useMutation(SaveInvoiceDetailsMutation);
+  const schema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
+  const form = useForm<AddressValues>({
+    initialValues: addressValues(saved, { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' }),
+    schema,
+    locale: language,
+  });
+  const required = Object.entries(schema)
+    .filter(([, rules]) => rules.some((rule) => rule.name === 'required'))
+    .map(([name]) => name);
+  const label = (key: keyof AddressValues) => (required.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
+
+  const lookUp = async () => {
+    const ico = form.values.ico.trim();
+    setLookupStatus('');
+    if (ico === '') {
+      form.validateAll();
+      return;
+    }
+    setLookingUp(true);
+    try {
+      const { data } = await client.query({ query: CompanyLookupQuery, variables: { ico }, fetchPolicy: 'network-only' });
+      const outcome = data?.companyLookup;
+      if (outcome?.__typename === 'QueryCompanyLookupSuccess') {
+        const company = outcome.data;
+        for (const key of ['ico', 'company', 'dic', 'street', 'city', 'postcode', 'country'] as const) form.setValue(key, company[key]);
+        setLookupStatus(t('myAccount.invoice.aresFilled'));
+        return;
+      }
+      if (outcome && 'message' in outcome) {
+        form.setServerErrors({ ico: outcome.__typename === 'ValidationError' ? (fieldErrorMap(outcome).ico ?? outcome.message) : outcome.message });
+        if (outcome.__typename === 'CompanyLookupFailedError') notify('error', outcome.message);
+        return;
+      }
+      throw new Error('no answer');
+    } catch {
+      const message = t('myAccount.invoice.aresFailed');
+      form.setServerErrors({ ico: message });
+      notify('error', message);
+    } finally {
+      setLookingUp(false);
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.validateAll()) {
+      requestAnimationFrame(() => document.querySelector<HTMLElement>('.account__main [aria-invalid="true"]')?.focus());
+      return;
+    }
+    const values = forCompany ? form.values : { ...form.values, company: '', ico: '', dic: '' };
+    try {
+      const result = await save({ variables: { input: { ...EMPTY_ADDRESS, ...values } } });
+      const outcome = result.data?.saveInvoiceDetails;
+      if (outcome?.__typename === 'Customer') {
+        await navigate(`${href('accountThankYou', language)}?after=invoiceSaved`);
+        return;
+      }
+      if (outcome?.__typename === 'ValidationError') form.setServerErrors(fieldErrorMap(outcome));
+      notify('error', outcome && 'message' in outcome ? outcome.message : t('myAccount.invoice.saveFailed'));
+    } catch {
+      notify('error', t('myAccount.invoice.saveFailed'));
+    }
+  };
+
+  return (
+    <AccountLayout current="accountInvoiceInfo">
+      <h1>{t('myAccount.invoiceInfo')}</h1>
+      <p>{t('myAccount.invoice.intro')}</p>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={saving} data-testid="invoice-form">
+        <label className="switch">
+          <input type="checkbox" checked={forCompany} onChange={(event) => setForCompany(event.target.checked)} data-testid="invoice-for-company" />
+          {t('myAccount.invoice.forCompany')}
+        </label>
+        {forCompany && (
+          <div className="address-fields__company">
+            <div className="ico-lookup">
+              <Field label={label('ico')} inputMode="numeric" autoComplete="off" hint={t('myAccount.invoice.aresHint')} error={form.errors.ico} {...form.fieldProps('ico')} />
+              <button type="button" className="button button--secondary" onClick={() => void lookUp()} disabled={lookingUp} aria-busy={lookingUp} data-testid="ares-lookup">
+                {lookingUp ? t('myAccount.invoice.aresLoading') : t('myAccount.invoice.aresLoad')}
+              </button>
+            </div>
+            <p role="status" className="muted" data-testid="ares-status">
+              {lookupStatus}
+            </p>
+            <Field label={label('company')} autoComplete="section-billing organization" error={form.errors.company} {...form.fieldProps('company')} />
+            <Field label={label('dic')} autoComplete="off" hint={t('address.dicHint')} error={form.errors.dic} {...form.fieldProps('dic')} />
+          </div>
+        )}
+        <AddressFields form={form} section="billing" withEmail withCompany={false} requiredFields={required} />
+        <button type="submit" className="button button--primary" disabled={saving} data-testid="save-invoice">
+          {saving ? t('myAccount.invoice.saving') : t('myAccount.invoice.save')}
+        </button>
+      </form>
+    </AccountLayout>
+  );
+}

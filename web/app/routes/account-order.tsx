@@ -1,0 +1,70 @@
+// Order detail in the account (/ucet/objednavka/{id}, /en/account/order/{id}; id = the order's
+// databaseId): the order summary's details with the owner's invoice download. A guest, another
+// customer and a missing id all get the same 'Order not found' page with HTTP 404.
+import { isRouteErrorResponse, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/account-order';
+import { apolloFor, notFound } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { createI18n } from '../i18n/index.ts';
+import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
+import { AccountLayout } from '../features/account/AccountLayout.tsx';
+
+const AccountOrderQuery = graphql(`
+  query AccountOrder($databaseId: Int!) {
+    accountOrder(databaseId: $databaseId) {
+      ...OrderDetailsFields
+      accountInvoiceUrl
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const language = languageOfRequest(args.request);
+  const id = args.params.id ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(id) || Number(id) > 2_147_483_647) throw notFound(args.request);
+  const variables = { databaseId: Number(id) };
+  const { data } = await apolloFor(args).query({ query: AccountOrderQuery, variables, fetchPolicy: 'network-only' });
+  if (!data?.accountOrder) throw notFound(args.request);
+  return { language, variables, number: data.accountOrder.number, alternates: alternatesFor('orderDetail', { id }) };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({
+        title: titleWithShop(createI18n(loaderData.language).t('myAccount.orderDetail.title', { number: loaderData.number }), loaderData.language),
+        alternates: loaderData.alternates,
+        language: loaderData.language,
+        matches,
+        noindex: true,
+      })
+    : [];
+
+/** Not hers, or no such order: the same 404 page, nothing about the order. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <OrderNotFound />;
+}
+
+export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const { data } = useQuery(AccountOrderQuery, { variables: loaderData.variables });
+  const order = data?.accountOrder;
+  if (!order) return null;
+  return (
+    <AccountLayout current="accountOrders">
+      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} className="order-summary">
+        <p>
+          <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
+        </p>
+      </OrderDetails>
+    </AccountLayout>
+  );
+}

@@ -1,0 +1,46 @@
+// Account home (/ucet, /en/account): a greeting and a card for every part of the account — orders,
+// delivery addresses, invoice details, password, personal data. Guests go to the login first.
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Route } from './+types/account';
+import { requireCustomer } from '../apollo/guard.ts';
+import { alternatesFor, languageOfRequest } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+import { AccountLayout, useAccountSections } from '../features/account/AccountLayout.tsx';
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  const me = await requireCustomer(args);
+  return { language: languageOfRequest(args.request), firstName: me.firstName, alternates: alternatesFor('account') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.myAccount.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    : [];
+
+export default function AccountHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const sections = useAccountSections().filter((section) => section.route !== 'account');
+  return (
+    <AccountLayout current="account">
+      <h1>{t('myAccount.title')}</h1>
+      <p>
+        {t('myAccount.hello', { name: loaderData.firstName })} {t('myAccount.intro')}
+      </p>
+      <ul className="account-cards">
+        {sections.map((section) => (
+          <li key={section.route} className="account-card">
+            <Link to={section.path} data-testid={`account-link-${section.route}`}>
+              <strong>{t(section.label)}</strong>
+              <span>{t(section.text)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </AccountLayout>
+  );
+}
