@@ -61,7 +61,7 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.myAccount.orderList.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.myAccount.orders, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
     : [];
 
 export default function AccountOrders({ loaderData }: Route.ComponentProps) {
@@ -75,7 +75,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
   const pagePath = (page: number) => (page === 1 ? listPath : `${listPath}?page=${page}`);
   return (
     <AccountLayout current="accountOrders">
-      <h1>{t('myAccount.orderList.title')}</h1>
+      <h1>{t('myAccount.orders')}</h1>
       {!orders && <p aria-busy="true">{t('myAccount.loading')}</p>}
       {orders && orders.totalCount === 0 && (
         <div className="empty-state" data-testid="orders-empty">
