@@ -168,6 +168,41 @@ describe('wishlist in Chromium', () => {
     await page.close();
   });
 
+  it("a sold-out size offers 'Hlídat dostupnost'; the watch is stored for the e-mail typed", async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { size: { not: null }, stock: { gt: 0 }, product: { variants: { some: { stock: { gt: 0 } } } } },
+      orderBy: { id: 'desc' },
+      include: { product: { include: { translations: true } } },
+    });
+    await shop.prisma.variant.update({ where: { id: variant.id }, data: { stock: 0 } });
+    const slug = variant.product.translations.find((row) => row.language === 'cs')!.slug;
+    const { page, problems } = await newPage(visitor);
+    await open(page, `/produkt/${slug}`);
+    // the cookie bar covers the bottom of a phone's screen until it is answered
+    const refuseCookies = page.getByRole('button', { name: 'Odmítnout vše' });
+    if (await refuseCookies.count()) await refuseCookies.click();
+    if (variant.colourId !== null) {
+      const colour = await shop.prisma.colour.findUniqueOrThrow({ where: { id: variant.colourId } });
+      await page.locator(`input[name=colour][value="${colour.code}"]`).check();
+    }
+    await page.locator(`input[name=size][value="${variant.size}"]`).check();
+    const form = page.getByTestId('watch-availability');
+    await expect.poll(() => form.getByRole('heading', { name: 'Hlídat dostupnost' }).count()).toBe(1);
+    expect(await page.getByTestId('add-to-cart').isDisabled()).toBe(true);
+    await form.getByLabel('E-mail').fill('neplatny');
+    await form.getByRole('button', { name: 'Hlídat dostupnost' }).click();
+    await expect.poll(() => form.getByText('Pole musí obsahovat platný email.').count()).toBe(1);
+    await form.getByLabel('E-mail').fill('fanousek@example.cz');
+    await form.getByRole('button', { name: 'Hlídat dostupnost' }).click();
+    await expect.poll(() => form.getByRole('status').last().textContent(), { timeout: 20_000 }).toBe(
+      'Hotovo. Až bude zboží skladem, napíšeme vám na fanousek@example.cz.',
+    );
+    const watch = await shop.prisma.availabilityWatch.findUniqueOrThrow({ where: { variantId_email: { variantId: variant.id, email: 'fanousek@example.cz' } } });
+    expect(watch.language).toBe('cs');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('an empty wishlist says so, in English too', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const { page, problems } = await newPage(context);
