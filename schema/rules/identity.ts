@@ -6,6 +6,9 @@ import { phone } from './czech-validators.ts';
 import type { Locale } from './locale.ts';
 import { confirmed, email, max, min, required, type FormSchema, type Messages } from './validators.ts';
 
+/** Where the signed-in customer downloads all her data as JSON (bff/src/http/privacy-export.ts). */
+export const PRIVACY_EXPORT_PATHS = { cs: '/ucet/soukromi/data.json', en: '/en/account/privacy/data.json' } as const;
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;

@@ -5,6 +5,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { findSession } from '../support/sessions.ts';
 import { mailsTo } from '../support/mailbox.ts';
+import { captchaToken } from '../support/captcha.ts';
 import { settledResetRequests } from '../../bff/src/services/password-reset.ts';
 
 const REQUEST = `
@@ -51,8 +52,9 @@ function freshEmail(): string {
   return `heslo${emailCounter}-${Date.now()}@example.cz`;
 }
 
-async function request(client: TestClient, email: string, headers: Record<string, string> = {}): Promise<Answer> {
-  const response = await client.gql<{ requestPasswordReset: Answer }>(REQUEST, { input: { email } }, headers);
+async function request(client: TestClient, email: string, headers: Record<string, string> = {}, captcha?: string | null): Promise<Answer> {
+  const token = captcha === undefined ? await captchaToken(app, 'PASSWORD_RESET') : captcha;
+  const response = await client.gql<{ requestPasswordReset: Answer }>(REQUEST, { input: { email, captcha: token } }, headers);
   expect(response.errors).toBeUndefined();
   return response.data!.requestPasswordReset;
 }
@@ -122,12 +124,21 @@ describe(`forgotten password (${databaseKind})`, () => {
     expect(JSON.stringify(outbox.map((row) => row.payload))).not.toContain(token);
   });
 
+  it('requires a solved captcha for PASSWORD_RESET; without one nothing is counted or sent', async () => {
+    const customer = await createCustomer(app.prisma, { email: freshEmail() });
+    const answer = await request(browser(), customer.email, { 'x-shop-language': 'en' }, null);
+    expect(answer).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    expect(await mailsTo(app, customer.email)).toHaveLength(0);
+    expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(0);
+  });
+
   it('A5: an unknown e-mail takes as long as a known one: the answer comes before the account is looked up', async () => {
     const customer = await createCustomer(app.prisma, { email: freshEmail() });
     const client = browser();
     const time = async (email: string) => {
+      const captcha = await captchaToken(app, 'PASSWORD_RESET');
       const started = performance.now();
-      await request(client, email);
+      await request(client, email, {}, captcha);
       const elapsed = performance.now() - started;
       // the link is issued (and its e-mail sent) after the answer: let that finish outside the measured time
       await settledResetRequests();

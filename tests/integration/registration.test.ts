@@ -4,6 +4,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { findSession } from '../support/sessions.ts';
 import { mailsTo } from '../support/mailbox.ts';
+import { captchaToken } from '../support/captcha.ts';
 
 const REGISTER = `
   mutation Register($input: RegisterInput!) {
@@ -54,8 +55,10 @@ function input(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** Registers with a fresh captcha token unless the values bring their own `captcha` (or null). */
 async function registerWith(client: TestClient, values: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const response = await client.gql<RegisterResult>(REGISTER, { input: values }, headers);
+  const captcha = 'captcha' in values ? values.captcha : await captchaToken(app, 'REGISTRATION');
+  const response = await client.gql<RegisterResult>(REGISTER, { input: { ...values, captcha } }, headers);
   expect(response.errors).toBeUndefined();
   return response.data!.register;
 }
@@ -122,6 +125,19 @@ describe(`registration (${databaseKind})`, () => {
     });
     expect(await app.prisma.customer.count({ where: { email: 'neni-email' } })).toBe(0);
     expect((await client.gql<{ me: unknown }>(ME)).data?.me).toBeNull();
+  });
+
+  it('requires a solved captcha for REGISTRATION, used once, after the form is right', async () => {
+    const values = input();
+    const missing = await registerWith(browser(), { ...values, captcha: null }, { 'x-shop-language': 'en' });
+    expect(missing).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    const other = await registerWith(browser(), { ...values, captcha: await captchaToken(app, 'NEWSLETTER') });
+    expect(other.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
+    const token = await captchaToken(app, 'REGISTRATION');
+    expect((await registerWith(browser(), { ...values, captcha: token })).__typename).toBe('Customer');
+    const again = await registerWith(browser(), { ...input(), captcha: token });
+    expect(again.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
+    expect(await app.prisma.customer.count({ where: { email: values.email } })).toBe(1);
   });
 
   it('says that the e-mail has an account (in any letter case) and creates nothing', async () => {

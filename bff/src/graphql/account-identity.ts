@@ -9,6 +9,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { deleteAccountFormSchema } from '../../../schema/rules/identity.ts';
 import { message } from '../i18n/messages.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
 import { kickMailSender } from '../mail/index.ts';
 import { login } from '../services/auth.ts';
 import { afterLogin } from '../services/after-login.ts';
@@ -64,6 +65,7 @@ const RegisterInput = builder.inputType('RegisterInput', {
     newsletter: t.boolean({ required: true, defaultValue: false }),
     /** Consent with the terms and the privacy policy; registration requires it. */
     consent: t.boolean({ required: true }),
+    captcha: t.string({ description: 'A captcha token for the action REGISTRATION (Query.captchaChallenge).' }),
   }),
 });
 
@@ -75,7 +77,7 @@ builder.mutationField('register', (t) =>
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       refuseTokenRequest(ctx);
-      const outcome = await register(ctx, input, ctx);
+      const outcome = await register(ctx, input, ctx, () => requireCaptcha(ctx, 'registration', input.captcha));
       if (outcome.kind === 'invalid') throw invalid(ctx, outcome.fieldErrors);
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       if (outcome.kind === 'emailTaken') throw new EmailTakenError(message('emailTaken', ctx.language));
@@ -94,7 +96,10 @@ const PasswordResetRequested = builder.objectRef<{ message: string }>('PasswordR
 });
 
 const RequestPasswordResetInput = builder.inputType('RequestPasswordResetInput', {
-  fields: (t) => ({ email: t.string({ required: true }) }),
+  fields: (t) => ({
+    email: t.string({ required: true }),
+    captcha: t.string({ description: 'A captcha token for the action PASSWORD_RESET (Query.captchaChallenge).' }),
+  }),
 });
 
 builder.mutationField('requestPasswordReset', (t) =>
@@ -104,7 +109,7 @@ builder.mutationField('requestPasswordReset', (t) =>
     errors: { types: [ValidationError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: RequestPasswordResetInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const outcome = await requestPasswordReset(ctx, input, ctx);
+      const outcome = await requestPasswordReset(ctx, input, ctx, () => requireCaptcha(ctx, 'passwordReset', input.captcha));
       if (outcome.kind === 'invalid') throw invalid(ctx, outcome.fieldErrors);
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       return { message: message('passwordResetRequested', ctx.language) };

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import type { ShopSession } from '../graphql/context.ts';
 import { exportCustomerData } from '../services/privacy.ts';
 
-export const PRIVACY_EXPORT_PATHS = { cs: '/ucet/soukromi/data.json', en: '/en/account/privacy/data.json' } as const;
+import { PRIVACY_EXPORT_PATHS } from '../../../schema/rules/identity.ts';
 
 export function privacyExportRoutes(prisma: Db): Router {
   const router = Router();

@@ -46,9 +46,12 @@ export async function requestPasswordReset(
   deps: PasswordDeps,
   input: { email: string },
   context: { language: Language; clientIp: string },
+  /** Runs after the form's own checks, before anything is counted or written (the captcha). */
+  beforeWrite: () => Promise<void> = async () => {},
 ): Promise<ResetRequestOutcome> {
   const fieldErrors = toFieldErrors(validateForm({ email: input.email.trim() }, forgottenPasswordFormSchema, context.language));
   if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  await beforeWrite();
   const email = normalizeEmail(input.email);
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerIp, ipKey(context.clientIp));
   if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };

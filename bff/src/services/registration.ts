@@ -38,6 +38,8 @@ export async function register(
   deps: { prisma: Db; rateLimiter: RateLimiter },
   input: RegistrationInput,
   context: { language: Language; clientIp: string },
+  /** Runs after the form's own checks, before anything is counted or written (the captcha). */
+  beforeWrite: () => Promise<void> = async () => {},
 ): Promise<RegistrationOutcome> {
   const values = {
     ...input,
@@ -48,6 +50,7 @@ export async function register(
   };
   const fieldErrors = checkPasswordForm(values, registrationFormSchema, context.language);
   if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  await beforeWrite();
 
   // counted only for well-formed attempts, before the database is asked anything about the e-mail
   const limit = await deps.rateLimiter.consume(RATE_RULES.registrationPerIp, ipKey(context.clientIp));

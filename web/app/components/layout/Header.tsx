@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Form, Link, useLocation, useRouteLoaderData } from 'react-router';
+import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LayoutQuery, LogoutMutation } from './documents.ts';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
 import { useFormatMoney } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
+import { forgetSignedInShopper, isCustomerOnlyPath } from '../../features/identity/sign-out.ts';
 import '../../features/wishlist/wishlist.css';
 
 type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
@@ -39,7 +40,9 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const { data } = useQuery(LayoutQuery);
   const currency = useRouteLoaderData<{ currency: 'CZK' | 'EUR' }>('root')?.currency ?? 'CZK';
   const here = location.pathname + location.search;
-  const [logout] = useMutation(LogoutMutation, { refetchQueries: [LayoutQuery] });
+  const navigate = useNavigate();
+  // the server's answer (signed out) is written into the cache at once: no identity, no cart
+  const [logout] = useMutation(LogoutMutation, { update: (cache, result) => void (result.data?.logout && forgetSignedInShopper(cache)) });
   const cart = data?.cart;
   const other = language === 'cs' ? 'en' : 'cs';
   const otherPath = alternates?.[other] ?? href('home', other);
@@ -51,6 +54,8 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
     try {
       await logout();
       notify('success', t('account.logoutSuccess'));
+      // an account page is no place for a signed-out shopper: home
+      if (isCustomerOnlyPath(location.pathname)) await navigate(href('home', language));
     } catch {
       notify('error', t('account.logoutError'));
     }

@@ -1,0 +1,26 @@
+// After the server has signed the shopper out (logout, a deleted account), the Apollo cache follows
+// its answer at once: no identity and no cart (the session that held them is gone), so the header
+// shows an empty cart without waiting for a refetch. The cart entity is evicted because the
+// Query.cart read policy (apollo/cache.ts) falls back to it whenever it can still be read.
+import type { ApolloCache } from '@apollo/client';
+import { matchRoute, ROUTES } from '../../../../schema/routes.ts';
+
+export function forgetSignedInShopper(cache: ApolloCache): void {
+  cache.modify({
+    id: 'ROOT_QUERY',
+    fields: {
+      me: () => null,
+      cart: () => null,
+    },
+  });
+  cache.evict({ id: cache.identify({ __typename: 'Cart' }) });
+  cache.gc();
+}
+
+/** Whether a path is a page for signed-in customers only (where a signed-out shopper cannot stay). */
+export function isCustomerOnlyPath(pathname: string): boolean {
+  const match = matchRoute(pathname);
+  if (!match) return false;
+  const route = ROUTES[match.name] as { guard?: string };
+  return route.guard === 'customer' || match.name === 'orderDetail';
+}

@@ -1,0 +1,95 @@
+// Setting a new password from the e-mailed link (/zmena-hesla/{hash}, /en/change-password/{hash}):
+// new password and its confirmation. Success signs the shopper in (every other session of the
+// account ends) and leads to the thank-you page; a used, expired or wrong link gets the spec's
+// 'Password could not be changed…' with a way to ask for a new link.
+import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/change-password';
+import { fieldErrorMap } from '../apollo/errors.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+import { useNotify } from '../components/ui/Toasts.tsx';
+import { LayoutQuery } from '../components/layout/documents.ts';
+import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';
+import { useState } from 'react';
+
+const ResetPasswordMutation = graphql(`
+  mutation ResetPassword($input: ResetPasswordInput!) {
+    resetPassword(input: $input) {
+      __typename
+      ... on Customer {
+        id
+        firstName
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+export function loader(args: Route.LoaderArgs) {
+  const { hash } = args.params;
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('changePassword', { hash }), hash };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.identity.reset.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
+    : [];
+
+export default function ChangePassword({ params }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const [failed, setFailed] = useState<string | null>(null);
+  const [reset, { loading }] = useMutation(ResetPasswordMutation, { refetchQueries: [LayoutQuery], awaitRefetchQueries: true });
+  const form = useNewPasswordForm(language);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setFailed(null);
+    if (!form.validateAll()) return;
+    try {
+      const result = await reset({ variables: { input: { token: params.hash, password: form.values.password, passwordConfirmation: form.values.passwordConfirmation } } });
+      const outcome = result.data?.resetPassword;
+      if (outcome?.__typename === 'Customer') {
+        notify('success', t('identity.reset.success'));
+        await navigate(`${href('accountThankYou', language)}?after=passwordChanged`);
+        return;
+      }
+      if (outcome?.__typename === 'ValidationError') {
+        form.setServerErrors(fieldErrorMap(outcome));
+        return;
+      }
+      const text = outcome && 'message' in outcome ? outcome.message : t('identity.genericError');
+      setFailed(text);
+      notify('error', text);
+    } catch {
+      notify('error', t('identity.genericError'));
+    }
+  };
+
+  return (
+    <div className="container page narrow">
+      <h1>{t('identity.reset.title')}</h1>
+      <p>{t('identity.reset.intro')}</p>
+      {failed ? (
+        <p className="field__error" role="alert" data-testid="password-change-failed">
+          {failed} <Link to={href('forgottenPassword', language)}>{t('identity.reset.requestNew')}</Link>
+        </p>
+      ) : null}
+      <form onSubmit={onSubmit} noValidate className="form" data-testid="new-password-form">
+        <NewPasswordFields form={form} />
+        <button type="submit" className="button button--primary" disabled={loading}>
+          {loading ? t('identity.reset.submitting') : t('identity.reset.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}
