@@ -33,7 +33,7 @@ export const ROUTES = {
   wishlist: { cs: '/oblibene', en: '/en/wishlist', file: 'routes/wishlist.tsx' },
   sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/shared-wishlist.tsx' },
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
-  complaint: { cs: '/reklamace', en: '/en/returns', file: 'routes/placeholder.tsx' },
+  complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

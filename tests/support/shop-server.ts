@@ -4,16 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp, ROOT_DIR } from '../../bff/src/app.ts';
-import { loadConfig } from '../../bff/src/config.ts';
+import { loadConfig, type Config } from '../../bff/src/config.ts';
 
-export async function startShop() {
+/** `overrides`: settings of one test file, e.g. { mapTileUrl } for a local tile server. */
+export async function startShop(overrides: Partial<Config> = {}) {
   if (!existsSync(path.join(ROOT_DIR, 'build/server/index.js'))) {
     throw new Error('No production build: run `npm run build` (npm test does it) before the e2e tests.');
   }
   const config = loadConfig(
     { NODE_ENV: 'test' },
     // trustedDocumentsOnly as in production: the pages may send only their persisted documents' hashes
-    { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1', trustedDocumentsOnly: true },
+    { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1', trustedDocumentsOnly: true, ...overrides },
   );
   const shop = await createApp(config);
   const server: Server = createServer(shop.app);

@@ -9,5 +9,7 @@ export default [
   ]),
   // The fast-delivery tile links /stores/5282 (spec section 2); English pages live under /en.
   route('/stores/:id', 'routes/store-redirect.tsx', { id: 'store-redirect' }),
+  // The return protocol's English page was /en/returns before it took the issue's /en/complaint.
+  route('/en/returns', 'routes/returns-redirect.tsx', { id: 'returns-redirect' }),
   route('*', 'routes/not-found.tsx', { id: 'not-found' }),
 ] satisfies RouteConfig;

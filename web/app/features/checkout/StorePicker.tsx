@@ -1,9 +1,13 @@
-// Personal pickup: the shop's stores as radio buttons, each with a "Zobrazit mapu" / "Show map"
-// toggle that reveals its address and a static map placeholder (no external map tiles yet).
-import { useState } from 'react';
+// Personal pickup: the shop's stores as radio buttons (arrow keys move between them, as in any radio
+// group), narrowed by a search by city, each with its address and whether it is open now; below, the
+// same map as the store pages (StoreMap: loaded only when shown), where choosing a marker chooses
+// the store.
+import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { graphql } from '~/gql';
 import type { StorePickerFieldsFragment as StoreData } from '~/gql/graphql';
+import { StoreMap } from '../stores/StoreMap.tsx';
+import { OpeningStatus } from '../stores/StoreStatus.tsx';
 
 export const StorePickerFieldsFragment = graphql(`
   fragment StorePickerFields on Store {
@@ -14,6 +18,16 @@ export const StorePickerFieldsFragment = graphql(`
     postcode
     latitude
     longitude
+    openingStatus {
+      open
+      closesAt
+      holidayToday
+      nextOpening {
+        date
+        dayOfWeek
+        opens
+      }
+    }
   }
 `);
 
@@ -25,51 +39,72 @@ type Props = {
   disabled?: boolean;
 };
 
+/** Lower case without diacritics, so "brno" finds "Brno" and "ustí" finds "Ústí nad Labem". */
+function searchable(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
 export function StorePicker({ stores, value, onChange, error, disabled }: Props) {
   const { t } = useTranslation();
-  const [shownMap, setShownMap] = useState<string | null>(null);
+  const [query, setQuery] = useState('');
+  const searchId = useId();
+  const countId = useId();
+  const shown = useMemo(() => {
+    const wanted = searchable(query);
+    return wanted === '' ? stores : stores.filter((store) => searchable(store.city).includes(wanted) || searchable(store.postcode.replace(/\s/g, '')).startsWith(wanted.replace(/\s/g, '')));
+  }, [stores, query]);
+  // the chosen store stays on the list while the shopper searches for another
+  const listed = value && !shown.some((store) => store.id === value) ? [...stores.filter((store) => store.id === value), ...shown] : shown;
+
   return (
     <fieldset className={error ? 'choice-group choice-group--invalid' : 'choice-group'} aria-describedby={error ? 'store-error' : undefined} data-testid="store-picker">
       <legend>{t('checkout.store')}</legend>
+      <div className="store-search">
+        <label htmlFor={searchId}>{t('stores.search')}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={query}
+          placeholder={t('stores.searchPlaceholder')}
+          autoComplete="address-level2"
+          maxLength={100}
+          aria-describedby={countId}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter in the search must not submit the checkout form
+            if (event.key === 'Enter') event.preventDefault();
+          }}
+        />
+      </div>
+      <p id={countId} className="muted store-picker__count" role="status">
+        {query.trim() === '' ? '' : shown.length === 0 ? t('stores.noneFound', { city: query.trim() }) : t('stores.found', { count: shown.length })}
+      </p>
       <ul className="choice-list">
-        {stores.map((store) => {
-          const mapId = `store-map-${store.id}`;
-          const open = shownMap === store.id;
-          return (
-            <li key={store.id} className="choice">
-              <label className="choice__label">
-                <input type="radio" name="store" value={store.id} checked={value === store.id} disabled={disabled} onChange={() => onChange(store.id)} />
-                <span className="choice__name">{store.name}</span>
-                <span className="muted choice__description">
-                  {store.street}, {store.city}
-                </span>
-              </label>
-              <button type="button" className="link-button" aria-expanded={open} aria-controls={mapId} onClick={() => setShownMap(open ? null : store.id)}>
-                {open ? t('checkout.hideMap') : t('checkout.showMap')}
-              </button>
-              {open && (
-                <div id={mapId} className="store-map" data-testid="store-map">
-                  <address>
-                    {store.name}
-                    <br />
-                    {store.street}
-                    <br />
-                    {store.postcode} {store.city}
-                  </address>
-                  <svg className="store-map__placeholder" viewBox="0 0 240 120" role="img" aria-label={t('checkout.mapOf', { name: store.name })}>
-                    <rect width="240" height="120" fill="#e8eef5" />
-                    <path d="M0 80 L240 60 M60 0 L90 120 M170 0 L150 120" stroke="#fff" strokeWidth="8" />
-                    <circle cx="120" cy="55" r="9" fill="#d6001c" />
-                    <text x="120" y="100" textAnchor="middle" fontSize="10" fill="#333">
-                      {store.latitude.toFixed(4)}, {store.longitude.toFixed(4)}
-                    </text>
-                  </svg>
-                </div>
-              )}
-            </li>
-          );
-        })}
+        {listed.map((store) => (
+          <li key={store.id} className={value === store.id ? 'choice choice--selected' : 'choice'}>
+            <label className="choice__label">
+              <input type="radio" name="store" value={store.id} checked={value === store.id} disabled={disabled} onChange={() => onChange(store.id)} />
+              <span className="choice__name">{store.name}</span>
+              <span className="muted choice__description">
+                {store.street}, {store.postcode} {store.city}
+              </span>
+              <span className="store-picker__status">
+                <OpeningStatus status={store.openingStatus} as="span" />
+              </span>
+            </label>
+          </li>
+        ))}
       </ul>
+      <StoreMap
+        stores={listed}
+        selectedId={value}
+        onSelect={disabled ? undefined : onChange}
+        label={t('stores.mapLabel')}
+      />
       {error && (
         <p id="store-error" className="field__error" role="alert">
           {error}

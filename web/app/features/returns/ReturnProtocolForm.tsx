@@ -1,0 +1,326 @@
+// The return protocol form: order number (a customer picks one of her orders), the returned goods
+// (rows with title and code, "Přidat produkt" and a remove button per row; a customer adds rows from
+// the order's lines), the refund account (Czech form or IBAN), who and where, a note and the captcha.
+// The same rules as the server (schema/rules/return-protocol.ts); a failed save keeps everything typed.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { ReturnProtocolPageQuery, SubmitReturnProtocolMutation as SubmitReturnProtocolData } from '~/gql/graphql';
+import { Field, useForm } from '../../components/ui/form/index.ts';
+import { fieldErrorMap } from '../../apollo/errors.ts';
+import { useLanguage } from '../../language.ts';
+import { Captcha } from '../captcha/Captcha.tsx';
+import { useCaptcha } from '../captcha/useCaptcha.ts';
+import { formatDate } from '../../../../schema/rules/dates.ts';
+import { validateForm } from '../../../../schema/rules/index.ts';
+import {
+  RETURN_LINE_MAX_QUANTITY,
+  RETURN_MAX_LINES,
+  RETURN_NOTE_MAX_LENGTH,
+  returnLineFormSchema,
+  returnMessage,
+  returnProtocolFormSchema,
+} from '../../../../schema/rules/return-protocol.ts';
+import './returns.css';
+
+export const SubmitReturnProtocolMutation = graphql(`
+  mutation SubmitReturnProtocol($input: ReturnProtocolInput!) {
+    submitReturnProtocol(input: $input) {
+      __typename
+      ... on ReturnProtocol {
+        id
+        number
+        orderNumber
+        email
+        lines {
+          productTitle
+          productCode
+          quantity
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+export type ReturnProtocolResult = Extract<SubmitReturnProtocolData['submitReturnProtocol'], { __typename: 'ReturnProtocol' }>;
+type PageData = ReturnProtocolPageQuery;
+type Line = { key: number; productTitle: string; productCode: string; quantity: string; reason: string };
+type LineField = 'productTitle' | 'productCode' | 'quantity' | 'reason';
+
+const emptyLine = (key: number): Line => ({ key, productTitle: '', productCode: '', quantity: '1', reason: '' });
+
+export function initialReturnValues(data: PageData | undefined) {
+  const me = data?.me;
+  const address = me?.addresses.find((item) => item.kind === 'INVOICE') ?? me?.addresses[0];
+  return {
+    orderNumber: '',
+    bankAccount: '',
+    firstName: me?.firstName ?? '',
+    lastName: me?.lastName ?? '',
+    email: me?.email ?? '',
+    phone: me?.phone ?? address?.phone ?? '',
+    street: address?.street ?? '',
+    city: address?.city ?? '',
+    postcode: address?.postcode ?? '',
+    country: address?.country || 'CZ',
+    note: '',
+  };
+}
+
+export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefined; onDone: (result: ReturnProtocolResult) => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const form = useForm({ initialValues: initialReturnValues(data), schema: returnProtocolFormSchema, locale: language });
+  const nextKey = useRef(2);
+  const [lines, setLines] = useState<Line[]>([emptyLine(1)]);
+  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [submit, { loading }] = useMutation(SubmitReturnProtocolMutation);
+  const captcha = useCaptcha('RETURN_PROTOCOL');
+  const orderPickId = useId();
+  const linePickId = useId();
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const orders = data?.returnProtocolOrders ?? [];
+  const pickedOrder = orders.find((order) => order.number === form.values.orderNumber) ?? null;
+
+  const validateLine = (line: Line, index: number): Record<string, string> => {
+    const errors: Record<string, string> = {};
+    for (const [field, text] of Object.entries(validateForm(line, returnLineFormSchema, language))) errors[`lines.${index}.${field}`] = text;
+    const quantity = Number(line.quantity);
+    if (!Number.isInteger(quantity) || quantity < 1 || quantity > RETURN_LINE_MAX_QUANTITY) {
+      errors[`lines.${index}.quantity`] = returnMessage('quantity', language, { max: RETURN_LINE_MAX_QUANTITY });
+    }
+    return errors;
+  };
+
+  const updateLine = (index: number, field: LineField, value: string) => {
+    setLines((current) => current.map((line, i) => (i === index ? { ...line, [field]: value } : line)));
+    setLineErrors((current) => {
+      const next = { ...current };
+      delete next[`lines.${index}.${field}`];
+      return next;
+    });
+  };
+
+  const addLine = (line?: Omit<Line, 'key'>) => {
+    if (lines.length >= RETURN_MAX_LINES) return;
+    const key = nextKey.current++;
+    setLines((current) => {
+      // a picked order line fills the first empty row before adding one
+      const emptyIndex = line ? current.findIndex((row) => !row.productTitle && !row.productCode) : -1;
+      if (line && emptyIndex >= 0) return current.map((row, i) => (i === emptyIndex ? { ...line, key: row.key } : row));
+      return [...current, line ? { ...line, key } : emptyLine(key)];
+    });
+    setLineErrors((current) => {
+      const next = { ...current };
+      delete next.lines;
+      return next;
+    });
+    if (!line) requestAnimationFrame(() => document.getElementById(`return-line-${key}-title`)?.focus());
+  };
+
+  const removeLine = (index: number) => {
+    setLines((current) => current.filter((_line, i) => i !== index));
+    setLineErrors({});
+    requestAnimationFrame(() => document.getElementById('return-add-line')?.focus());
+  };
+
+  const showFailure = (text: string) => {
+    setFormError(text);
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFormError(null);
+    const mainValid = form.validateAll();
+    const rowErrors = Object.assign({}, ...lines.map(validateLine)) as Record<string, string>;
+    if (lines.length === 0) rowErrors.lines = returnMessage('noLines', language);
+    setLineErrors(rowErrors);
+    if (!mainValid || Object.keys(rowErrors).length > 0) {
+      requestAnimationFrame(() => (document.querySelector('.return-form [aria-invalid="true"]') as HTMLElement | null)?.focus());
+      return;
+    }
+    const token = await captcha.take();
+    if (!token) return;
+    const input = {
+      ...form.values,
+      lines: lines.map((line) => ({ productTitle: line.productTitle, productCode: line.productCode, quantity: Number(line.quantity), reason: line.reason })),
+      captcha: token,
+    };
+    try {
+      const result = await submit({ variables: { input } });
+      const outcome = result.data?.submitReturnProtocol;
+      if (outcome?.__typename === 'ReturnProtocol') {
+        onDone(outcome);
+        return;
+      }
+      if (outcome?.__typename === 'ValidationError') {
+        const { captcha: captchaError, ...errors } = fieldErrorMap(outcome);
+        const rows = Object.fromEntries(Object.entries(errors).filter(([field]) => field.startsWith('lines')));
+        form.setServerErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith('lines'))));
+        setLineErrors(rows);
+        captcha.setServerError(captchaError);
+        if (!captchaError) showFailure(outcome.message);
+        return;
+      }
+      if (outcome?.__typename === 'ReturnOrderNotFoundError') {
+        form.setServerErrors({ orderNumber: outcome.message });
+        requestAnimationFrame(() => document.getElementById(form.fieldProps('orderNumber').id)?.focus());
+        return;
+      }
+      showFailure(outcome && 'message' in outcome ? outcome.message : t('returns.saveFailed'));
+    } catch {
+      showFailure(t('returns.saveFailed'));
+    }
+  };
+
+  return (
+    <form className="return-form" method="post" onSubmit={onSubmit} onFocus={captcha.prepare} noValidate data-testid="return-form">
+      {formError && (
+        <p ref={errorRef} className="return-form__failure" role="alert" tabIndex={-1} data-testid="return-failure">
+          {formError}
+        </p>
+      )}
+
+      <fieldset className="form-section">
+        <legend>{t('returns.order')}</legend>
+        {orders.length > 0 && (
+          <div className="field">
+            <label className="field__label" htmlFor={orderPickId}>
+              {t('returns.pickOrder')}
+            </label>
+            <select id={orderPickId} className="field__input" value={pickedOrder?.number ?? ''} onChange={(event) => form.setValue('orderNumber', event.target.value)}>
+              <option value="">{t('returns.pickOrderNone')}</option>
+              {orders.map((order) => (
+                <option key={order.id} value={order.number}>
+                  {order.number} – {formatDate(order.createdAt, language)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <Field label={t('returns.orderNumber')} hint={t('returns.orderNumberHint')} inputMode="numeric" autoComplete="off" maxLength={20} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
+      </fieldset>
+
+      <fieldset className="form-section" aria-describedby={lineErrors.lines ? 'return-lines-error' : undefined}>
+        <legend>{t('returns.goods')}</legend>
+        {pickedOrder && pickedOrder.lines.length > 0 && (
+          <div className="field">
+            <label className="field__label" htmlFor={linePickId}>
+              {t('returns.pickLine')}
+            </label>
+            <select
+              id={linePickId}
+              className="field__input"
+              value=""
+              onChange={(event) => {
+                const picked = pickedOrder.lines.find((line) => line.id === event.target.value);
+                if (picked) addLine({ productTitle: [picked.name, picked.size].filter(Boolean).join(' – '), productCode: picked.productCode, quantity: String(picked.quantity), reason: '' });
+              }}
+            >
+              <option value="">—</option>
+              {pickedOrder.lines.map((line) => (
+                <option key={line.id} value={line.id}>
+                  {[line.name, line.size].filter(Boolean).join(' – ')} ({line.productCode})
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <ol className="return-lines">
+          {lines.map((line, index) => {
+            const error = (field: LineField) => lineErrors[`lines.${index}.${field}`];
+            // the title's id is the one "Přidat produkt" focuses
+            const inputId = (field: LineField) => `return-line-${line.key}-${field === 'productTitle' ? 'title' : field}`;
+            return (
+              <li key={line.key} className="return-line" data-testid="return-line">
+                <fieldset>
+                  <legend className="return-line__legend">{t('returns.row', { number: index + 1 })}</legend>
+                  <div className="return-line__grid">
+                    {(['productTitle', 'productCode', 'quantity', 'reason'] as const).map((field) => (
+                      <div key={field} className={error(field) ? 'field field--invalid' : 'field'}>
+                        <label className="field__label" htmlFor={inputId(field)}>
+                          {t(`returns.${field}`)}
+                        </label>
+                        <input
+                          id={inputId(field)}
+                          name={`lines.${index}.${field}`}
+                          className="field__input"
+                          type={field === 'quantity' ? 'number' : 'text'}
+                          min={field === 'quantity' ? 1 : undefined}
+                          max={field === 'quantity' ? RETURN_LINE_MAX_QUANTITY : undefined}
+                          maxLength={field === 'productTitle' ? 200 : field === 'productCode' ? 64 : field === 'reason' ? 500 : undefined}
+                          value={line[field]}
+                          aria-invalid={Boolean(error(field))}
+                          aria-describedby={error(field) ? `${inputId(field)}-error` : undefined}
+                          onChange={(event) => updateLine(index, field, event.target.value)}
+                        />
+                        {error(field) && (
+                          <p id={`${inputId(field)}-error`} className="field__error" role="alert">
+                            {error(field)}
+                          </p>
+                        )}
+                      </div>
+                    ))}
+                  </div>
+                  {lines.length > 1 && (
+                    <button type="button" className="link-button return-line__remove" onClick={() => removeLine(index)}>
+                      {t('returns.removeProduct', { number: index + 1 })}
+                    </button>
+                  )}
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        {lineErrors.lines && (
+          <p id="return-lines-error" className="field__error" role="alert">
+            {lineErrors.lines}
+          </p>
+        )}
+        <button id="return-add-line" type="button" className="button button--secondary" onClick={() => addLine()} disabled={lines.length >= RETURN_MAX_LINES}>
+          + {t('returns.addProduct')}
+        </button>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>{t('returns.refund')}</legend>
+        <Field label={t('returns.bankAccount')} hint={t('returns.bankAccountHint')} autoComplete="off" spellCheck={false} maxLength={42} error={form.errors.bankAccount} {...form.fieldProps('bankAccount')} />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend>{t('returns.contact')}</legend>
+        <div className="return-form__grid">
+          <Field label={t('returns.firstName')} autoComplete="given-name" maxLength={100} error={form.errors.firstName} {...form.fieldProps('firstName')} />
+          <Field label={t('returns.lastName')} autoComplete="family-name" maxLength={100} error={form.errors.lastName} {...form.fieldProps('lastName')} />
+          <Field label={t('returns.email')} hint={t('returns.emailHint')} type="email" autoComplete="email" maxLength={254} error={form.errors.email} {...form.fieldProps('email')} />
+          <Field label={t('returns.phone')} type="tel" autoComplete="tel" maxLength={20} error={form.errors.phone} {...form.fieldProps('phone')} />
+          <Field label={t('returns.street')} autoComplete="street-address" maxLength={200} error={form.errors.street} {...form.fieldProps('street')} />
+          <Field label={t('returns.city')} autoComplete="address-level2" maxLength={100} error={form.errors.city} {...form.fieldProps('city')} />
+          <Field label={t('returns.postcode')} autoComplete="postal-code" inputMode="numeric" maxLength={10} error={form.errors.postcode} {...form.fieldProps('postcode')} />
+          <Field label={t('returns.country')} error={form.errors.country} {...form.fieldProps('country')}>
+            {(control) => (
+              <select {...control} autoComplete="country">
+                <option value="CZ">{t('returns.countries.CZ')}</option>
+                <option value="SK">{t('returns.countries.SK')}</option>
+              </select>
+            )}
+          </Field>
+        </div>
+        <Field label={t('returns.note')} error={form.errors.note} {...form.fieldProps('note')}>
+          {(control) => <textarea {...control} rows={4} maxLength={RETURN_NOTE_MAX_LENGTH} />}
+        </Field>
+      </fieldset>
+
+      <Captcha captcha={captcha} id="return-captcha" />
+      <button type="submit" className="button button--primary button--large" disabled={loading} data-testid="return-submit">
+        {loading ? t('returns.submitting') : t('returns.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+// "Nyní otevřeno · zavírá v 19:00" and the days ahead with other hours, as the server judged them on
+// the Prague clock with the shop's holidays (bff/src/graphql/store-hours.ts); and the directions link.
+import { useTranslation } from 'react-i18next';
+import { addDays, pragueClock } from '../../../../schema/rules/opening-hours.ts';
+import { formatDate } from '../../../../schema/rules/dates.ts';
+import { useLanguage } from '../../language.ts';
+
+export type OpeningStatusData = {
+  open: boolean;
+  closesAt: string | null;
+  holidayToday: boolean;
+  nextOpening: { date: string; dayOfWeek: number; opens: string } | null;
+};
+
+export type SpecialDayData = { date: string; dayOfWeek: number; opens: string | null; closes: string | null };
+
+/** Directions from wherever the shopper is to the store (opens the map app on a phone). */
+export function directionsUrl(store: { latitude: number; longitude: number }): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${store.latitude},${store.longitude}`;
+}
+
+function statusText(status: OpeningStatusData, t: (key: string, values?: Record<string, unknown>) => string, days: string[], language: 'cs' | 'en'): string {
+  if (status.open && status.closesAt) return t('stores.openNow', { time: status.closesAt });
+  const next = status.nextOpening;
+  const prefix = status.holidayToday ? `${t('stores.holidayToday')} · ` : '';
+  if (!next) return status.holidayToday ? t('stores.holidayToday') : t('stores.closedNow');
+  // "today" and "tomorrow" on the Prague calendar, as the server decided the dates
+  const today = pragueClock(new Date()).date;
+  if (next.date === today) return prefix + t('stores.opensToday', { time: next.opens });
+  if (next.date === addDays(today, 1)) return prefix + t('stores.opensTomorrow', { time: next.opens });
+  return prefix + t('stores.opensOn', { day: days[next.dayOfWeek].toLocaleLowerCase(language), date: formatDate(`${next.date}T12:00:00Z`, language), time: next.opens });
+}
+
+export function OpeningStatus({ status, as: Tag = 'p' }: { status: OpeningStatusData; as?: 'p' | 'span' }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const days = t('stores.days', { returnObjects: true }) as string[];
+  return (
+    <Tag className={status.open ? 'store-status store-status--open' : 'store-status store-status--closed'} data-testid="store-status">
+      <span className="store-status__dot" aria-hidden="true" />
+      {statusText(status, t, days, language)}
+    </Tag>
+  );
+}
+
+export function SpecialDays({ days }: { days: SpecialDayData[] }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const names = t('stores.days', { returnObjects: true }) as string[];
+  if (days.length === 0) return null;
+  return (
+    <section className="store-special-days" aria-labelledby="store-special-days">
+      <h2 id="store-special-days" className="store-special-days__title">
+        {t('stores.specialDays')}
+      </h2>
+      <ul>
+        {days.map((day) => (
+          <li key={day.date}>
+            {names[day.dayOfWeek]} {formatDate(`${day.date}T12:00:00Z`, language)}: {day.opens && day.closes ? `${day.opens}–${day.closes}` : t('stores.specialClosed')}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function DirectionsLink({ store }: { store: { name: string; latitude: number; longitude: number } }) {
+  const { t } = useTranslation();
+  return (
+    <a className="store-directions" href={directionsUrl(store)} target="_blank" rel="noopener noreferrer" aria-label={t('stores.directionsTo', { name: store.name })}>
+      {t('stores.directions')}
+    </a>
+  );
+}

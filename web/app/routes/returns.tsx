@@ -1,0 +1,123 @@
+// /reklamace (/en/complaint): the return protocol form and, once it is sent, its confirmation on the
+// same page (a protocol is readable only as the answer to the mutation that sent it). A signed-in
+// customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
+import { useEffect, useRef, useState } from 'react';
+import { data, Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '~/gql';
+import type { Route } from './+types/returns';
+import { apolloFor } from '../apollo/load.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { pageMeta, titleWithShop } from '../seo.ts';
+import { resources } from '../i18n/index.ts';
+import { SUPPLIER } from '../../../schema/rules/supplier.ts';
+import { ReturnProtocolForm, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
+
+const ReturnProtocolPageQuery = graphql(`
+  query ReturnProtocolPage {
+    me {
+      id
+      firstName
+      lastName
+      email
+      phone
+      addresses {
+        id
+        kind
+        phone
+        street
+        city
+        postcode
+        country
+      }
+    }
+    returnProtocolOrders {
+      id
+      number
+      createdAt
+      lines {
+        id
+        name
+        size
+        productCode
+        quantity
+      }
+    }
+  }
+`);
+
+async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
+  await apolloFor(args).query({ query: ReturnProtocolPageQuery, fetchPolicy: 'network-only' });
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('complaint') };
+}
+
+export const loader = (args: Route.LoaderArgs) => load(args);
+// Without JavaScript the form cannot be sent (its captcha is a proof of work the browser solves): a
+// POST that arrives anyway changes nothing and shows the page again, with its <noscript> notice.
+export const action = () => data(null, { status: 400 });
+export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData
+    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.returns.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    : [];
+
+export default function ReturnsPage() {
+  const { t } = useTranslation();
+  const { data } = useQuery(ReturnProtocolPageQuery);
+  const [done, setDone] = useState<ReturnProtocolResult | null>(null);
+  // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
+  const [round, setRound] = useState(0);
+  return (
+    <div className="container page return-page">
+      <h1>{t('returns.title')}</h1>
+      {done ? (
+        <ReturnConfirmation protocol={done} onAnother={() => { setDone(null); setRound((value) => value + 1); }} />
+      ) : (
+        <>
+          <p>{t('returns.intro')}</p>
+          <noscript>
+            <p className="return-form__failure">{t('returns.noScript', { email: SUPPLIER.complaintsEmail })}</p>
+          </noscript>
+          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}`} data={data} onDone={setDone} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ReturnConfirmation({ protocol, onAnother }: { protocol: ReturnProtocolResult; onAnother: () => void }) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    heading.current?.focus();
+    window.scrollTo({ top: 0 });
+  }, []);
+  return (
+    <section className="return-done" data-testid="return-done" aria-labelledby="return-done-title">
+      <h2 id="return-done-title" ref={heading} tabIndex={-1}>
+        {t('returns.doneTitle')}
+      </h2>
+      <p>{t('returns.doneText', { number: protocol.number, order: protocol.orderNumber, email: protocol.email })}</p>
+      <p>{t('returns.doneNext')}</p>
+      <h3>{t('returns.doneGoods')}</h3>
+      <ul>
+        {protocol.lines.map((line, index) => (
+          <li key={index}>
+            {line.productTitle} ({line.productCode}), {line.quantity}×
+          </li>
+        ))}
+      </ul>
+      <div className="return-done__actions">
+        <button type="button" className="button button--secondary" onClick={onAnother}>
+          {t('returns.another')}
+        </button>
+        <Link className="button button--primary" to={href('home', language)}>
+          {t('returns.home')}
+        </Link>
+      </div>
+    </section>
+  );
+}
