@@ -6,6 +6,7 @@ import { lowestPrices } from '../../bff/src/services/pricing.ts';
 import { normalizeSearchText } from '../../bff/src/services/search-text.ts';
 import * as data from './data/index.ts';
 import type { Translated } from './data/types.ts';
+import { storeSpecialDays } from './data/store-days.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -191,6 +192,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
     });
   }
   await syncSequence(prisma, 'Store');
+  await prisma.storeSpecialDay.createMany({ data: storeSpecialDays.map((day) => ({ ...day, storeId: null })) });
 
   for (const [position, page] of data.infoPages.entries()) {
     await prisma.infoPage.create({

@@ -6,7 +6,7 @@ import type { Context } from './context.ts';
 import { addDays, hoursOn, openingStatus, pragueClock, type SpecialDay, type WeeklySlot } from '../../../schema/rules/opening-hours.ts';
 
 /** Special days shown ahead of today on a store page. */
-const SPECIAL_DAYS_AHEAD = 31;
+const SPECIAL_DAYS_AHEAD = 45;
 
 type StatusShape = ReturnType<typeof openingStatus>;
 type NextOpening = NonNullable<StatusShape['nextOpening']>;
