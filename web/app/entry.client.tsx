@@ -6,23 +6,15 @@ import { I18nextProvider } from 'react-i18next';
 import { getBrowserClient } from './apollo/client.ts';
 import { createI18n } from './i18n/index.ts';
 import { routeLanguageOf } from './language.ts';
-import { CHUNK_RELOAD_GUARD_MS } from '../../schema/rules/index.ts';
+import { installChunkFailureHandling } from './shell/chunk-reload.ts';
 
 const language = routeLanguageOf(window.location.pathname);
 const client = getBrowserClient(language);
 const i18n = createI18n(language);
 
-// A deploy can remove the code chunks an open page still points to: reload once to get the new
-// build, but at most once every 10 s per path so a real outage cannot cause a reload loop.
-window.addEventListener('vite:preloadError', (event) => {
-  const key = `chunk-reload:${window.location.pathname}`;
-  const last = Number(sessionStorage.getItem(key) ?? 0);
-  if (Date.now() - last > CHUNK_RELOAD_GUARD_MS) {
-    sessionStorage.setItem(key, String(Date.now()));
-    event.preventDefault();
-    window.location.reload();
-  }
-});
+// A deploy can remove the code chunks an open page still points to: go to the page asked for with a
+// full load, at most once every 10 s per path, then show an error (shell/chunk-reload.ts).
+installChunkFailureHandling();
 
 startTransition(() => {
   hydrateRoot(

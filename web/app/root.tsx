@@ -10,6 +10,9 @@ import { LoadingBar } from './components/ui/LoadingBar.tsx';
 import { ToastProvider } from './components/ui/Toasts.tsx';
 import { ConsentProvider } from './features/consent/ConsentProvider.tsx';
 import { ConsentBar } from './features/consent/ConsentBar.tsx';
+import { BuildCheck } from './shell/BuildCheck.tsx';
+import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
+import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
 import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
 import { href, languageOfRequest, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
@@ -40,6 +43,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0a5096" />
         <Meta />
         <Links nonce={data?.nonce} />
+        {/* before any module: a direct load whose code chunks fail reloads once, then says so */}
+        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_GUARD_SCRIPT }} />
       </head>
       <body>
         {children}
@@ -72,6 +77,8 @@ function DefaultLayout({ children }: { children: React.ReactNode }) {
         </main>
         <Footer />
         <ConsentBar />
+        <BuildCheck />
+        <RoutePrefetch />
       </ConsentProvider>
     </ToastProvider>
   );
@@ -107,8 +114,35 @@ export function NotFoundContent({ path }: { path: string }) {
   );
 }
 
+const CHUNK_GUARD_SCRIPT = chunkGuardScript();
+
+/** A route's code did not load: a full load of the target is under way, or (past the guard) the error. */
+function ChunkErrorContent({ error }: { error: ChunkLoadError }) {
+  const { t } = useTranslation();
+  return (
+    <section className="error-page container" aria-labelledby="error-title" data-testid="chunk-error">
+      <h1 id="error-title">{error.reloading ? t('shell.chunkLoading') : t('shell.chunkErrorTitle')}</h1>
+      {error.reloading ? null : (
+        <>
+          <p>{t('shell.chunkErrorText')}</p>
+          <a className="button button--primary" href={error.target}>
+            {t('shell.retry')}
+          </a>
+        </>
+      )}
+    </section>
+  );
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  if (error instanceof ChunkLoadError) {
+    return (
+      <DefaultLayout>
+        <ChunkErrorContent error={error} />
+      </DefaultLayout>
+    );
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? '') : '';
   if (status === 404) {

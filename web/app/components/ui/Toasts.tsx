@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { MAX_NOTIFICATIONS, NOTIFICATION_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../../../schema/rules/index.ts';
 
 type Kind = 'success' | 'error' | 'info';
-type Notice = { id: number; kind: Kind; text: string; count: number; timeout: number };
-type Notify = (kind: Kind, text: string, options?: { timeout?: number }) => void;
+type Action = { label: string; onClick: () => void };
+type Notice = { id: number; kind: Kind; text: string; count: number; timeout: number; action?: Action };
+/** `action`: one button in the notice (e.g. the build check's reload). */
+type NotifyOptions = { timeout?: number; action?: Action };
+type Notify = (kind: Kind, text: string, options?: NotifyOptions) => void;
 
 const NotifyContext = createContext<{ notify: Notify; toast: Notify }>({ notify: () => {}, toast: () => {} });
 
@@ -36,6 +39,11 @@ function NoticeItem({ notice, onClose }: { notice: Notice; onClose: (id: number)
     >
       <span>{notice.text}</span>
       {notice.count > 1 && <span className="toast__count">×{notice.count}</span>}
+      {notice.action ? (
+        <button type="button" className="toast__action" onClick={notice.action.onClick}>
+          {notice.action.label}
+        </button>
+      ) : null}
       <button type="button" className="toast__close" aria-label={t('notifications.close')} onClick={() => onClose(notice.id)}>
         ×
       </button>
@@ -48,16 +56,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
   const close = useCallback((id: number) => setNotices((all) => all.filter((n) => n.id !== id)), []);
-  const push = useCallback((kind: Kind, text: string, timeout: number) => {
+  const push = useCallback((kind: Kind, text: string, timeout: number, action?: Action) => {
     setNotices((all) => {
       const same = all.find((n) => n.kind === kind && n.text === text);
       if (same) return all.map((n) => (n === same ? { ...n, count: n.count + 1 } : n));
-      return [...all, { id: nextId.current++, kind, text, count: 1, timeout }].slice(-MAX_NOTIFICATIONS);
+      return [...all, { id: nextId.current++, kind, text, count: 1, timeout, action }].slice(-MAX_NOTIFICATIONS);
     });
   }, []);
   const value = {
-    notify: (kind: Kind, text: string, options?: { timeout?: number }) => push(kind, text, options?.timeout ?? NOTIFICATION_TIMEOUT_MS),
-    toast: (kind: Kind, text: string, options?: { timeout?: number }) => push(kind, text, options?.timeout ?? TOAST_TIMEOUT_MS),
+    notify: (kind: Kind, text: string, options?: NotifyOptions) => push(kind, text, options?.timeout ?? NOTIFICATION_TIMEOUT_MS, options?.action),
+    toast: (kind: Kind, text: string, options?: NotifyOptions) => push(kind, text, options?.timeout ?? TOAST_TIMEOUT_MS, options?.action),
   };
   return (
     <NotifyContext.Provider value={value}>
