@@ -212,6 +212,19 @@ describe(`availability watch (${databaseKind})`, () => {
     expect(refused.message).toMatch(/^Příliš mnoho pokusů/);
   });
 
+  it(`is rate limited per client address: ${RATE_RULES.availabilityWatchPerIp.limit} requests an hour, whatever the e-mail`, async () => {
+    const product = await soldOutProduct();
+    const client = shopper({ 'x-shop-language': 'en' });
+    for (let index = 0; index < RATE_RULES.availabilityWatchPerIp.limit; index += 1) {
+      expect((await watch(client, product.variants[0].id, `fan${index}@example.cz`)).__typename).toBe('AvailabilityWatchConfirmation');
+    }
+    const refused = await watch(client, product.variants[0].id, 'one-more@example.cz');
+    expect(refused).toMatchObject({ __typename: 'TooManyAttemptsError', message: expect.stringMatching(/^Too many attempts. Please try again in (59|60) min.$/) });
+    expect(await app.prisma.availabilityWatch.count({ where: { email: 'one-more@example.cz' } })).toBe(0);
+    // another address is not held up
+    expect((await watch(shopper(), product.variants[0].id, 'one-more@example.cz')).__typename).toBe('AvailabilityWatchConfirmation');
+  });
+
   it('a logged-in customer’s watch carries her account', async () => {
     const product = await soldOutProduct();
     const customer = await createCustomer(app.prisma);
