@@ -79,6 +79,8 @@ describe(`partner apps (${databaseKind})`, () => {
         name: 'Srovnávač cen',
         scopes: ['catalog:read'],
         ratePerMinute: 120,
+        // a partner's token belongs to no customer (customers' personal tokens share the table)
+        customerId: null,
       });
       // two tokens never share a secret or a prefix
       const other = await newToken(['catalog:read']);
