@@ -1,6 +1,6 @@
 // createApp(config): the one express app that serves the SSR pages, static files and /graphql.
 // server.ts only listens; tests call createApp directly.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
@@ -15,6 +15,8 @@ import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { compression } from './http/compression.ts';
+import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
+import { createResponseCache } from './cache/response-cache.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -77,6 +79,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // a server stops any statement that outlives the request's own time limit
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
   });
+  // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
+  // public data changes; every statement of the pool is watched from its first connection on.
+  // Instances share Redis entries only when they share the database (one Redis may serve several shops).
+  const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
+  const catalogVersion = config.responseCache
+    ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed` })
+    : null;
+  if (catalogVersion) watchPool(pool, catalogVersion.onStatement);
+  const responseCache = catalogVersion
+    ? createResponseCache({ version: catalogVersion, redisUrl: config.redisUrl, keyPrefix: cachePrefix })
+    : null;
+  const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
   if (config.seedDemoData) await seedIfEmpty(prisma, config);
 
@@ -170,7 +184,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   // The body is read here, with a size cap, before yoga parses it (requirement G6).
   app.post('/graphql', express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }));
-  app.use(yoga.graphqlEndpoint, yoga as unknown as express.RequestHandler);
+  app.use(yoga.graphqlEndpoint, cached, yoga as unknown as express.RequestHandler);
   app.use('/graphql', (error: { type?: string; status?: number }, _req: Request, res: Response, next: express.NextFunction) => {
     if (error.type !== 'entity.too.large') return next(error);
     res.status(413).json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BODY_TOO_LARGE' } }] });
@@ -212,7 +226,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(cached, createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -249,6 +263,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       clearInterval(pruneTimer);
       await closeVite?.();
       await rateLimiter.close();
+      await responseCache?.close();
+      await catalogVersion?.close();
       await mailer.close();
       await prisma.$disconnect();
       await embedded?.stop();

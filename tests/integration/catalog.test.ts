@@ -4,6 +4,7 @@ import { graphql } from '../gql';
 import type { CatalogProductListQueryVariables } from '../gql/graphql';
 import { CategoryPageDocument, LayoutDocument, ProductPageDocument } from '../../web/app/gql/graphql.ts';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { gid } from '../support/global-id.ts';
 import {
   createCategory,
   createManufacturer,
@@ -329,18 +330,18 @@ describe(`catalog (${databaseKind})`, () => {
       expect(errors).toBeUndefined();
       const top = data!.categories;
       expect(top.map((c) => c.slug)).toContain('dresy');
-      expect(top.map((c) => c.id)).not.toContain(String(homeJerseys.id));
+      expect(top.map((c) => c.id)).not.toContain(gid('Category', homeJerseys.id));
       const jerseyCategory = top.find((c) => c.slug === 'dresy')!;
       expect(jerseyCategory.name).toBe('Dresy');
       // children ordered by position: away (1) before home (2)
       expect(jerseyCategory.children.map((c) => c.slug)).toEqual(['venkovni-dresy', 'domaci-dresy']);
-      expect(jerseyCategory.children.every((c) => c.parent?.id === String(jerseys.id))).toBe(true);
+      expect(jerseyCategory.children.every((c) => c.parent?.id === gid('Category', jerseys.id))).toBe(true);
     });
 
     it('finds a category by its slug with parent and both language slugs', async () => {
       const { data } = await app.gql(CategoryQuery, { slug: 'domaci-dresy' });
       expect(data!.category).toMatchObject({
-        id: String(homeJerseys.id),
+        id: gid('Category', homeJerseys.id),
         name: 'Domácí dresy',
         slug: 'domaci-dresy',
         parent: { slug: 'dresy' },
@@ -366,7 +367,7 @@ describe(`catalog (${databaseKind})`, () => {
       const all = await listProducts({ first: 100 });
       expect(all.totalCount).toBe(publishedCount);
       expect(all.edges).toHaveLength(publishedCount);
-      expect(ids(all)).not.toContain(String(hiddenProduct.id));
+      expect(ids(all)).not.toContain(gid('Product', hiddenProduct.id));
       const { data } = await app.gql(ProductQuery, { slug: hiddenProduct.slug('cs') });
       expect(data!.product).toBeNull();
     });
@@ -404,37 +405,37 @@ describe(`catalog (${databaseKind})`, () => {
   describe('filters', () => {
     it('a category includes its subcategories', async () => {
       const inJerseys = await listProducts({ first: 100, filter: { categorySlug: 'dresy' } });
-      expect(ids(inJerseys).sort()).toEqual([String(slaviaJersey.id), String(trainingShirt.id)].sort());
+      expect(ids(inJerseys).sort()).toEqual([gid('Product', slaviaJersey.id), gid('Product', trainingShirt.id)].sort());
       expect(inJerseys.totalCount).toBe(2);
       const inHome = await listProducts({ first: 100, filter: { categorySlug: 'domaci-dresy' } });
-      expect(ids(inHome)).toEqual([String(slaviaJersey.id)]);
+      expect(ids(inHome)).toEqual([gid('Product', slaviaJersey.id)]);
       const unknown = await listProducts({ filter: { categorySlug: 'neexistuje' } });
       expect(unknown.totalCount).toBe(0);
     });
 
     it('inStock leaves out a product whose variants are all sold out, but keeps partly available ones', async () => {
       const inStock = await listProducts({ first: 100, filter: { inStock: true } });
-      expect(ids(inStock)).not.toContain(String(trainingShirt.id));
-      expect(ids(inStock)).toContain(String(slaviaJersey.id));
+      expect(ids(inStock)).not.toContain(gid('Product', trainingShirt.id));
+      expect(ids(inStock)).toContain(gid('Product', slaviaJersey.id));
       expect(inStock.totalCount).toBe(publishedCount - 1);
       expect(inStock.edges.every((edge) => edge.node.inStock)).toBe(true);
     });
 
     it('priceFrom/priceTo are minor units (haléře) of CZK, bounds included', async () => {
       const range = await listProducts({ first: 100, filter: { priceFrom: 39_900, priceTo: 59_900 } });
-      expect(ids(range).sort()).toEqual([String(yellowScarf.id), String(trainingShirt.id)].sort());
+      expect(ids(range).sort()).toEqual([gid('Product', yellowScarf.id), gid('Product', trainingShirt.id)].sort());
       const cheap = await listProducts({ first: 100, filter: { priceTo: 19_900 } });
-      expect(ids(cheap)).toEqual([String(mug.id)]);
+      expect(ids(cheap)).toEqual([gid('Product', mug.id)]);
     });
 
     it('priceFrom/priceTo are cents when the shopper pays in EUR', async () => {
       const eur = { 'x-shop-currency': 'EUR' };
       // 399.00 CZK / 25 = 15.96 EUR
       const scarf = await listProducts({ first: 100, filter: { priceFrom: 1_596, priceTo: 1_596 } }, eur);
-      expect(ids(scarf)).toEqual([String(yellowScarf.id)]);
+      expect(ids(scarf)).toEqual([gid('Product', yellowScarf.id)]);
       // the jersey's own EUR price (59.90) is below its converted CZK price
       const jersey = await listProducts({ first: 100, filter: { priceFrom: 5_990, priceTo: 5_990 } }, eur);
-      expect(ids(jersey)).toEqual([String(slaviaJersey.id)]);
+      expect(ids(jersey)).toEqual([gid('Product', slaviaJersey.id)]);
       // the same numbers in CZK match nothing
       const czk = await listProducts({ first: 100, filter: { priceFrom: 1_596, priceTo: 5_990 } });
       expect(czk.totalCount).toBe(0);
@@ -442,44 +443,44 @@ describe(`catalog (${databaseKind})`, () => {
 
     it('search ignores case and Czech diacritics', async () => {
       const slavia = await listProducts({ filter: { search: 'dres slavie' } });
-      expect(ids(slavia)).toEqual([String(slaviaJersey.id)]);
+      expect(ids(slavia)).toEqual([gid('Product', slaviaJersey.id)]);
       const upper = await listProducts({ filter: { search: 'ZLUTY' } });
-      expect(ids(upper)).toEqual([String(yellowScarf.id)]);
+      expect(ids(upper)).toEqual([gid('Product', yellowScarf.id)]);
       const accented = await listProducts({ filter: { search: 'ŽLUTÝ Šál' } });
-      expect(ids(accented)).toEqual([String(yellowScarf.id)]);
+      expect(ids(accented)).toEqual([gid('Product', yellowScarf.id)]);
       const nothing = await listProducts({ filter: { search: 'kopačky' } });
       expect(nothing.totalCount).toBe(0);
     });
 
     it('search finds products by manufacturer and by English name on the English site', async () => {
       const nike = await listProducts({ first: 100, filter: { search: 'nike' } });
-      expect(ids(nike).sort()).toEqual([String(slaviaJersey.id), String(trainingShirt.id)].sort());
+      expect(ids(nike).sort()).toEqual([gid('Product', slaviaJersey.id), gid('Product', trainingShirt.id)].sort());
       const english = await listProducts({ filter: { search: 'slavia jersey' } }, { 'x-shop-language': 'en' });
-      expect(ids(english)).toEqual([String(slaviaJersey.id)]);
+      expect(ids(english)).toEqual([gid('Product', slaviaJersey.id)]);
     });
 
     it('filters combine', async () => {
       const result = await listProducts({ filter: { categorySlug: 'dresy', inStock: true, search: 'dres' } });
-      expect(ids(result)).toEqual([String(slaviaJersey.id)]);
+      expect(ids(result)).toEqual([gid('Product', slaviaJersey.id)]);
     });
   });
 
   describe('sorting', () => {
     async function expectedOrder(orderBy: object[]) {
       const rows = await app.prisma.product.findMany({ where: { published: true }, orderBy, select: { id: true } });
-      return rows.map((row) => String(row.id));
+      return rows.map((row) => gid('Product', row.id));
     }
 
     it('BEST_SELLING puts the most sold first (and is the default)', async () => {
       const sorted = ids(await listProducts({ first: 100, sort: 'BEST_SELLING' }));
-      expect(sorted.slice(0, 2)).toEqual([String(slaviaJersey.id), String(yellowScarf.id)]);
+      expect(sorted.slice(0, 2)).toEqual([gid('Product', slaviaJersey.id), gid('Product', yellowScarf.id)]);
       expect(sorted).toEqual(await expectedOrder([{ soldCount: 'desc' }, { id: 'asc' }]));
       expect(ids(await listProducts({ first: 100 }))).toEqual(sorted);
     });
 
     it('NEWEST puts the latest added first', async () => {
       const sorted = ids(await listProducts({ first: 100, sort: 'NEWEST' }));
-      expect(sorted.slice(0, 4)).toEqual([mug, trainingShirt, slaviaJersey, yellowScarf].map((p) => String(p.id)));
+      expect(sorted.slice(0, 4)).toEqual([mug, trainingShirt, slaviaJersey, yellowScarf].map((p) => gid('Product', p.id)));
       expect(sorted).toEqual(await expectedOrder([{ createdAt: 'desc' }, { id: 'desc' }]));
     });
 
@@ -488,9 +489,9 @@ describe(`catalog (${databaseKind})`, () => {
       const descending = (await listProducts({ first: 100, sort: 'PRICE_DESC' })).edges.map((e) => e.node);
       const prices = ascending.map((node) => node.price.withVat);
       expect(prices).toEqual([...prices].sort((a, b) => a - b));
-      expect(ascending[0].id).toBe(String(mug.id));
+      expect(ascending[0].id).toBe(gid('Product', mug.id));
       expect(descending.map((node) => node.price.withVat)).toEqual([...prices].reverse());
-      expect(descending.at(-1)!.id).toBe(String(mug.id));
+      expect(descending.at(-1)!.id).toBe(gid('Product', mug.id));
     });
 
     it('PRICE_ASC in EUR orders by the EUR price', async () => {
@@ -507,7 +508,7 @@ describe(`catalog (${databaseKind})`, () => {
       expect(errors).toBeUndefined();
       const product = data!.product!;
       expect(product).toMatchObject({
-        id: String(slaviaJersey.id),
+        id: gid('Product', slaviaJersey.id),
         name: 'Dres Slávie domácí',
         slug: 'dres-slavie-domaci',
         vatRate: 21,
@@ -526,7 +527,7 @@ describe(`catalog (${databaseKind})`, () => {
           columns: ['Velikost', 'Hrudník (cm)'],
           rows: [{ cells: ['S', '88–96'] }, { cells: ['M', '96–104'] }],
         },
-        similar: [{ id: String(yellowScarf.id), name: 'Žlutý šál' }],
+        similar: [{ id: gid('Product', yellowScarf.id), name: 'Žlutý šál' }],
       });
       expect(product.price).toEqual({ currency: 'CZK', withVat: 149_900, withoutVat: 123_884, vat: 26_016 });
       expect(product.variants).toMatchObject([
@@ -537,7 +538,7 @@ describe(`catalog (${databaseKind})`, () => {
 
     it('without chosen similar products, suggests best sellers of the same category', async () => {
       const { data } = await app.gql(ProductQuery, { slug: mug.slug('cs') });
-      expect(data!.product!.similar.map((p) => p.id)).toEqual([String(yellowScarf.id)]);
+      expect(data!.product!.similar.map((p) => p.id)).toEqual([gid('Product', yellowScarf.id)]);
     });
 
     it('answers null for an unknown slug', async () => {

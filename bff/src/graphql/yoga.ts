@@ -14,6 +14,7 @@ import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
+import { useOperationKindForCache } from '../cache/graphql-operation.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -55,6 +56,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
+      useOperationKindForCache(), // the response cache stores only a query's answer
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {

@@ -1,0 +1,187 @@
+// When may a cached page or catalog answer still be served? While the shop's public data has not
+// changed. This module keeps a "generation" number that moves on every such change; the response
+// cache drops everything when it moves (bff/src/cache/response-cache.ts, docs/decisions/0016).
+//
+// A change is noticed three ways:
+// 1. Writes of this process: every SQL statement the connection pool runs is seen after it finished
+//    (a write, and the COMMIT of a transaction that wrote). Any table counts except those listed in
+//    PRIVATE_TABLES, which hold only a shopper's or the server's own data that no public page shows:
+//    a table added later invalidates by default, so a new public page is never left stale.
+// 2. Writes of anyone else (another instance, `npm run stock`, psql): triggers on the catalog and
+//    content tables advance the sequence "response_cache_version" (migration 20261122162000); each
+//    instance reads it every pollMs.
+// 3. With REDIS_URL the instances tell each other at once (publish/subscribe), so a change made
+//    through one instance is seen by the next request to any other.
+import type pg from 'pg';
+import { createClient } from 'redis';
+
+/** Tables no public page or catalog query reads: writing them never invalidates the cache. */
+export const PRIVATE_TABLES = new Set([
+  'Session',
+  'RateLimit',
+  'Cart',
+  'CartLine',
+  'CartVoucher',
+  'CheckoutRevision',
+  'MailOutbox',
+  'Customer',
+  'Address',
+  'Wishlist',
+  'WishlistItem',
+  'AvailabilityWatch',
+  'PasswordResetToken',
+  'ApiToken',
+  'NewsletterSubscription',
+  'OrderNumberCounter',
+  'Order',
+  'OrderLine',
+  'OrderStatusChange',
+  'Invoice',
+  'Complaint',
+  'ComplaintLine',
+  '_prisma_migrations',
+]);
+
+const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?(?:"?public"?\.)?"?([A-Za-z_][\w]*)"?/i;
+const END_OF_TRANSACTION = /^\s*(?:COMMIT|END)\b/i;
+
+/** The table a write statement changes, or null for reads (and statements it cannot tell). */
+export function writtenTable(sql: string): string | null {
+  return WRITE.exec(sql)?.[1] ?? null;
+}
+
+export type CatalogVersion = {
+  /** Moves whenever public data may have changed. */
+  readonly generation: number;
+  /** Counts a change now (and tells the other instances). */
+  bump: () => void;
+  /** Called with each finished statement of this process (see watchPool). */
+  onStatement: (sql: string, client: object) => void;
+  close: () => Promise<void>;
+};
+
+export type CatalogVersionOptions = {
+  pool: pg.Pool;
+  /** How often the database's change counter is read (writes of other processes). */
+  pollMs?: number;
+  redisUrl?: string | null;
+  channel?: string;
+  /** Sees every change (tests). */
+  onChange?: () => void;
+};
+
+export function createCatalogVersion(options: CatalogVersionOptions): CatalogVersion {
+  const channel = options.channel ?? 'shop:response-cache:changed';
+  let generation = 1;
+  let databaseVersion: string | null = null;
+  const dirtyClients = new WeakSet<object>();
+  let closed = false;
+
+  let publisher: ReturnType<typeof createClient> | null = null;
+  let subscriber: ReturnType<typeof createClient> | null = null;
+  const instanceId = Math.random().toString(36).slice(2);
+
+  const advance = () => {
+    generation += 1;
+    options.onChange?.();
+  };
+
+  const bump = () => {
+    advance();
+    if (publisher?.isReady) void publisher.publish(channel, instanceId).catch(() => undefined);
+  };
+
+  if (options.redisUrl) {
+    const quiet = () => undefined;
+    publisher = createClient({ url: options.redisUrl, disableOfflineQueue: true });
+    subscriber = publisher.duplicate();
+    publisher.on('error', quiet);
+    subscriber.on('error', quiet);
+    void publisher.connect().catch(quiet);
+    void subscriber
+      .connect()
+      .then(() =>
+        subscriber!.subscribe(channel, (message) => {
+          if (message !== instanceId) advance();
+        }),
+      )
+      .catch(quiet);
+  }
+
+  const poll = async () => {
+    try {
+      const { rows } = await options.pool.query<{ last_value: string; is_called: boolean }>(
+        'SELECT last_value, is_called FROM "response_cache_version"',
+      );
+      const value = `${rows[0]?.last_value}:${rows[0]?.is_called}`;
+      if (databaseVersion !== null && value !== databaseVersion) advance();
+      databaseVersion = value;
+    } catch {
+      // the database is unreachable or not migrated yet: pages are not served from the cache meanwhile
+      advance();
+    }
+  };
+  let timer: NodeJS.Timeout | null = null;
+  const schedule = () => {
+    if (closed) return;
+    timer = setTimeout(() => void poll().finally(schedule), options.pollMs ?? 100);
+    timer.unref();
+  };
+  void poll().finally(schedule);
+
+  return {
+    get generation() {
+      return generation;
+    },
+    bump,
+    onStatement(sql, client) {
+      const table = writtenTable(sql);
+      if (table !== null) {
+        if (PRIVATE_TABLES.has(table)) return;
+        // seen now, and again when its transaction commits (a page rendered in between read the old rows)
+        dirtyClients.add(client);
+        bump();
+        return;
+      }
+      if (dirtyClients.has(client) && END_OF_TRANSACTION.test(sql)) {
+        dirtyClients.delete(client);
+        bump();
+      }
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
+    },
+  };
+}
+
+type Query = (...args: unknown[]) => unknown;
+
+/**
+ * Calls `listener` with the text of every statement a client of `pool` finished (successfully or
+ * not: a failed COMMIT still ends the transaction). Works for clients connected later too.
+ */
+export function watchPool(pool: pg.Pool, listener: (sql: string, client: object) => void): void {
+  pool.on('connect', (client) => {
+    const original = client.query.bind(client) as Query;
+    (client as unknown as { query: Query }).query = (...args: unknown[]) => {
+      const first = args[0] as string | { text?: string; callback?: unknown } | undefined;
+      const sql = typeof first === 'string' ? first : (first?.text ?? '');
+      const report = () => listener(sql, client);
+      // pool.query() passes a callback (last argument); the adapter's own clients use promises
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (...results: unknown[]) => void;
+        args[last] = (...results: unknown[]) => {
+          report();
+          callback(...results);
+        };
+        return original(...args);
+      }
+      const result = original(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(report, report);
+      return result;
+    };
+  });
+}

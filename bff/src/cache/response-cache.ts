@@ -1,0 +1,307 @@
+// Response cache for anonymous visitors: catalog pages and catalog queries are rendered once and
+// served from memory (and from Redis, shared by instances, with REDIS_URL) until public data changes
+// (bff/src/cache/catalog-version.ts). The rules, in docs/decisions/0016-performance.md:
+//
+// - Only a request that carries nothing personal is served from or stored into the cache: no cookie
+//   but `lang` and `currency` (which are part of the key), no Authorization header. A shopper with a
+//   session (cart, login, wishlist, consent ...) always gets a fresh page. So personal data cannot be
+//   in a cached response by construction, whatever a page or a new field shows.
+// - Stored only: GET pages and POST /graphql queries (never a mutation) that answered 200, set no
+//   cookie and did not say Cache-Control private/no-store; GraphQL answers without errors.
+// - Key: method, path with query string, language and currency (headers and cookies), the request
+//   body for /graphql.
+// - Fresh for freshMs; then served stale for up to staleMs while one background request renders it
+//   again (stale-while-revalidate). A change of public data drops everything at once.
+// - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
+import { randomBytes } from 'node:crypto';
+import type { NextFunction, Request, Response } from 'express';
+import { createClient } from 'redis';
+import type { CatalogVersion } from './catalog-version.ts';
+
+/** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no cache. */
+const KEY_COOKIES = new Set(['lang', 'currency']);
+/** Response headers kept with a cached answer (the rest are per response: CSP, request id, CORS). */
+const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
+const NONCE_MARK = '\u0000nonce\u0000';
+const REVALIDATE_HEADER = 'x-response-cache-revalidate';
+
+export type CachedResponse = {
+  status: number;
+  headers: Record<string, string>;
+  /** The body, with the page's nonce replaced by NONCE_MARK. */
+  body: string;
+  storedAt: number;
+  /** The instance's generation when it was rendered (memory). */
+  generation: number;
+  /** The shared generation in Redis when it was rendered; null without Redis. */
+  sharedGeneration?: string | null;
+};
+
+export type ResponseCacheOptions = {
+  version: CatalogVersion;
+  freshMs?: number;
+  staleMs?: number;
+  maxEntries?: number;
+  /** Shared store for several instances. */
+  redisUrl?: string | null;
+  keyPrefix?: string;
+};
+
+export type ResponseCache = {
+  /** Serves a hit, or lets the request through and stores its answer when it may be stored. */
+  middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /** How many answers were served from the cache / rendered for it (tests and the bench read them). */
+  stats: { hits: number; misses: number; stale: number; stored: number; bypassed: number };
+  close: () => Promise<void>;
+};
+
+/** The path as the browser sent it (the middleware also runs mounted under /graphql). */
+function isGraphQL(req: Request): boolean {
+  return req.baseUrl + req.path === '/graphql' || req.baseUrl + req.path === '/graphql/';
+}
+
+/** The cache key for a request, or null when the request may not use the cache. */
+export function cacheKeyOf(req: Request): string | null {
+  if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
+  if (req.headers.authorization) return null;
+  const keyCookies: string[] = [];
+  const cookieHeader = req.headers.cookie;
+  if (cookieHeader) {
+    for (const part of cookieHeader.split(';')) {
+      const index = part.indexOf('=');
+      const name = (index === -1 ? part : part.slice(0, index)).trim();
+      if (name === '') continue;
+      if (!KEY_COOKIES.has(name)) return null;
+      keyCookies.push(`${name}=${part.slice(index + 1).trim()}`);
+    }
+  }
+  keyCookies.sort();
+  const language = req.headers['x-shop-language'] ?? '';
+  const currency = req.headers['x-shop-currency'] ?? '';
+  let body = '';
+  if (req.method === 'POST') {
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > 16_384) return null;
+    body = req.body.toString('utf8');
+  }
+  return [req.method, req.originalUrl, keyCookies.join(';'), language, currency, body].join('\n');
+}
+
+class MemoryStore {
+  private readonly entries = new Map<string, CachedResponse>();
+  constructor(private readonly maxEntries: number) {}
+
+  get(key: string): CachedResponse | undefined {
+    const entry = this.entries.get(key);
+    if (entry) {
+      // most recently used last
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: CachedResponse) {
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
+
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const freshMs = options.freshMs ?? 60_000;
+  const staleMs = options.staleMs ?? 10 * 60_000;
+  const memory = new MemoryStore(options.maxEntries ?? 2000);
+  const prefix = options.keyPrefix ?? 'shop:rc:';
+  const revalidateSecret = randomBytes(16).toString('hex');
+  const revalidating = new Set<string>();
+  const stats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0 };
+  let memoryGeneration = options.version.generation;
+  let redis: ReturnType<typeof createClient> | null = null;
+  if (options.redisUrl) {
+    redis = createClient({ url: options.redisUrl, disableOfflineQueue: true });
+    redis.on('error', () => undefined);
+    void redis.connect().catch(() => undefined);
+  }
+  // Redis holds the answers of every instance under their key, each with the shared generation it was
+  // rendered in; an instance that sees a change increments the shared generation, which makes every
+  // stored answer invalid at once. One round trip per lookup (MGET of the generation and the answer).
+  const generationKey = `${prefix}generation`;
+  let seenGeneration = options.version.generation;
+  const syncGeneration = () => {
+    const current = options.version.generation;
+    if (current === seenGeneration) return;
+    seenGeneration = current;
+    memory.clear();
+    memoryGeneration = current;
+    if (redis?.isReady) void redis.incr(generationKey).catch(() => undefined);
+  };
+
+  type Found = { entry?: CachedResponse; sharedGeneration: string | null };
+
+  async function lookup(key: string): Promise<Found> {
+    const local = memory.get(key);
+    if (local) return { entry: local, sharedGeneration: local.sharedGeneration ?? null };
+    if (!redis?.isReady) return { sharedGeneration: null };
+    const generation = memoryGeneration;
+    const [shared, raw] = await redis.mGet([generationKey, prefix + key]).catch(() => [null, null]);
+    const sharedGeneration = shared ?? '0';
+    if (!raw) return { sharedGeneration };
+    const entry = JSON.parse(raw) as CachedResponse;
+    // stored in another generation, or a change was seen here while Redis answered
+    if (entry.sharedGeneration !== sharedGeneration || options.version.generation !== generation) return { sharedGeneration };
+    entry.generation = generation;
+    memory.set(key, entry);
+    return { entry, sharedGeneration };
+  }
+
+  function store(key: string, entry: CachedResponse) {
+    memory.set(key, entry);
+    stats.stored += 1;
+    if (redis?.isReady && entry.sharedGeneration != null) {
+      void redis.set(prefix + key, JSON.stringify(entry), { PX: freshMs + staleMs }).catch(() => undefined);
+    }
+  }
+
+  function send(res: Response, entry: CachedResponse, state: 'hit' | 'stale') {
+    res.status(entry.status);
+    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
+    const nonce = res.locals.nonce as string | undefined;
+    res.end(entry.body.includes(NONCE_MARK) ? entry.body.replaceAll(NONCE_MARK, nonce ?? '') : entry.body);
+  }
+
+  /** Renders the page again in the background: a request to this very server that skips the lookup. */
+  function revalidate(req: Request, key: string) {
+    if (revalidating.has(key)) return;
+    const port = req.socket.localPort;
+    if (!port) return;
+    revalidating.add(key);
+    const headers: Record<string, string> = { [REVALIDATE_HEADER]: revalidateSecret };
+    for (const name of ['cookie', 'x-shop-language', 'x-shop-currency', 'content-type', 'accept-language']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const host = req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress;
+    void fetch(`http://${host}:${port}${req.originalUrl}`, {
+      method: req.method,
+      headers,
+      body: req.method === 'POST' ? new Uint8Array(req.body as Buffer) : undefined,
+    })
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined)
+      .finally(() => revalidating.delete(key));
+  }
+
+  function capture(req: Request, res: Response, key: string, sharedGeneration: string | null) {
+    const generation = options.version.generation;
+    const nonce = res.locals.nonce as string | undefined;
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const toBuffer = (chunk: unknown, encoding?: unknown) =>
+      Buffer.isBuffer(chunk)
+        ? chunk
+        : chunk instanceof Uint8Array
+          ? Buffer.from(chunk)
+          : Buffer.from(String(chunk), typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    let tooBig = false;
+    let size = 0;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (!tooBig && chunk !== undefined && chunk !== null) {
+        const buffer = toBuffer(chunk, rest[0]);
+        size += buffer.length;
+        if (size > 2 * 2 ** 20) tooBig = true;
+        else chunks.push(buffer);
+      }
+      return write(chunk, ...rest);
+    }) as never;
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (typeof chunk !== 'function' && chunk !== undefined && chunk !== null && !tooBig) chunks.push(toBuffer(chunk, rest[0]));
+      const result = end(chunk, ...rest);
+      try {
+        if (!tooBig && storable(req, res) && options.version.generation === generation) {
+          const body = Buffer.concat(chunks).toString('utf8');
+          if (isGraphQL(req) && !graphqlAnswerIsCacheable(body)) return result;
+          const headers: Record<string, string> = {};
+          for (const name of STORED_HEADERS) {
+            const value = res.getHeader(name);
+            if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
+          }
+          syncGeneration();
+          store(key, {
+            status: res.statusCode,
+            headers,
+            body: nonce ? body.replaceAll(nonce, NONCE_MARK) : body,
+            storedAt: Date.now(),
+            generation,
+            sharedGeneration,
+          });
+        }
+      } catch {
+        // never let the cache break a response
+      }
+      return result;
+    }) as never;
+  }
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const key = cacheKeyOf(req);
+    if (key === null) {
+      stats.bypassed += 1;
+      return next();
+    }
+    syncGeneration();
+    const revalidation = req.headers[REVALIDATE_HEADER] === revalidateSecret;
+    lookup(key).then(
+      ({ entry: found, sharedGeneration }) => {
+        const entry = revalidation ? undefined : found;
+        const age = entry ? Date.now() - entry.storedAt : Infinity;
+        if (entry && entry.generation === options.version.generation && age <= freshMs + staleMs) {
+          if (age <= freshMs) {
+            stats.hits += 1;
+            return send(res, entry, 'hit');
+          }
+          stats.stale += 1;
+          send(res, entry, 'stale');
+          return revalidate(req, key);
+        }
+        stats.misses += 1;
+        res.setHeader('X-Cache', 'MISS');
+        capture(req, res, key, sharedGeneration);
+        next();
+      },
+      () => next(),
+    );
+  };
+
+  return {
+    middleware,
+    stats,
+    async close() {
+      await redis?.quit().catch(() => undefined);
+    },
+  };
+}
+
+function storable(req: Request, res: Response): boolean {
+  if (res.statusCode !== 200) return false;
+  if (res.getHeader('set-cookie') !== undefined) return false;
+  if (/\b(?:private|no-store)\b/i.test(String(res.getHeader('cache-control') ?? ''))) return false;
+  if (res.locals.responseCache === false) return false;
+  // a GraphQL answer only for a query (res.locals.graphqlOperation is set by the yoga plugin)
+  if (isGraphQL(req) && res.locals.graphqlOperation !== 'query') return false;
+  return true;
+}
+
+function graphqlAnswerIsCacheable(body: string): boolean {
+  try {
+    const parsed = JSON.parse(body) as { errors?: unknown };
+    return parsed.errors === undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,216 @@
+// Issue 10, the response cache (docs/decisions/0016): anonymous catalog queries are answered from the
+// cache; a price changed through the shop, or by any other process, is visible on the next request;
+// a shopper with a session never gets, nor leaves, a cached answer; mutations are never cached; two
+// instances on one database share answers and invalidations through Redis; stale-while-revalidate.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+import express from 'express';
+import pg from 'pg';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createCategory, createProduct } from '../support/factories.ts';
+import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
+import { writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+const LIST = '{ products(first: 12, filter: { categorySlug: "cache-dresy" }) { totalCount edges { node { name price { withVat } } } } }';
+const PRODUCT = 'query CacheProduct($slug: String!) { product(slug: $slug) { name price { withVat } } }';
+const LAYOUT = '{ categories { name } cart { itemCount } me { id } }';
+
+let app: TestApp;
+let variantId: number;
+let productSlug: string;
+
+async function post(target: { url: string }, body: object, headers: Record<string, string> = {}) {
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, read by path
+  const json = (await response.json()) as { data?: any; errors?: unknown };
+  return { cache: response.headers.get('x-cache'), json };
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ config: { responseCache: true } });
+  const category = await createCategory(app.prisma, { slug: { cs: 'cache-dresy', en: 'cache-jerseys' } });
+  const product = await createProduct(app.prisma, { category, variants: [{ stock: 5, priceCzk: 100_000 }] });
+  for (let i = 0; i < 3; i += 1) await createProduct(app.prisma, { category, variants: [{ stock: 5, priceCzk: 200_000 }] });
+  variantId = product.variants[0].id;
+  productSlug = (await app.prisma.productTranslation.findFirstOrThrow({ where: { productId: product.id, language: 'cs' } })).slug;
+  await sleep(300); // the version poll has seen the factories' writes
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('response cache', () => {
+  it('answers a repeated anonymous catalog query from the cache, with the same data', async () => {
+    const first = await post(app, { query: LIST });
+    expect(first.cache).toBe('MISS');
+    expect(first.json.data.products.totalCount).toBe(4);
+    const second = await post(app, { query: LIST });
+    expect(second.cache).toBe('HIT');
+    expect(second.json).toEqual(first.json);
+    // another language is another answer
+    const english = await post(app, { query: LIST }, { 'x-shop-language': 'en' });
+    expect(english.cache).toBe('MISS');
+  });
+
+  it('a price changed through the shop is visible on the next request', async () => {
+    const before = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
+    expect(before.json.data.product.price.withVat).toBe(100_000);
+    expect((await post(app, { query: PRODUCT, variables: { slug: productSlug } })).cache).toBe('HIT');
+    await app.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 90_000 } });
+    const after = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
+    expect(after.cache).toBe('MISS');
+    expect(after.json.data.product.price.withVat).toBe(90_000);
+  });
+
+  it('a change made by another process (a database trigger) is seen within the poll interval', async () => {
+    expect((await post(app, { query: PRODUCT, variables: { slug: productSlug } })).cache).toBe('HIT');
+    const other = new pg.Client({ connectionString: app.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('UPDATE "Variant" SET "priceCzk" = 80000 WHERE id = $1', [variantId]);
+    } finally {
+      await other.end();
+    }
+    await sleep(400);
+    const after = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
+    expect(after.cache).toBe('MISS');
+    expect(after.json.data.product.price.withVat).toBe(80_000);
+  });
+
+  it('two sessions: a shopper with a cart is never served from nor stored into the cache', async () => {
+    const anonymous = await post(app, { query: LAYOUT });
+    expect(anonymous.json.data.cart).toBeNull();
+    expect((await post(app, { query: LAYOUT })).cache).toBe('HIT');
+
+    const alice = app.newClient();
+    const added = await alice.gql('mutation CacheAdd($id: ID!) { addToCart(variantId: $id) { __typename } }', {
+      id: (await app.gql<{ product: { variants: { id: string }[] } }>(
+        'query CacheVariant($slug: String!) { product(slug: $slug) { variants { id } } }',
+        { slug: productSlug },
+      )).data!.product.variants[0].id,
+    });
+    expect(added.errors).toBeUndefined();
+    const alicesLayout = await alice.gql<{ cart: { itemCount: number } | null }>(LAYOUT);
+    expect(alicesLayout.headers.get('x-cache')).toBeNull(); // her session bypasses the cache
+    expect(alicesLayout.data!.cart!.itemCount).toBe(1);
+
+    // Bob, another session, sees his own (empty) cart, never Alice's
+    const bob = app.newClient();
+    await bob.ensureCsrfCookie();
+    const bobsLayout = await bob.gql<{ cart: { itemCount: number } | null }>(LAYOUT);
+    expect(bobsLayout.headers.get('x-cache')).toBeNull();
+    expect(bobsLayout.data!.cart?.itemCount ?? 0).toBe(0);
+    // and an anonymous visitor still gets the anonymous answer
+    const again = await post(app, { query: LAYOUT });
+    expect(again.json.data.cart).toBeNull();
+    expect(again.json.data.me).toBeNull();
+  });
+
+  it('never caches a mutation, an answer with errors, or a request with another cookie or a token', async () => {
+    const mutation = { query: 'mutation CacheNewsletter { __typename }' };
+    await post(app, mutation);
+    expect((await post(app, mutation)).cache).toBe('MISS');
+    const broken = { query: '{ product(slug: 5) { name } }' };
+    await post(app, broken);
+    expect((await post(app, broken)).cache).toBe('MISS');
+    expect((await post(app, { query: LIST }, { cookie: 'consent=all' })).cache).toBeNull();
+    expect((await post(app, { query: LIST }, { authorization: 'Bearer shp_x' })).cache).toBeNull();
+    // lang and currency cookies are part of the key
+    const euro = await post(app, { query: PRODUCT, variables: { slug: productSlug } }, { cookie: 'currency=EUR' });
+    expect(euro.json.data.product.price.withVat).not.toBe(80_000);
+  });
+});
+
+describe('what a change is', () => {
+  it('tells writes from reads, by table', () => {
+    expect(writtenTable('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2')).toBe('Variant');
+    expect(writtenTable('INSERT INTO "public"."Session" ("sid") VALUES ($1)')).toBe('Session');
+    expect(writtenTable('delete from "ProductTranslation" where 1=1')).toBe('ProductTranslation');
+    expect(writtenTable('SELECT * FROM "Product"')).toBeNull();
+  });
+
+  it('keys only requests without personal cookies', () => {
+    const request = (cookie?: string) =>
+      ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: cookie ? { cookie } : {} }) as never;
+    expect(cacheKeyOf(request())).not.toBeNull();
+    expect(cacheKeyOf(request('lang=en; currency=EUR'))).not.toBe(cacheKeyOf(request()));
+    expect(cacheKeyOf(request('sid=s%3Aabc'))).toBeNull();
+    expect(cacheKeyOf(request('lang=en; XSRF-TOKEN=x'))).toBeNull();
+  });
+});
+
+describe('two instances on one database, through Redis', () => {
+  let second: TestApp;
+
+  beforeAll(async () => {
+    await app.close();
+    app = await createTestApp({ config: { responseCache: true, redisUrl: REDIS_URL } });
+    const category = await createCategory(app.prisma, { slug: { cs: 'cache-dresy', en: 'cache-jerseys' } });
+    const product = await createProduct(app.prisma, { category, variants: [{ stock: 5, priceCzk: 100_000 }] });
+    variantId = product.variants[0].id;
+    productSlug = (await app.prisma.productTranslation.findFirstOrThrow({ where: { productId: product.id, language: 'cs' } })).slug;
+    second = await createTestApp({ databaseUrl: app.databaseUrl, config: { responseCache: true, redisUrl: REDIS_URL } });
+    await sleep(500);
+  });
+
+  afterAll(async () => {
+    await second?.close();
+  });
+
+  it('an answer rendered by one instance is served by the other; a change through either is seen by both', async () => {
+    const query = { query: PRODUCT, variables: { slug: productSlug } };
+    expect((await post(app, query)).cache).toBe('MISS');
+    await sleep(100); // stored in Redis in the background
+    const fromSecond = await post(second, query);
+    expect(fromSecond.cache).toBe('HIT');
+    expect(fromSecond.json.data.product.price.withVat).toBe(100_000);
+
+    await second.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 70_000 } });
+    await sleep(50); // the publish reaches the first instance
+    const fromFirst = await post(app, query);
+    expect(fromFirst.cache).toBe('MISS');
+    expect(fromFirst.json.data.product.price.withVat).toBe(70_000);
+  });
+});
+
+describe('stale-while-revalidate', () => {
+  it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
+    let renders = 0;
+    const version: CatalogVersion = { generation: 1, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', (_req, res) => {
+      renders += 1;
+      res.type('html').send(`<p>render ${renders}</p>`);
+    });
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    try {
+      const get = async () => {
+        const response = await fetch(url);
+        return { cache: response.headers.get('x-cache'), text: await response.text() };
+      };
+      expect(await get()).toEqual({ cache: 'MISS', text: '<p>render 1</p>' });
+      expect(await get()).toEqual({ cache: 'HIT', text: '<p>render 1</p>' });
+      await sleep(600);
+      expect(await get()).toEqual({ cache: 'STALE', text: '<p>render 1</p>' });
+      for (let waited = 0; renders < 2 && waited < 400; waited += 20) await sleep(20); // the background render
+      expect(renders).toBe(2);
+      expect(await get()).toEqual({ cache: 'HIT', text: '<p>render 2</p>' });
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});
