@@ -72,7 +72,9 @@ export function ConsentProvider({ initial, tracking, children }: { initial: Stor
   }, [location.pathname]);
 
   const save = useCallback(
-    async (choice: ConsentChoice) => {
+    async ({ analytical, marketing, advertising }: ConsentChoice) => {
+      // only the three categories (the bar may hand over a whole stored consent)
+      const choice = { analytical, marketing, advertising };
       const stored: StoredConsent = { ...choice, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id: consent?.id ?? uuid() };
       const secure = window.location.protocol === 'https:' ? '; secure' : '';
       document.cookie = `${CONSENT_COOKIE}=${formatConsentCookie(stored)}; max-age=${CONSENT_MAX_AGE_DAYS * 86_400}; path=/; samesite=lax${secure}`;

@@ -1,0 +1,231 @@
+// The shell in real Chromium (issue 11): cookie consent with the network watched, the hourly build
+// check on a fake clock, and a route chunk that fails to load (on a click and on a direct load).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { parseConsentCookie } from '../../schema/rules/consent.ts';
+import { consentCookie } from '../support/consent.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+const GTM_ID = 'GTM-TEST123';
+const PIXEL_ID = '1234567890';
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop({ gtmId: GTM_ID, socialPixelId: PIXEL_ID }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** A context whose third-party requests are answered locally (and recorded) instead of leaving the machine. */
+async function newContext(viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ viewport, locale: 'cs-CZ' });
+  const thirdParty: string[] = [];
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => {
+    thirdParty.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'text/javascript', body: 'window.__thirdParty = (window.__thirdParty || 0) + 1;' });
+  });
+  return { context, thirdParty };
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(shop.url + path);
+  await page.waitForSelector('html[data-hydrated]');
+  return response;
+}
+
+function watchProblems(page: Page) {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy|Refused to/.test(message.text())) problems.push(message.text());
+  });
+  return problems;
+}
+
+async function storedConsent(context: BrowserContext) {
+  const cookie = (await context.cookies(shop.url)).find((entry) => entry.name === 'consent');
+  return parseConsentCookie(cookie?.value);
+}
+
+describe('cookie consent', () => {
+  it('nothing third-party before consent; the tags load after their category, with the nonce, and go on withdrawal', async () => {
+    const { context, thirdParty } = await newContext();
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.addInitScript(() => {
+      (window as unknown as { __shifts: number }).__shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { __shifts: number }).__shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+
+    const response = await open(page, '/');
+    // rendered by the server: nothing moves when the page hydrates
+    expect(await response!.text()).toContain('data-testid="consent-bar"');
+    const bar = page.getByRole('region', { name: 'Používáme cookies' });
+    await expect.poll(() => bar.isVisible()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(thirdParty).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThan(0.01);
+
+    // reject and accept all are equally prominent
+    const reject = bar.getByRole('button', { name: 'Odmítnout vše' });
+    const accept = bar.getByRole('button', { name: 'Přijmout vše' });
+    expect(await reject.getAttribute('class')).toBe(await accept.getAttribute('class'));
+    const [rejectBox, acceptBox] = [await reject.boundingBox(), await accept.boundingBox()];
+    expect(Math.abs(rejectBox!.height - acceptBox!.height)).toBeLessThan(1);
+    expect(Math.abs(rejectBox!.width - acceptBox!.width)).toBeLessThan(40);
+
+    // per category, with the keyboard
+    await bar.getByRole('button', { name: 'Nastavení' }).click();
+    const technical = bar.getByRole('checkbox', { name: /Technické/ });
+    expect(await technical.isChecked()).toBe(true);
+    expect(await technical.isDisabled()).toBe(true);
+    await bar.getByRole('checkbox', { name: /Analytické/ }).focus();
+    await page.keyboard.press('Space');
+    await context.addCookies([{ name: '_ga', value: 'GA1.1.123', url: shop.url }]);
+    await bar.getByRole('button', { name: 'Uložit výběr' }).click();
+    await expect.poll(() => bar.count()).toBe(0);
+
+    await expect.poll(() => thirdParty.some((url) => url === `https://www.googletagmanager.com/gtm.js?id=${GTM_ID}`)).toBe(true);
+    expect(thirdParty.some((url) => url.includes('facebook'))).toBe(false);
+    const nonces = await page.evaluate(() => ({
+      tag: (document.getElementById('consent-gtm') as HTMLScriptElement | null)?.nonce,
+      page: document.querySelector<HTMLScriptElement>('script[nonce]:not(#consent-gtm)')?.nonce,
+    }));
+    expect(nonces.tag).toBeTruthy();
+    expect(nonces.tag).toBe(nonces.page);
+    expect(await storedConsent(context)).toMatchObject({ analytical: true, marketing: false, advertising: false });
+    const stored = await storedConsent(context);
+    await expect.poll(() => shop.prisma.consentLog.count({ where: { anonymousId: stored!.id } })).toBe(1);
+
+    // advertising too: the social pixel
+    await page.getByRole('button', { name: 'Nastavení cookies' }).click();
+    const reopened = page.getByRole('region', { name: 'Používáme cookies' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Používáme cookies');
+    expect(await reopened.getByRole('checkbox', { name: /Analytické/ }).isChecked()).toBe(true);
+    await reopened.getByRole('checkbox', { name: /Reklamní/ }).check();
+    await reopened.getByRole('button', { name: 'Uložit výběr' }).click();
+    await expect.poll(() => thirdParty.some((url) => url.startsWith('https://connect.facebook.net/'))).toBe(true);
+
+    // withdrawal: the tags and their cookies go (the page reloads to drop code that already ran)
+    await page.getByRole('button', { name: 'Nastavení cookies' }).click();
+    const before = thirdParty.length;
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByRole('region', { name: 'Používáme cookies' }).getByRole('button', { name: 'Odmítnout vše' }).click(),
+    ]);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('#consent-gtm, #consent-social-pixel').count()).toBe(0);
+    expect(thirdParty.length).toBe(before);
+    expect((await context.cookies(shop.url)).map((cookie) => cookie.name)).not.toContain('_ga');
+    expect(await storedConsent(context)).toMatchObject({ analytical: false, marketing: false, advertising: false, id: stored!.id });
+    await expect.poll(() => shop.prisma.consentLog.count({ where: { anonymousId: stored!.id } })).toBe(3);
+    // the choice is kept: no bar on the next page
+    await open(page, '/en');
+    expect(await page.getByTestId('consent-bar').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone the bar leaves the page readable and scrollable, in English too', async () => {
+    const { context, thirdParty } = await newContext({ width: 390, height: 844 });
+    const page = await context.newPage();
+    await open(page, '/en');
+    const bar = page.getByRole('region', { name: 'We use cookies' });
+    const box = await bar.boundingBox();
+    expect(box!.height).toBeLessThan(844 * 0.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.mouse.wheel(0, 600);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await bar.getByRole('button', { name: 'Accept all' }).click();
+    await expect.poll(() => thirdParty.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+});
+
+describe('build check', () => {
+  it('polls builds/latest.json hourly on a fake clock, offers a reload, and the next click loads the page fully', async () => {
+    const { context } = await newContext();
+    await context.addCookies([consentCookie(shop.url)]);
+    const page = await context.newPage();
+    await page.clock.install();
+    const polls: string[] = [];
+    await page.route(/\/builds\/latest\.json/, (route) => {
+      polls.push(route.request().url());
+      return route.fulfill({ json: { buildId: 'newbuild01', builtAt: '2026-11-22T17:00:00Z' } });
+    });
+    await page.route(/\/builds\/meta\/newbuild01\.json$/, (route) => route.fulfill({ json: { buildId: 'newbuild01' } }));
+    const documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await open(page, '/');
+    await page.clock.runFor(3_599_000);
+    expect(polls).toEqual([]);
+    await page.clock.runFor(1_000);
+    await expect.poll(() => polls.length).toBe(1);
+    expect(polls[0]).toMatch(/\/builds\/latest\.json\?\d+$/);
+    const offer = page.getByRole('status').filter({ hasText: 'Je k dispozici nová verze obchodu.' });
+    await expect.poll(() => offer.count()).toBe(1);
+    expect(await offer.getByRole('button', { name: 'Načíst novou verzi' }).count()).toBe(1);
+
+    await page.getByRole('navigation', { name: 'Kategorie' }).getByRole('link', { name: 'Dresy', exact: true }).click();
+    await expect.poll(() => documents).toEqual(['/', '/kategorie/dresy']);
+    await context.close();
+  });
+});
+
+describe('a route chunk that fails to load', () => {
+  const productChunk = /\/assets\/product-[\w-]+\.js$/;
+
+  it('a click loads the target page fully once, then shows an error instead of looping', async () => {
+    const { context } = await newContext();
+    const page = await context.newPage();
+    const documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await open(page, '/');
+    await page.route(productChunk, (route) => route.abort());
+    const link = page.getByTestId('product-card').first().getByRole('link').first();
+    const target = new URL((await link.getAttribute('href'))!, shop.url).pathname;
+    await link.click();
+    await page.waitForURL((url) => url.pathname === target);
+    await expect.poll(() => page.getByTestId('chunk-error').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(1500);
+    // the target was loaded fully once; the home page was never reloaded
+    expect(documents).toEqual(['/', target]);
+    expect(await page.getByTestId('chunk-error').first().textContent()).toContain('Stránku se nepodařilo úplně načíst.');
+    await context.close();
+  });
+
+  it('a direct load with its chunk missing reloads once, then says so', async () => {
+    const { context } = await newContext();
+    const page = await context.newPage();
+    await page.route(productChunk, (route) => route.abort());
+    const product = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'en' } });
+    const path = `/en/product/${product.slug}`;
+    const documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    await page.goto(shop.url + path);
+    await expect.poll(() => page.getByTestId('chunk-error').count(), { timeout: 15_000 }).toBe(1);
+    await page.waitForTimeout(1500);
+    expect(documents).toEqual([path, path]);
+    expect(await page.getByTestId('chunk-error').textContent()).toContain('The page could not be loaded completely.');
+    // the server-rendered page is still there to read
+    expect(await page.locator('h1').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
