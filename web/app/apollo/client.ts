@@ -6,6 +6,7 @@ import { Observable, throwError } from 'rxjs';
 import { createCache } from './cache.ts';
 import { persistedQuery, persistedRequestBody } from './persisted.ts';
 import { csrfFetch } from './csrf.ts';
+import { createAuthErrorLink, resetIdentity } from '../shell/auth-errors.ts';
 import type { ShopLoadContext } from '../context.ts';
 
 declare global {
@@ -36,7 +37,13 @@ export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
     return forward(operation);
   });
   browserClient = new ApolloClient({
-    link: ApolloLink.from([persisted, headers, new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch })]),
+    link: ApolloLink.from([
+      persisted,
+      headers,
+      // 401: no identity in the cache, and from an account page to the login page (shell/auth-errors.ts)
+      createAuthErrorLink(() => resetIdentity(browserClient!, window.location, (url) => window.location.assign(url))),
+      new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch }),
+    ]),
     cache: createCache().restore(window.__APOLLO_STATE__ ?? {}),
   });
   return browserClient;
