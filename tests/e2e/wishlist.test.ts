@@ -162,6 +162,15 @@ describe('wishlist in Chromium', () => {
     const fresh = await page.getByTestId('wishlist-share-link').inputValue();
     const alive = await other.goto(fresh);
     expect(alive?.status()).toBe(200);
+
+    // signing out: the header and the hearts follow the server at once (no customer, no hearts)
+    await page.getByRole('link', { name: 'Sportovní svět' }).first().click();
+    await page.waitForURL(`${shop.url}/`);
+    const cardHeart = page.getByRole('button', { name: `Přidat do oblíbených: ${productName}` }).first();
+    await expect.poll(() => cardHeart.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Odhlásit se' }).click();
+    await expect.poll(() => headerCount(page)).toBe('0');
+    await expect.poll(() => cardHeart.getAttribute('aria-pressed')).toBe('false');
     expect(problems).toEqual([]);
     expect(otherProblems).toEqual([]);
     await other.close();

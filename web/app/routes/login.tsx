@@ -12,6 +12,7 @@ import { LayoutQuery } from '../components/layout/documents.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
+import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
 
 const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {
@@ -43,7 +44,14 @@ export default function Login() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { notify } = useNotify();
-  const [login, { loading }] = useMutation(LoginMutation, { refetchQueries: [LayoutQuery], awaitRefetchQueries: true });
+  const [login, { loading }] = useMutation(LoginMutation, {
+    refetchQueries: [LayoutQuery],
+    awaitRefetchQueries: true,
+    // the guest's hearts are now the customer's (merged at login): read them again
+    update: (cache, { data }) => {
+      if (data?.login.__typename === 'Customer') forgetWishlistHearts(cache);
+    },
+  });
   const form = useForm({
     initialValues: { email: '', password: '' },
     schema: { email: [required, email, max(254)], password: [required, max(128)] },

@@ -17,6 +17,7 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { LayoutQuery } from '../components/layout/documents.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { useCaptcha } from '../features/captcha/useCaptcha.ts';
+import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
 import { registrationFormSchema, EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH } from '../../../schema/rules/identity.ts';
 
 const RegisterMutation = graphql(`
@@ -51,7 +52,14 @@ export default function Registration() {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const [emailTaken, setEmailTaken] = useState(false);
-  const [register, { loading }] = useMutation(RegisterMutation, { refetchQueries: [LayoutQuery], awaitRefetchQueries: true });
+  const [register, { loading }] = useMutation(RegisterMutation, {
+    refetchQueries: [LayoutQuery],
+    awaitRefetchQueries: true,
+    // the guest's hearts are now the new customer's (merged at sign-in): read them again
+    update: (cache, { data }) => {
+      if (data?.register.__typename === 'Customer') forgetWishlistHearts(cache);
+    },
+  });
   const form = useForm({ initialValues: EMPTY, schema: registrationFormSchema, locale: language });
   const captcha = useCaptcha('REGISTRATION');
   const consent = form.checkboxProps('consent');

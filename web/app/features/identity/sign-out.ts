@@ -4,6 +4,7 @@
 // Query.cart read policy (apollo/cache.ts) falls back to it whenever it can still be read.
 import type { ApolloCache } from '@apollo/client';
 import { matchRoute, ROUTES } from '../../../../schema/routes.ts';
+import { forgetWishlistHearts } from '../wishlist/forget-hearts.ts';
 
 export function forgetSignedInShopper(cache: ApolloCache): void {
   cache.modify({
@@ -14,6 +15,8 @@ export function forgetSignedInShopper(cache: ApolloCache): void {
     },
   });
   cache.evict({ id: cache.identify({ __typename: 'Cart' }) });
+  // the hearts and the wishlist were the signed-in customer's
+  forgetWishlistHearts(cache, { signedOut: true });
   cache.gc();
 }
 
