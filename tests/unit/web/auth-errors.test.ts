@@ -49,7 +49,7 @@ describe('401: the session is gone', () => {
     const client = clientAnswering({ data: {} }, () => {});
     const go = vi.fn();
     resetIdentity(client, { pathname: '/ucet/objednavky', search: '?strana=2' }, go);
-    expect(client.cache.extract().ROOT_QUERY?.me).toBeNull();
+    expect((client.cache.extract() as { ROOT_QUERY?: { me?: unknown } }).ROOT_QUERY?.me).toBeNull();
     expect(go).toHaveBeenCalledWith('/prihlaseni?next=%2Fucet%2Fobjednavky%3Fstrana%3D2');
     resetIdentity(client, { pathname: '/en/account', search: '' }, go);
     expect(go).toHaveBeenLastCalledWith('/en/login?next=%2Fen%2Faccount');
