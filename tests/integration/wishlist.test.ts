@@ -5,6 +5,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { MAX_WISHLIST_ITEMS } from '../../bff/src/services/wishlist.ts';
+import { storedSessionKey } from '../support/sessions.ts';
 
 let app: TestApp;
 
@@ -181,6 +182,22 @@ describe(`wishlist at login (${databaseKind})`, () => {
     const elsewhere = app.newClient();
     await login(elsewhere, customer);
     expect((await ownWishlist(elsewhere))!.id).toBe(before.id);
+  });
+
+  it("a guest's list ends with her session (expired and pruned), and a customer's stays", async () => {
+    const product = await createProduct(app.prisma);
+    const guest = app.newClient();
+    await heart(guest, product.id);
+    const key = storedSessionKey(guest.sessionId!);
+    expect(await app.prisma.wishlist.count({ where: { sessionKey: key } })).toBe(1);
+    const customer = await createCustomer(app.prisma);
+    const signedIn = app.newClient();
+    await login(signedIn, customer);
+    await heart(signedIn, product.id);
+    // the session store's pruning of expired sessions deletes their rows
+    await app.prisma.session.deleteMany({ where: { sid: { in: [key, storedSessionKey(signedIn.sessionId!)] } } });
+    expect(await app.prisma.wishlist.count({ where: { sessionKey: key } })).toBe(0);
+    expect(await app.prisma.wishlist.count({ where: { customerId: customer.id } })).toBe(1);
   });
 
   it("never touches another customer's wishlist", async () => {
