@@ -6,6 +6,7 @@ import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { MAX_WISHLIST_ITEMS } from '../../bff/src/services/wishlist.ts';
 import { storedSessionKey } from '../support/sessions.ts';
+import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 
 let app: TestApp;
 
@@ -262,5 +263,32 @@ describe(`shared wishlist (${databaseKind})`, () => {
       { 'x-shop-language': 'en' },
     );
     expect(response.data!.resetWishlistShareLink).toEqual({ __typename: 'NotFoundError', message: 'No wishlist' });
+  });
+});
+
+describe(`partner tokens (${databaseKind})`, () => {
+  it('see no hearts and reach no wishlist, shared or own, whatever their scopes', async () => {
+    const product = await createProduct(app.prisma);
+    const { token } = await createApiToken(app.prisma, { name: 'Srovnávač', scopes: ['catalog:read', 'cart'] });
+    const ask = async (query: string, variables?: unknown) => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return (await response.json()) as { data?: Record<string, unknown> | null; errors?: { extensions?: { code?: string } }[] };
+    };
+    const catalog = await ask('query($s: String!) { product(slug: $s) { inWishlist } }', { s: product.slug() });
+    expect(catalog.data).toEqual({ product: { inWishlist: false } });
+    for (const [query, variables] of [
+      ['{ wishlist { id } }', undefined],
+      ['query($t: String!) { sharedWishlist(token: $t) { itemCount } }', { t: 'A'.repeat(32) }],
+      [SET, { p: gid('Product', product.id), in: true }],
+      ['mutation { resetWishlistShareLink { __typename } }', undefined],
+    ] as const) {
+      const answer = await ask(query, variables);
+      expect(answer.errors?.[0].extensions?.code, query).toBe('FORBIDDEN');
+    }
+    expect(await app.prisma.wishlistItem.count({ where: { productId: product.id } })).toBe(0);
   });
 });
