@@ -11,6 +11,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { servePGlite } from './pglite-server.ts';
 
 export type EmbeddedDatabase = {
@@ -160,7 +162,8 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   let db: PGlite | null = null;
   try {
     if (persistent) releaseLock = takeLock(dataDir, socket.dir);
-    db = await PGlite.create(dataDir);
+    // the search's trigram index and unaccent (migration 20261122162100) are extensions PGlite ships
+    db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
     // PGlite runs one query at a time; the server lets several connections take turns.
     const server = await servePGlite(db, socket.socketPath, { maxConnections: 100 });
     const opened = db;
