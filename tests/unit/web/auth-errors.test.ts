@@ -3,19 +3,15 @@
 // cache and sends an account page to the login page with `next`; a 419 is logged as a CSRF
 // mismatch and retried once with a fresh token, with no redirect.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApolloClient, ApolloLink, InMemoryCache, gql } from '@apollo/client';
+import { ApolloClient, ApolloLink, InMemoryCache } from '@apollo/client';
+import { parse } from 'graphql';
 import { Observable } from 'rxjs';
 import { createAuthErrorLink, isAccountPath, resetIdentity } from '../../../web/app/shell/auth-errors.ts';
 import { csrfFetch } from '../../../web/app/apollo/csrf.ts';
 
-const Orders = gql`
-  query TestOrders {
-    me {
-      id
-      orders
-    }
-  }
-`;
+// parse(), not a gql tag: these documents run against a fake link, not the shop's schema (codegen skips them)
+const Orders = parse('query TestAuthOrders { me { id firstName } }');
+const Me = parse('query TestAuthMe { me { id firstName } }');
 
 function clientAnswering(result: ApolloLink.Result, onUnauthenticated: () => void) {
   const terminal = new ApolloLink(
@@ -26,7 +22,7 @@ function clientAnswering(result: ApolloLink.Result, onUnauthenticated: () => voi
       }),
   );
   const cache = new InMemoryCache();
-  cache.writeQuery({ query: gql`query { me { id firstName } }`, data: { me: { __typename: 'Customer', id: 'Q3VzdG9tZXI6MQ==', firstName: 'Jana' } } });
+  cache.writeQuery({ query: Me, data: { me: { __typename: 'Customer', id: 'Q3VzdG9tZXI6MQ==', firstName: 'Jana' } } });
   return new ApolloClient({ cache, link: ApolloLink.from([createAuthErrorLink(onUnauthenticated), terminal]) });
 }
 
