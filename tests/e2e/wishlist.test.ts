@@ -212,6 +212,31 @@ describe('wishlist in Chromium', () => {
     await page.close();
   });
 
+  it("a customer's e-mail is filled in the watch form", async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { size: { not: null }, stock: { gt: 0 }, colourId: null },
+      orderBy: { id: 'asc' },
+      include: { product: { include: { translations: true } } },
+    });
+    await shop.prisma.variant.update({ where: { id: variant.id }, data: { stock: 0 } });
+    const slug = variant.product.translations.find((row) => row.language === 'en')!.slug;
+    const context = await browser.newContext({ locale: 'en-US' });
+    const { page, problems } = await newPage(context);
+    await open(page, `/en/login?next=${encodeURIComponent(`/en/product/${slug}`)}`);
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
+    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(new RegExp(`/en/product/${slug}$`));
+    const refuseCookies = page.getByRole('button', { name: 'Reject all' });
+    if (await refuseCookies.count()) await refuseCookies.click();
+    await page.locator(`input[name=size][value="${variant.size}"]`).check();
+    const form = page.getByTestId('watch-availability');
+    await expect.poll(() => form.getByRole('heading', { name: 'Watch availability' }).count()).toBe(1);
+    await expect.poll(() => form.getByLabel('E-mail').inputValue()).toBe(DEMO_CUSTOMER.email);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('an empty wishlist says so, in English too', async () => {
     const context = await browser.newContext({ locale: 'en-US' });
     const { page, problems } = await newPage(context);
