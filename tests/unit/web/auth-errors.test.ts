@@ -34,10 +34,10 @@ describe('401: the session is gone', () => {
   it('a FORBIDDEN/UNAUTHENTICATED answer calls the handler; other errors do not', async () => {
     const onUnauthenticated = vi.fn();
     const forbidden = clientAnswering({ data: { me: null }, errors: [{ message: 'Not allowed', extensions: { code: 'FORBIDDEN' } }] }, onUnauthenticated);
-    await forbidden.query({ query: Orders, errorPolicy: 'all' }).catch(() => {});
+    await forbidden.query({ query: Orders, errorPolicy: 'all', fetchPolicy: 'network-only' }).catch(() => {});
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
     const other = clientAnswering({ data: null, errors: [{ message: 'Bad', extensions: { code: 'BAD_USER_INPUT' } }] }, onUnauthenticated);
-    await other.query({ query: Orders, errorPolicy: 'all' }).catch(() => {});
+    await other.query({ query: Orders, errorPolicy: 'all', fetchPolicy: 'network-only' }).catch(() => {});
     expect(onUnauthenticated).toHaveBeenCalledTimes(1);
   });
 
