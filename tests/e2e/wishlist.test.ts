@@ -208,6 +208,16 @@ describe('wishlist in Chromium', () => {
     );
     const watch = await shop.prisma.availabilityWatch.findUniqueOrThrow({ where: { variantId_email: { variantId: variant.id, email: 'fanousek@example.cz' } } });
     expect(watch.language).toBe('cs');
+
+    // the e-mail's unsubscribe link: opening it changes nothing, the button cancels the watch
+    await open(page, `/hlidani-dostupnosti/zrusit/${watch.unsubscribeToken}`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Zrušit hlídání dostupnosti');
+    expect(await shop.prisma.availabilityWatch.count({ where: { id: watch.id } })).toBe(1);
+    await page.getByRole('button', { name: 'Zrušit hlídání' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Hlídání je zrušené' }).textContent()).toBe(
+      'Hlídání je zrušené (1 produkt). Další upozornění už neposíláme.',
+    );
+    expect(await shop.prisma.availabilityWatch.count({ where: { id: watch.id } })).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
   });
