@@ -1,7 +1,8 @@
 // "Nyní otevřeno · zavírá v 19:00" and the days ahead with other hours, as the server judged them on
 // the Prague clock with the shop's holidays (bff/src/graphql/store-hours.ts); and the directions link.
 import { useTranslation } from 'react-i18next';
-import { addDays, pragueClock } from '../../../../schema/rules/opening-hours.ts';
+import { useEffect, useState } from 'react';
+import { addDays, openingStatus, pragueClock, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { useLanguage } from '../../language.ts';
 
@@ -31,8 +32,32 @@ function statusText(status: OpeningStatusData, t: (key: string, values?: Record<
   return prefix + t('stores.opensOn', { day: days[next.dayOfWeek].toLocaleLowerCase(language), date: formatDate(`${next.date}T12:00:00Z`, language), time: next.opens });
 }
 
-export function OpeningStatus({ status, as: Tag = 'p' }: { status: OpeningStatusData; as?: 'p' | 'span' }) {
+type OpeningStatusProps = {
+  /** What the server said when it rendered the page. */
+  status: OpeningStatusData;
+  /**
+   * The week and the special days ahead: with them the browser judges "open now" again after
+   * hydration and every minute, so a page served from the response cache, or left open past the
+   * closing time, never says "open" when the store has closed.
+   */
+  week?: WeeklySlot[];
+  days?: SpecialDayData[];
+  as?: 'p' | 'span';
+};
+
+export function OpeningStatus({ status: rendered, week, days: specialDays, as: Tag = 'p' }: OpeningStatusProps) {
   const { t } = useTranslation();
+  const [status, setStatus] = useState(rendered);
+  useEffect(() => {
+    if (!week || !specialDays) {
+      setStatus(rendered);
+      return;
+    }
+    const judge = () => setStatus(openingStatus(new Date(), week, specialDays));
+    judge();
+    const timer = setInterval(judge, 60_000);
+    return () => clearInterval(timer);
+  }, [rendered, week, specialDays]);
   const language = useLanguage();
   const days = t('stores.days', { returnObjects: true }) as string[];
   return (
