@@ -124,6 +124,27 @@ describe(`captcha (${databaseKind})`, () => {
     expect(await verifyCaptcha(app, 'newsletter', token)).toBe('ok');
   });
 
+  it('the voucher check asks for a captcha only after 3 checks from one address in 10 minutes', async () => {
+    const client = app.newClient({ 'x-forwarded-for': '10.99.0.1' });
+    const check = async (captcha: string | null) => {
+      const response = await client.gql<{ checkVoucher: { __typename: string; problem?: string; fieldErrors?: { field: string }[] } }, Record<string, unknown>>(
+        'query TestCaptchaVoucher($code: String!, $captcha: String) { checkVoucher(code: $code, captcha: $captcha) { __typename ... on VoucherError { problem } ... on ValidationError { fieldErrors { field } } } }',
+        { code: 'NEEXISTUJE', captcha },
+      );
+      return response.data!.checkVoucher;
+    };
+    for (let i = 0; i < 3; i += 1) expect(await check(null)).toMatchObject({ __typename: 'VoucherError', problem: 'NOT_FOUND' });
+    expect(await check(null)).toEqual({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    expect(await check(await captchaToken(app, 'NEWSLETTER'))).toMatchObject({ __typename: 'ValidationError' });
+    expect(await check(await captchaToken(app, 'VOUCHER_CHECK'))).toMatchObject({ __typename: 'VoucherError', problem: 'NOT_FOUND' });
+    // another address still has its free checks
+    const other = await app.newClient({ 'x-forwarded-for': '10.99.0.2' }).gql<{ checkVoucher: { __typename: string } }, Record<string, unknown>>(
+      'query TestCaptchaVoucherOther($code: String!) { checkVoucher(code: $code) { __typename } }',
+      { code: 'NEEXISTUJE' },
+    );
+    expect(other.data!.checkVoucher.__typename).toBe('VoucherError');
+  });
+
   it('the challenge query rejects an unknown action', async () => {
     const response = await app.gql('query { captchaChallenge(action: LOGIN) { challenge } }');
     expect(response.errors?.[0].message).toMatch(/LOGIN/);

@@ -10,6 +10,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { resolveSessionSecret } from '../http/session-secret.ts';
 import { ValidationError } from '../services/errors.ts';
+import { ipKey, type RateLimiter, type RateRule } from '../services/rate-limit.ts';
 import { message } from '../i18n/messages.ts';
 
 export const CAPTCHA_ACTIONS = [
@@ -135,4 +136,19 @@ export async function requireCaptcha(
   if (outcome === 'ok') return;
   const key = outcome === 'missing' ? 'captchaMissing' : outcome === 'expired' ? 'captchaExpired' : 'captchaInvalid';
   throw new ValidationError([{ field: 'captcha', message: message(key, ctx.language) }], message('invalidInput', ctx.language));
+}
+
+/**
+ * A captcha only after a few attempts: the first `rule.limit` calls per client address in the
+ * rule's window pass without one (a token sent then is left unused); later ones need a good token.
+ */
+export async function requireCaptchaAfter(
+  ctx: { prisma: Db; config: Config; language: 'cs' | 'en'; rateLimiter: RateLimiter; clientIp: string },
+  action: CaptchaAction,
+  token: string | null | undefined,
+  rule: RateRule,
+): Promise<void> {
+  const free = await ctx.rateLimiter.consume(rule, ipKey(ctx.clientIp));
+  if (free.allowed) return;
+  await requireCaptcha(ctx, action, token);
 }

@@ -6,6 +6,8 @@ import type { Context } from './context.ts';
 import { ErrorInterface, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
+import { requireCaptchaAfter } from '../captcha/captcha.ts';
+import { RATE_RULES } from '../services/rate-limit.ts';
 import { email as emailRule, max, vatSplit } from '../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../services/pricing.ts';
 import {
@@ -203,9 +205,14 @@ builder.queryField('checkVoucher', (t) =>
     args: {
       code: t.arg.string({ required: true }),
       email: t.arg.string({ required: false, description: 'Needed for e-mail-bound vouchers.' }),
+      captcha: t.arg.string({
+        required: false,
+        description: 'A captcha token (VOUCHER_CHECK): needed after 3 checks from one address in 10 minutes (ValidationError at the field captcha).',
+      }),
     },
     resolve: async (_root, args, ctx) => {
       const email = checkEmailArgument(ctx, args.email);
+      await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
       const outcome = await checkVoucher(ctx, args.code, email);
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       return { voucher: outcome.voucher, problem: outcome.problem, message: outcome.message, currency: ctx.currency };

@@ -39,6 +39,8 @@ export const RATE_RULES = {
   registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
   newsletterPerIp: { name: 'newsletter-ip', limit: 10, windowMs: HOUR },
   voucherCheckPerIp: { name: 'voucher-check-ip', limit: 20, windowMs: 10 * MINUTE },
+  /** Voucher checks an address may make without a captcha; further checks in the window need one (issue 11). */
+  voucherCheckWithoutCaptcha: { name: 'voucher-check-free-ip', limit: 3, windowMs: 10 * MINUTE },
   /** Cookie consent choices recorded per client address (the consent log, services/consent.ts). */
   consentPerIp: { name: 'consent-ip', limit: 30, windowMs: 15 * MINUTE },
   /** "Watch availability" requests (services/availability-watch.ts): per client address, and per e-mail watched. */

@@ -13,14 +13,16 @@ import { useForm, Field } from '../components/ui/form/index.ts';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { fieldErrorMap } from '../apollo/errors.ts';
+import { Captcha } from '../features/captcha/Captcha.tsx';
+import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
 import '../features/checkout/checkout.css';
 
 const CheckVoucherQuery = graphql(`
-  query CheckVoucher($code: String!, $email: String) {
-    checkVoucher(code: $code, email: $email) {
+  query CheckVoucher($code: String!, $email: String, $captcha: String) {
+    checkVoucher(code: $code, email: $email, captcha: $captcha) {
       __typename
       ... on VoucherCheck {
         code
@@ -76,6 +78,9 @@ export default function VoucherPage() {
   const [checked, setChecked] = useState<Checked | null>(null);
   const [checking, setChecking] = useState(false);
   const [added, setAdded] = useState(false);
+  // after a few checks from one address the server asks for a captcha: solved here, then checked again
+  const captcha = useCaptcha('VOUCHER_CHECK');
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
   const form = useForm({
     initialValues: { code: '', email: '' },
@@ -91,12 +96,24 @@ export default function VoucherPage() {
     if (!form.validateAll()) return;
     setChecking(true);
     try {
-      const { data } = await client.query({
-        query: CheckVoucherQuery,
-        variables: { code: form.values.code.trim(), email: form.values.email.trim() || null },
-        fetchPolicy: 'network-only',
-      });
-      const outcome = data?.checkVoucher;
+      const run = async (token: string | null) => {
+        const { data } = await client.query({
+          query: CheckVoucherQuery,
+          variables: { code: form.values.code.trim(), email: form.values.email.trim() || null, captcha: token },
+          fetchPolicy: 'network-only',
+        });
+        return data?.checkVoucher;
+      };
+      let token = captchaNeeded ? await captcha.take() : null;
+      if (captchaNeeded && !token) return;
+      let outcome = await run(token);
+      const asksCaptcha = outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha');
+      if (asksCaptcha && !token) {
+        setCaptchaNeeded(true);
+        token = await captcha.take();
+        if (!token) return;
+        outcome = await run(token);
+      }
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'VoucherCheck') {
         setChecked(outcome);
@@ -108,7 +125,10 @@ export default function VoucherPage() {
         return;
       }
       if (outcome.__typename === 'ValidationError') {
-        form.setServerErrors(fieldErrorMap(outcome));
+        const { captcha: captchaError, ...fieldErrors } = fieldErrorMap(outcome);
+        captcha.setServerError(captchaError);
+        form.setServerErrors(fieldErrors);
+        if (captchaError) return;
         if (outcome.fieldErrors.length === 0) form.setServerErrors({ code: outcome.message });
         return;
       }
@@ -141,6 +161,7 @@ export default function VoucherPage() {
       <form onSubmit={(event) => void onCheck(event)} noValidate className="form">
         <Field label={t('voucher.code')} autoComplete="off" error={form.errors.code} {...form.fieldProps('code')} />
         <Field label={needsEmail ? `${t('voucher.email')} *` : t('voucher.email')} type="email" autoComplete="email" hint={t('voucher.emailHint')} error={form.errors.email} {...form.fieldProps('email')} />
+        {captchaNeeded ? <Captcha captcha={captcha} id="voucher-captcha" /> : null}
         <button type="submit" className="button button--primary" disabled={checking}>
           {t('voucher.check')}
         </button>
