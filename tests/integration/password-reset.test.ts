@@ -132,7 +132,29 @@ describe(`forgotten password (${databaseKind})`, () => {
     expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(0);
   });
 
-  it('A5: an unknown e-mail takes as long as a known one: the answer comes before the account is looked up', async () => {
+  it('A5: the answer does not wait for the account: it comes back before the lookup, even when that is slow', async () => {
+    const customer = await createCustomer(app.prisma, { email: freshEmail() });
+    // every transaction of the app (the lookup, the token and the e-mail run in one) now waits 3 s first
+    const original = app.prisma.$transaction.bind(app.prisma);
+    const slowed = ((...args: Parameters<typeof original>) =>
+      new Promise((resolve) => setTimeout(resolve, 3000)).then(() => original(...args))) as typeof original;
+    Object.assign(app.prisma, { $transaction: slowed });
+    try {
+      for (const email of [customer.email, freshEmail()]) {
+        const captcha = await captchaToken(app, 'PASSWORD_RESET');
+        const started = performance.now();
+        expect((await request(browser(), email, {}, captcha)).__typename).toBe('PasswordResetRequested');
+        expect(performance.now() - started).toBeLessThan(2500);
+      }
+      expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(0);
+      await settledResetRequests();
+    } finally {
+      Object.assign(app.prisma, { $transaction: original });
+    }
+    expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(1);
+  });
+
+  it('A5: an unknown e-mail takes as long as a known one', async () => {
     const customer = await createCustomer(app.prisma, { email: freshEmail() });
     const client = browser();
     const time = async (email: string) => {
@@ -148,9 +170,9 @@ describe(`forgotten password (${databaseKind})`, () => {
     const known: number[] = [];
     const unknown: number[] = [];
     // the per-account limit (5 an hour) is reset between rounds: the limit is not what is measured
-    for (let i = 0; i < 21; i++) {
+    for (let i = 0; i < 30; i++) {
       await app.prisma.rateLimit.deleteMany();
-      // alternating which goes first, so that warming up after the reset counts for both alike
+      // alternating which goes first, so that whatever going first costs counts for both alike
       if (i % 2 === 0) {
         known.push(await time(customer.email));
         unknown.push(await time(freshEmail()));
@@ -159,17 +181,13 @@ describe(`forgotten password (${databaseKind})`, () => {
         known.push(await time(customer.email));
       }
     }
-    // The fastest of 21 is each path's own cost with the least of the machine's other load in it
-    // (the tests share two cores with everything else); the medians are printed for comparison.
-    const fastest = (values: number[]) => Math.min(...values);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-    console.log(
-      `password reset answer: fastest known ${fastest(known).toFixed(1)} ms, unknown ${fastest(unknown).toFixed(1)} ms;` +
-        ` medians ${median(known).toFixed(1)} ms, ${median(unknown).toFixed(1)} ms`,
-    );
-    // PGlite runs every query (the other tests' too) in this process's own thread: more noise there
-    expect(Math.abs(fastest(known) - fastest(unknown))).toBeLessThan(databaseKind === 'postgres' ? 5 : 25);
-    expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(21);
+    console.log(`password reset answer, median of 30: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms`);
+    // Both paths run the same code up to the answer (the test above proves the lookup comes after it),
+    // so what differs is the load of the machine the tests share: single answers vary by tens of
+    // milliseconds here, so the medians are held to 15 ms (25 ms on PGlite, whose queries run in this thread).
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(databaseKind === 'postgres' ? 15 : 25);
+    expect(await app.prisma.passwordResetToken.count({ where: { customerId: customer.id } })).toBe(30);
   });
 
   it('sets the new password once, signs the shopper in with a new session and ends every other session', async () => {

@@ -35,4 +35,6 @@ export type Context = {
   /** The customer's personal access token of a bearer-token request (http/partner-auth.ts); else undefined. */
   accessTokenId?: number;
   requestId: string;
+  /** Runs a task once this request's response has been sent (work the answer must not wait for, nor be timed by). */
+  afterResponse?: (task: () => void) => void;
 };

@@ -118,6 +118,8 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         rateLimiter,
         requestId: res.locals.requestId as string,
+        // work that must not delay this answer (services/password-reset.ts): after the response is sent
+        afterResponse: (task) => void res.once('finish', task),
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer
         ...partnerContext(res),

@@ -45,7 +45,7 @@ export type ResetRequestOutcome =
 export async function requestPasswordReset(
   deps: PasswordDeps,
   input: { email: string },
-  context: { language: Language; clientIp: string },
+  context: { language: Language; clientIp: string; afterResponse?: (task: () => void) => void },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
 ): Promise<ResetRequestOutcome> {
@@ -58,7 +58,10 @@ export async function requestPasswordReset(
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerAccount, email);
   if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
 
-  const work = issueResetToken(deps.prisma, email)
+  // begun once the answer has been sent (rendering and writing the e-mail takes this process's time too)
+  const schedule = context.afterResponse ?? ((task: () => void) => void setTimeout(task, 0));
+  const work = new Promise<void>((resolve) => schedule(resolve))
+    .then(() => issueResetToken(deps.prisma, email))
     .then(() => kickMailSender(deps.prisma))
     .catch((error: unknown) => console.error('[password reset] could not issue a reset link:', error))
     .finally(() => inFlight.delete(work));
