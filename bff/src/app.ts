@@ -88,7 +88,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   if (catalogVersion) watchPool(pool, catalogVersion.onStatement);
   const responseCache = catalogVersion
-    ? createResponseCache({ version: catalogVersion, redisUrl: config.redisUrl, keyPrefix: cachePrefix })
+    ? createResponseCache({
+        version: catalogVersion,
+        redisUrl: config.redisUrl,
+        keyPrefix: cachePrefix,
+        readBody: express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }),
+        publicOrigin: new URL(config.publicUrl).origin,
+      })
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
@@ -123,6 +129,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   app.use(compression());
   app.use(securityHeaders(config));
+  // a cached page or catalog answer for an anonymous visitor goes out before sessions and the rest
+  if (responseCache) app.use(responseCache.early);
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
   app.get('/ready', async (_req, res) => {

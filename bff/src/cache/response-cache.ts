@@ -45,11 +45,21 @@ export type ResponseCacheOptions = {
   /** Shared store for several instances. */
   redisUrl?: string | null;
   keyPrefix?: string;
+  /** Reads a /graphql request body for `early` (the same parser and limit as the app's own). */
+  readBody?: (req: Request, res: Response, next: NextFunction) => void;
+  /** The shop's origin: `early` reads the body of a same-origin (or origin-less) request only. */
+  publicOrigin?: string;
 };
 
 export type ResponseCache = {
   /** Serves a hit, or lets the request through and stores its answer when it may be stored. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
+  /**
+   * Mounted before sessions, CSRF and the rest: answers a hit from memory at once, lets everything
+   * else through untouched (the `middleware` further on stores). Not for "/", which may first be
+   * redirected by language.
+   */
+  early: (req: Request, res: Response, next: NextFunction) => void;
   /** How many answers were served from the cache / rendered for it (tests and the bench read them). */
   stats: { hits: number; misses: number; stale: number; stored: number; bypassed: number };
   close: () => Promise<void>;
@@ -61,7 +71,7 @@ function isGraphQL(req: Request): boolean {
 }
 
 /** The cache key for a request, or null when the request may not use the cache. */
-export function cacheKeyOf(req: Request): string | null {
+export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}): string | null {
   if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
   if (req.headers.authorization) return null;
   const keyCookies: string[] = [];
@@ -79,6 +89,7 @@ export function cacheKeyOf(req: Request): string | null {
   const language = req.headers['x-shop-language'] ?? '';
   const currency = req.headers['x-shop-currency'] ?? '';
   let body = '';
+  if (req.method === 'POST' && options.bodyLater) return '';
   if (req.method === 'POST') {
     if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > 16_384) return null;
     body = req.body.toString('utf8');
@@ -248,7 +259,35 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }) as never;
   }
 
+  const serveFromMemory = (req: Request, res: Response, next: NextFunction) => {
+    const key = cacheKeyOf(req);
+    if (key === null) return next();
+    syncGeneration();
+    const entry = memory.get(key);
+    const age = entry ? Date.now() - entry.storedAt : Infinity;
+    if (!entry || entry.generation !== options.version.generation || age > freshMs + staleMs) return next();
+    res.locals.responseCacheSeen = true;
+    if (age <= freshMs) {
+      stats.hits += 1;
+      return send(res, entry, 'hit');
+    }
+    stats.stale += 1;
+    send(res, entry, 'stale');
+    revalidate(req, key);
+  };
+
+  const early = (req: Request, res: Response, next: NextFunction) => {
+    if (req.path === '/' || req.headers[REVALIDATE_HEADER] !== undefined) return next();
+    if (req.method === 'GET') return serveFromMemory(req, res, next);
+    if (req.method !== 'POST' || !isGraphQL(req) || !options.readBody || cacheKeyOf(req, { bodyLater: true }) === null) return next();
+    const origin = req.headers.origin;
+    const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+    if ((origin !== undefined && origin !== options.publicOrigin) || type !== 'application/json') return next();
+    options.readBody(req, res, (error?: unknown) => (error ? next(error) : serveFromMemory(req, res, next)));
+  };
+
   const middleware = (req: Request, res: Response, next: NextFunction) => {
+    if (res.locals.responseCacheSeen) return next();
     const key = cacheKeyOf(req);
     if (key === null) {
       stats.bypassed += 1;
@@ -280,6 +319,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   return {
     middleware,
+    early,
     stats,
     async close() {
       await redis?.quit().catch(() => undefined);

@@ -1,0 +1,114 @@
+// Issue 10, the response cache on the built pages (docs/decisions/0016): an anonymous category page is
+// rendered once and then served from the cache, compressed, with a fresh CSP nonce each time; two
+// shoppers with sessions each see their own cart and never the cached page, nor leave theirs in it; a
+// price change is on the next page; a deep link's first visit is never redirected.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startShop } from '../support/shop-server.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+
+beforeAll(async () => {
+  shop = await startShop({ responseCache: true });
+});
+
+afterAll(async () => {
+  await shop?.close();
+});
+
+/** A browser's cookie jar, enough for a session and its CSRF token. */
+class Browser {
+  cookies = new Map<string, string>();
+  async get(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(shop.url + path, { headers: { ...headers, ...this.cookieHeader() }, redirect: 'manual' });
+    this.keep(response);
+    return response;
+  }
+  async addToCart(variantId: string) {
+    if (!this.cookies.has('XSRF-TOKEN')) this.keep(await fetch(`${shop.url}/api/csrf-cookie`, { headers: this.cookieHeader() }));
+    const response = await fetch(`${shop.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': this.cookies.get('XSRF-TOKEN')!, ...this.cookieHeader() },
+      body: JSON.stringify({
+        operationName: 'AddToCart',
+        variables: { variantId, quantity: 1 },
+        extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.AddToCart } },
+      }),
+    });
+    this.keep(response);
+    const body = (await response.json()) as { data?: { addToCart: { __typename: string; itemCount?: number } } };
+    expect(body.data?.addToCart.__typename).toBe('Cart');
+  }
+  private cookieHeader(): Record<string, string> {
+    return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
+  }
+  private keep(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const index = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  }
+}
+
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1];
+const cartCount = (html: string) => /data-testid="header-cart-count"[^>]*>(\d+)</.exec(html)?.[1];
+
+describe('response cache on the built pages', () => {
+  it('an anonymous category page: rendered once, then from the cache, with a fresh nonce and compressed', async () => {
+    const first = await fetch(`${shop.url}/kategorie/dresy`);
+    const second = await fetch(`${shop.url}/kategorie/dresy`);
+    expect(first.status).toBe(200);
+    expect([first.headers.get('x-cache'), second.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    const [a, b] = [await first.text(), await second.text()];
+    expect(nonceOf(first)).not.toBe(nonceOf(second));
+    // every inline script of the cached page carries this response's nonce
+    expect(b.match(/nonce="[^"]+"/g)!.every((n) => n === `nonce="${nonceOf(second)}"`)).toBe(true);
+    expect(b.replaceAll(nonceOf(second), 'N')).toBe(a.replaceAll(nonceOf(first), 'N'));
+    expect(cartCount(b)).toBe('0');
+
+    const compressed = await fetch(`${shop.url}/kategorie/dresy`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers.get('x-cache')).toBe('HIT');
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect((await compressed.text()).replaceAll(nonceOf(compressed), 'N')).toBe(a.replaceAll(nonceOf(first), 'N'));
+  });
+
+  it('two shoppers with carts each get their own page, never the cached one, and leave nothing in it', async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({ where: { stock: { gt: 5 }, product: { published: true } } });
+    const { gid } = await import('../support/global-id.ts');
+    const alice = new Browser();
+    const bob = new Browser();
+    await alice.addToCart(gid('Variant', variant.id));
+    await alice.addToCart(gid('Variant', variant.id));
+    await bob.addToCart(gid('Variant', variant.id));
+
+    const alicesPage = await alice.get('/kategorie/dresy');
+    const bobsPage = await bob.get('/kategorie/dresy');
+    expect(alicesPage.headers.get('x-cache')).toBeNull();
+    expect(bobsPage.headers.get('x-cache')).toBeNull();
+    expect(cartCount(await alicesPage.text())).toBe('2');
+    expect(cartCount(await bobsPage.text())).toBe('1');
+
+    const anonymous = await fetch(`${shop.url}/kategorie/dresy`);
+    expect(cartCount(await anonymous.text())).toBe('0');
+  });
+
+  it('a price change is on the next anonymous product page', async () => {
+    const product = await shop.prisma.product.findFirstOrThrow({
+      where: { published: true },
+      include: { variants: true, translations: { where: { language: 'cs' } } },
+    });
+    const path = `/produkt/${product.translations[0].slug}`;
+    await fetch(shop.url + path);
+    expect((await fetch(shop.url + path)).headers.get('x-cache')).toBe('HIT');
+    await shop.prisma.variant.updateMany({ where: { productId: product.id }, data: { priceCzk: 123_400, priceEur: null, originalPriceCzk: null } });
+    const after = await fetch(shop.url + path);
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect((await after.text()).replace(/\u00a0/g, ' ')).toContain('1 234,00');
+  });
+
+  it('a first visit to a deep link is answered, never redirected, whatever the browser language', async () => {
+    const response = await fetch(`${shop.url}/kategorie/dresy`, { headers: { 'accept-language': 'en-GB,en;q=0.9' }, redirect: 'manual' });
+    expect(response.status).toBe(200);
+  });
+});
