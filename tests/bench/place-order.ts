@@ -5,6 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { createTestApp, databaseKind, type TestClient } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS } from '../support/checkout.ts';
+import { gid } from '../support/global-id.ts';
 
 const SHOPPERS = 10;
 const ORDERS = 100;
@@ -37,7 +38,7 @@ export async function benchPlaceOrder(): Promise<void> {
   try {
     const methods = await createCheckoutMethods(app.prisma);
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 1_000_000 }] })).variants[0];
-    const variantId = String(variant.id);
+    const variantId = gid('Variant', variant.id);
     const client = async () => {
       const shopper = app.newClient();
       await shopper.ensureCsrfCookie();
@@ -55,8 +56,8 @@ export async function benchPlaceOrder(): Promise<void> {
       const shopper = await client();
       await expectType(shopper.gql(ADD, { variantId }), 'addToCart', 'Cart');
       const input = {
-        deliveryMethodId: String(methods.delivery.courier),
-        paymentMethodId: String(methods.payment['bank-transfer']),
+        deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+        paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
         invoiceAddress: INVOICE_ADDRESS,
         termsAccepted: true,
       };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { gid } from '../support/global-id.ts';
 
 const SavedAddresses = graphql(`
   query SavedAddressesTest {
@@ -76,8 +77,8 @@ describe('saved addresses', () => {
     const asJana = await (await loggedIn(jana.email)).gql(SavedAddresses);
     expect(asJana.errors).toBeUndefined();
     expect(asJana.data?.me?.addresses).toEqual([
-      { id: String(invoice.id), kind: 'INVOICE', isDefault: true, firstName: 'Jana', street: 'Korunní 12', company: 'Nováková s.r.o.', ico: '27074358' },
-      { id: String(delivery.id), kind: 'DELIVERY', isDefault: false, firstName: 'Jana', street: 'Chata 1', company: '', ico: '' },
+      { id: gid('SavedAddress', invoice.id), kind: 'INVOICE', isDefault: true, firstName: 'Jana', street: 'Korunní 12', company: 'Nováková s.r.o.', ico: '27074358' },
+      { id: gid('SavedAddress', delivery.id), kind: 'DELIVERY', isDefault: false, firstName: 'Jana', street: 'Chata 1', company: '', ico: '' },
     ]);
 
     const asPetr = await (await loggedIn(petr.email)).gql(SavedAddresses);

@@ -8,6 +8,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type GraphQLErrorShape, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer } from '../support/factories.ts';
 import { captchaToken } from '../support/captcha.ts';
+import { gid } from '../support/global-id.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -150,7 +151,7 @@ describe(`sensitive actions at most once per document (${databaseKind})`, () => 
     );
     expect(response.errors).toBeUndefined();
     expect(response.data).toEqual({ login: { __typename: 'Customer' } });
-    expect(await me(client)).toEqual({ id: String(customer.id) });
+    expect(await me(client)).toEqual({ id: gid('Customer', customer.id) });
   });
 });
 

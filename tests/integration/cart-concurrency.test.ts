@@ -6,6 +6,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
 import { storedSessionKey } from '../support/sessions.ts';
+import { dbId, gid } from '../support/global-id.ts';
 
 const ConcurrentAdd = graphql(`
   mutation ConcurrentAddToCart($variantId: ID!, $quantity: Int) {
@@ -81,7 +82,7 @@ async function browser(): Promise<TestClient> {
 }
 
 function add(client: TestClient, variantId: number, quantity = 1) {
-  return client.gql(ConcurrentAdd, { variantId: String(variantId), quantity });
+  return client.gql(ConcurrentAdd, { variantId: gid('Variant', variantId), quantity });
 }
 
 async function addResult(client: TestClient, variantId: number, quantity = 1) {
@@ -123,7 +124,7 @@ describe(`cart under parallel requests (${databaseKind})`, () => {
     expect(await app.prisma.cart.count()).toBe(cartsBefore + 1);
     const lines = await app.prisma.cartLine.findMany({ where: { variantId: variant.id } });
     expect(lines.map((line) => line.quantity)).toEqual([stock]);
-    expect((await client.gql(ConcurrentCart)).data!.cart!.lines).toEqual([{ quantity: stock, variant: { id: String(variant.id) } }]);
+    expect((await client.gql(ConcurrentCart)).data!.cart!.lines).toEqual([{ quantity: stock, variant: { id: gid('Variant', variant.id) } }]);
   });
 
   it('8 parallel first adds of 8 variants from one session make one cart with 8 lines', async () => {
@@ -142,13 +143,13 @@ describe(`cart under parallel requests (${databaseKind})`, () => {
     expect(await app.prisma.cart.count()).toBe(cartsBefore + 1);
     // the database knows the cart as this session's
     const [cartId] = [...cartIds];
-    expect(await app.prisma.cart.findUnique({ where: { id: cartId! }, select: { sessionKey: true } })).toEqual({
+    expect(await app.prisma.cart.findUnique({ where: { id: dbId(cartId!) }, select: { sessionKey: true } })).toEqual({
       sessionKey: storedSessionKey(client.sessionId!),
     });
 
     const cart = (await client.gql(ConcurrentCart)).data!.cart!;
     expect(cart.id).toBe(cartId);
-    expect(cart.lines.map((line) => Number(line.variant.id)).sort((a, b) => a - b)).toEqual([...variantIds].sort((a, b) => a - b));
+    expect(cart.lines.map((line) => Number(dbId(line.variant.id))).sort((a, b) => a - b)).toEqual([...variantIds].sort((a, b) => a - b));
     expect(cart.lines.every((line) => line.quantity === 1)).toBe(true);
   });
 
@@ -173,7 +174,7 @@ describe(`cart under parallel requests (${databaseKind})`, () => {
       if (result.__typename === 'Cart') expect(result.lines[0].quantity).toBeLessThanOrEqual(stock);
       else expect(result).toMatchObject({ code: 'INSUFFICIENT_STOCK', available: stock });
     }
-    const line = await app.prisma.cartLine.findUniqueOrThrow({ where: { id: Number(lineId) } });
+    const line = await app.prisma.cartLine.findUniqueOrThrow({ where: { id: Number(dbId(lineId)) } });
     expect(line.quantity).toBeGreaterThanOrEqual(1);
     expect(line.quantity).toBeLessThanOrEqual(stock);
   });
@@ -195,8 +196,8 @@ describe(`cart under parallel requests (${databaseKind})`, () => {
     await app.prisma.order.create({
       data: {
         number: `T${Date.now()}`,
-        hash: `hash-${first.id}`,
-        cartId: first.id,
+        hash: `hash-${dbId(first.id)}`,
+        cartId: dbId(first.id),
         currency: 'CZK',
         language: 'cs',
         email: 'zakaznik@example.cz',
@@ -219,7 +220,7 @@ describe(`cart under parallel requests (${databaseKind})`, () => {
     const cartIds = new Set(results.map((result) => (result.__typename === 'Cart' ? result.id : result.__typename)));
     expect(cartIds.size).toBe(1);
     expect(cartIds.has(first.id)).toBe(false);
-    expect((await client.gql(ConcurrentCart)).data!.cart!.lines).toEqual([{ quantity: 3, variant: { id: String(variant.id) } }]);
-    expect(await app.prisma.cartLine.findMany({ where: { cartId: first.id }, select: { quantity: true } })).toEqual([{ quantity: 1 }]);
+    expect((await client.gql(ConcurrentCart)).data!.cart!.lines).toEqual([{ quantity: 3, variant: { id: gid('Variant', variant.id) } }]);
+    expect(await app.prisma.cartLine.findMany({ where: { cartId: dbId(first.id) }, select: { quantity: true } })).toEqual([{ quantity: 1 }]);
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
+import { dbId, gid } from '../support/global-id.ts';
 
 let app: TestApp;
 
@@ -20,7 +21,7 @@ type CartShape = { id: string; lines: { quantity: number; variant: { id: string 
 async function add(client: TestClient, variantId: number, quantity: number) {
   const response = await client.gql(
     'mutation($v: ID!, $q: Int) { addToCart(variantId: $v, quantity: $q) { __typename ... on Cart { id } } }',
-    { v: String(variantId), q: quantity },
+    { v: gid('Variant', variantId), q: quantity },
   );
   expect(response.data).toMatchObject({ addToCart: { __typename: 'Cart' } });
 }
@@ -35,7 +36,9 @@ async function login(client: TestClient, customer: { email: string; password: st
 
 async function cartOf(client: TestClient): Promise<CartShape> {
   const response = await client.gql('{ cart { id lines { quantity variant { id } } } }');
-  return (response.data as { cart: CartShape }).cart;
+  const cart = (response.data as { cart: CartShape }).cart;
+  // database ids, to compare with the rows the test reads directly
+  return cart && { id: dbId(cart.id), lines: cart.lines.map((line) => ({ ...line, variant: { id: dbId(line.variant.id) } })) };
 }
 
 const quantities = (cart: CartShape) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
+import { dbId, gid } from '../support/global-id.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 
 const CartFields = graphql(`
@@ -105,7 +106,7 @@ let soldOut: Awaited<ReturnType<typeof createProduct>>;
 let unpublished: Awaited<ReturnType<typeof createProduct>>;
 
 /** The variant ids of a product, in display order. */
-const variantIds = (product: Awaited<ReturnType<typeof createProduct>>) => product.variants.map((v) => String(v.id));
+const variantIds = (product: Awaited<ReturnType<typeof createProduct>>) => product.variants.map((v) => gid('Variant', v.id));
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -229,10 +230,20 @@ describe(`cart (${databaseKind})`, () => {
 
   it('an unknown or unpublished variant is NotFoundError', async () => {
     const client = app.newClient();
-    for (const variantId of ['999999', 'abc', variantIds(unpublished)[0]]) {
+    for (const variantId of [gid('Variant', 999999), gid('Variant', 'abc'), variantIds(unpublished)[0]]) {
       const result = await add(client, variantId, 1);
       expect(result).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND', message: 'Tato varianta produktu už není v nabídce.' });
     }
+  });
+
+  it('an id that is not a Variant’s global id is refused as bad input and adds nothing', async () => {
+    const client = app.newClient();
+    for (const variantId of ['999999', 'abc', gid('Product', unpublished.id), gid('CartLine', 1)]) {
+      const response = await client.gql(AddToCartMutation, { variantId, quantity: 1 });
+      expect(response.data?.addToCart ?? null).toBeNull();
+      expect(response.errors).toEqual([expect.objectContaining({ message: 'Neplatný identifikátor (ID).', extensions: { code: 'BAD_USER_INPUT' } })]);
+    }
+    expect(await cartOf(client)).toBeNull();
   });
 
   for (const quantity of [0, 100, -1]) {
@@ -262,7 +273,7 @@ describe(`cart (${databaseKind})`, () => {
     const removed = asCart(await setQuantity(client, bookLine.id, 0));
     expect(removed.lines.map((line) => line.id)).toEqual([jerseyLine.id]);
     expect(removed.itemCount).toBe(3);
-    expect(await app.prisma.cartLine.findUnique({ where: { id: Number(bookLine.id) } })).toBeNull();
+    expect(await app.prisma.cartLine.findUnique({ where: { id: Number(dbId(bookLine.id)) } })).toBeNull();
 
     const tooMany = await setQuantity(client, jerseyLine.id, 6);
     expect(tooMany).toMatchObject({ __typename: 'InsufficientStockError', available: 5 });
@@ -340,7 +351,7 @@ describe(`cart (${databaseKind})`, () => {
       const client = app.newClient();
       const cart = asCart(await add(client, variantIds(book)[0], 1));
       const row = await findClientSession(app.prisma, client);
-      expect(row?.sess).toMatchObject({ cartId: cart.id });
+      expect(row?.sess).toMatchObject({ cartId: dbId(cart.id) });
     }
   });
 
@@ -349,7 +360,7 @@ describe(`cart (${databaseKind})`, () => {
     const cart = asCart(await add(client, variantIds(book)[0], 2));
     const row = await findClientSession(app.prisma, client);
     expect(row).not.toBeNull();
-    expect(row!.sess).toMatchObject({ cartId: cart.id });
+    expect(row!.sess).toMatchObject({ cartId: dbId(cart.id) });
     expect(row!.expire.getTime()).toBeGreaterThan(Date.now());
 
     const restarted = await createTestApp({ databaseUrl: app.databaseUrl });

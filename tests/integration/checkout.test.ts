@@ -8,6 +8,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct, createStore, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
+import { dbId, gid } from '../support/global-id.ts';
 import { schema } from '../../bff/src/graphql/index.ts';
 import { placeOrderHooks } from '../../bff/src/services/orders.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
@@ -130,6 +131,7 @@ const PlaceOrder = graphql(`
       __typename
       ... on Order {
         id
+        databaseId
         number
         hash
         variableSymbol
@@ -166,8 +168,8 @@ const PlaceOrder = graphql(`
 `);
 
 const ReadOrder = graphql(`
-  query CheckoutOrder($id: ID!, $hash: String!) {
-    order(id: $id, hash: $hash) {
+  query CheckoutOrder($id: Int!, $hash: String!) {
+    order(databaseId: $id, hash: $hash) {
       id
       number
       status
@@ -280,7 +282,7 @@ async function browser(headers?: Record<string, string>): Promise<TestClient> {
 }
 
 async function add(client: TestClient, variantId: number, quantity = 1) {
-  const response = await client.gql(AddLine, { variantId: String(variantId), quantity });
+  const response = await client.gql(AddLine, { variantId: gid('Variant', variantId), quantity });
   expect(response.errors).toBeUndefined();
   expect(response.data!.addToCart.__typename).toBe('Cart');
 }
@@ -308,8 +310,8 @@ async function readyShopper(variantId: number, quantity = 1, input: Record<strin
   const client = await browser();
   await add(client, variantId, quantity);
   const saved = await update(client, {
-    deliveryMethodId: String(methods.delivery.courier),
-    paymentMethodId: String(methods.payment['bank-transfer']),
+    deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+    paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
     invoiceAddress: INVOICE_ADDRESS,
     termsAccepted: true,
     ...input,
@@ -385,13 +387,13 @@ describe(`the checkout form (${databaseKind})`, () => {
     if (refused.__typename === 'ValidationError') expect(refused.fieldErrors.map((e) => e.field)).toEqual(['deliveryMethod', 'paymentMethod', 'invoiceAddress', 'terms']);
 
     // pickup without a branch
-    const pickup = await update(client, { deliveryMethodId: String(methods.delivery['store-pickup']), termsAccepted: true });
+    const pickup = await update(client, { deliveryMethodId: gid('DeliveryMethod', methods.delivery['store-pickup']), termsAccepted: true });
     expect(pickup.__typename === 'Cart' && pickup.checkout.problems.find((p) => p.field === 'store')?.message).toBe(text.store);
 
     // a courier to another address that is not given yet, then only half given
     const courier = await update(client, {
-      deliveryMethodId: String(methods.delivery.courier),
-      paymentMethodId: String(methods.payment['bank-transfer']),
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+      paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
       invoiceAddress: INVOICE_ADDRESS,
       deliverySameAsInvoice: false,
     });
@@ -406,16 +408,16 @@ describe(`the checkout form (${databaseKind})`, () => {
   it('refuses a payment that does not go with the delivery, and a withdrawn method counts as not chosen', async () => {
     const variant = (await createProduct(app.prisma)).variants[0];
     const client = await readyShopper(variant.id, 1, {
-      deliveryMethodId: String(methods.delivery['store-pickup']),
-      storeId: String(storeId),
-      paymentMethodId: String(methods.payment['cash-on-delivery']),
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery['store-pickup']),
+      storeId: gid('Store', storeId),
+      paymentMethodId: gid('PaymentMethod', methods.payment['cash-on-delivery']),
     });
     const checkout = await checkoutOf(client);
     expect(checkout.problems).toEqual([
       { field: 'paymentMethod', message: 'Tento způsob platby nelze se zvolenou dopravou použít. Vyberte prosím jiný.' },
     ]);
-    const fixed = await update(client, { paymentMethodId: String(methods.payment['cash-in-store']) });
-    expect(fixed.__typename === 'Cart' && fixed.checkout).toMatchObject({ canPlaceOrder: true, store: { id: String(storeId) } });
+    const fixed = await update(client, { paymentMethodId: gid('PaymentMethod', methods.payment['cash-in-store']) });
+    expect(fixed.__typename === 'Cart' && fixed.checkout).toMatchObject({ canPlaceOrder: true, store: { id: gid('Store', storeId) } });
   });
 
   it('checks IČO, DIČ, postcode, phone and e-mail with the shared rules, in the shopper’s language', async () => {
@@ -481,19 +483,19 @@ describe(`the checkout form (${databaseKind})`, () => {
 
     const guest = await browser();
     await add(guest, variant.id);
-    const asGuest = await update(guest, { invoiceAddressId: String(own.id) });
+    const asGuest = await update(guest, { invoiceAddressId: gid('SavedAddress', own.id) });
     expect(asGuest).toMatchObject({ __typename: 'NotFoundError', message: 'Tuto adresu nemáte uloženou.' });
 
     const client = await browser();
     await add(client, variant.id);
     const login = await client.gql(Login, { input: { email: jana.email, password: DEFAULT_PASSWORD } });
     expect(login.data?.login.__typename).toBe('Customer');
-    expect(await update(client, { invoiceAddressId: String(foreign.id) })).toMatchObject({ __typename: 'NotFoundError' });
-    const saved = await update(client, { invoiceAddressId: String(own.id), deliveryAddressId: String(ownDelivery.id) });
+    expect(await update(client, { invoiceAddressId: gid('SavedAddress', foreign.id) })).toMatchObject({ __typename: 'NotFoundError' });
+    const saved = await update(client, { invoiceAddressId: gid('SavedAddress', own.id), deliveryAddressId: gid('SavedAddress', ownDelivery.id) });
     expect(saved.__typename === 'Cart' && saved.checkout).toMatchObject({
-      invoiceAddress: { firstName: 'Jana', savedAddressId: String(own.id) },
+      invoiceAddress: { firstName: 'Jana', savedAddressId: gid('SavedAddress', own.id) },
       deliverySameAsInvoice: false,
-      deliveryAddress: { street: 'Chata 1', savedAddressId: String(ownDelivery.id) },
+      deliveryAddress: { street: 'Chata 1', savedAddressId: gid('SavedAddress', ownDelivery.id) },
     });
   });
 });
@@ -512,7 +514,7 @@ describe(`totals (${databaseKind})`, () => {
       freeShippingRemaining: 200_050,
       rounding: 0,
     });
-    const cod = await update(client, { paymentMethodId: String(methods.payment['cash-on-delivery']) });
+    const cod = await update(client, { paymentMethodId: gid('PaymentMethod', methods.payment['cash-on-delivery']) });
     expect(cod.__typename === 'Cart' && cod.checkout.totals).toMatchObject({ paymentFee: { withVat: 3_900 }, rounding: 50, totalToPay: 116_800 });
 
     await add(client, cheap.id, 2);
@@ -558,7 +560,7 @@ describe(`placing an order (${databaseKind})`, () => {
     expect((await client.gql(ReadCheckout)).data!.cart).toBeNull();
 
     // read back by anyone holding the link, without a session
-    const read = await app.gql(ReadOrder, { id: order.id, hash: order.hash });
+    const read = await app.gql(ReadOrder, { id: order.databaseId, hash: order.hash });
     expect(read.errors).toBeUndefined();
     expect(read.data!.order).toMatchObject({
       number: order.number,
@@ -575,8 +577,8 @@ describe(`placing an order (${databaseKind})`, () => {
       totalToPay: 319_800,
       vatRecap: [{ ratePercent: 21, withVat: 319_800 }],
       accountNumber: '2300154801/2010',
-      summaryUrl: `/objednavka/shrnuti/${order.id}/${order.hash}`,
-      invoiceUrl: `/objednavka/faktura/${order.id}/${order.hash}.pdf`,
+      summaryUrl: `/objednavka/shrnuti/${order.databaseId}/${order.hash}`,
+      invoiceUrl: `/objednavka/faktura/${order.databaseId}/${order.hash}.pdf`,
     });
     // the same cart submitted again later answers with the same order
     expect(await place(client, 'anything')).toMatchObject({ __typename: 'Order', id: order.id });
@@ -587,8 +589,8 @@ describe(`placing an order (${databaseKind})`, () => {
     const client = await browser({ 'x-shop-currency': 'EUR', 'x-shop-language': 'en' });
     await add(client, variant.id);
     const cod = await update(client, {
-      deliveryMethodId: String(methods.delivery.courier),
-      paymentMethodId: String(methods.payment['cash-on-delivery']),
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+      paymentMethodId: gid('PaymentMethod', methods.payment['cash-on-delivery']),
       invoiceAddress: INVOICE_ADDRESS,
       termsAccepted: true,
     });
@@ -602,16 +604,16 @@ describe(`placing an order (${databaseKind})`, () => {
       totalToPay: 2_699,
       freeShippingFrom: 12_000,
     });
-    await update(client, { paymentMethodId: String(methods.payment['bank-transfer']) });
+    await update(client, { paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']) });
     const order = await place(client, await readyRevision(client));
     if (order.__typename !== 'Order') throw new Error(order.__typename);
     expect(order.qrPayment).toMatch(/^SPD\*1\.0\*ACC:CZ7620100000002500154806\+FIOBCZPP\*AM:25\.49\*CC:EUR\*/);
-    const read = await app.gql(ReadOrder, { id: order.id, hash: order.hash });
+    const read = await app.gql(ReadOrder, { id: order.databaseId, hash: order.hash });
     expect(read.data!.order).toMatchObject({
       accountNumber: '2500154806/2010',
       delivery: { name: 'Courier to your door' },
-      summaryUrl: `/en/order/summary/${order.id}/${order.hash}`,
-      invoiceUrl: `/en/order/invoice/${order.id}/${order.hash}.pdf`,
+      summaryUrl: `/en/order/summary/${order.databaseId}/${order.hash}`,
+      invoiceUrl: `/en/order/invoice/${order.databaseId}/${order.hash}.pdf`,
     });
   });
 
@@ -671,7 +673,7 @@ describe(`placing an order (${databaseKind})`, () => {
     };
     const placing = place(client, revision);
     await reached;
-    const adding = client.gql(AddLine, { variantId: String(later.id), quantity: 1 });
+    const adding = client.gql(AddLine, { variantId: gid('Variant', later.id), quantity: 1 });
     // on PostgreSQL, hold the order until the add waits for the cart's row; PGlite runs one
     // transaction at a time, so there the add simply comes after the commit
     if (databaseKind === 'postgres') {
@@ -687,7 +689,7 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(order.__typename).toBe('Order');
     expect(added.data!.addToCart).toMatchObject({ __typename: 'Cart' });
     expect(added.data!.addToCart.__typename === 'Cart' && added.data!.addToCart.id).not.toBe(cartId);
-    expect(await app.prisma.cartLine.findMany({ where: { cartId }, select: { variantId: true } })).toEqual([{ variantId: ordered.id }]);
+    expect(await app.prisma.cartLine.findMany({ where: { cartId: dbId(cartId) }, select: { variantId: true } })).toEqual([{ variantId: ordered.id }]);
     expect((await client.gql(ReadCheckout)).data!.cart?.id).not.toBe(cartId);
   });
 
@@ -754,7 +756,7 @@ describe(`placing an order (${databaseKind})`, () => {
   it('S4: a withdrawn delivery method and a line removed in another tab are reported', async () => {
     const first = (await createProduct(app.prisma, { names: { cs: 'Čepice', en: 'Cap' } })).variants[0];
     const second = (await createProduct(app.prisma)).variants[0];
-    const client = await readyShopper(first.id, 1, { deliveryMethodId: String(methods.delivery['parcel-point']) });
+    const client = await readyShopper(first.id, 1, { deliveryMethodId: gid('DeliveryMethod', methods.delivery['parcel-point']) });
     await add(client, second.id, 1);
     const revision = await readyRevision(client);
     await app.prisma.cartLine.deleteMany({ where: { variantId: first.id } });
@@ -791,14 +793,14 @@ describe(`placing an order (${databaseKind})`, () => {
     if (otherOrder.__typename !== 'Order') throw new Error(otherOrder.__typename);
 
     const answers = await Promise.all([
-      stranger.gql(ReadOrder, { id: order.id, hash: '' }),
-      stranger.gql(ReadOrder, { id: order.id, hash: order.hash.slice(0, -1) + (order.hash.endsWith('A') ? 'B' : 'A') }),
-      stranger.gql(ReadOrder, { id: order.id, hash: otherOrder.hash }),
-      stranger.gql(ReadOrder, { id: '999999', hash: order.hash }),
-      stranger.gql(ReadOrder, { id: 'not-a-number', hash: order.hash }),
+      stranger.gql(ReadOrder, { id: order.databaseId, hash: '' }),
+      stranger.gql(ReadOrder, { id: order.databaseId, hash: order.hash.slice(0, -1) + (order.hash.endsWith('A') ? 'B' : 'A') }),
+      stranger.gql(ReadOrder, { id: order.databaseId, hash: otherOrder.hash }),
+      stranger.gql(ReadOrder, { id: 999999, hash: order.hash }),
+      stranger.gql(ReadOrder, { id: -1, hash: order.hash }),
     ]);
     for (const answer of answers) expect({ data: answer.data, errors: answer.errors }).toEqual({ data: { order: null }, errors: undefined });
-    expect((await stranger.gql(ReadOrder, { id: order.id, hash: order.hash })).data!.order?.number).toBe(order.number);
+    expect((await stranger.gql(ReadOrder, { id: order.databaseId, hash: order.hash })).data!.order?.number).toBe(order.number);
   });
 
   it('S6: a failure after the stock update and before the commit leaves no order, no stock change, no voucher use', async () => {
@@ -807,7 +809,7 @@ describe(`placing an order (${databaseKind})`, () => {
     const client = await readyShopper(variant.id, 2, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
     const voucher = await app.prisma.voucher.create({ data: { code: `S6-${variant.id}`, kind: 'AMOUNT', value: 10_000, currency: 'CZK', capacity: 5 } });
     const cartId = (await client.gql(ReadCheckout)).data!.cart!.id;
-    await app.prisma.cartVoucher.create({ data: { cartId, voucherId: voucher.id } });
+    await app.prisma.cartVoucher.create({ data: { cartId: dbId(cartId), voucherId: voucher.id } });
     const checkout = await checkoutOf(client);
     expect(checkout.totals.discount.withVat).toBe(10_000);
     const before = { orders: await app.prisma.order.count(), counters: await app.prisma.orderNumberCounter.findMany() };
@@ -839,6 +841,6 @@ describe(`placing an order (${databaseKind})`, () => {
     // the confirmation was put into the outbox with the order, once, and a retried submit adds none
     if (placed.__typename !== 'Order') return;
     expect(await place(client, checkout.revision)).toMatchObject({ __typename: 'Order', id: placed.id });
-    expect(await app.prisma.mailOutbox.findMany({ where: { recipient: email }, select: { dedupeKey: true } })).toEqual([{ dedupeKey: `orderConfirmation:${placed.id}` }]);
+    expect(await app.prisma.mailOutbox.findMany({ where: { recipient: email }, select: { dedupeKey: true } })).toEqual([{ dedupeKey: `orderConfirmation:${placed.databaseId}` }]);
   });
 });

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createArticle, createInfoPage, createInfoTile, createStore } from '../support/factories.ts';
+import { gid } from '../support/global-id.ts';
 import { seedDemoData } from '../../prisma/seed/seed.ts';
 
 const InfoPageQuery = graphql(`
   query ContentInfoPage($id: Int!) {
-    infoPage(id: $id) {
+    infoPage(databaseId: $id) {
       id
       title
       slug
@@ -85,8 +86,9 @@ const StoresQuery = graphql(`
 
 const StoreQuery = graphql(`
   query ContentStore($id: Int!) {
-    store(id: $id) {
+    store(databaseId: $id) {
       id
+      databaseId
       name
       slug
       street
@@ -205,7 +207,7 @@ describe(`content (${databaseKind})`, () => {
   it('shows an info page by id in the shopper’s language', async () => {
     const cs = await app.gql(InfoPageQuery, { id: terms.id });
     expect(cs.data!.infoPage).toMatchObject({
-      id: String(terms.id),
+      id: gid('InfoPage', terms.id),
       title: 'Obchodní podmínky',
       slug: 'obchodni-podminky',
       body: '<p>Kupní smlouva vzniká…</p>',
@@ -225,25 +227,25 @@ describe(`content (${databaseKind})`, () => {
 
   it('lists info pages in their set order', async () => {
     const { data } = await app.gql(InfoPagesQuery);
-    expect(data!.infoPages.map((page) => page.id)).toEqual([String(terms.id), String(privacy.id)]);
+    expect(data!.infoPages.map((page) => page.id)).toEqual([gid('InfoPage', terms.id), gid('InfoPage', privacy.id)]);
   });
 
   it('lists only published articles, newest first', async () => {
     const { data } = await app.gql(ArticlesQuery, {});
     const listed = data!.articles.map((article) => article.id);
-    expect(listed).toEqual([String(newArticle.id), String(oldArticle.id)]);
-    expect(listed).not.toContain(String(scheduledArticle.id));
+    expect(listed).toEqual([gid('Article', newArticle.id), gid('Article', oldArticle.id)]);
+    expect(listed).not.toContain(gid('Article', scheduledArticle.id));
     const dates = data!.articles.map((article) => Date.parse(article.publishedAt));
     expect(dates[0]).toBeGreaterThan(dates[1]);
     const first = await app.gql(ArticlesQuery, { first: 1 });
-    expect(first.data!.articles.map((article) => article.id)).toEqual([String(newArticle.id)]);
+    expect(first.data!.articles.map((article) => article.id)).toEqual([gid('Article', newArticle.id)]);
   });
 
   it('shows an article by its slug in each language', async () => {
     const cs = await app.gql(ArticleQuery, { slug: 'jak-vybrat-kopacky' });
-    expect(cs.data!.article).toMatchObject({ id: String(newArticle.id), title: 'Jak vybrat kopačky', body: '<p>Podle povrchu…</p>' });
+    expect(cs.data!.article).toMatchObject({ id: gid('Article', newArticle.id), title: 'Jak vybrat kopačky', body: '<p>Podle povrchu…</p>' });
     const english = await app.gql(ArticleQuery, { slug: 'how-to-choose-football-boots' }, { headers: en });
-    expect(english.data!.article).toMatchObject({ id: String(newArticle.id), title: 'How to choose football boots' });
+    expect(english.data!.article).toMatchObject({ id: gid('Article', newArticle.id), title: 'How to choose football boots' });
     const wrongLanguage = await app.gql(ArticleQuery, { slug: 'jak-vybrat-kopacky' }, { headers: en });
     expect(wrongLanguage.data!.article).toBeNull();
   });
@@ -266,7 +268,7 @@ describe(`content (${databaseKind})`, () => {
 
   it('lists stores in order with opening hours from Monday to Sunday', async () => {
     const { data } = await app.gql(StoresQuery);
-    expect(data!.stores.map((store) => store.id)).toEqual([String(mainStore.id), String(smallStore.id)]);
+    expect(data!.stores.map((store) => store.id)).toEqual([gid('Store', mainStore.id), gid('Store', smallStore.id)]);
     expect(data!.stores[0]).toMatchObject({
       name: 'Prodejna Praha',
       city: 'Praha 3',
@@ -284,7 +286,7 @@ describe(`content (${databaseKind})`, () => {
   it('shows one store by id', async () => {
     const { data } = await app.gql(StoreQuery, { id: smallStore.id });
     expect(data!.store).toMatchObject({
-      id: String(smallStore.id),
+      id: gid('Store', smallStore.id),
       name: 'Prodejna Brno',
       city: 'Brno',
       latitude: 50.067,
@@ -309,10 +311,10 @@ describe(`content (${databaseKind})`, () => {
 
     it('has the store 5282 and the terms page 1 that the spec links to', async () => {
       const store = await seeded.gql(StoreQuery, { id: 5282 });
-      expect(store.data!.store).toMatchObject({ id: '5282', slug: 'praha-vinohrady' });
+      expect(store.data!.store).toMatchObject({ id: gid('Store', 5282), databaseId: 5282, slug: 'praha-vinohrady' });
       expect(store.data!.store!.openingHours.length).toBeGreaterThan(0);
       const page = await seeded.gql(InfoPageQuery, { id: 1 });
-      expect(page.data!.infoPage).toMatchObject({ id: '1', slug: 'obchodni-podminky' });
+      expect(page.data!.infoPage).toMatchObject({ id: gid('InfoPage', 1), slug: 'obchodni-podminky' });
     });
 
     it('has a full catalog that the product list can show', async () => {

@@ -4,6 +4,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { findSession } from '../support/sessions.ts';
+import { dbId, gid } from '../support/global-id.ts';
 
 const LoginMutation = graphql(`
   mutation CustomerLogin($input: LoginInput!) {
@@ -103,12 +104,12 @@ describe(`customer (${databaseKind})`, () => {
     const result = await login(client, customer.email, customer.password);
     expect(result).toEqual({
       __typename: 'Customer',
-      id: String(customer.id),
+      id: gid('Customer', customer.id),
       email: 'jana.novakova@example.cz',
       firstName: 'Jana',
       lastName: customer.lastName,
     });
-    expect(await me(client)).toEqual({ id: String(customer.id), email: customer.email, firstName: 'Jana' });
+    expect(await me(client)).toEqual({ id: gid('Customer', customer.id), email: customer.email, firstName: 'Jana' });
     // another browser is still a guest
     expect(await me(app.newClient())).toBeNull();
   });
@@ -150,7 +151,7 @@ describe(`customer (${databaseKind})`, () => {
   it('login issues a new session id and the old one stops working', async () => {
     const client = app.newClient();
     // a guest session first (it holds the cart)
-    const added = await client.gql(CustomerAddToCartMutation, { variantId: String(product.variants[0].id) });
+    const added = await client.gql(CustomerAddToCartMutation, { variantId: gid('Variant', product.variants[0].id) });
     expect(added.data!.addToCart.__typename).toBe('Cart');
     const guestCookie = client.cookies.get('sid')!;
     const guestSessionId = client.sessionId!;
@@ -165,7 +166,7 @@ describe(`customer (${databaseKind})`, () => {
     // the cart came along into the signed-in session and now belongs to the customer
     const cart = await client.gql(CustomerCartQuery);
     expect(cart.data!.cart).toMatchObject({ itemCount: 1 });
-    const stored = await app.prisma.cart.findUnique({ where: { id: cart.data!.cart!.id } });
+    const stored = await app.prisma.cart.findUnique({ where: { id: dbId(cart.data!.cart!.id) } });
     expect(stored!.customerId).toBe(customer.id);
 
     // someone holding the old cookie is not signed in

@@ -8,6 +8,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCategory, createCustomer, createProduct } from '../support/factories.ts';
+import { dbId, gid } from '../support/global-id.ts';
+import { createCheckoutMethods } from '../support/checkout.ts';
 import {
   ApiTokenInputError,
   createApiToken,
@@ -33,7 +35,7 @@ let variantId: string;
 beforeAll(async () => {
   app = await createTestApp({ config: { corsOrigins: [PARTNER_ORIGIN, 'http://localhost:4000'] } });
   product = await createProduct(app.prisma, { variants: [{ stock: 50 }] });
-  variantId = String(product.variants[0].id);
+  variantId = gid('Variant', product.variants[0].id);
 });
 
 afterAll(async () => {
@@ -272,7 +274,7 @@ describe(`partner apps (${databaseKind})`, () => {
       ]);
       expect(add.body.errors).toHaveLength(1);
       expect(codes(await partnerRequest(token, CART))).toEqual(['FORBIDDEN']);
-      expect(codes(await partnerRequest(token, `mutation { setCartLineQuantity(lineId: 1, quantity: 0) { __typename } }`))).toEqual(['FORBIDDEN']);
+      expect(codes(await partnerRequest(token, `mutation { setCartLineQuantity(lineId: "${gid('CartLine', 1)}", quantity: 0) { __typename } }`))).toEqual(['FORBIDDEN']);
       expect(await app.prisma.cart.count()).toBe(cartsBefore);
     });
 
@@ -284,21 +286,21 @@ describe(`partner apps (${databaseKind})`, () => {
       const cart = first.body.data!.addToCart as { __typename: string; id: string; itemCount: number };
       expect(cart).toMatchObject({ __typename: 'Cart', itemCount: 1 });
       const verified = await verifyApiToken(app.prisma, token);
-      expect((await app.prisma.cart.findUniqueOrThrow({ where: { id: cart.id } })).apiTokenId).toBe(verified!.tokenId);
+      expect((await app.prisma.cart.findUniqueOrThrow({ where: { id: dbId(cart.id) } })).apiTokenId).toBe(verified!.tokenId);
 
       // without X-Cart-Id a request has no cart; with it, the same cart
       expect((await partnerRequest(token, CART)).body.data).toEqual({ cart: null });
       expect((await partnerRequest(token, CART, undefined, { 'x-cart-id': cart.id })).body.data).toEqual({ cart: { id: cart.id, itemCount: 1 } });
-      expect((await partnerRequest(token, CART, undefined, { 'x-cart-id': cart.id.toUpperCase() })).body.data).toEqual({
+      expect((await partnerRequest(token, CART, undefined, { 'x-cart-id': gid('Cart', dbId(cart.id).toUpperCase()) })).body.data).toEqual({
         cart: { id: cart.id, itemCount: 1 },
       });
       const second = await partnerRequest(token, ADD, { variantId, quantity: 2 }, { 'x-cart-id': cart.id });
       expect(second.body.data!.addToCart).toMatchObject({ id: cart.id, itemCount: 3 });
-      const line = await app.prisma.cartLine.findFirstOrThrow({ where: { cartId: cart.id } });
+      const line = await app.prisma.cartLine.findFirstOrThrow({ where: { cartId: dbId(cart.id) } });
       const set = await partnerRequest(
         token,
         `mutation ($lineId: ID!) { setCartLineQuantity(lineId: $lineId, quantity: 5) { __typename ... on Cart { itemCount } } }`,
-        { lineId: String(line.id) },
+        { lineId: gid('CartLine', line.id) },
         { 'x-cart-id': cart.id },
       );
       expect(set.body.data!.setCartLineQuantity).toEqual({ __typename: 'Cart', itemCount: 5 });
@@ -311,7 +313,7 @@ describe(`partner apps (${databaseKind})`, () => {
       const setForeign = await partnerRequest(
         other,
         `mutation ($lineId: ID!) { setCartLineQuantity(lineId: $lineId, quantity: 1) { __typename } }`,
-        { lineId: String(line.id) },
+        { lineId: gid('CartLine', line.id) },
         { 'x-cart-id': cart.id },
       );
       expect(setForeign.body.data!.setCartLineQuantity).toEqual({ __typename: 'NotFoundError' });
@@ -443,7 +445,7 @@ describe(`partner apps (${databaseKind})`, () => {
     it('every curl example gives the answer the guide shows', async () => {
       const env = await seedDocsCatalog();
       const examples = docExamples(readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8'));
-      expect(examples.filter((example) => example.expected !== undefined).length).toBeGreaterThanOrEqual(9);
+      expect(examples.filter((example) => example.expected !== undefined).length).toBeGreaterThanOrEqual(14);
       for (const example of examples) {
         const request = curlRequest(example.command, env);
         const response = await fetch(request.url, request.init);
@@ -596,6 +598,9 @@ async function seedDocsCatalog(): Promise<Record<string, string>> {
     soldCount: 100,
     variants: [{ size: 'L', stock: 2, priceCzk: 169_900 }],
   });
+  // section 6: a voucher and the shop's delivery and payment methods
+  await createCheckoutMethods(app.prisma);
+  await app.prisma.voucher.create({ data: { code: 'PARTNER200', kind: 'AMOUNT', value: 20_000, currency: 'CZK' } });
   return { SHOP: app.url, TOKEN: await newToken(['catalog:read', 'cart']) };
 }
 
@@ -712,9 +717,9 @@ function matchExample(expected: unknown, actual: unknown, env: Record<string, st
   }
   if (typeof expected === 'string' && /^\$\w+$/.test(expected)) {
     const name = expected.slice(1);
-    if (typeof actual !== 'string') return `${at}: expected a string for ${expected}`;
-    if (name in env) return env[name] === actual ? null : `${at}: ${expected} was ${env[name]}, now ${actual}`;
-    env[name] = actual;
+    if (typeof actual !== 'string' && typeof actual !== 'number') return `${at}: expected a string or number for ${expected}`;
+    if (name in env) return env[name] === String(actual) ? null : `${at}: ${expected} was ${env[name]}, now ${actual}`;
+    env[name] = String(actual);
     return null;
   }
   if (Array.isArray(expected)) {

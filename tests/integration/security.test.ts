@@ -5,6 +5,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct, createCategory, createCustomer, createInfoPage } from '../support/factories.ts';
 import { findClientSession } from '../support/sessions.ts';
+import { gid } from '../support/global-id.ts';
 
 const SecurityAddToCartMutation = graphql(`
   mutation SecurityAddToCart($variantId: ID!, $quantity: Int) {
@@ -63,14 +64,14 @@ beforeAll(async () => {
     title: { cs: 'Obchodní podmínky', en: 'Terms and conditions' },
     slug: { cs: 'obchodni-podminky', en: 'terms-and-conditions' },
   });
-  variantId = String(product.variants[0].id);
+  variantId = gid('Variant', product.variants[0].id);
 });
 
 afterAll(async () => {
   await app?.close();
 });
 
-const addOneQuery = () => `mutation { addToCart(variantId: ${variantId}, quantity: 1) { __typename } }`;
+const addOneQuery = () => `mutation { addToCart(variantId: "${variantId}", quantity: 1) { __typename } }`;
 
 /** Everything a forged request could have changed. */
 async function databaseState() {

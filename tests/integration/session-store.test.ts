@@ -5,6 +5,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
+import { gid } from '../support/global-id.ts';
 
 const SessionAddToCart = graphql(`
   mutation SessionStoreAddToCart($variantId: ID!) {
@@ -37,7 +38,7 @@ let customer: Awaited<ReturnType<typeof createCustomer>>;
 beforeAll(async () => {
   app = await createTestApp();
   const product = await createProduct(app.prisma, { variants: [{ stock: 50 }] });
-  variantId = String(product.variants[0].id);
+  variantId = gid('Variant', product.variants[0].id);
   customer = await createCustomer(app.prisma);
 });
 

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createProduct, unique } from '../support/factories.ts';
+import { dbId, gid } from '../support/global-id.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
 import type { Db } from '../../bff/src/db/client.ts';
 import type { Prisma } from '../../bff/src/generated/prisma/client.ts';
@@ -200,9 +201,9 @@ function shopper(headers: Record<string, string> = {}): TestClient {
 /** A shopper with pieces of the 1 000 Kč product in the cart; returns the client and the line id. */
 async function shopperWithCart(pieces: number, headers: Record<string, string> = {}) {
   const client = shopper(headers);
-  const added = await client.gql(AddToCart, { variantId: String(variantId), quantity: pieces });
+  const added = await client.gql(AddToCart, { variantId: gid('Variant', variantId), quantity: pieces });
   if (added.data?.addToCart.__typename !== 'Cart') throw new Error(`addToCart failed: ${JSON.stringify(added)}`);
-  return { client, lineId: added.data.addToCart.lines[0].id, cartId: added.data.addToCart.id };
+  return { client, lineId: added.data.addToCart.lines[0].id, cartId: dbId(added.data.addToCart.id) };
 }
 
 async function apply(client: TestClient, code: string, email?: string, headers: Record<string, string> = {}) {

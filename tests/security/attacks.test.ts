@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { dbId } from '../support/global-id.ts';
 import {
   anonymousPost,
   Browser,
@@ -369,7 +370,7 @@ describe.each(DATABASES)('production server on %s', (kind) => {
   describe('finding 5: cart integrity under parallel requests', () => {
     it('20 parallel adds of a variant with stock 2 never put more than 2 pieces in the line', async () => {
       const variant = variants[5];
-      await server.sql('UPDATE "Variant" SET stock = 2 WHERE id = $1', [Number(variant.id)]);
+      await server.sql('UPDATE "Variant" SET stock = 2 WHERE id = $1', [Number(dbId(variant.id))]);
       const browser = new Browser(server);
       await browser.csrfToken();
       const answers = await Promise.all(
@@ -380,7 +381,7 @@ describe.each(DATABASES)('production server on %s', (kind) => {
       expect(kinds.filter((k) => k === 'InsufficientStockError')).toHaveLength(18);
       const cart = (await browser.operation('Cart')).body.data?.cart as { lines: { quantity: number; variant: { id: string } }[] };
       expect(cart.lines).toEqual([expect.objectContaining({ quantity: 2, variant: expect.objectContaining({ id: variant.id }) })]);
-      const [{ max }] = await server.sql<{ max: number }>('SELECT max(quantity)::int AS max FROM "CartLine" WHERE "variantId" = $1', [Number(variant.id)]);
+      const [{ max }] = await server.sql<{ max: number }>('SELECT max(quantity)::int AS max FROM "CartLine" WHERE "variantId" = $1', [Number(dbId(variant.id))]);
       expect(max).toBe(2);
     });
 

@@ -5,6 +5,7 @@
 // the cart promises must hold: no line above the variant's stock, one cart per session, and every
 // add that succeeded is in it. Throughput and p95 are printed, not asserted (they depend on the machine).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { gid } from '../support/global-id.ts';
 import {
   Browser,
   cpuSeconds,
@@ -90,7 +91,7 @@ describe.each(DATABASES)('production server on %s under load', (kind) => {
        RETURNING id`,
       [CONTESTED_STOCK, CONTESTED_VARIANTS],
     );
-    variantIds = contested.map((row) => String(row.id));
+    variantIds = contested.map((row) => gid('Variant', row.id));
     expect(categories.length).toBeGreaterThan(3);
     expect(products.length).toBeGreaterThan(20);
     expect(variantIds).toHaveLength(CONTESTED_VARIANTS);

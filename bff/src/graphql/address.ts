@@ -9,11 +9,11 @@ const AddressKindEnum = builder.enumType('AddressKind', {
   values: ['INVOICE', 'DELIVERY'] as const,
 });
 
-builder.prismaObject('Address', {
+builder.prismaNode('Address', {
+  id: { field: 'id', description: 'Pass it to updateCheckout as invoiceAddressId or deliveryAddressId.' },
   name: 'SavedAddress',
   description: 'An address the customer saved to her account. Empty strings for what is not filled in.',
   fields: (t) => ({
-    id: t.exposeID('id', { description: 'Pass it to updateCheckout as invoiceAddressId or deliveryAddressId.' }),
     kind: t.field({ type: AddressKindEnum, resolve: (address) => address.kind }),
     isDefault: t.exposeBoolean('isDefault'),
     firstName: t.exposeString('firstName'),

@@ -9,6 +9,7 @@ import { getDatamodel } from '../generated/pothos-types.ts';
 import type { Context } from './context.ts';
 import { createGraphQLError } from 'graphql-yoga';
 import { message } from '../i18n/messages.ts';
+import { decodeId } from './global-id.ts';
 
 export const builder = new SchemaBuilder<{
   Context: Context;
@@ -48,7 +49,9 @@ export const builder = new SchemaBuilder<{
     // test (tests/integration/catalog.test.ts) is what guards against N+1 queries.
     onUnusedQuery: null,
   },
-  relay: {},
+  // Relay-style global ids (base64 of "Type:id") on every object. No `node`/`nodes` root fields:
+  // most objects are private (carts, orders, addresses), and each has its own guarded query.
+  relay: { nodeQueryOptions: false, nodesQueryOptions: false, decodeGlobalID: decodeId },
 });
 
 // Partner tokens reach only what a field allows them explicitly: every Query and Mutation field is

@@ -1,6 +1,7 @@
 // Cart: the session's cart with its lines and totals. Every mutation returns the whole cart
 // (house rule 2) so the client's normalized cache updates itself.
 import { builder, CART_ACCESS } from './builder.ts';
+import { localId } from './global-id.ts';
 import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
 import { addToCart, currentCartId, setCartLineQuantity } from '../services/cart.ts';
@@ -21,9 +22,9 @@ const linesForTotals = {
   lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
 } as const;
 
-builder.prismaObject('CartLine', {
+builder.prismaNode('CartLine', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     quantity: t.exposeInt('quantity'),
     variant: t.relation('variant'),
     unitPrice: t.field({
@@ -40,9 +41,9 @@ builder.prismaObject('CartLine', {
   }),
 });
 
-export const Cart = builder.prismaObject('Cart', {
+export const Cart = builder.prismaNode('Cart', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     lines: t.relation('lines', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     itemCount: t.int({
       description: 'Pieces in the cart.',
@@ -82,11 +83,11 @@ builder.mutationFields((t) => ({
     type: 'Cart',
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
     args: {
-      variantId: t.arg.id({ required: true }),
+      variantId: t.arg.globalID({ required: true, description: 'A Variant’s id.' }),
       quantity: t.arg.int({ required: false, defaultValue: 1 }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const cartId = await addToCart(ctx, String(args.variantId), args.quantity ?? 1);
+      const cartId = await addToCart(ctx, localId(args.variantId, 'Variant', ctx), args.quantity ?? 1);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
@@ -95,11 +96,11 @@ builder.mutationFields((t) => ({
     type: 'Cart',
     errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
     args: {
-      lineId: t.arg.id({ required: true }),
+      lineId: t.arg.globalID({ required: true, description: 'A CartLine’s id.' }),
       quantity: t.arg.int({ required: true, description: '0 removes the line.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const cartId = await setCartLineQuantity(ctx, String(args.lineId), args.quantity);
+      const cartId = await setCartLineQuantity(ctx, localId(args.lineId, 'CartLine', ctx), args.quantity);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),

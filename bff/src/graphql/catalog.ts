@@ -41,9 +41,9 @@ export const Price = builder.objectRef<Money>('Price').implement({
   }),
 });
 
-export const Category = builder.prismaObject('Category', {
+export const Category = builder.prismaNode('Category', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     name: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
     slug: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '' }),
     description: t.string({
@@ -56,17 +56,17 @@ export const Category = builder.prismaObject('Category', {
   }),
 });
 
-builder.prismaObject('Manufacturer', {
+builder.prismaNode('Manufacturer', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     name: t.exposeString('name'),
     slug: t.exposeString('slug'),
   }),
 });
 
-const ProductImage = builder.prismaObject('ProductImage', {
+const ProductImage = builder.prismaNode('ProductImage', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     url: t.exposeString('url'),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
@@ -112,9 +112,9 @@ function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate:
   return original === null ? null : money(original, vatRate, ctx.currency);
 }
 
-export const Variant = builder.prismaObject('Variant', {
+export const Variant = builder.prismaNode('Variant', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     code: t.exposeString('code'),
     size: t.exposeString('size', { nullable: true }),
     colour: t.relation('colour', { nullable: true, type: Colour }),
@@ -147,9 +147,9 @@ function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[
   return best;
 }
 
-export const Product = builder.prismaObject('Product', {
+export const Product = builder.prismaNode('Product', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     code: t.exposeString('code'),
     name: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
     slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
@@ -261,11 +261,12 @@ builder.queryFields((t) => ({
     type: 'Category',
     nullable: true,
     args: { slug: t.arg.string({ required: true }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.category.findFirst({
-        ...query,
-        where: { translations: { some: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) } } },
-      }),
+    description: 'A category by its slug in the request language, or else by its slug in the other language (the page then redirects to its own).',
+    resolve: async (query, _root, args, ctx) => {
+      const slug = args.slug.slice(0, SLUG_MAX_LENGTH);
+      const own = await ctx.prisma.category.findFirst({ ...query, where: { translations: { some: { language: ctx.language, slug } } } });
+      return own ?? ctx.prisma.category.findFirst({ ...query, where: { translations: { some: { slug } } } });
+    },
   }),
   product: t.prismaField({
     ...CATALOG_READ,

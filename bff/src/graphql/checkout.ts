@@ -2,6 +2,7 @@
 // and placeOrder. The rules and every amount live in services/checkout.ts and services/orders.ts;
 // no input here carries a price (requirement S4).
 import { builder, CART_ACCESS } from './builder.ts';
+import { localId } from './global-id.ts';
 import { CurrencyEnum, pick, Price } from './catalog.ts';
 import type { Context } from './context.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
@@ -20,10 +21,10 @@ import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '..
 
 // ------------------------------------------------------------------ methods
 
-export const PaymentMethodRef = builder.prismaObject('PaymentMethod', {
+export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
+  id: { field: 'id' },
   description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
   fields: (t) => ({
-    id: t.exposeID('id'),
     code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery or cash-in-store.' }),
     name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
     description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
@@ -40,10 +41,10 @@ export const PaymentMethodRef = builder.prismaObject('PaymentMethod', {
   }),
 });
 
-export const DeliveryMethodRef = builder.prismaObject('DeliveryMethod', {
+export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
+  id: { field: 'id' },
   description: 'A way to get the goods. isPickup: collected at one of the stores (Query.stores), chosen with updateCheckout(storeId).',
   fields: (t) => ({
-    id: t.exposeID('id'),
     code: t.exposeString('code', { description: 'store-pickup, parcel-point, courier ...' }),
     name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
     description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
@@ -109,10 +110,10 @@ export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').imp
     company: t.exposeString('company'),
     ico: t.exposeString('ico', { description: 'Company ID (IČO), 8 digits.' }),
     dic: t.exposeString('dic', { description: 'VAT ID (DIČ), e.g. CZ12345678.' }),
-    savedAddressId: t.id({
+    savedAddressId: t.globalID({
       nullable: true,
-      description: 'The logged-in customer’s saved address this was copied from.',
-      resolve: (address) => address.addressId,
+      description: 'The id of the logged-in customer’s SavedAddress this was copied from.',
+      resolve: (address) => (address.addressId ? { type: 'SavedAddress', id: address.addressId } : null),
     }),
   }),
 });
@@ -265,15 +266,15 @@ const AddressInputRef = builder.inputType('AddressInput', {
 const CheckoutInputRef = builder.inputType('CheckoutInput', {
   description: 'Checkout choices to save; a field left out keeps its value, null clears it. No amounts: the server prices everything.',
   fields: (t) => ({
-    deliveryMethodId: t.id(),
-    storeId: t.id({ description: 'The branch for personal pickup (Query.stores).' }),
-    paymentMethodId: t.id({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
+    deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id.' }),
+    storeId: t.globalID({ description: 'The branch for personal pickup (Query.stores).' }),
+    paymentMethodId: t.globalID({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
     forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
     invoiceAddress: t.field({ type: AddressInputRef }),
-    invoiceAddressId: t.id({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),
+    invoiceAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),
     deliverySameAsInvoice: t.boolean({ description: '"Stejná jako fakturační" / "Same as invoice address".' }),
     deliveryAddress: t.field({ type: AddressInputRef }),
-    deliveryAddressId: t.id({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
+    deliveryAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
     note: t.string(),
     newsletter: t.boolean(),
     termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
@@ -324,7 +325,14 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { input: t.arg({ type: CheckoutInputRef, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const cartId = await updateCheckout(ctx, await currentCartId(ctx), input);
+      const cartId = await updateCheckout(ctx, await currentCartId(ctx), {
+        ...input,
+        deliveryMethodId: localId(input.deliveryMethodId, 'DeliveryMethod', ctx),
+        storeId: localId(input.storeId, 'Store', ctx),
+        paymentMethodId: localId(input.paymentMethodId, 'PaymentMethod', ctx),
+        invoiceAddressId: localId(input.invoiceAddressId, 'SavedAddress', ctx),
+        deliveryAddressId: localId(input.deliveryAddressId, 'SavedAddress', ctx),
+      });
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),

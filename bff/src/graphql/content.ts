@@ -2,9 +2,10 @@
 import { builder, CATALOG_READ } from './builder.ts';
 import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
 
-builder.prismaObject('InfoPage', {
+builder.prismaNode('InfoPage', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
+    databaseId: t.exposeInt('id', { description: 'The number in the page’s address (/info/{databaseId}/{slug}).' }),
     title: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
     slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
     body: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '' }),
@@ -12,9 +13,9 @@ builder.prismaObject('InfoPage', {
   }),
 });
 
-builder.prismaObject('Article', {
+builder.prismaNode('Article', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
     imageUrl: t.exposeString('imageUrl', { nullable: true }),
     title: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
@@ -25,9 +26,9 @@ builder.prismaObject('Article', {
   }),
 });
 
-builder.prismaObject('InfoTile', {
+builder.prismaNode('InfoTile', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     imageUrl: t.exposeString('imageUrl'),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
@@ -46,8 +47,9 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'InfoPage',
     nullable: true,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.id } }),
+    description: 'An info page by the number in its address (/info/{databaseId}/{slug}).',
+    args: { databaseId: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.databaseId } }),
   }),
   infoPages: t.prismaField({
     ...CATALOG_READ,

@@ -8,12 +8,12 @@ import { login } from '../services/auth.ts';
 import { afterLogin } from '../services/after-login.ts';
 import { message } from '../i18n/messages.ts';
 
-builder.prismaObject('Customer', {
+builder.prismaNode('Customer', {
+  id: { field: 'id' },
   // Checked per object, not with the request's cached `customer` scope: that is computed before a
   // root field runs, so the customer who has just logged in would not be allowed to read herself.
   authScopes: (customer, ctx) => ctx.customerId !== null && ctx.customerId === customer.id,
   fields: (t) => ({
-    id: t.exposeID('id'),
     email: t.exposeString('email'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),

@@ -16,9 +16,9 @@ export class AlreadySubscribedError extends ShopError {
 
 builder.objectType(AlreadySubscribedError, { name: 'AlreadySubscribedError', interfaces: [ErrorInterface] });
 
-builder.prismaObject('NewsletterSubscription', {
+builder.prismaNode('NewsletterSubscription', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     email: t.exposeString('email'),
   }),
 });

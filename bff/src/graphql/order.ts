@@ -27,9 +27,9 @@ const OrderChargeRef = builder.objectRef<OrderCharge>('OrderCharge').implement({
   }),
 });
 
-builder.prismaObject('OrderLine', {
+builder.prismaNode('OrderLine', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
     name: t.exposeString('name', { description: 'The product’s name in the order’s language when it was placed.' }),
     productCode: t.exposeString('productCode'),
     variantCode: t.exposeString('variantCode'),
@@ -96,12 +96,13 @@ function discount(order: OrderAmounts): Money {
 
 const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_CODE;
 
-export const OrderRef = builder.prismaObject('Order', {
+export const OrderRef = builder.prismaNode('Order', {
+  id: { field: 'id' },
   description:
     'A placed order. The five totals of the summary: products.withoutVat, products.withVat, total.withoutVat, ' +
     'totalToPay and discount.withVat; amounts in minor units of `currency`.',
   fields: (t) => ({
-    id: t.exposeID('id'),
+    databaseId: t.exposeInt('id', { description: 'The number in the summary link’s address (/objednavka/shrnuti/{databaseId}/{hash}).' }),
     number: t.exposeString('number', { description: 'YYYY + 6 digits, sequential per year, e.g. 2026000123.' }),
     hash: t.exposeString('hash', { description: 'The secret of the summary link (/objednavka/shrnuti/{id}/{hash}); keep it private.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -183,10 +184,10 @@ builder.queryField('order', (t) =>
     ...CART_ACCESS,
     type: 'Order',
     nullable: true,
-    description: 'An order by its id and the secret hash of its summary link; null when either does not match.',
-    args: { id: t.arg.id({ required: true }), hash: t.arg.string({ required: true }) },
+    description: 'An order by the databaseId and the secret hash of its summary link (/objednavka/shrnuti/{databaseId}/{hash}); null when either does not match.',
+    args: { databaseId: t.arg.int({ required: true }), hash: t.arg.string({ required: true }) },
     resolve: async (query, _root, args, ctx) => {
-      const id = await orderIdByHash(ctx.prisma, String(args.id), args.hash);
+      const id = await orderIdByHash(ctx.prisma, String(args.databaseId), args.hash);
       return id === null ? null : ctx.prisma.order.findUnique({ ...query, where: { id } });
     },
   }),

@@ -10,9 +10,10 @@ builder.prismaObject('StoreOpeningHours', {
   }),
 });
 
-builder.prismaObject('Store', {
+builder.prismaNode('Store', {
+  id: { field: 'id' },
   fields: (t) => ({
-    id: t.exposeID('id'),
+    databaseId: t.exposeInt('id', { description: 'The number in the store page’s address (/prodejny/{databaseId}).' }),
     slug: t.exposeString('slug'),
     name: t.exposeString('name'),
     street: t.exposeString('street'),
@@ -41,7 +42,8 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Store',
     nullable: true,
-    args: { id: t.arg.int({ required: true }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.store.findUnique({ ...query, where: { id: args.id } }),
+    description: 'A store by the number in its page’s address (/prodejny/{databaseId}).',
+    args: { databaseId: t.arg.int({ required: true }) },
+    resolve: (query, _root, args, ctx) => ctx.prisma.store.findUnique({ ...query, where: { id: args.databaseId } }),
   }),
 }));

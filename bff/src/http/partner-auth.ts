@@ -9,6 +9,7 @@
 // - names its cart with X-Cart-Id, accepted only for a cart this token created.
 // What the request may do then is decided per field by the scopes (graphql/builder.ts).
 import type { NextFunction, Request, Response } from 'express';
+import { decodeGlobalID } from '@pothos/plugin-relay';
 import type { Db } from '../db/client.ts';
 import type { Context, ShopSession } from '../graphql/context.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
@@ -104,14 +105,25 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
 
     // A cart the partner keeps for one shopper. Another token's cart, or a browser's, is treated
     // as no cart at all (the next addToCart starts a new one), exactly like an expired session.
-    const cartHeader = req.headers['x-cart-id'];
-    if (token.scopes.includes('cart') && typeof cartHeader === 'string' && CART_ID_PATTERN.test(cartHeader.trim())) {
+    const cartId = token.scopes.includes('cart') ? cartIdFromHeader(req.headers['x-cart-id']) : null;
+    if (cartId) {
       const cart = await prisma.cart.findFirst({
-        where: { id: cartHeader.trim().toLowerCase(), apiTokenId: token.tokenId },
+        where: { id: cartId, apiTokenId: token.tokenId },
         select: { id: true },
       });
       if (cart) res.locals.partnerCartId = cart.id;
     }
     next();
   };
+}
+
+/** X-Cart-Id carries the Cart's global id as the API returned it; anything else names no cart. */
+function cartIdFromHeader(header: string | string[] | undefined): string | null {
+  if (typeof header !== 'string' || header.length > 200) return null;
+  try {
+    const { typename, id } = decodeGlobalID(header.trim());
+    return typename === 'Cart' && CART_ID_PATTERN.test(id) ? id.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }

@@ -11,6 +11,7 @@ const messages = {
   cartLineNotFound: { cs: 'Tato položka už v košíku není.', en: 'This item is no longer in the cart.' },
   quantityOutOfRange: { cs: 'Množství musí být od {min} do {max} kusů.', en: 'The quantity must be from {min} to {max} pieces.' },
   invalidInput: { cs: 'Zkontrolujte prosím zadané údaje.', en: 'Please check the information you entered.' },
+  invalidId: { cs: 'Neplatný identifikátor (ID).', en: 'Invalid id.' },
   loginFailed: { cs: 'Při přihlašování nastala chyba. Zkontrolujte e-mail a heslo.', en: 'There was a problem logging in' },
   alreadySubscribed: { cs: 'Tento e-mail už odebírá naše novinky.', en: 'This e-mail is already subscribed to the newsletter.' },
   // captcha (bff/src/captcha)

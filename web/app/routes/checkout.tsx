@@ -5,7 +5,7 @@
 // land on the fields, and what the shopper typed is never thrown away. A refused order shows what
 // changed and lets the shopper accept and buy again.
 import { useMemo, useState, type FormEvent } from 'react';
-import { Link, redirect, useNavigate } from 'react-router';
+import { data, Link, redirect, useActionData, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -33,6 +33,19 @@ import {
   type CheckoutField,
 } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
+import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
+import {
+  backToPage,
+  CHECKOUT_INTENTS,
+  checkoutChoicesInput,
+  checkoutFormValues,
+  checkoutInput,
+  placeOfFieldErrors,
+  readPageForm,
+  translatorFor,
+  type CheckoutFieldError,
+  type CheckoutFormValues,
+} from '../features/checkout/checkout-action.ts';
 import '../features/checkout/checkout.css';
 
 export const PostalAddressFieldsFragment = graphql(`
@@ -150,7 +163,7 @@ const PlaceOrderMutation = graphql(`
     placeOrder(input: $input) {
       __typename
       ... on Order {
-        id
+        databaseId
         hash
         number
       }
@@ -178,11 +191,54 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const { data } = await apolloFor(args).query({ query: CheckoutPageQuery, fetchPolicy: 'network-only' });
   // Nothing to buy: the cart page says so and leads back to the goods.
   if (!data?.cart || data.cart.lines.length === 0) throw redirect(href('cart', language));
-  return { language, alternates: alternatesFor('checkout') };
+  return { language, alternates: alternatesFor('checkout'), formToken: formTokenFor(args) };
 }
 
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+/** A refused post of the checkout form without JavaScript: what was typed, and why (docs/decisions/0020). */
+export type CheckoutActionData = {
+  values: CheckoutFormValues;
+  fieldErrors: CheckoutFieldError[];
+  message: string | null;
+  changed: Changed | null;
+};
+
+/**
+ * The checkout form posted without JavaScript. "update" saves the choices (delivery, store, payment,
+ * note, consents) so the page shows the price with them; "placeOrder" saves everything as the
+ * browser's submit does, then places the order against the revision the page showed; success goes
+ * to the order summary (303), a refusal renders the page again with the messages at the fields.
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await readPageForm(args);
+  const language = languageOfRequest(args.request);
+  const t = translatorFor(args.request);
+  const client = apolloFor(args);
+  // Enter in a field presses the form's first button: without JavaScript that is "update"
+  const intent = form.choice('intent', CHECKOUT_INTENTS) ?? 'update';
+  const values = checkoutFormValues(form);
+  const answer = (fields: Partial<CheckoutActionData>, status: number) =>
+    data<CheckoutActionData>({ values, fieldErrors: [], message: null, changed: null, ...fields }, { status });
+  const { data: page } = await client.query({ query: CheckoutPageQuery, fetchPolicy: 'network-only' });
+  if (!page?.cart || page.cart.lines.length === 0) return backToPage(args.request, href('cart', language));
+  const deliveryId = values.deliveryMethodId ?? page.cart.checkout.deliveryMethod?.id ?? null;
+  const delivery = page.deliveryMethods.find((method) => method.id === deliveryId);
+  const input = intent === 'update' ? checkoutChoicesInput(values) : checkoutInput(values, delivery !== undefined && !delivery.isPickup);
+  const saved = (await client.mutate({ mutation: UpdateCheckoutMutation, variables: { input } })).data?.updateCheckout;
+  if (!saved) return answer({ message: t('error.generic') }, 500);
+  if (saved.__typename !== 'Cart') return answer({ message: saved.message, fieldErrors: saved.__typename === 'ValidationError' ? saved.fieldErrors : [] }, 400);
+  if (intent === 'update') return answer({}, 200);
+  const problems = saved.checkout.problems;
+  if (problems.length > 0) return answer({ message: problems[0].message, fieldErrors: problems.map(({ field, message }) => ({ field, message })) }, 400);
+  const placed = (await client.mutate({ mutation: PlaceOrderMutation, variables: { input: { revision: values.revision } } })).data?.placeOrder;
+  if (!placed) return answer({ message: t('checkout.cannotSubmit') }, 500);
+  if (placed.__typename === 'Order') return backToPage(args.request, href('orderSummary', language, { id: placed.databaseId, hash: placed.hash }));
+  // The page shows the cart's new totals and revision; submitting again accepts them.
+  if (placed.__typename === 'OrderChangedError') return answer({ message: placed.message, changed: placed }, 409);
+  return answer({ message: placed.message, fieldErrors: placed.__typename === 'ValidationError' ? placed.fieldErrors : [] }, 400);
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
@@ -211,31 +267,38 @@ function CheckoutPage({ data }: { data: PageData }) {
   const [update, { loading: saving }] = useMutation(UpdateCheckoutMutation);
   const [place, { loading: placing }] = useMutation(PlaceOrderMutation);
   const client = useApolloClient();
+  // Without JavaScript the form posts to this page (action above); what it answered is shown here.
+  const submitted = useActionData<CheckoutActionData>() ?? null;
+  const posted = submitted?.values ?? null;
+  const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
+  const hydrated = useHydrated();
 
   // Choices saved at once; shown from the server's answer, or the click while it is on its way.
-  const [deliveryId, setDeliveryId] = useState<string | null>(checkout.deliveryMethod?.id ?? null);
-  const [storeId, setStoreId] = useState<string | null>(checkout.store?.id ?? null);
-  const [paymentId, setPaymentId] = useState<string | null>(checkout.paymentMethod?.id ?? null);
-  const [forCompany, setForCompany] = useState(checkout.forCompany);
-  const [sameAsInvoice, setSameAsInvoice] = useState(checkout.deliverySameAsInvoice);
-  const [note, setNote] = useState(checkout.note);
-  const [noteError, setNoteError] = useState<string | null>(null);
-  const [newsletter, setNewsletter] = useState(checkout.newsletter);
-  const [terms, setTerms] = useState(checkout.termsAccepted);
-  const [problems, setProblems] = useState<Partial<Record<CheckoutField | 'vouchers', string>>>({});
-  const [changed, setChanged] = useState<Changed | null>(null);
+  const [deliveryId, setDeliveryId] = useState<string | null>(posted?.deliveryMethodId ?? checkout.deliveryMethod?.id ?? null);
+  const [storeId, setStoreId] = useState<string | null>(posted?.storeId ?? checkout.store?.id ?? null);
+  const [paymentId, setPaymentId] = useState<string | null>(posted?.paymentMethodId ?? checkout.paymentMethod?.id ?? null);
+  const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany);
+  const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice);
+  const [note, setNote] = useState(posted ? posted.note : checkout.note);
+  const [noteError, setNoteError] = useState<string | null>(placedErrors?.note ?? null);
+  const [newsletter, setNewsletter] = useState(posted ? posted.newsletter : checkout.newsletter);
+  const [terms, setTerms] = useState(posted ? posted.termsAccepted : checkout.termsAccepted);
+  const [problems, setProblems] = useState<Partial<Record<CheckoutField | 'vouchers', string>>>((placedErrors?.other ?? {}) as Partial<Record<CheckoutField | 'vouchers', string>>);
+  const [changed, setChanged] = useState<Changed | null>(submitted?.changed ?? null);
   const savedAddresses = me?.addresses ?? [];
   const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(checkout.invoiceAddress?.savedAddressId ?? null);
   const [deliverySavedId, setDeliverySavedId] = useState<string | null>(checkout.deliveryAddress?.savedAddressId ?? null);
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
-    initialValues: addressValues(checkout.invoiceAddress, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
+    initialValues: posted ? posted.invoice : addressValues(checkout.invoiceAddress, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
+    initialErrors: placedErrors?.invoice,
     schema: invoiceSchema,
     locale: language,
   });
   const deliveryForm = useForm<AddressValues>({
-    initialValues: addressValues(checkout.deliveryAddress),
+    initialValues: posted ? posted.delivery : addressValues(checkout.deliveryAddress),
+    initialErrors: placedErrors?.delivery,
     schema: deliveryAddressFormSchema,
     locale: language,
   });
@@ -344,7 +407,7 @@ function CheckoutPage({ data }: { data: PageData }) {
         client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'cart' });
         client.cache.evict({ id: client.cache.identify({ __typename: 'Cart' }) });
         client.cache.gc();
-        await navigate(href('orderSummary', language, { id: outcome.id, hash: outcome.hash }));
+        await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
         return;
       }
       if (outcome.__typename === 'OrderChangedError') {
@@ -424,7 +487,9 @@ function CheckoutPage({ data }: { data: PageData }) {
   return (
     <div className="container page checkout">
       <h1>{t('checkout.title')}</h1>
-      <form className="checkout__grid" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+      <form className="checkout__grid" method="post" action={href('checkout', language)} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+        <FormToken />
+        <input type="hidden" name="revision" value={checkout.revision} />
         <div className="checkout__main">
           <fieldset className={problems.deliveryMethod ? 'choice-group choice-group--invalid' : 'choice-group'} aria-describedby={problems.deliveryMethod ? 'delivery-error' : undefined}>
             <legend>{t('checkout.delivery')}</legend>
@@ -460,7 +525,7 @@ function CheckoutPage({ data }: { data: PageData }) {
               {allowedPayments.map((method) => (
                 <li key={method.id} className="choice">
                   <label className="choice__label">
-                    <input type="radio" name="paymentMethod" value={method.id} checked={paymentId === method.id} disabled={!delivery} onChange={() => choosePayment(method.id)} />
+                    <input type="radio" name="paymentMethod" value={method.id} checked={paymentId === method.id} disabled={hydrated && !delivery} onChange={() => choosePayment(method.id)} />
                     <span className="choice__name">{method.name}</span>
                     <span className="choice__price">{method.price.withVat === 0 ? t('totals.free') : format(method.price.withVat, method.price.currency)}</span>
                     {method.description && <span className="muted choice__description">{method.description}</span>}
@@ -475,10 +540,20 @@ function CheckoutPage({ data }: { data: PageData }) {
             )}
           </fieldset>
 
+          {!hydrated && (
+            // Without JavaScript the choices are saved by a post; then the price includes them.
+            <div className="checkout__no-js">
+              <button type="submit" name="intent" value="update" className="button button--secondary" data-testid="checkout-update">
+                {t('noJs.recalculate')}
+              </button>
+              <p className="muted">{t('noJs.recalculateHint')}</p>
+            </div>
+          )}
+
           <fieldset className="form-section">
             <legend>{t('checkout.invoiceAddress')}</legend>
             <label className="switch">
-              <input type="checkbox" checked={forCompany} onChange={(event) => setForCompany(event.target.checked)} data-testid="for-company" />
+              <input type="checkbox" name="forCompany" checked={forCompany} onChange={(event) => setForCompany(event.target.checked)} data-testid="for-company" />
               {t('checkout.forCompany')}
             </label>
             <SavedAddressPicker
@@ -494,6 +569,7 @@ function CheckoutPage({ data }: { data: PageData }) {
             />
             <AddressFields
               form={invoiceForm}
+              namePrefix="invoice"
               section="billing"
               withEmail
               withCompany={forCompany}
@@ -506,8 +582,9 @@ function CheckoutPage({ data }: { data: PageData }) {
           {delivery && !delivery.isPickup && (
             <fieldset className="form-section">
               <legend>{t('checkout.deliveryAddress')}</legend>
+              <input type="hidden" name="deliveryAddressShown" value="1" />
               <label className="switch">
-                <input type="checkbox" checked={sameAsInvoice} onChange={(event) => setSameAsInvoice(event.target.checked)} />
+                <input type="checkbox" name="deliverySameAsInvoice" checked={sameAsInvoice} onChange={(event) => setSameAsInvoice(event.target.checked)} />
                 {t('checkout.sameAsInvoice')}
               </label>
               {!sameAsInvoice && (
@@ -524,6 +601,7 @@ function CheckoutPage({ data }: { data: PageData }) {
               {!sameAsInvoice && (
                 <AddressFields
                   form={deliveryForm}
+                  namePrefix="delivery"
                   section="shipping"
                   withEmail={false}
                   withCompany={false}
@@ -543,6 +621,7 @@ function CheckoutPage({ data }: { data: PageData }) {
               </label>
               <textarea
                 id="checkout-note"
+                name="note"
                 className="field__input"
                 rows={3}
                 maxLength={NOTE_MAX_LENGTH}
@@ -561,13 +640,14 @@ function CheckoutPage({ data }: { data: PageData }) {
               )}
             </div>
             <label className="checkbox">
-              <input type="checkbox" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
+              <input type="checkbox" name="newsletter" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
               {t('checkout.newsletter')}
             </label>
             <div className={problems.terms ? 'checkbox-field field--invalid' : 'checkbox-field'}>
               <label className="checkbox">
                 <input
                   type="checkbox"
+                  name="termsAccepted"
                   checked={terms}
                   onChange={(event) => {
                     setTerms(event.target.checked);
@@ -634,7 +714,12 @@ function CheckoutPage({ data }: { data: PageData }) {
               </ul>
             </div>
           )}
-          <button type="submit" className="button button--primary button--large checkout__submit" disabled={blocked || busy} aria-describedby={blocked ? 'checkout-blocked' : undefined} data-testid="place-order">
+          {submitted?.message && !changed && (
+            <p className="field__error" role="alert" data-testid="checkout-refused">
+              {submitted.message}
+            </p>
+          )}
+          <button type="submit" name="intent" value="placeOrder" className="button button--primary button--large checkout__submit" disabled={hydrated && (blocked || busy)} aria-describedby={blocked ? 'checkout-blocked' : undefined} data-testid="place-order">
             {placing ? t('checkout.placing') : t('checkout.submit')}
           </button>
           <p>

@@ -8,8 +8,8 @@ import { pageMeta, summary, titleWithShop } from '../seo.ts';
 import { RichText } from '../components/ui/RichText.tsx';
 
 const InfoPageQuery = graphql(`
-  query InfoPage($id: Int!) {
-    infoPage(id: $id) {
+  query InfoPage($databaseId: Int!) {
+    infoPage(databaseId: $databaseId) {
       id
       title
       slug
@@ -24,8 +24,8 @@ const InfoPageQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const id = Number(args.params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(args.request);
-  const variables = { id };
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(args.request);
+  const variables = { databaseId: id };
   const { data } = await apolloFor(args).query({ query: InfoPageQuery, variables });
   const page = data?.infoPage;
   if (!page) throw notFound(args.request);

@@ -14,8 +14,8 @@ import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx
 import { createI18n } from '../i18n/index.ts';
 
 const OrderSummaryQuery = graphql(`
-  query OrderSummary($id: ID!, $hash: String!) {
-    order(id: $id, hash: $hash) {
+  query OrderSummary($databaseId: Int!, $hash: String!) {
+    order(databaseId: $databaseId, hash: $hash) {
       ...OrderDetailsFields
       invoiceUrl
     }
@@ -24,10 +24,13 @@ const OrderSummaryQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const language = languageOfRequest(args.request);
-  const variables = { id: args.params.id, hash: args.params.hash };
+  const params = { id: args.params.id ?? '', hash: args.params.hash ?? '' };
+  const databaseId = Number(params.id);
+  if (!/^[1-9]\d{0,9}$/.test(params.id) || databaseId > 2_147_483_647) throw notFound(args.request);
+  const variables = { databaseId, hash: params.hash };
   const { data } = await apolloFor(args).query({ query: OrderSummaryQuery, variables, fetchPolicy: 'network-only' });
   if (!data?.order) throw notFound(args.request);
-  return { language, variables, number: data.order.number, alternates: alternatesFor('orderSummary', variables, variables) };
+  return { language, variables, number: data.order.number, alternates: alternatesFor('orderSummary', params, params) };
 }
 
 export const loader = (args: Route.LoaderArgs) => load(args);

@@ -4,12 +4,15 @@ import type { Route } from './+types/store';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { useTranslation } from 'react-i18next';
 import { OpeningHours, StoreAddress } from '../features/stores/StoreCard.tsx';
+import { StoreMap } from '../features/stores/StoreMap.tsx';
+import { DirectionsLink, OpeningStatus, SpecialDays } from '../features/stores/StoreStatus.tsx';
 import { RichText } from '../components/ui/RichText.tsx';
 
 const StoreQuery = graphql(`
-  query StorePage($id: Int!) {
-    store(id: $id) {
+  query StorePage($databaseId: Int!) {
+    store(databaseId: $databaseId) {
       ...StoreFields
     }
   }
@@ -17,8 +20,8 @@ const StoreQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const id = Number(args.params.id);
-  if (!Number.isSafeInteger(id) || id < 1) throw notFound(args.request);
-  const variables = { id };
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(args.request);
+  const variables = { databaseId: id };
   const { data } = await apolloFor(args).query({ query: StoreQuery, variables });
   if (!data?.store) throw notFound(args.request);
   return {
@@ -39,19 +42,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
   const { data } = useQuery(StoreQuery, { variables: loaderData.variables });
   const store = data?.store;
   if (!store) return null;
   return (
     <div className="container page store-page">
       <h1>{store.name}</h1>
+      <OpeningStatus status={store.openingStatus} week={store.openingHours} days={store.specialDays} />
       <div className="store-page__grid">
         <div>
           <StoreAddress store={store} />
+          <DirectionsLink store={store} />
           <RichText text={store.description} />
         </div>
-        <OpeningHours hours={store.openingHours} />
+        <div>
+          <OpeningHours hours={store.openingHours} />
+          <SpecialDays days={store.specialDays} />
+        </div>
       </div>
+      <StoreMap stores={[store]} label={t('stores.mapOf', { name: store.name })} />
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { StoreAddress } from '../features/stores/StoreCard.tsx';
+import { StoreMap } from '../features/stores/StoreMap.tsx';
+import { DirectionsLink, OpeningStatus } from '../features/stores/StoreStatus.tsx';
 import { resources } from '../i18n/index.ts';
 
 const StoresQuery = graphql(`
@@ -38,13 +40,16 @@ export default function Stores() {
   return (
     <div className="container page">
       <h1>{t('stores.title')}</h1>
+      <StoreMap stores={data.stores} label={t('stores.mapLabel')} />
       <ul className="store-list">
         {data.stores.map((store) => (
           <li key={store.id} className="store-card">
             <h2>
-              <Link to={href('store', language, { id: store.id })}>{store.name}</Link>
+              <Link to={href('store', language, { id: store.databaseId })}>{store.name}</Link>
             </h2>
+            <OpeningStatus status={store.openingStatus} week={store.openingHours} days={store.specialDays} />
             <StoreAddress store={store} />
+            <DirectionsLink store={store} />
           </li>
         ))}
       </ul>

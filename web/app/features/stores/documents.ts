@@ -3,6 +3,7 @@ import { graphql } from '~/gql';
 export const StoreFieldsFragment = graphql(`
   fragment StoreFields on Store {
     id
+    databaseId
     name
     street
     city
@@ -13,6 +14,22 @@ export const StoreFieldsFragment = graphql(`
     longitude
     description
     openingHours {
+      dayOfWeek
+      opens
+      closes
+    }
+    openingStatus {
+      open
+      closesAt
+      holidayToday
+      nextOpening {
+        date
+        dayOfWeek
+        opens
+      }
+    }
+    specialDays {
+      date
       dayOfWeek
       opens
       closes
