@@ -11,6 +11,7 @@ import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '..
 import { dbId, gid } from '../support/global-id.ts';
 import { schema } from '../../bff/src/graphql/index.ts';
 import { placeOrderHooks } from '../../bff/src/services/orders.ts';
+import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../bff/src/services/checkout.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
 
 const CheckoutFields = graphql(`
@@ -541,6 +542,21 @@ describe(`totals (${databaseKind})`, () => {
 });
 
 describe(`placing an order (${databaseKind})`, () => {
+  it('keeps only the latest shown checkouts of a cart, and the latest can still be placed', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 40 }] })).variants[0];
+    const client = await readyShopper(variant.id, 1);
+    const cartId = dbId((await client.gql(ReadCheckout)).data!.cart!.id);
+    for (let i = 0; i < KEPT_REVISIONS_PER_CART + 5; i++) {
+      await rememberRevision(app.prisma, { revision: `test-revision-${String(i).padStart(2, '0')}`, cartId, snapshot: {} } as unknown as Checkout);
+    }
+    const kept = await app.prisma.checkoutRevision.findMany({ where: { cartId }, select: { id: true } });
+    expect(kept).toHaveLength(KEPT_REVISIONS_PER_CART);
+    expect(kept.map((row) => row.id)).toContain(`test-revision-${KEPT_REVISIONS_PER_CART + 4}`);
+    expect(kept.map((row) => row.id)).not.toContain('test-revision-00');
+    // reading the checkout again remembers its revision, and that one places the order
+    expect(await place(client, await readyRevision(client))).toMatchObject({ __typename: 'Order' });
+  });
+
   it('writes the order with its lines, takes the stock, closes the cart, and the hash reads it back', async () => {
     const variant = (await createProduct(app.prisma, { names: { cs: 'Dres domácí', en: 'Home jersey' }, variants: [{ stock: 5, priceCzk: 159_900 }] }))
       .variants[0];

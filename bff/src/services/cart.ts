@@ -14,8 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
-
-export const MAX_LINE_QUANTITY = 99;
+import { MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 
 /** What the cart rules need of a request (the GraphQL context provides it). */
 export type CartContext = {
@@ -37,13 +36,13 @@ type Tx = Prisma.TransactionClient;
 export const TRANSACTION_OPTIONS = { maxWait: 5_000, timeout: 5_000 };
 
 function quantityError(ctx: CartContext, allowZero: boolean): ValidationError {
-  const text = formatMessage('quantityOutOfRange', ctx.language, { min: allowZero ? 0 : 1, max: MAX_LINE_QUANTITY });
+  const text = formatMessage('quantityOutOfRange', ctx.language, { min: allowZero ? 0 : 1, max: MAX_CART_LINE_QUANTITY });
   return new ValidationError([{ field: 'quantity', message: text }], text);
 }
 
 function checkQuantity(ctx: CartContext, quantity: number, allowZero: boolean) {
   const min = allowZero ? 0 : 1;
-  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_LINE_QUANTITY) throw quantityError(ctx, allowZero);
+  if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_CART_LINE_QUANTITY) throw quantityError(ctx, allowZero);
 }
 
 /** A database id from a GraphQL ID; -1 (matches nothing) when it is not a positive 32-bit integer. */
@@ -101,7 +100,7 @@ async function addRefusal(tx: Tx, ctx: CartContext, cartId: string, variantId: n
   if (!variant) return new NotFoundError(message('variantNotFound', ctx.language));
   const line = await tx.cartLine.findUnique({ where: { cartId_variantId: { cartId, variantId } }, select: { quantity: true } });
   const wanted = (line?.quantity ?? 0) + quantity;
-  if (wanted > MAX_LINE_QUANTITY && wanted <= variant.stock) return quantityError(ctx, false);
+  if (wanted > MAX_CART_LINE_QUANTITY && wanted <= variant.stock) return quantityError(ctx, false);
   return new InsufficientStockError(message('quantityNotAvailable', ctx.language), variant.stock);
 }
 
@@ -130,13 +129,13 @@ export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined
     if (!(await lockCart(tx, guest.id))) return earlier.id;
     await tx.$executeRaw`
       INSERT INTO "CartLine" ("cartId", "variantId", "quantity")
-      SELECT ${earlier.id}::text, g."variantId", LEAST(g."quantity", v."stock", ${MAX_LINE_QUANTITY}::int)
+      SELECT ${earlier.id}::text, g."variantId", LEAST(g."quantity", v."stock", ${MAX_CART_LINE_QUANTITY}::int)
         FROM "CartLine" g JOIN "Variant" v ON v."id" = g."variantId"
        WHERE g."cartId" = ${guest.id}::text AND v."stock" > 0
       ON CONFLICT ("cartId", "variantId") DO UPDATE
          SET "quantity" = LEAST("CartLine"."quantity" + EXCLUDED."quantity",
                                 (SELECT v."stock" FROM "Variant" v WHERE v."id" = EXCLUDED."variantId"),
-                                ${MAX_LINE_QUANTITY}::int)`;
+                                ${MAX_CART_LINE_QUANTITY}::int)`;
     await tx.$executeRaw`
       INSERT INTO "CartVoucher" ("cartId", "voucherId", "createdAt")
       SELECT ${earlier.id}::text, "voucherId", "createdAt" FROM "CartVoucher" WHERE "cartId" = ${guest.id}::text
@@ -167,7 +166,7 @@ export async function addToCart(ctx: CartContext, variantIdInput: string | numbe
        WHERE v."id" = ${variantId}::int AND v."stock" >= ${quantity}::int
       ON CONFLICT ("cartId", "variantId") DO UPDATE
          SET "quantity" = "CartLine"."quantity" + EXCLUDED."quantity"
-       WHERE "CartLine"."quantity" + EXCLUDED."quantity" <= ${MAX_LINE_QUANTITY}::int
+       WHERE "CartLine"."quantity" + EXCLUDED."quantity" <= ${MAX_CART_LINE_QUANTITY}::int
          AND "CartLine"."quantity" + EXCLUDED."quantity" <= (SELECT v."stock" FROM "Variant" v WHERE v."id" = EXCLUDED."variantId")
       RETURNING "quantity"`;
     // throwing rolls the transaction back: a cart created for this add is not kept either

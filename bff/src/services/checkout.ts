@@ -370,11 +370,23 @@ export async function sessionCheckout(ctx: CheckoutContext, cartId: string): Pro
  * since. Content-addressed: showing the same checkout again writes nothing new.
  */
 export async function rememberRevision(db: Db, checkout: Checkout): Promise<void> {
-  await db.checkoutRevision.createMany({
+  const { count } = await db.checkoutRevision.createMany({
     data: [{ id: checkout.revision, cartId: checkout.cartId, snapshot: checkout.snapshot }],
     skipDuplicates: true,
   });
+  // A cart edited for weeks would pile up snapshots: keep the latest few (other tabs may still
+  // show one of them); an older revision is reported as a change, never as an error.
+  if (count > 0) {
+    await db.$executeRaw`
+      DELETE FROM "CheckoutRevision"
+       WHERE "cartId" = ${checkout.cartId}
+         AND id NOT IN (SELECT id FROM "CheckoutRevision" WHERE "cartId" = ${checkout.cartId}
+                         ORDER BY "createdAt" DESC, id LIMIT ${KEPT_REVISIONS_PER_CART})`;
+  }
 }
+
+/** How many shown checkouts of one cart placeOrder can still compare against. */
+export const KEPT_REVISIONS_PER_CART = 20;
 
 // ------------------------------------------------------------------ saving the checkout form
 
