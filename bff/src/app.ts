@@ -12,7 +12,7 @@ import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
-import { csrfProtection, issueCsrfCookie, type CsrfOptions } from './http/csrf.ts';
+import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { compression } from './http/compression.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
@@ -64,6 +64,10 @@ export type LoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
+  /** The session's CSRF token for the pages' hidden `_csrf` form fields (null without a session). */
+  formToken: string | null;
+  /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
+  verifyFormToken: (value: unknown) => boolean;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */
   tracking: { gtmId: string | null; socialPixelId: string | null };
 };
@@ -205,6 +209,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
+      formToken: pageFormToken(req, csrf),
+      verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
       tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {
         const response = await yoga.fetch(
@@ -234,7 +240,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(cached, createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -246,6 +252,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.use(server.middlewares);
     const { createRequestHandler } = await import('@react-router/express');
     app.use(
+      pageFormProtection(csrf),
       createRequestHandler({
         build: () => server.ssrLoadModule('virtual:react-router/server-build') as never,
         getLoadContext,

@@ -7,6 +7,10 @@ export type ShopLoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
+  /** The session's CSRF token for the pages' hidden `_csrf` form fields (null without a session). */
+  formToken: string | null;
+  /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
+  verifyFormToken: (value: unknown) => boolean;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */
   tracking: { gtmId: string | null; socialPixelId: string | null };
 };

@@ -81,3 +81,35 @@ export function csrfProtection(options: CsrfOptions) {
     next();
   };
 }
+
+/**
+ * Guards the pages' own form POSTs (the cart, voucher and checkout forms work without JavaScript,
+ * docs/decisions/0020): a state-changing page request that a browser marks as cross-site is refused
+ * with 403 before React Router runs any action. The form's hidden `_csrf` field is checked by the
+ * action through the load context (`verifyFormToken`), against the same session-bound token.
+ */
+export function pageFormProtection(options: CsrfOptions) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    if (isCrossOrigin(req, options.publicOrigin)) {
+      res.status(403).type('text/plain').send('Cross-origin form refused');
+      return;
+    }
+    next();
+  };
+}
+
+/** The token a page renders into its forms' hidden `_csrf` field: only for a visitor with a session. */
+export function pageFormToken(req: Request, options: CsrfOptions): string | null {
+  return readCookie(req, options.sessionCookie) === undefined ? null : csrfToken(options.secret, req.sessionID);
+}
+
+/**
+ * A form field's token against the session's. A visitor without a session cookie has nothing a
+ * forged form could use (no cart, no login), so her first form (add to cart) needs none, as /graphql.
+ */
+export function verifyPageFormToken(req: Request, options: CsrfOptions, value: unknown): boolean {
+  const expected = pageFormToken(req, options);
+  if (expected === null) return true;
+  return typeof value === 'string' && same(value, expected);
+}

@@ -5,7 +5,7 @@
 
 const COOKIE_NAMES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'];
 
-function readCsrfCookie(): string | undefined {
+export function readCsrfCookie(): string | undefined {
   for (const part of document.cookie.split('; ')) {
     const index = part.indexOf('=');
     if (COOKIE_NAMES.includes(part.slice(0, index))) return decodeURIComponent(part.slice(index + 1));

@@ -1,7 +1,7 @@
 // The cart page (/kosik, /en/cart): lines, vouchers, the totals the server computed and what is
 // left to free shipping. Every change answers with the whole cart (CartPageFields), so the
 // normalized cache updates this page and the header without a refetch.
-import { Link } from 'react-router';
+import { Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -15,6 +15,8 @@ import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
 import { resources } from '../i18n/index.ts';
+import { formTokenFor } from '../features/checkout/FormToken.tsx';
+import { cartAction, type CartActionData } from '../features/checkout/checkout-action.ts';
 
 /** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */
 export const CartPageFieldsFragment = graphql(`
@@ -47,11 +49,14 @@ const CartPageQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   await apolloFor(args).query({ query: CartPageQuery, fetchPolicy: 'network-only' });
-  return { language: languageOfRequest(args.request), alternates: alternatesFor('cart') };
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('cart'), formToken: formTokenFor(args) };
 }
 
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+/** The page's forms posted without JavaScript (quantity, remove, vouchers): docs/decisions/0020. */
+export const action = (args: Route.ActionArgs) => cartAction(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
@@ -63,6 +68,7 @@ export default function CartPage() {
   const language = useLanguage();
   const format = useFormatMoney();
   const { data } = useQuery(CartPageQuery);
+  const failed = useActionData<CartActionData>() ?? null;
   const cart = data?.cart;
 
   if (!cart || cart.lines.length === 0) {
@@ -87,9 +93,9 @@ export default function CartPage() {
   return (
     <div className="container page cart-page">
       <h1>{t('cart.title')}</h1>
-      <CartLines cart={cart} />
+      <CartLines cart={cart} failed={failed} />
       <div className="cart-page__bottom">
-        <CartVouchers vouchers={cart.vouchers} locale={language} />
+        <CartVouchers vouchers={cart.vouchers} locale={language} failed={failed} />
         <section className="cart-summary" aria-labelledby="cart-summary-heading">
           <h2 id="cart-summary-heading" className="visually-hidden">
             {t('totals.heading')}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -15,6 +15,8 @@ import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../f
 import { AddToCartMutation } from '../features/cart/documents.ts';
 import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
+import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
+import { backToPage, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
 
 const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
@@ -101,6 +103,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   return {
     language: languageOfRequest(args.request),
     variables,
+    formToken: formTokenFor(args),
     alternates: alternatesFor('product', { slug: slug('cs') }, { slug: slug('en') }),
     seo: {
       name: product.name,
@@ -116,6 +119,30 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
 
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
+
+type AddActionData = { error: string; quantity: string };
+
+/** "Do košíku" posted without JavaScript (docs/decisions/0020): the same mutation, then the cart page. */
+export async function action(args: Route.ActionArgs) {
+  const form = await readPageForm(args);
+  const t = translatorFor(args.request);
+  const client = apolloFor(args);
+  const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug } });
+  const product = page?.product;
+  if (!product) throw notFound(args.request);
+  const typed = form.text('quantity', 10);
+  const colour = form.text('colour', 64) || null;
+  const size = form.text('size', 64) || null;
+  const needsSize = distinctSizes(product.variants).length > 0;
+  const variant = findVariant(product.variants, distinctColours(product.variants).length ? colour : null, needsSize ? size : null);
+  if (!variant) return data<AddActionData>({ error: t('product.selectVariant'), quantity: typed }, { status: 400 });
+  const quantity = form.int('quantity', 1, 99);
+  if (quantity === null) return data<AddActionData>({ error: t('noJs.quantityRange', { max: 99 }), quantity: typed }, { status: 400 });
+  const result = await client.mutate({ mutation: AddToCartMutation, variables: { variantId: variant.id, quantity } });
+  const outcome = result.data?.addToCart;
+  if (outcome?.__typename === 'Cart') return backToPage(args.request, href('cart', languageOfRequest(args.request)));
+  return data<AddActionData>({ error: outcome && 'message' in outcome ? outcome.message : t('cart.addFailed'), quantity: typed }, { status: 400 });
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
@@ -172,8 +199,10 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const firstInStock = product.variants.find((v) => v.stock > 0) ?? product.variants[0];
   const [colour, setColour] = useState<string | null>(firstInStock?.colour?.code ?? null);
   const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
-  const [quantity, setQuantity] = useState(1);
-  const [variantError, setVariantError] = useState<string | null>(null);
+  const failed = useActionData<AddActionData>() ?? null;
+  const hydrated = useHydrated();
+  const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(99, Number(failed.quantity) || 1)) : 1);
+  const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
   const [imageIndex, setImageIndex] = useState(0);
   const [addToCart, { loading }] = useMutation(AddToCartMutation);
   const needsSize = sizes.length > 0;
@@ -256,65 +285,70 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
             {shownOriginal && <Money price={shownOriginal} className="price price--original" />}
             <span className="price__without-vat">{t('product.priceWithoutVat', { price: format(shownPrice.withoutVat, shownPrice.currency) })}</span>
           </p>
-          <VariantPicker
-            variants={product.variants}
-            colour={colour}
-            size={size}
-            onColour={(code) => {
-              setColour(code);
-              setVariantError(null);
-            }}
-            onSize={(value) => {
-              setSize(value);
-              setVariantError(null);
-            }}
-            invalid={!!variantError}
-          />
-          {product.sizeChart && (
-            <details className="size-chart">
-              <summary>{t('product.sizeChart')}</summary>
-              <table>
-                <caption>{product.sizeChart.name}</caption>
-                <thead>
-                  <tr>
-                    {product.sizeChart.columns.map((column) => (
-                      <th key={column} scope="col">
-                        {column}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {product.sizeChart.rows.map((row, index) => (
-                    <tr key={index}>
-                      {row.cells.map((cell, cellIndex) => (cellIndex === 0 ? <th key={cellIndex} scope="row">{cell}</th> : <td key={cellIndex}>{cell}</td>))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </details>
-          )}
-          <p className={`stock ${variant ? (variant.stock > 0 ? 'stock--in' : 'stock--out') : product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-state">
-            {stockText}
-          </p>
-          <div className="buy-box__actions">
-            <label htmlFor="quantity" className="visually-hidden">
-              {t('product.quantity')}
-            </label>
-            <input
-              id="quantity"
-              type="number"
-              min={1}
-              max={Math.max(1, Math.min(99, variant?.stock ?? 99))}
-              value={quantity}
-              onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
-              className="quantity-input"
+          {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action). */}
+          <form method="post" onSubmit={(event) => event.preventDefault()}>
+            <FormToken />
+              <VariantPicker
+              variants={product.variants}
+              colour={colour}
+              size={size}
+              onColour={(code) => {
+                setColour(code);
+                setVariantError(null);
+              }}
+              onSize={(value) => {
+                setSize(value);
+                setVariantError(null);
+              }}
+              invalid={!!variantError}
             />
-            <button type="button" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
-              {loading ? t('product.adding') : t('product.addToCart')}
-            </button>
-            <WishlistButton product={product} large />
-          </div>
+            {product.sizeChart && (
+              <details className="size-chart">
+                <summary>{t('product.sizeChart')}</summary>
+                <table>
+                  <caption>{product.sizeChart.name}</caption>
+                  <thead>
+                    <tr>
+                      {product.sizeChart.columns.map((column) => (
+                        <th key={column} scope="col">
+                          {column}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {product.sizeChart.rows.map((row, index) => (
+                      <tr key={index}>
+                        {row.cells.map((cell, cellIndex) => (cellIndex === 0 ? <th key={cellIndex} scope="row">{cell}</th> : <td key={cellIndex}>{cell}</td>))}
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </details>
+            )}
+            <p className={`stock ${variant ? (variant.stock > 0 ? 'stock--in' : 'stock--out') : product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-state">
+              {stockText}
+            </p>
+            <div className="buy-box__actions">
+              <label htmlFor="quantity" className="visually-hidden">
+                {t('product.quantity')}
+              </label>
+              <input
+                id="quantity"
+                name="quantity"
+                type="number"
+                min={1}
+                max={Math.max(1, Math.min(99, variant?.stock ?? 99))}
+                value={quantity}
+                onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
+                className="quantity-input"
+              />
+              <button type={hydrated ? 'button' : 'submit'} name="intent" value="addToCart" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
+                {loading ? t('product.adding') : t('product.addToCart')}
+              </button>
+              <WishlistButton product={product} large />
+            </div>
+          </form>
           {variant && variant.stock === 0 && (
             <WatchAvailability variant={{ id: variant.id, label: [variant.size, variant.colour?.name].filter(Boolean).join(', ') }} />
           )}

@@ -1,6 +1,6 @@
 // The cart's lines: picture, name, variant, unit price, a quantity stepper and remove. Each change
 // answers with the whole cart (CartPageFields), so the cache updates everything shown from it.
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@apollo/client/react';
@@ -10,6 +10,8 @@ import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
+import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
+import type { CartActionData } from '../checkout/checkout-action.ts';
 
 export const ChangeCartQuantityMutation = graphql(`
   mutation ChangeCartQuantity($lineId: ID!, $quantity: Int!) {
@@ -44,7 +46,8 @@ function withQuantity(cart: Cart, lineId: string, quantity: number): Cart {
   return { ...cart, itemCount, lines };
 }
 
-export function CartLines({ cart }: { cart: Cart }) {
+/** `failed`: a refused change posted without JavaScript, shown at its line with what was typed. */
+export function CartLines({ cart, failed }: { cart: Cart; failed?: CartActionData | null }) {
   const lines = cart.lines;
   const { t } = useTranslation();
   return (
@@ -63,20 +66,25 @@ export function CartLines({ cart }: { cart: Cart }) {
       </thead>
       <tbody>
         {lines.map((line) => (
-          <CartLineRow key={line.id} line={line} cart={cart} />
+          <CartLineRow key={line.id} line={line} cart={cart} failed={failed && (failed.intent === 'setQuantity' || failed.intent === 'remove') && failed.lineId === line.id ? failed : null} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function CartLineRow({ line, cart }: { line: Line; cart: Cart }) {
+function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: { quantity: string; error: string } | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { notify } = useNotify();
   const [setQuantity, { loading }] = useMutation(ChangeCartQuantityMutation);
   // What is typed stays in the box until it is sent; the server's quantity replaces it afterwards.
-  const [typed, setTyped] = useState<string | null>(null);
+  const [typed, setTyped] = useState<string | null>(failed ? failed.quantity : null);
+  // Without JavaScript each line is a form posting to the page (its action, docs/decisions/0020);
+  // with it the buttons keep their click handlers and the form never posts.
+  const hydrated = useHydrated();
+  const formId = useId();
+  const errorId = `${formId}-error`;
   const product = line.variant.product;
   const details = [line.variant.colour?.name, line.variant.size ? `${t('cart.size')} ${line.variant.size}` : null].filter(Boolean).join(', ');
   const limit = Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, line.variant.stock));
@@ -112,17 +120,29 @@ function CartLineRow({ line, cart }: { line: Line; cart: Cart }) {
         <Money price={line.unitPrice} />
       </td>
       <td>
-        <div className="stepper" role="group" aria-label={t('cart.quantityOf', { name })}>
-          <button type="button" className="stepper__button" disabled={loading || line.quantity <= 1} onClick={() => void change(line.quantity - 1)} aria-label={t('cart.decrease', { name })}>
+        <form id={formId} method="post" className="stepper" role="group" aria-label={t('cart.quantityOf', { name })} onSubmit={(event) => event.preventDefault()}>
+          <FormToken />
+          <input type="hidden" name="lineId" value={line.id} />
+          <input type="hidden" name="current" value={line.quantity} />
+          {!hydrated && (
+            // the default button: Enter in the quantity box saves what was typed
+            <button type="submit" name="intent" value="setQuantity" className="visually-hidden" tabIndex={-1}>
+              {t('noJs.saveQuantity')}
+            </button>
+          )}
+          <button type={hydrated ? 'button' : 'submit'} name="intent" value="decrease" className="stepper__button" disabled={loading || line.quantity <= 1} onClick={() => void change(line.quantity - 1)} aria-label={t('cart.decrease', { name })}>
             −
           </button>
           <input
             className="quantity-input stepper__input"
+            name="quantity"
             type="number"
             inputMode="numeric"
             min={1}
             max={limit}
             aria-label={t('cart.quantityOf', { name })}
+            aria-invalid={failed ? true : undefined}
+            aria-describedby={failed ? errorId : undefined}
             value={typed ?? String(line.quantity)}
             onChange={(event) => setTyped(event.target.value)}
             onBlur={() => {
@@ -135,17 +155,22 @@ function CartLineRow({ line, cart }: { line: Line; cart: Cart }) {
             }}
             data-testid="cart-line-quantity"
           />
-          <button type="button" className="stepper__button" disabled={loading || line.quantity >= limit} onClick={() => void change(line.quantity + 1)} aria-label={t('cart.increase', { name })}>
+          <button type={hydrated ? 'button' : 'submit'} name="intent" value="increase" className="stepper__button" disabled={loading || line.quantity >= limit} onClick={() => void change(line.quantity + 1)} aria-label={t('cart.increase', { name })}>
             +
           </button>
-        </div>
+        </form>
+        {failed && (
+          <p id={errorId} className="field__error" role="alert">
+            {failed.error}
+          </p>
+        )}
       </td>
       <td>
         <span className="cart-table__label">{t('cart.total')}: </span>
         <Money price={line.totalPrice} />
       </td>
       <td>
-        <button type="button" className="link-button" disabled={loading} onClick={() => void change(0)} aria-label={t('cart.removeName', { name })}>
+        <button type={hydrated ? 'button' : 'submit'} form={formId} name="intent" value="remove" className="link-button" disabled={loading} onClick={() => void change(0)} aria-label={t('cart.removeName', { name })}>
           {t('cart.remove')}
         </button>
       </td>

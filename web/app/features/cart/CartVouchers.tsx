@@ -11,6 +11,8 @@ import { useFormatMoney } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
 import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
+import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
+import type { CartActionData } from '../checkout/checkout-action.ts';
 import '../checkout/checkout.css';
 
 export const CartVoucherFieldsFragment = graphql(`
@@ -73,18 +75,22 @@ export function useVoucherValue() {
   };
 }
 
-export function CartVouchers({ vouchers, locale }: { vouchers: CartVoucherData[]; locale: Locale }) {
+/** `failed`: the answer to a form posted without JavaScript (docs/decisions/0020), shown at its fields. */
+export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVoucherData[]; locale: Locale; failed?: CartActionData | null }) {
   const { t } = useTranslation();
   const format = useFormatMoney();
   const value = useVoucherValue();
   const { notify } = useNotify();
   const codeId = useId();
   const emailId = useId();
-  const [code, setCode] = useState('');
-  const [email, setEmail] = useState('');
-  const [needsEmail, setNeedsEmail] = useState(false);
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const posted = failed?.intent === 'applyVoucher' ? failed : null;
+  const removeFailed = failed?.intent === 'removeVoucher' ? failed : null;
+  const hydrated = useHydrated();
+  const [code, setCode] = useState(posted?.code ?? '');
+  const [email, setEmail] = useState(posted?.email ?? '');
+  const [needsEmail, setNeedsEmail] = useState(posted?.needsEmail ?? false);
+  const [codeError, setCodeError] = useState<string | null>(posted?.codeError ?? null);
+  const [emailError, setEmailError] = useState<string | null>(posted?.emailError ?? null);
   const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
   const [remove, { loading: removing }] = useMutation(RemoveVoucherMutation);
 
@@ -149,14 +155,25 @@ export function CartVouchers({ vouchers, locale }: { vouchers: CartVoucherData[]
                   {t('voucher.invalid')}: {voucher.message}
                 </p>
               )}
-              <button type="button" className="link-button" disabled={removing} onClick={() => void onRemove(voucher.code)} aria-label={t('voucher.removeCode', { code: voucher.code })}>
-                {t('cart.remove')}
-              </button>
+              <form method="post" className="voucher__remove" onSubmit={(event) => event.preventDefault()}>
+                <FormToken />
+                <input type="hidden" name="code" value={voucher.code} />
+                <button type={hydrated ? 'button' : 'submit'} name="intent" value="removeVoucher" className="link-button" disabled={removing} onClick={() => void onRemove(voucher.code)} aria-label={t('voucher.removeCode', { code: voucher.code })}>
+                  {t('cart.remove')}
+                </button>
+              </form>
+              {removeFailed?.code === voucher.code && (
+                <p className="field__error" role="alert">
+                  {removeFailed.error}
+                </p>
+              )}
             </li>
           ))}
         </ul>
       )}
-      <form className="vouchers__form" onSubmit={(event) => void onApply(event)} noValidate>
+      <form className="vouchers__form" method="post" onSubmit={(event) => void onApply(event)} noValidate>
+        <FormToken />
+        {needsEmail && <input type="hidden" name="needsEmail" value="1" />}
         <div className={codeError ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={codeId}>
             {t('voucher.code')}
@@ -206,7 +223,7 @@ export function CartVouchers({ vouchers, locale }: { vouchers: CartVoucherData[]
             )}
           </div>
         )}
-        <button type="submit" className="button button--secondary" disabled={applying}>
+        <button type="submit" name="intent" value="applyVoucher" className="button button--secondary" disabled={applying}>
           {t('voucher.apply')}
         </button>
       </form>

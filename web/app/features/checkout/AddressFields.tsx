@@ -36,16 +36,19 @@ type Props = {
   form: UseFormResult<AddressValues>;
   /** Autocomplete section, so a browser fills invoice and delivery addresses separately. */
   section: 'billing' | 'shipping';
+  /** The controls' names in a posted form (`invoice.city`), so the page works without JavaScript. */
+  namePrefix?: string;
   withEmail: boolean;
   withCompany: boolean;
   requiredFields: readonly string[];
 };
 
-export function AddressFields({ form, section, withEmail, withCompany, requiredFields }: Props) {
+export function AddressFields({ form, section, namePrefix, withEmail, withCompany, requiredFields }: Props) {
+  const named = (key: keyof AddressValues) => (namePrefix ? { name: `${namePrefix}.${key}` } : {});
   const { t } = useTranslation();
   const label = (key: keyof AddressValues) => (requiredFields.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
   const field = (key: keyof AddressValues, autoComplete: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label(key)} autoComplete={autoComplete === 'off' ? 'off' : `section-${section} ${autoComplete}`} error={form.errors[key]} {...form.fieldProps(key)} {...extra} />
+    <Field label={label(key)} autoComplete={autoComplete === 'off' ? 'off' : `section-${section} ${autoComplete}`} error={form.errors[key]} {...form.fieldProps(key)} {...named(key)} {...extra} />
   );
   return (
     <div className="address-fields">
@@ -69,7 +72,7 @@ export function AddressFields({ form, section, withEmail, withCompany, requiredF
         {field('city', `${section} address-level2`)}
         {field('postcode', `${section} postal-code`, { inputMode: 'numeric' })}
       </div>
-      <Field label={label('country')} error={form.errors.country} {...form.fieldProps('country')}>
+      <Field label={label('country')} error={form.errors.country} {...form.fieldProps('country')} {...named('country')}>
         {(control) => (
           <select {...control} autoComplete={`section-${section} ${section} country`}>
             {CHECKOUT_COUNTRIES.map((code) => (

@@ -3,12 +3,15 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import type { PlaceOrderMutation } from '~/gql/graphql';
+import { useHydrated } from './FormToken.tsx';
 
 type Changed = Extract<PlaceOrderMutation['placeOrder'], { __typename: 'OrderChangedError' }>;
 
 export function OrderChanges({ error, onAccept, busy }: { error: Changed; onAccept: () => void; busy: boolean }) {
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
+  // Without JavaScript the button posts the checkout form again, now with the cart's new revision.
+  const hydrated = useHydrated();
   // Screen readers and keyboards land on the report, not somewhere above it.
   useEffect(() => heading.current?.focus(), [error]);
   return (
@@ -25,7 +28,7 @@ export function OrderChanges({ error, onAccept, busy }: { error: Changed; onAcce
         ))}
       </ul>
       <p className="muted">{t('checkout.changedHint')}</p>
-      <button type="button" className="button button--primary" onClick={onAccept} disabled={busy} data-testid="accept-changes">
+      <button type={hydrated ? 'button' : 'submit'} name="intent" value="placeOrder" className="button button--primary" onClick={onAccept} disabled={busy} data-testid="accept-changes">
         {t('checkout.acceptAndBuy')}
       </button>
     </section>

@@ -16,6 +16,8 @@ export type FormRules<V extends FormValues> = Partial<Record<FieldName<V>, reado
 
 export interface UseFormOptions<V extends FormValues> {
   initialValues: V;
+  /** Messages to show from the first render (a form posted without JavaScript and refused). */
+  initialErrors?: FormErrors<V>;
   schema: FormRules<V>;
   locale: Locale;
   debounceMs?: number;
@@ -76,13 +78,14 @@ function withError<E extends Record<string, string | undefined>>(errors: E, name
 
 export function useForm<V extends FormValues>({
   initialValues,
+  initialErrors,
   schema,
   locale,
   debounceMs = VALIDATION_DEBOUNCE_MS,
 }: UseFormOptions<V>): UseFormResult<V> {
   const formId = useId();
   const [values, setValues] = useState<V>(initialValues);
-  const [errors, setErrors] = useState<FormErrors<V>>({});
+  const [errors, setErrors] = useState<FormErrors<V>>(initialErrors ?? {});
   const [touched, setTouched] = useState<FormTouched<V>>({});
 
   // Debounced validation runs after the render that stored the value, so it reads everything from refs.
