@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCustomer, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
 const LOGIN_WITH_TOKEN = `
   mutation Token($input: LoginWithTokenInput!) {
@@ -142,5 +143,45 @@ describe(`personal access tokens (${databaseKind})`, () => {
     const { accessToken } = await tokenFor(customer.email);
     expect((await listApiTokens(app.prisma)).map((t) => t.prefix)).not.toContain(accessToken.prefix);
     await expect(revokeApiToken(app.prisma, accessToken.prefix)).rejects.toThrow(/No token has the prefix/);
+  });
+
+  it("in production (trusted documents only) an app signs in, reads and revokes by the persisted documents' hashes, and nothing else runs", async () => {
+    const production = await createTestApp({ databaseUrl: app.databaseUrl, config: { trustedDocumentsOnly: true } });
+    try {
+      const customer = await createCustomer(production.prisma);
+      const persisted = (operationName: string, variables?: Record<string, unknown>) => ({
+        operationName,
+        variables,
+        extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes[operationName as keyof typeof operationHashes] } },
+      });
+      const post = async (body: unknown, token?: string) => {
+        const response = await fetch(`${production.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.19.9.9', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
+        type Answer = {
+          loginWithToken: { __typename: string; token: string };
+          me: { email: string; accessTokens: { id: string }[] } | undefined;
+          revokeAccessToken: { __typename: string };
+        };
+        return { status: response.status, body: (await response.json()) as { data?: Answer; errors?: unknown[] } };
+      };
+      const login = await post(persisted('AppLoginWithToken', { input: { email: customer.email, password: DEFAULT_PASSWORD, tokenName: 'Aplikace' } }));
+      expect(login.body.data?.loginWithToken.__typename).toBe('AccessTokenLogin');
+      const token = login.body.data!.loginWithToken.token as string;
+      const me = await post(persisted('AppMe'), token);
+      expect(me.body.data?.me.email).toBe(customer.email);
+      expect(me.body.data?.me.accessTokens).toHaveLength(1);
+      // a document of its own is refused to a customer's token (only partners may send those)
+      const arbitrary = await post({ query: '{ me { email } }' }, token);
+      expect(arbitrary.body.data?.me).toBeUndefined();
+      expect(arbitrary.body.errors?.length).toBeGreaterThan(0);
+      const revoked = await post(persisted('AppRevokeAccessToken', { id: me.body.data!.me.accessTokens[0].id }), token);
+      expect(revoked.body.data?.revokeAccessToken.__typename).toBe('AccessToken');
+      expect((await post(persisted('AppMe'), token)).status).toBe(401);
+    } finally {
+      await production.close();
+    }
   });
 });
