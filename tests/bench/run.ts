@@ -1,56 +1,185 @@
-// `npm run bench`: speed of the main pages, printed as ratios against a baseline measured in the
-// same run (GET /health on the same server), so figures compare across machines.
-// Needs the production build (`npm run build`).
+// `npm run bench`: the goals of issue 10, each as a ratio against a baseline measured in the same run,
+// so that figures compare across machines. Needs the production build (`npm run build`).
+//
+//   npm run bench                       pages and API (embedded database; PostgreSQL with TEST_DATABASE_URL)
+//   npm run bench -- --products 100000  also search on that many generated products (a throwaway database)
+//   npm run bench -- --quick            shorter rounds (a smoke run)
+//   npm run bench -- --only pages|search|orders
+//
+// The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
+// baseline is a bare node:http server (tests/bench/baseline-server.mjs) answering with the very bytes
+// the shop answered (the page's HTML, the list's JSON). Each figure: a warm-up, then rounds in which
+// baseline and shop are measured one after the other, medians of the rounds, and the machine's load.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startShop } from '../support/shop-server.ts';
+import { parseArgs } from 'node:util';
+import { load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { benchPlaceOrder } from './place-order.ts';
+import { benchSearch } from './search.ts';
+import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
-const ROUNDS = 200;
-const CONCURRENCY = 4;
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const ROUNDS = args.quick ? 1 : 3;
+const ROUND_MS = args.quick ? 1500 : 3000;
+const WARMUP_MS = args.quick ? 500 : 1500;
+const kind: DatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-async function measure(url: string, init?: RequestInit): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next++ < ROUNDS) {
-        const response = await fetch(url, init);
-        if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-        await response.arrayBuffer();
-      }
-    }),
-  );
-  return (performance.now() - started) / ROUNDS;
+function line(name: string, text: string) {
+  console.log(`${name.padEnd(46)} ${text}`);
 }
 
-const shop = await startShop();
-try {
-  const product = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'cs' } });
-  const graphql = (first: number) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ products(first: ${first}) { totalCount edges { node { name price { withVat } mainImage { url } variants { stock } } } } }` }),
+function loadNow(): string {
+  return `load ${os.loadavg()[0].toFixed(2)}`;
+}
+
+/** A bare node:http server answering with `body`. */
+async function startBaseline(body: Buffer | string, type: string) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const file = path.join(dir, 'body');
+  writeFileSync(file, body);
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'baseline-server.mjs'), file, type], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(/port (\d+)/.exec(chunk.toString())![1])));
+    child.once('exit', (code) => reject(new Error(`baseline server exited ${code}`)));
   });
-  const cases: [string, string, RequestInit?][] = [
-    ['SSR home page', `${shop.url}/`],
-    ['SSR category page (12 products)', `${shop.url}/kategorie/dresy`],
-    ['SSR product page', `${shop.url}/produkt/${product.slug}`],
-    ['GraphQL products, 12', `${shop.url}/graphql`, graphql(12)],
-    ['GraphQL products, 48', `${shop.url}/graphql`, graphql(48)],
-  ];
-  await measure(`${shop.url}/health`); // warm-up
-  const baseline = await measure(`${shop.url}/health`);
-  console.log(`baseline GET /health: ${baseline.toFixed(2)} ms per request (${CONCURRENCY} concurrent)`);
-  for (const [name, url, init] of cases) {
-    await measure(url, init); // warm-up
-    const time = await measure(url, init);
-    console.log(`${name.padEnd(34)} ${time.toFixed(2).padStart(7)} ms  ${(time / baseline).toFixed(1).padStart(6)}× baseline`);
-  }
-  const memory = process.memoryUsage();
-  console.log(`heap used after the run: ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB, rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB`);
-} finally {
-  await shop.close();
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
-// checkout (issue 6): on PostgreSQL when TEST_DATABASE_URL is set
-await benchPlaceOrder();
+type Case = { name: string; request: LoadRequest | ((turn: number) => LoadRequest); connections?: number; pauseMs?: [number, number] };
+
+/** Rounds of baseline then shop; medians; the ratio shop / baseline in requests per second. */
+async function compare(shopUrl: string, baselineUrl: string, baselinePath: string, test: Case) {
+  const connections = test.connections ?? 10;
+  await load(baselineUrl, { request: { path: baselinePath }, durationMs: WARMUP_MS, connections });
+  await load(shopUrl, { request: test.request, durationMs: WARMUP_MS, connections, pauseMs: test.pauseMs });
+  const base: LoadResult[] = [];
+  const shop: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    base.push(await load(baselineUrl, { request: { path: baselinePath }, durationMs: ROUND_MS, connections }));
+    shop.push(await load(shopUrl, { request: test.request, durationMs: ROUND_MS, connections, pauseMs: test.pauseMs }));
+  }
+  const baseRate = median(base.map((r) => r.perSecond));
+  const shopRate = median(shop.map((r) => r.perSecond));
+  const errors = shop.reduce((sum, r) => sum + r.errors, 0);
+  line(
+    test.name,
+    `${shopRate.toFixed(0).padStart(6)} req/s  p50 ${median(shop.map((r) => r.p50)).toFixed(1)} ms  p95 ${median(shop.map((r) => r.p95)).toFixed(1)} ms` +
+      `  baseline ${baseRate.toFixed(0)} req/s  ratio ${((shopRate / baseRate) * 100).toFixed(2)} %  errors ${errors}  ${loadNow()}`,
+  );
+  return { shopRate, baseRate, ratio: shopRate / baseRate, errors, p95: median(shop.map((r) => r.p95)) };
+}
+
+/** Shop alone (no baseline): latency of one request at a time, or a bounded crowd. */
+async function alone(shopUrl: string, test: Case) {
+  const connections = test.connections ?? 1;
+  await load(shopUrl, { request: test.request, durationMs: WARMUP_MS, connections, pauseMs: test.pauseMs });
+  const rounds: LoadResult[] = [];
+  for (let round = 0; round < ROUNDS; round++) rounds.push(await load(shopUrl, { request: test.request, durationMs: ROUND_MS * 2, connections, pauseMs: test.pauseMs }));
+  const errors = rounds.reduce((sum, r) => sum + r.errors, 0);
+  line(
+    test.name,
+    `${median(rounds.map((r) => r.perSecond)).toFixed(0).padStart(6)} req/s  p50 ${median(rounds.map((r) => r.p50)).toFixed(1)} ms  p95 ${median(rounds.map((r) => r.p95)).toFixed(1)} ms  errors ${errors}  ${loadNow()}`,
+  );
+}
+
+function graphqlList(first: number): LoadRequest {
+  return {
+    path: '/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shop-language': 'cs' },
+    body: JSON.stringify({
+      operationName: 'SearchPage',
+      variables: { first, offset: 0, filter: {}, sort: 'BEST_SELLING' },
+      extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.SearchPage } },
+    }),
+  };
+}
+
+async function fetchBody(url: string, init?: RequestInit): Promise<Buffer> {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+async function benchPages() {
+  console.log(`\n== pages and API on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${os.cpus().length} cores`);
+  const template = await seedTemplate(kind);
+  let shop: ProductionServer | null = null;
+  try {
+    // cold start on existing data: a copy of the seeded shop, as a later `npm start`
+    const t0 = performance.now();
+    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off' } });
+    line('cold start on existing data', `${(performance.now() - t0).toFixed(0)} ms to /ready  ${loadNow()}`);
+    const [{ slug: productSlug }] = await shop.sql<{ slug: string }>(
+      `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 1`,
+    );
+    const pages = {
+      category: '/kategorie/dresy',
+      product: `/produkt/${productSlug}`,
+      search: '/hledat?q=dres',
+    };
+    const categoryHtml = await fetchBody(shop.url + pages.category);
+    const list = graphqlList(12);
+    const listJson = await fetchBody(shop.url + list.path, { method: 'POST', headers: list.headers, body: list.body });
+    const html = await startBaseline(categoryHtml, 'text/html; charset=utf-8');
+    const json = await startBaseline(listJson, 'application/json; charset=utf-8');
+    try {
+      line('baseline bodies', `category HTML ${(categoryHtml.length / 1024).toFixed(0)} KiB, list JSON ${(listJson.length / 1024).toFixed(1)} KiB`);
+      console.log('-- uncached (RESPONSE_CACHE=off)');
+      await compare(shop.url, html.url, '/', { name: 'SSR category page', request: { path: pages.category } });
+      await compare(shop.url, html.url, '/', { name: 'SSR product page', request: { path: pages.product } });
+      await compare(shop.url, html.url, '/', { name: 'SSR search /hledat?q=dres', request: { path: pages.search } });
+      await compare(shop.url, json.url, '/', { name: 'GraphQL product list, 12', request: list });
+      await alone(shop.url, { name: 'one at a time, SSR category', request: { path: pages.category } });
+      await shop.stop({ keepData: false });
+      shop = null;
+
+      console.log('-- response cache on (the default)');
+      shop = await startProductionServer(kind, { template });
+      await compare(shop.url, html.url, '/', { name: 'cached category page', request: { path: pages.category } });
+      await compare(shop.url, html.url, '/', { name: 'cached product page', request: { path: pages.product } });
+      await compare(shop.url, json.url, '/', { name: 'cached GraphQL product list, 12', request: list });
+      const mixed: LoadRequest[] = [
+        { path: '/' },
+        { path: pages.category },
+        { path: pages.product },
+        { path: pages.search },
+        { path: '/kategorie/dresy?strana=2' },
+        list,
+        graphqlList(24),
+      ];
+      await alone(shop.url, {
+        name: '50 shoppers, mixed pages and API',
+        connections: 50,
+        request: (turn) => mixed[turn % mixed.length],
+      });
+    } finally {
+      html.stop();
+      json.stop();
+    }
+  } finally {
+    await shop?.stop();
+    await removeTemplate(kind, template);
+  }
+}
+
+const only = args.only;
+if (!only || only === 'pages') await benchPages();
+if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
+if (!only || only === 'orders') await benchPlaceOrder();
