@@ -1,7 +1,7 @@
 // /voucher (/en/voucher): check a voucher code — its value, validity window (Europe/Prague) and
 // conditions — with the e-mail an e-mail-bound voucher needs, and put it into the cart.
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { data, Link, useActionData } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -16,7 +16,10 @@ import { fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
-import { email, max, required } from '../../../schema/rules/index.ts';
+import { email, max, required, validateField } from '../../../schema/rules/index.ts';
+import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
+import { applyVoucherFromForm, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
+import { apolloFor } from '../apollo/load.ts';
 import { resources } from '../i18n/index.ts';
 import '../features/checkout/checkout.css';
 
@@ -57,7 +60,45 @@ const CheckVoucherQuery = graphql(`
 `);
 
 export function loader(args: Route.LoaderArgs) {
-  return { language: languageOfRequest(args.request), alternates: alternatesFor('voucher') };
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('voucher'), formToken: formTokenFor(args) };
+}
+
+/** What a form posted without JavaScript answered (docs/decisions/0020). */
+type VoucherActionData = { code: string; email: string; needsEmail: boolean; codeError: string | null; emailError: string | null; checked?: Checked | null };
+
+/**
+ * The page's forms without JavaScript: "check" runs the same query as the browser (without a
+ * captcha: when the server asks for one, the shopper is told to use the cart's field), "applyVoucher"
+ * the cart's mutation, then the cart page.
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await readPageForm(args);
+  const language = languageOfRequest(args.request);
+  const t = translatorFor(args.request);
+  if (form.choice('intent', ['check', 'applyVoucher'] as const) === 'applyVoucher') return applyVoucherFromForm(args, form, href('cart', language));
+  const code = form.text('code', 64);
+  const typedEmail = form.text('email', 254);
+  const needsEmail = form.flag('needsEmail');
+  const answer = (fields: Partial<VoucherActionData>, status = 400) =>
+    data<VoucherActionData>({ code, email: typedEmail, needsEmail, codeError: null, emailError: null, checked: null, ...fields }, { status });
+  const codeError = validateField(code, [required, max(64)], language, {});
+  const emailError = validateField(typedEmail, needsEmail ? [required, email, max(254)] : [email, max(254)], language, {});
+  if (codeError || emailError) return answer({ codeError, emailError });
+  const { data: result } = await apolloFor(args).query({
+    query: CheckVoucherQuery,
+    variables: { code: code.trim(), email: typedEmail.trim() || null, captcha: null },
+    fetchPolicy: 'network-only',
+  });
+  const outcome = result?.checkVoucher;
+  if (!outcome) return answer({ codeError: t('voucher.checkFailed') }, 500);
+  if (outcome.__typename === 'VoucherCheck') return answer({ checked: outcome }, 200);
+  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: outcome.message });
+  if (outcome.__typename === 'ValidationError') {
+    const fieldErrors = fieldErrorMap(outcome);
+    if (fieldErrors.captcha) return answer({ codeError: t('noJs.voucherNeedsJs') }, 429);
+    return answer({ codeError: fieldErrors.code ?? (fieldErrors.email ? null : outcome.message), emailError: fieldErrors.email ?? null });
+  }
+  return answer({ codeError: outcome.message });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -74,8 +115,10 @@ export default function VoucherPage() {
   const value = useVoucherValue();
   const { notify } = useNotify();
   const client = useApolloClient();
-  const [needsEmail, setNeedsEmail] = useState(false);
-  const [checked, setChecked] = useState<Checked | null>(null);
+  const posted = useActionData<VoucherActionData>() ?? null;
+  const hydrated = useHydrated();
+  const [needsEmail, setNeedsEmail] = useState(posted?.needsEmail ?? false);
+  const [checked, setChecked] = useState<Checked | null>(posted?.checked ?? null);
   const [checking, setChecking] = useState(false);
   const [added, setAdded] = useState(false);
   // after a few checks from one address the server asks for a captcha: solved here, then checked again
@@ -83,7 +126,8 @@ export default function VoucherPage() {
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
   const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
   const form = useForm({
-    initialValues: { code: '', email: '' },
+    initialValues: { code: posted?.code ?? '', email: posted?.email ?? '' },
+    initialErrors: posted ? { ...(posted.codeError ? { code: posted.codeError } : {}), ...(posted.emailError ? { email: posted.emailError } : {}) } : undefined,
     schema: { code: [required, max(64)], email: needsEmail ? [required, email, max(254)] : [email, max(254)] },
     locale: language,
   });
@@ -158,11 +202,13 @@ export default function VoucherPage() {
     <div className="container page narrow voucher-page">
       <h1>{t('voucher.pageTitle')}</h1>
       <p>{t('voucher.pageIntro')}</p>
-      <form onSubmit={(event) => void onCheck(event)} noValidate className="form">
+      <form method="post" onSubmit={(event) => void onCheck(event)} noValidate className="form">
+        <FormToken />
+        {needsEmail && <input type="hidden" name="needsEmail" value="1" />}
         <Field label={t('voucher.code')} autoComplete="off" error={form.errors.code} {...form.fieldProps('code')} />
         <Field label={needsEmail ? `${t('voucher.email')} *` : t('voucher.email')} type="email" autoComplete="email" hint={t('voucher.emailHint')} error={form.errors.email} {...form.fieldProps('email')} />
         {captchaNeeded ? <Captcha captcha={captcha} id="voucher-captcha" /> : null}
-        <button type="submit" className="button button--primary" disabled={checking}>
+        <button type="submit" name="intent" value="check" className="button button--primary" disabled={checking}>
           {t('voucher.check')}
         </button>
       </form>
@@ -195,9 +241,14 @@ export default function VoucherPage() {
                 {t('voucher.inCart')} <Link to={href('cart', language)}>{t('voucher.toCart')}</Link>
               </p>
             ) : (
-              <button type="button" className="button button--primary" onClick={() => void onApply()} disabled={applying} data-testid="voucher-apply">
-                {t('voucher.putInCart')}
-              </button>
+              <form method="post" onSubmit={(event) => event.preventDefault()}>
+                <FormToken />
+                <input type="hidden" name="code" value={checked.code} />
+                <input type="hidden" name="email" value={form.values.email} />
+                <button type={hydrated ? 'button' : 'submit'} name="intent" value="applyVoucher" className="button button--primary" onClick={() => void onApply()} disabled={applying} data-testid="voucher-apply">
+                  {t('voucher.putInCart')}
+                </button>
+              </form>
             )
           ) : (
             <p className="field__error" role="alert">
