@@ -11,6 +11,8 @@ export type CurrencyCode = 'CZK' | 'EUR';
 /** What the shop keeps in the cookie session (stored server-side in PostgreSQL). */
 export type ShopSession = {
   cartId?: string;
+  /** Set when this guest session started its wishlist: without it a guest has none and no statement looks (services/wishlist.ts). */
+  guestWishlist?: boolean;
   customerId?: number;
   /** Set when the session was started (GET /api/csrf-cookie), so an empty session is stored too. */
   startedAt?: number;

@@ -21,6 +21,8 @@ export type WishlistContext = {
   customerId: number | null;
   /** SHA-256 (hex) of the session id: the key of a guest's wishlist. */
   sessionKey: string;
+  /** The session's hint that its guest started a wishlist (like session.cartId for the cart). */
+  session: { guestWishlist?: boolean };
 };
 
 type Tx = Prisma.TransactionClient;
@@ -38,8 +40,18 @@ function ownerWhere(ctx: Pick<WishlistContext, 'customerId' | 'sessionKey'>): Pr
   return ctx.customerId !== null ? { customerId: ctx.customerId } : { sessionKey: ctx.sessionKey };
 }
 
+/**
+ * Whether looking is worth a statement: a customer may have a list from any device; a guest only
+ * when her session started one (pages of shoppers who never gave a heart cost nothing more). Should
+ * parallel requests of one session lose the hint, her next heart sets it again on the same list.
+ */
+function mayHaveWishlist(ctx: WishlistContext): boolean {
+  return ctx.customerId !== null || ctx.session.guestWishlist === true;
+}
+
 /** The id of this shopper's wishlist, or null when she has none. */
 export async function ownWishlistId(ctx: WishlistContext): Promise<number | null> {
+  if (!mayHaveWishlist(ctx)) return null;
   const row = await ctx.prisma.wishlist.findUnique({ where: ownerWhere(ctx), select: { id: true } });
   return row?.id ?? null;
 }
@@ -65,6 +77,7 @@ const memo = new WeakMap<object, Promise<Set<number>>>();
 /** The ids of the products in the shopper's wishlist; one query per request, whatever the page size. */
 export function wishlistProductIds(ctx: WishlistContext): Promise<Set<number>> {
   let ids = memo.get(ctx);
+  if (!ids && !mayHaveWishlist(ctx)) ids = Promise.resolve(new Set<number>());
   if (!ids) {
     ids = ctx.prisma.wishlistItem
       .findMany({ where: { wishlist: ownerWhere(ctx) }, select: { productId: true } })
@@ -87,7 +100,7 @@ export async function setProductInWishlist(ctx: WishlistContext, productId: numb
     if (id !== null) await ctx.prisma.wishlistItem.deleteMany({ where: { wishlistId: id, productId } });
     return id;
   }
-  return ctx.prisma.$transaction(async (tx) => {
+  const wishlistId = await ctx.prisma.$transaction(async (tx) => {
     // the claim locks the wishlist's row, so parallel hearts count one after another
     const id = await claimWishlist(tx, ctx);
     const added = await tx.$executeRaw`
@@ -101,6 +114,8 @@ export async function setProductInWishlist(ctx: WishlistContext, productId: numb
     }
     return id;
   });
+  if (ctx.customerId === null) ctx.session.guestWishlist = true;
+  return wishlistId;
 }
 
 /** A new share token for the shopper's wishlist: the old link stops working. */
