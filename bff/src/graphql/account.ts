@@ -9,10 +9,10 @@ import { localId } from './global-id.ts';
 import { connectionFrom, pageWindow } from './pagination.ts';
 import { OrderRef } from './order.ts';
 import type { Context } from './context.ts';
+import { databaseId } from '../services/database-id.ts';
 import {
   addDeliveryAddress,
   AddressLimitError,
-  databaseId,
   deleteAddress,
   findInvoiceDetails,
   saveInvoiceDetails,
@@ -153,7 +153,7 @@ builder.queryFields((t) => ({
     args: { databaseId: t.arg.int({ required: true }) },
     resolve: (query, _root, args, ctx) => {
       if (ctx.customerId === null) return null;
-      return ctx.prisma.order.findFirst({ ...query, where: { id: databaseId(String(args.databaseId)), customerId: ctx.customerId } });
+      return ctx.prisma.order.findFirst({ ...query, where: { id: databaseId(args.databaseId), customerId: ctx.customerId } });
     },
   }),
   companyLookup: t.field({

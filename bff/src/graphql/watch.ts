@@ -9,6 +9,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { requireCaptcha } from '../captcha/captcha.ts';
 import { unsubscribeWatches, watchAvailability } from '../services/availability-watch.ts';
+import { databaseId } from '../services/database-id.ts';
 
 const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({
   description: 'The watch is stored: one e-mail goes to this address when the variant is back in stock.',
@@ -19,11 +20,6 @@ const AvailabilityWatchCancellation = builder.objectRef<{ cancelled: number }>('
   description: 'Every availability watch of the address the link was sent to is cancelled.',
   fields: (t) => ({ cancelled: t.exposeInt('cancelled') }),
 });
-
-function databaseId(value: string): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
-}
 
 builder.mutationFields((t) => ({
   watchAvailability: t.field({

@@ -14,12 +14,7 @@ import {
   sharedWishlistId,
   wishlistProductIds,
 } from '../services/wishlist.ts';
-
-/** A database id from a global id's local part; -1 (matches nothing) when it is not a positive 32-bit integer. */
-function databaseId(value: string): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
-}
+import { databaseId } from '../services/database-id.ts';
 
 // products taken off sale drop out of every list (and come back if they return)
 const listed = { product: { published: true } };

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { INVOICE_PATHS, invoicePdf } from '../pdf/invoice.ts';
 import { orderIdByHash } from '../services/orders.ts';
-import { databaseId } from '../services/addresses.ts';
+import { databaseId } from '../services/database-id.ts';
 import type { ShopSession } from '../graphql/context.ts';
 
 export const ACCOUNT_INVOICE_PATHS = { cs: '/ucet/objednavka/:id/faktura.pdf', en: '/en/account/order/:id/invoice.pdf' } as const;

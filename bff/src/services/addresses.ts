@@ -18,6 +18,7 @@ import {
 } from '../../../schema/rules/index.ts';
 import { formatMessage, message, type MessageKey } from '../i18n/messages.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+import { databaseId } from './database-id.ts';
 
 export type AccountContext = { prisma: Db; language: Language; customerId: number };
 
@@ -31,12 +32,6 @@ export class AddressLimitError extends ShopError {
 }
 
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'city', 'postcode', 'country', 'company', 'ico', 'dic'] as const;
-
-/** A database id from a decoded global id; -1 (matches nothing) when it is not a positive 32-bit integer. */
-export function databaseId(value: string): number {
-  const id = Number(value);
-  return /^\d{1,10}$/.test(value) && Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
-}
 
 /** Trimmed values checked against the schema; stored in the form in which they are shown. */
 function cleanValues(input: AddressFieldsInput, schema: FormSchema, language: Language, failure: MessageKey) {

@@ -15,6 +15,7 @@ import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
 import { MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
+import { databaseId } from './database-id.ts';
 
 /** What the cart rules need of a request (the GraphQL context provides it). */
 export type CartContext = {
@@ -43,12 +44,6 @@ function quantityError(ctx: CartContext, allowZero: boolean): ValidationError {
 function checkQuantity(ctx: CartContext, quantity: number, allowZero: boolean) {
   const min = allowZero ? 0 : 1;
   if (!Number.isInteger(quantity) || quantity < min || quantity > MAX_CART_LINE_QUANTITY) throw quantityError(ctx, allowZero);
-}
-
-/** A database id from a GraphQL ID; -1 (matches nothing) when it is not a positive 32-bit integer. */
-function parseId(value: string | number): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
 }
 
 /** The session's cart id, if it still exists. */
@@ -147,7 +142,7 @@ export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined
 
 export async function addToCart(ctx: CartContext, variantIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, false);
-  const variantId = parseId(variantIdInput);
+  const variantId = databaseId(variantIdInput);
   const variant = await ctx.prisma.variant.findFirst({
     where: { id: variantId, product: { published: true } },
     select: { id: true },
@@ -181,7 +176,7 @@ export async function addToCart(ctx: CartContext, variantIdInput: string | numbe
 /** Sets a line's quantity; 0 removes the line. Only lines of the session's own cart. */
 export async function setCartLineQuantity(ctx: CartContext, lineIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, true);
-  const lineId = parseId(lineIdInput);
+  const lineId = databaseId(lineIdInput);
   const cartId = await currentCartId(ctx);
   const notFound = () => new NotFoundError(message('cartLineNotFound', ctx.language));
   if (!cartId) throw notFound();

@@ -32,6 +32,7 @@ import {
 import { evaluateCartVouchers, type VoucherEvaluation } from './checkout-seams.ts';
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
+import { databaseId } from './database-id.ts';
 
 type Tx = Prisma.TransactionClient;
 export type CheckoutDb = Db | Tx;
@@ -409,12 +410,6 @@ export type CheckoutInput = {
   termsAccepted?: boolean | null;
 };
 
-/** A database id from a GraphQL ID; -1 (matches nothing) when it is not a positive 32-bit integer. */
-function parseId(value: string | number): number {
-  const id = Number(value);
-  return Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647 ? id : -1;
-}
-
 /** The rules a saved value must pass; `required` is left to checkoutProblems (a form may be saved half filled). */
 function formatRules(schema: FormSchema): FormSchema {
   return Object.fromEntries(Object.entries(schema).map(([field, rules]) => [field, rules.filter((rule) => rule.name !== 'required')]));
@@ -448,7 +443,7 @@ function withoutCompany(address: AddressData): AddressData {
 async function ownAddress(ctx: CheckoutContext, idInput: string): Promise<AddressData> {
   const notFound = () => new NotFoundError(message('addressNotFound', ctx.language));
   if (ctx.customerId === null) throw notFound();
-  const saved = await ctx.prisma.address.findFirst({ where: { id: parseId(idInput), customerId: ctx.customerId } });
+  const saved = await ctx.prisma.address.findFirst({ where: { id: databaseId(idInput), customerId: ctx.customerId } });
   if (!saved) throw notFound();
   return {
     firstName: saved.firstName,
@@ -480,7 +475,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   if (input.deliveryMethodId !== undefined) {
     if (input.deliveryMethodId === null) data.deliveryMethodId = null;
     else {
-      const method = await ctx.prisma.deliveryMethod.findFirst({ where: { id: parseId(input.deliveryMethodId), active: true }, select: { id: true } });
+      const method = await ctx.prisma.deliveryMethod.findFirst({ where: { id: databaseId(input.deliveryMethodId), active: true }, select: { id: true } });
       if (method) data.deliveryMethodId = method.id;
       else fieldError('deliveryMethodId', 'deliveryMethodUnknown');
     }
@@ -488,7 +483,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   if (input.storeId !== undefined) {
     if (input.storeId === null) data.storeId = null;
     else {
-      const store = await ctx.prisma.store.findUnique({ where: { id: parseId(input.storeId) }, select: { id: true } });
+      const store = await ctx.prisma.store.findUnique({ where: { id: databaseId(input.storeId) }, select: { id: true } });
       if (store) data.storeId = store.id;
       else fieldError('storeId', 'storeUnknown');
     }
@@ -496,7 +491,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   if (input.paymentMethodId !== undefined) {
     if (input.paymentMethodId === null) data.paymentMethodId = null;
     else {
-      const method = await ctx.prisma.paymentMethod.findFirst({ where: { id: parseId(input.paymentMethodId), active: true }, select: { id: true } });
+      const method = await ctx.prisma.paymentMethod.findFirst({ where: { id: databaseId(input.paymentMethodId), active: true }, select: { id: true } });
       if (method) data.paymentMethodId = method.id;
       else fieldError('paymentMethodId', 'paymentMethodUnknown');
     }
