@@ -137,6 +137,16 @@ describe(`personal access tokens (${databaseKind})`, () => {
     expect((await withBearer(phone.token, `query { me { email } }`)).status).toBe(401);
   });
 
+  it('logout with a token revokes that token only (an app signing out), and needs no session', async () => {
+    const customer = await createCustomer(app.prisma);
+    const phone = await tokenFor(customer.email, 'Telefon');
+    const tablet = await tokenFor(customer.email, 'Tablet');
+    const logout = await withBearer<{ logout: boolean }>(phone.token, `mutation { logout }`);
+    expect(logout.body).toEqual({ data: { logout: true } });
+    expect((await withBearer(phone.token, `query { me { email } }`)).status).toBe(401);
+    expect((await withBearer<{ me: { email: string } }>(tablet.token, `query { me { email } }`)).body?.data?.me?.email).toBe(customer.email);
+  });
+
   it('customer tokens are not partner tokens: not in the partner list and not revocable by `npm run token`', async () => {
     const { listApiTokens, revokeApiToken } = await import('../../bff/src/services/api-tokens.ts');
     const customer = await createCustomer(app.prisma);

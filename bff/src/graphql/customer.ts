@@ -6,6 +6,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { login } from '../services/auth.ts';
 import { afterLogin } from '../services/after-login.ts';
+import { revokeCustomerToken } from '../services/api-tokens.ts';
 import { message } from '../i18n/messages.ts';
 
 builder.prismaNode('Customer', {
@@ -57,7 +58,13 @@ builder.mutationFields((t) => ({
     },
   }),
   logout: t.boolean({
+    description: 'Ends the session; with a personal access token (Authorization: Bearer), revokes that token.',
     resolve: async (_root, _args, ctx) => {
+      if (ctx.accessTokenId !== undefined && ctx.customerId !== null) {
+        await revokeCustomerToken(ctx.prisma, ctx.customerId, ctx.accessTokenId);
+        ctx.customerId = null;
+        return true;
+      }
       await ctx.regenerateSession();
       ctx.customerId = null;
       return true;
