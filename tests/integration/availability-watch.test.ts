@@ -225,6 +225,22 @@ describe(`availability watch (${databaseKind})`, () => {
     expect((await watch(shopper(), product.variants[0].id, 'one-more@example.cz')).__typename).toBe('AvailabilityWatchConfirmation');
   });
 
+  it('one watch per request: aliases cannot sign up several addresses in one document', async () => {
+    const product = await soldOutProduct();
+    const client = shopper();
+    const [first, second] = [await captchaToken(client, 'AVAILABILITY_WATCH'), await captchaToken(client, 'AVAILABILITY_WATCH')];
+    const response = await client.gql(
+      `mutation($v: ID!, $a: String, $b: String) {
+        one: watchAvailability(variantId: $v, email: "jedna@example.cz", captcha: $a) { __typename }
+        two: watchAvailability(variantId: $v, email: "dva@example.cz", captcha: $b) { __typename }
+      }`,
+      { v: gid('Variant', product.variants[0].id), a: first, b: second },
+    );
+    expect(response.data ?? null).toBeNull();
+    expect(response.errors?.[0].message).toMatch(/watchAvailability/);
+    expect(await app.prisma.availabilityWatch.count({ where: { variantId: product.variants[0].id } })).toBe(0);
+  });
+
   it('a logged-in customer’s watch carries her account', async () => {
     const product = await soldOutProduct();
     const customer = await createCustomer(app.prisma);

@@ -30,6 +30,9 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'checkVoucher',
   'subscribeNewsletter',
   'submitComplaint',
+  // an e-mail address given per request (services/availability-watch.ts)
+  'watchAvailability',
+  'cancelAvailabilityWatches',
 ]);
 
 /** How often each sensitive field is selected at the top level of the document's operations. */
