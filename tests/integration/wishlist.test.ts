@@ -251,6 +251,11 @@ describe(`shared wishlist (${databaseKind})`, () => {
     expect((await visitor.gql<Shared>(SHARED, { t: newToken })).data!.sharedWishlist!.itemCount).toBe(1);
   });
 
+  it('robots.txt keeps crawlers off the wishlist pages and the watch links', async () => {
+    const text = await (await fetch(`${app.url}/robots.txt`)).text();
+    for (const path of ['/oblibene', '/en/wishlist', '/hlidani-dostupnosti/', '/en/availability-watch/']) expect(text).toContain(`Disallow: ${path}\n`);
+  });
+
   it('a guessed, malformed or huge token finds nothing and runs no wishlist query', async () => {
     const visitor = app.newClient();
     for (const token of ['', 'x', 'A'.repeat(32), '../../etc/passwd', 'ž'.repeat(40), 'a'.repeat(1500)]) {

@@ -42,7 +42,10 @@ export function seoRoutes(prisma: Db, config: Config) {
   router.get('/robots.txt', (_req, res) => {
     res.type('text/plain').send(
       ['User-agent: *', 'Disallow: /graphql', 'Disallow: /ucet/', 'Disallow: /en/account/', 'Disallow: /kosik', 'Disallow: /en/cart',
-        'Disallow: /pokladna', 'Disallow: /en/checkout', `Sitemap: ${config.publicUrl}/sitemap.xml`, ''].join('\n'),
+        'Disallow: /pokladna', 'Disallow: /en/checkout',
+        // personal pages and links with tokens (docs/decisions/0018-wishlists-and-watch.md)
+        'Disallow: /oblibene', 'Disallow: /en/wishlist', 'Disallow: /hlidani-dostupnosti/', 'Disallow: /en/availability-watch/',
+        `Sitemap: ${config.publicUrl}/sitemap.xml`, ''].join('\n'),
     );
   });
   router.get('/sitemap.xml', async (_req, res, next) => {
