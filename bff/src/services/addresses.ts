@@ -18,7 +18,6 @@ import {
 } from '../../../schema/rules/index.ts';
 import { formatMessage, message, type MessageKey } from '../i18n/messages.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
-import { databaseId } from './database-id.ts';
 
 export type AccountContext = { prisma: Db; language: Language; customerId: number };
 
