@@ -217,3 +217,27 @@ describe('stale-while-revalidate', () => {
     }
   });
 });
+
+describe('memory bound', () => {
+  it('keeps at most maxBytes of answers: the least recently used go first', async () => {
+    const version: CatalogVersion = { generation: 1, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
+    const cache = createResponseCache({ version, maxBytes: 6_500 });
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', (req, res) => void res.type('html').send(String(req.query.n).padEnd(1000, '.')));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page?n=`;
+    const state = async (n: number) => (await fetch(base + n)).headers.get('x-cache');
+    try {
+      expect([await state(1), await state(2), await state(3)]).toEqual(['MISS', 'MISS', 'MISS']);
+      expect([await state(2), await state(3)]).toEqual(['HIT', 'HIT']);
+      expect(await state(4)).toBe('MISS'); // page 1, the least recently used, leaves
+      expect([await state(3), await state(4), await state(1)]).toEqual(['HIT', 'HIT', 'MISS']);
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});

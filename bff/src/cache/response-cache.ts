@@ -42,6 +42,8 @@ export type ResponseCacheOptions = {
   freshMs?: number;
   staleMs?: number;
   maxEntries?: number;
+  /** Memory for the answers of this instance (strings counted at 2 bytes a character). */
+  maxBytes?: number;
   /** Shared store for several instances. */
   redisUrl?: string | null;
   keyPrefix?: string;
@@ -97,9 +99,25 @@ export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}):
   return [req.method, req.originalUrl, keyCookies.join(';'), language, currency, body].join('\n');
 }
 
+/** Least recently used answers go first beyond a number of entries or of bytes (query strings are free to vary). */
 class MemoryStore {
   private readonly entries = new Map<string, CachedResponse>();
-  constructor(private readonly maxEntries: number) {}
+  private bytes = 0;
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  private static size(key: string, entry: CachedResponse): number {
+    return (key.length + entry.body.length) * 2;
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= MemoryStore.size(key, entry);
+  }
 
   get(key: string): CachedResponse | undefined {
     const entry = this.entries.get(key);
@@ -112,20 +130,22 @@ class MemoryStore {
   }
 
   set(key: string, entry: CachedResponse) {
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.bytes += MemoryStore.size(key, entry);
+    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) this.remove(this.entries.keys().next().value!);
   }
 
   clear() {
     this.entries.clear();
+    this.bytes = 0;
   }
 }
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const freshMs = options.freshMs ?? 60_000;
   const staleMs = options.staleMs ?? 10 * 60_000;
-  const memory = new MemoryStore(options.maxEntries ?? 2000);
+  const memory = new MemoryStore(options.maxEntries ?? 2000, options.maxBytes ?? 64 * 2 ** 20);
   const prefix = options.keyPrefix ?? 'shop:rc:';
   const revalidateSecret = randomBytes(16).toString('hex');
   const revalidating = new Set<string>();
