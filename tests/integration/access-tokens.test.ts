@@ -54,7 +54,7 @@ async function withBearer<T>(token: string, query: string, variables?: Record<st
 
 beforeAll(async () => {
   app = await createTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app?.close();

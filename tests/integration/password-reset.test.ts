@@ -92,7 +92,7 @@ async function meAfterFreshToken(client: TestClient): Promise<unknown> {
 
 beforeAll(async () => {
   app = await createTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app?.close();

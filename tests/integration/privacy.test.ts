@@ -49,7 +49,7 @@ async function richCustomer() {
 
 beforeAll(async () => {
   app = await createTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app?.close();

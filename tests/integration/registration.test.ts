@@ -65,7 +65,7 @@ async function registerWith(client: TestClient, values: Record<string, unknown>,
 
 beforeAll(async () => {
   app = await createTestApp();
-}, 60_000);
+});
 
 afterAll(async () => {
   await app?.close();
