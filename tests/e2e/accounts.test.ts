@@ -165,9 +165,24 @@ describe('accounts in Chromium', () => {
     await page.getByTestId('password-change-failed').waitFor();
     expect(await page.getByTestId('password-change-failed').textContent()).toContain('Heslo se nepodařilo změnit. Zkontrolujte prosím zadané údaje.');
 
-    // another customer's browser
-    const other = await browser.newContext({ locale: 'cs-CZ' });
+    // another customer's browser; first, in English, registering her e-mail again is refused with a way on
+    const other = await browser.newContext({ locale: 'en-US' });
     const otherPage = await other.newPage();
+    await open(otherPage, '/en/registrace');
+    expect(await otherPage.getByRole('heading', { level: 1 }).textContent()).toBe('Registration');
+    const english = otherPage.getByTestId('registration-form');
+    await english.getByLabel('E-mail', { exact: true }).fill(DEMO_CUSTOMER.email.toUpperCase());
+    await english.getByLabel('First name', { exact: true }).fill('Jana');
+    await english.getByLabel('Last name', { exact: true }).fill('Nováková');
+    await english.getByLabel('Password', { exact: true }).fill('Another-long-password-1');
+    await english.getByLabel('Password again', { exact: true }).fill('Another-long-password-1');
+    await otherPage.getByTestId('consent').check();
+    await otherPage.getByRole('button', { name: 'Register' }).click();
+    await otherPage.getByTestId('email-taken').waitFor();
+    expect(await english.getByText('An account with this e-mail already exists.').count()).toBe(1);
+    expect(await otherPage.getByTestId('email-taken').getByRole('link').getAttribute('href')).toBe('/en/forgotten-password');
+    // what she typed stays
+    expect(await english.getByLabel('First name', { exact: true }).inputValue()).toBe('Jana');
     await open(otherPage, '/prihlaseni');
     await otherPage.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
     await otherPage.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
