@@ -22,11 +22,13 @@ const Submit = `
   }
 `;
 
+// the picker's orders: her own, as the account pages list them
 const Orders = `
   query ReturnOrders {
-    returnProtocolOrders { number lines { name productCode variantCode size quantity } }
+    me { orders(first: 20) { edges { node { number lines { name productCode variantCode size quantity } } } } }
   }
 `;
+type OrdersAnswer = { me: { orders: { edges: { node: { number: string; lines: { name: string; productCode: string }[] } }[] } } | null };
 
 const Login = `
   mutation ReturnsLogin($input: LoginInput!) { login(input: $input) { __typename } }
@@ -223,17 +225,17 @@ describe(`return protocol (${databaseKind})`, () => {
     const newer = await createOrder(app.prisma, { customer: jana, createdAt: new Date('2026-11-01T10:00:00Z'), lines: [{ name: 'Mikina Baník' }, { name: 'Čepice' }] });
     await createOrder(app.prisma, { customer: petr });
 
-    const guest = await client().gql<{ returnProtocolOrders: unknown[] }>(Orders);
-    expect(guest.data?.returnProtocolOrders).toEqual([]);
+    const guest = await client().gql<OrdersAnswer>(Orders);
+    expect(guest.data?.me).toBeNull();
 
     const c = client();
     const login = await c.gql<{ login: { __typename: string } }>(Login, { input: { email: jana.email, password: DEFAULT_PASSWORD } });
     expect(login.data?.login.__typename).toBe('Customer');
-    const mine = await c.gql<{ returnProtocolOrders: { number: string; lines: { name: string; productCode: string }[] }[] }>(Orders);
-    expect(mine.data?.returnProtocolOrders.map((o) => o.number)).toEqual([newer.number, older.number]);
-    expect(mine.data?.returnProtocolOrders[0].lines.map((line) => line.name)).toEqual(['Mikina Baník', 'Čepice']);
+    const mine = (await c.gql<OrdersAnswer>(Orders)).data!.me!.orders.edges.map((edge) => edge.node);
+    expect(mine.map((o) => o.number)).toEqual([newer.number, older.number]);
+    expect(mine[0].lines.map((line) => line.name)).toEqual(['Mikina Baník', 'Čepice']);
 
-    const line = mine.data!.returnProtocolOrders[1].lines[0];
+    const line = mine[1].lines[0];
     const result = await submit(c, form(older.number, 'jina-adresa@example.cz', { lines: [{ productTitle: line.name, productCode: line.productCode }] }));
     expect(result.__typename).toBe('ReturnProtocol');
     const saved = await app.prisma.complaint.findUniqueOrThrow({ where: { number: result.number! } });

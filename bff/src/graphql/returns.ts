@@ -1,5 +1,6 @@
 // The return protocol (reklamace, /reklamace): one mutation that validates the form with the rules the
-// web form runs (schema/rules/return-protocol.ts), and the signed-in customer's orders to pick from.
+// web form runs (schema/rules/return-protocol.ts). A signed-in customer picks the order from her own
+// Customer.orders (graphql/account.ts), like the account pages.
 // A protocol is readable only as the answer to the mutation that sent it: there is no query for one,
 // so nobody can read another shopper's protocol (requirement S5).
 import { builder } from './builder.ts';
@@ -78,17 +79,6 @@ const ReturnInput = builder.inputType('ReturnProtocolInput', {
     captcha: t.string({ required: false, description: 'The solved captcha (Query.captchaChallenge(action: RETURN_PROTOCOL)).' }),
   }),
 });
-
-builder.queryField('returnProtocolOrders', (t) =>
-  t.prismaField({
-    type: ['Order'],
-    description: 'The signed-in customer’s orders to pick from in the return protocol (newest first, at most 50); empty for a guest.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.customerId === null
-        ? []
-        : ctx.prisma.order.findMany({ ...query, where: { customerId: ctx.customerId }, orderBy: { createdAt: 'desc' }, take: 50 }),
-  }),
-);
 
 builder.mutationField('submitReturnProtocol', (t) =>
   t.prismaField({

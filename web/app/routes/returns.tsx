@@ -31,17 +31,21 @@ const ReturnProtocolPageQuery = graphql(`
         postcode
         country
       }
-    }
-    returnProtocolOrders {
-      id
-      number
-      createdAt
-      lines {
-        id
-        name
-        size
-        productCode
-        quantity
+      orders(first: 20) {
+        edges {
+          node {
+            id
+            number
+            createdAt
+            lines {
+              id
+              name
+              size
+              productCode
+              quantity
+            }
+          }
+        }
       }
     }
   }

@@ -84,7 +84,7 @@ export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefine
   const orderPickId = useId();
   const linePickId = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
-  const orders = data?.returnProtocolOrders ?? [];
+  const orders = data?.me?.orders.edges.map((edge) => edge.node) ?? [];
   const pickedOrder = orders.find((order) => order.number === form.values.orderNumber) ?? null;
 
   const validateLine = (line: Line, index: number): Record<string, string> => {
