@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
+import '../features/identity/identity.css';
 import type { Route } from './+types/account-privacy';
 import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';
@@ -131,7 +132,7 @@ export default function AccountPrivacy() {
       <h1>{t('identity.privacy.title')}</h1>
       <p>{t('identity.privacy.intro')}</p>
 
-      <section aria-labelledby="privacy-download">
+      <section className="privacy-section" aria-labelledby="privacy-download">
         <h2 id="privacy-download">{t('identity.privacy.downloadTitle')}</h2>
         <p>{t('identity.privacy.downloadText')}</p>
         <a className="button" href={PRIVACY_EXPORT_PATHS[language]} download data-testid="download-my-data">
@@ -139,7 +140,7 @@ export default function AccountPrivacy() {
         </a>
       </section>
 
-      <section aria-labelledby="privacy-tokens">
+      <section className="privacy-section" aria-labelledby="privacy-tokens">
         <h2 id="privacy-tokens">{t('identity.privacy.tokensTitle')}</h2>
         <p>{t('identity.privacy.tokensText')}</p>
         {tokensLoading && !data ? (
@@ -164,7 +165,7 @@ export default function AccountPrivacy() {
         )}
       </section>
 
-      <section aria-labelledby="privacy-delete">
+      <section className="privacy-section" aria-labelledby="privacy-delete">
         <h2 id="privacy-delete">{t('identity.privacy.deleteTitle')}</h2>
         <p>{t('identity.privacy.deleteText')}</p>
         <form onSubmit={onDeleteRequested} noValidate className="form" data-testid="delete-account-form">
