@@ -92,10 +92,15 @@ export function compression() {
     let decided: 'compress' | 'pass' | null = null;
     const chunks: Buffer[] = [];
 
+    // Middleware after this one (express-session's cookie, on-headers) wraps these methods in turn;
+    // putting the originals back would drop their wrappers (a session started by a page form lost
+    // its cookie), so a method is only put back while it is still ours, and ours pass through after.
+    let restored = false;
     const restore = () => {
-      res.write = originalWrite as never;
-      res.end = originalEnd as never;
-      res.writeHead = originalWriteHead as never;
+      restored = true;
+      if (res.write === ownWrite) res.write = originalWrite as never;
+      if (res.end === ownEnd) res.end = originalEnd as never;
+      if (res.writeHead === ownWriteHead) res.writeHead = originalWriteHead as never;
     };
     const decide = (): 'compress' | 'pass' => {
       if (decided) return decided;
@@ -120,7 +125,8 @@ export function compression() {
           : Buffer.from(String(chunk), typeof chunkEncoding === 'string' ? (chunkEncoding as BufferEncoding) : 'utf8');
 
     // Headers set through writeHead become ordinary headers, so they can still change at the end.
-    res.writeHead = ((status: number, ...rest: unknown[]) => {
+    const ownWriteHead = ((status: number, ...rest: unknown[]) => {
+      if (restored) return originalWriteHead(status, ...rest);
       res.statusCode = status;
       const headers = rest.find((arg) => typeof arg === 'object' && arg !== null) as
         | Record<string, string | string[] | number>
@@ -134,19 +140,21 @@ export function compression() {
       if (decide() === 'pass') return originalWriteHead(res.statusCode);
       return res;
     }) as never;
+    res.writeHead = ownWriteHead;
 
-    res.write = ((chunk: unknown, chunkEncoding?: unknown, callback?: Callback) => {
-      if (decide() === 'pass') return originalWrite(chunk, chunkEncoding, callback);
+    const ownWrite = ((chunk: unknown, chunkEncoding?: unknown, callback?: Callback) => {
+      if (restored || decide() === 'pass') return originalWrite(chunk, chunkEncoding, callback);
       chunks.push(toBuffer(chunk, chunkEncoding));
       const done = typeof chunkEncoding === 'function' ? (chunkEncoding as Callback) : callback;
       if (done) process.nextTick(done);
       return true;
     }) as never;
+    res.write = ownWrite;
 
-    res.end = ((chunk?: unknown, chunkEncoding?: unknown, callback?: Callback) => {
+    const ownEnd = ((chunk?: unknown, chunkEncoding?: unknown, callback?: Callback) => {
       if (typeof chunk === 'function') [chunk, callback] = [undefined, chunk as Callback];
       if (typeof chunkEncoding === 'function') [chunkEncoding, callback] = [undefined, chunkEncoding as Callback];
-      if (decide() === 'pass') return originalEnd(chunk, chunkEncoding, callback);
+      if (restored || decide() === 'pass') return originalEnd(chunk, chunkEncoding, callback);
       if (chunk !== undefined && chunk !== null) chunks.push(toBuffer(chunk, chunkEncoding));
       restore();
       const body = Buffer.concat(chunks);
@@ -174,6 +182,7 @@ export function compression() {
       );
       return res;
     }) as never;
+    res.end = ownEnd;
     next();
   };
 }

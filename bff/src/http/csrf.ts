@@ -95,6 +95,10 @@ export function pageFormProtection(options: CsrfOptions) {
       res.status(403).type('text/plain').send('Cross-origin form refused');
       return;
     }
+    // A page form may be a visitor's first change (add to cart without JavaScript): it starts the
+    // session as GET /api/csrf-cookie does, so the cart keyed by the session id is hers afterwards.
+    const session = req.session as (typeof req.session & { startedAt?: number }) | undefined;
+    if (session) session.startedAt ??= Date.now();
     next();
   };
 }

@@ -38,6 +38,7 @@ import {
   backToPage,
   CHECKOUT_INTENTS,
   checkoutChoicesInput,
+  checkoutFormErrors,
   checkoutFormValues,
   checkoutInput,
   placeOfFieldErrors,
@@ -225,6 +226,11 @@ export async function action(args: Route.ActionArgs) {
   if (!page?.cart || page.cart.lines.length === 0) return backToPage(args.request, href('cart', language));
   const deliveryId = values.deliveryMethodId ?? page.cart.checkout.deliveryMethod?.id ?? null;
   const delivery = page.deliveryMethods.find((method) => method.id === deliveryId);
+  if (intent === 'placeOrder') {
+    // as the browser's submit: nothing is sent while the form itself is not right
+    const invalid = checkoutFormErrors(values, delivery ?? null, language);
+    if (invalid.length > 0) return answer({ message: t('checkout.cannotSubmit'), fieldErrors: invalid }, 400);
+  }
   const input = intent === 'update' ? checkoutChoicesInput(values) : checkoutInput(values, delivery !== undefined && !delivery.isPickup);
   const saved = (await client.mutate({ mutation: UpdateCheckoutMutation, variables: { input } })).data?.updateCheckout;
   if (!saved) return answer({ message: t('error.generic') }, 500);

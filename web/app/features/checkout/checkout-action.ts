@@ -15,7 +15,18 @@ import { createI18n } from '../../i18n/index.ts';
 import { languageOfRequest } from '../../language.ts';
 import { ChangeCartQuantityMutation } from '../cart/CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from '../cart/CartVouchers.tsx';
-import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
+import {
+  addressFormSchema,
+  checkoutProblems,
+  companyFormSchema,
+  deliveryAddressFormSchema,
+  max,
+  MAX_CART_LINE_QUANTITY,
+  NOTE_MAX_LENGTH,
+  validateField,
+  validateForm,
+  type Locale,
+} from '../../../../schema/rules/index.ts';
 
 import { FORM_TOKEN_FIELD } from './FormToken.tsx';
 
@@ -274,4 +285,39 @@ export function placeOfFieldErrors(fieldErrors: readonly CheckoutFieldError[]) {
     else other[field] = message;
   }
   return { invoice, delivery, note, other };
+}
+
+/**
+ * What the browser checks before it sends anything (the same shared schemas and rules as its
+ * submit): every address field, the note, and the choices; the server's own checks follow.
+ */
+export function checkoutFormErrors(
+  values: CheckoutFormValues,
+  delivery: { isPickup: boolean; paymentMethods: { id: string }[] } | null,
+  locale: Locale,
+): CheckoutFieldError[] {
+  const errors: CheckoutFieldError[] = [];
+  const invoiceSchema = values.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
+  for (const [field, message] of Object.entries(validateForm(values.invoice, invoiceSchema, locale))) errors.push({ field: `invoiceAddress.${field}`, message });
+  const separate = delivery !== null && !delivery.isPickup && !values.deliverySameAsInvoice;
+  if (separate) {
+    for (const [field, message] of Object.entries(validateForm(values.delivery, deliveryAddressFormSchema, locale))) errors.push({ field: `deliveryAddress.${field}`, message });
+  }
+  const note = validateField(values.note, [max(NOTE_MAX_LENGTH)], locale, {});
+  if (note) errors.push({ field: 'note', message: note });
+  const problems = checkoutProblems(
+    {
+      deliveryMethod: delivery,
+      storeChosen: values.storeId !== null,
+      paymentMethod: values.paymentMethodId ? { allowedForDelivery: !delivery || delivery.paymentMethods.some((method) => method.id === values.paymentMethodId) } : null,
+      termsAccepted: values.termsAccepted,
+      invoiceAddress: values.invoice,
+      forCompany: values.forCompany,
+      deliverySameAsInvoice: !separate,
+      deliveryAddress: separate ? values.delivery : null,
+    },
+    locale,
+  );
+  for (const problem of problems) if (problem.field !== 'invoiceAddress' && problem.field !== 'deliveryAddress') errors.push(problem);
+  return errors;
 }

@@ -1,0 +1,152 @@
+// A shopper whose browser runs no JavaScript buys all the same (issue 6, docs/decisions/0020): the
+// product page's "Do košíku", the cart's stepper, quantity box and voucher field, and the checkout
+// form post to their pages, whose actions call the same GraphQL mutations on the server. A refused
+// checkout shows the messages at the fields and keeps what was typed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** Two published products with a variant well in stock each. */
+async function twoProducts(): Promise<{ slug: string; size: string | null; colour: string | null }[]> {
+  const variants = await shop.prisma.variant.findMany({
+    where: { stock: { gte: 5 }, product: { published: true } },
+    include: { product: { select: { id: true, translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
+    orderBy: { id: 'asc' },
+  });
+  const picked = new Map<number, { slug: string; size: string | null; colour: string | null }>();
+  for (const variant of variants) {
+    if (picked.size === 2) break;
+    if (picked.has(variant.product.id)) continue;
+    picked.set(variant.product.id, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null });
+  }
+  return [...picked.values()];
+}
+
+async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }) {
+  await page.goto(`${shop.url}/produkt/${product.slug}`);
+  if (product.colour) {
+    const swatch = page.locator(`.swatch input[value="${product.colour}"]`);
+    if ((await swatch.count()) > 0) await swatch.check({ force: true });
+  }
+  if (product.size) await page.locator(`.size input[value="${product.size}"]`).check({ force: true });
+  await Promise.all([page.waitForURL(/\/kosik$/), page.getByTestId('add-to-cart').click()]);
+}
+
+/** Clicks something that posts a form and waits for the page it leads to. */
+async function submit(page: Page, click: () => Promise<void>) {
+  await Promise.all([page.waitForEvent('load'), click()]);
+}
+
+describe('buying without JavaScript', () => {
+  let context: BrowserContext;
+
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('adds to the cart, changes a quantity, applies a voucher, is refused at the fields, and orders', async () => {
+    context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+
+    const products = await twoProducts();
+    expect(products).toHaveLength(2);
+    await addToCart(page, products[0]);
+    await addToCart(page, products[1]);
+    expect(await page.getByTestId('cart-line').count()).toBe(2);
+    // the pages posted to themselves, never to /graphql
+    expect(posts.filter((path) => path.startsWith('/produkt/'))).toHaveLength(2);
+    expect(posts).not.toContain('/graphql');
+
+    // The stepper posts its line's form; the page comes back with the server's quantity.
+    const firstLine = page.getByTestId('cart-line').first();
+    await submit(page, () => firstLine.getByRole('button', { name: /^Přidat kus/ }).click());
+    expect(await page.getByTestId('cart-line').first().getByTestId('cart-line-quantity').inputValue()).toBe('2');
+    expect(page.url()).toBe(`${shop.url}/kosik`);
+    // Enter in the quantity box saves what was typed.
+    const quantityBox = page.getByTestId('cart-line').first().getByTestId('cart-line-quantity');
+    await quantityBox.fill('3');
+    await submit(page, () => quantityBox.press('Enter'));
+    expect(await page.getByTestId('cart-line').first().getByTestId('cart-line-quantity').inputValue()).toBe('3');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('4');
+
+    // A wrong code: the message at the field, the code kept. The demo voucher: 200 Kč off.
+    const toPayBefore = await page.getByTestId('totals-to-pay').textContent();
+    await page.getByLabel('Kód voucheru').fill('NEEXISTUJE');
+    await submit(page, () => page.getByRole('button', { name: 'Uplatnit' }).click());
+    expect(await page.getByRole('alert').filter({ hasText: 'neexistuje' }).count()).toBe(1);
+    expect(await page.getByLabel('Kód voucheru').inputValue()).toBe('NEEXISTUJE');
+    expect(await page.getByLabel('Kód voucheru').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Kód voucheru').fill('sleva200');
+    await submit(page, () => page.getByRole('button', { name: 'Uplatnit' }).click());
+    expect(await page.getByTestId('cart-voucher').textContent()).toContain('SLEVA200');
+    expect(await page.getByTestId('totals-discount').textContent()).toMatch(/^−200,00\s?Kč$/);
+    expect(await page.getByTestId('totals-to-pay').textContent()).not.toBe(toPayBefore);
+
+    await submit(page, () => page.getByTestId('to-checkout').click());
+    expect(page.url()).toBe(`${shop.url}/pokladna`);
+    await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
+    await page.getByRole('radio', { name: /Bankovní převod/ }).check();
+    // Without JavaScript the choices are priced once saved: the page comes back with them checked.
+    await submit(page, () => page.getByTestId('checkout-update').click());
+    expect(page.url()).toBe(`${shop.url}/pokladna`);
+    expect(await page.getByRole('radio', { name: /Kurýr na adresu/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Bankovní převod/ }).isChecked()).toBe(true);
+
+    // Refused: a bad e-mail and missing fields, each message at its field, what was typed kept.
+    await page.getByLabel('Jméno *').first().fill('Jana');
+    await page.getByLabel('E-mail *').fill('jana-bez-zavinace');
+    await page.getByLabel('Poznámka k objednávce').fill('Zazvoňte dvakrát.');
+    await submit(page, () => page.getByTestId('place-order').click());
+    expect(page.url()).toBe(`${shop.url}/pokladna`);
+    const emailBox = page.getByLabel('E-mail *');
+    expect(await emailBox.inputValue()).toBe('jana-bez-zavinace');
+    expect(await emailBox.getAttribute('aria-invalid')).toBe('true');
+    const emailErrorId = (await emailBox.getAttribute('aria-describedby')) ?? '';
+    expect(emailErrorId).not.toBe('');
+    expect(await page.locator(`[id="${emailErrorId.split(' ').pop()}"]`).textContent()).toBe('Pole musí obsahovat platný email.');
+    expect(await page.getByLabel('Jméno *').first().inputValue()).toBe('Jana');
+    expect(await page.getByLabel('Příjmení *').first().getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Poznámka k objednávce').inputValue()).toBe('Zazvoňte dvakrát.');
+    expect(await page.locator('#terms-error').textContent()).toBe('Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.');
+    expect(await page.getByRole('radio', { name: /Kurýr na adresu/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Bankovní převod/ }).isChecked()).toBe(true);
+    expect(await shop.prisma.order.count()).toBe(0);
+
+    await emailBox.fill('jana.novakova@example.cz');
+    await page.getByLabel('Příjmení *').first().fill('Nováková');
+    await page.getByLabel('Telefon *').first().fill('+420 777 123 456');
+    await page.getByLabel('Ulice a číslo popisné *').first().fill('Korunní 12');
+    await page.getByLabel('Město *').first().fill('Praha');
+    await page.getByLabel('PSČ *').first().fill('120 00');
+    await page.getByTestId('terms').check();
+    await submit(page, () => page.getByTestId('place-order').click());
+
+    expect(page.url()).toMatch(/\/objednavka\/shrnuti\/[^/]+\/[^/]+$/);
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    expect(number).toMatch(new RegExp(`^${new Date().getFullYear()}\\d{6}$`));
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Korunní 12');
+    expect(text).toContain('Zazvoňte dvakrát.');
+    expect(text).toContain('Bankovní převod');
+    const order = await shop.prisma.order.findFirstOrThrow({ where: { number }, include: { lines: true } });
+    expect(order.lines.map((line) => line.quantity).sort()).toEqual([1, 3]);
+    expect(posts).not.toContain('/graphql');
+  });
+});
