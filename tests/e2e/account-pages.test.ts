@@ -67,6 +67,8 @@ describe('account pages in Chromium', () => {
     // add: a bad postcode is refused at its field and what was typed stays
     await page.getByTestId('add-address').click();
     const form = page.getByTestId('address-form');
+    // the keyboard is taken to the form's first field, and back to "Přidat adresu" after saving
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('section-shipping shipping given-name');
     await form.getByLabel('Jméno *').fill('Jana');
     await form.getByLabel('Příjmení *').fill('Nováková');
     await form.getByLabel('Ulice a číslo popisné *').fill('Korunní 12');
@@ -78,6 +80,7 @@ describe('account pages in Chromium', () => {
     await form.getByLabel('PSČ *').fill('12000');
     await page.getByTestId('save-address').click();
     await expect.poll(() => page.getByTestId('address-card').count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('add-address');
     const first = page.getByTestId('address-card').first();
     expect(await first.textContent()).toContain('120 00 Praha');
     expect(await first.textContent()).toContain('Výchozí adresa');

@@ -1,7 +1,7 @@
 // Delivery addresses (/ucet/dodaci-adresy, /en/account/addresses): the list ('no addresses found'
 // when empty), add, edit, make default and delete after a confirmation dialog. Every mutation answers
 // with the customer's whole address list, so the normalised cache updates the page by itself.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
@@ -120,6 +120,12 @@ export default function AccountAddresses() {
   const [update] = useMutation(UpdateMutation);
   const [remove, { loading: removing }] = useMutation(DeleteMutation);
   const addresses = (data?.me?.addresses ?? []).filter((address) => address.kind === 'DELIVERY');
+  const addButton = useRef<HTMLButtonElement>(null);
+  // when a form closes, the keyboard goes on from "Přidat adresu" instead of the top of the page
+  const closeForm = () => {
+    setEditing(null);
+    requestAnimationFrame(() => addButton.current?.focus());
+  };
 
   const makeDefault = async (address: SavedAddress) => {
     try {
@@ -166,7 +172,7 @@ export default function AccountAddresses() {
           {addresses.map((address) =>
             editing === address.id ? (
               <li key={address.id} className="address-card">
-                <AddressForm address={address} onDone={() => setEditing(null)} />
+                <AddressForm address={address} onDone={closeForm} />
               </li>
             ) : (
               <li key={address.id} className={address.isDefault ? 'address-card address-card--default' : 'address-card'} data-testid="address-card">
@@ -207,11 +213,11 @@ export default function AccountAddresses() {
       {editing === 'new' ? (
         <section className="address-card" aria-labelledby="new-address-title">
           <h2 id="new-address-title">{t('myAccount.addressList.addTitle')}</h2>
-          <AddressForm address={null} onDone={() => setEditing(null)} />
+          <AddressForm address={null} onDone={closeForm} />
         </section>
       ) : (
         <p>
-          <button type="button" className="button button--primary" onClick={() => setEditing('new')} data-testid="add-address">
+          <button type="button" ref={addButton} className="button button--primary" onClick={() => setEditing('new')} data-testid="add-address">
             {t('myAccount.addressList.add')}
           </button>
         </p>
@@ -240,6 +246,9 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   const [update, { loading: updating }] = useMutation(UpdateMutation);
   const form = useForm<AddressValues>({ initialValues: addressValues(address), schema: deliveryAddressSchema, locale: language });
   const busy = adding || updating;
+  const formRef = useRef<HTMLFormElement>(null);
+  // an opened form takes the keyboard to its first field
+  useEffect(() => formRef.current?.querySelector<HTMLInputElement>('input')?.focus(), []);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -264,7 +273,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} data-testid="address-form">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy} data-testid="address-form">
       {address && <h2>{t('myAccount.addressList.editTitle')}</h2>}
       <AddressFields form={form} section="shipping" withEmail={false} withCompany={false} requiredFields={REQUIRED} />
       <label className="checkbox">
