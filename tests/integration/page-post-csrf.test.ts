@@ -18,6 +18,7 @@ let app: TestApp;
 let shopper: TestClient;
 let lineId: string;
 let token: string;
+let productSlug: string;
 
 function formBody(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
@@ -39,6 +40,7 @@ async function quantity(): Promise<number> {
 beforeAll(async () => {
   app = await createTestApp({ config: { ssr: 'vite', hmrPort: 30000 + Math.floor(Math.random() * 30000) } });
   const product = await createProduct(app.prisma, { variants: [{ stock: 20 }] });
+  productSlug = product.slug('cs');
   shopper = app.newClient();
   const added = await shopper.gql<{ addToCart: { lines: { id: string }[] } }>(ADD, { variantId: gid('Variant', product.variants[0].id) });
   lineId = added.data!.addToCart.lines[0].id;
@@ -97,6 +99,20 @@ describe(`page form POSTs and CSRF (${databaseKind})`, () => {
     expect(html).toContain('Zadejte celý počet kusů od 1 do');
     expect(html).toContain('1e9&lt;script');
     expect(await quantity()).toBe(1);
+  });
+
+  it("a visitor's first form (add to cart, no session yet, compressed answers accepted) gets her session cookie and her cart", async () => {
+    const visitor = app.newClient();
+    const response = await visitor.fetch(`/produkt/${productSlug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'gzip, deflate, br', origin: app.url },
+      body: formBody({ intent: 'addToCart', quantity: '2' }),
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/kosik');
+    expect(visitor.cookies.has('sid')).toBe(true);
+    const cart = await visitor.gql<CartAnswer>(CART);
+    expect(cart.data!.cart!.lines.map((line) => line.quantity)).toEqual([2]);
   });
 
   it('makes the change from a same-site POST with the token and redirects back to the page (303)', async () => {
