@@ -66,7 +66,7 @@ export default function Login() {
       const outcome = result.data?.login;
       if (outcome?.__typename === 'Customer') {
         notify('success', t('account.loginSuccess'));
-        await navigate(safeLocalPath(params.get('next'), href('accountOrders', language)));
+        await navigate(safeLocalPath(params.get('next'), href('account', language)));
         return;
       }
       if (outcome?.__typename === 'ValidationError') {
