@@ -11,7 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
-import { createOrder } from '../support/factories.ts';
+import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -195,6 +195,47 @@ describe('accounts in Chromium', () => {
 
     expect(problems).toEqual([]);
     await other.close();
+    await context.close();
+  }, 120_000);
+
+  it('privacy: downloads her data, then deletes the account behind a confirmation and is signed out at once', async () => {
+    const customer = await createCustomer(shop.prisma);
+    const order = await createOrder(shop.prisma, { customer, email: customer.email });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'cs-CZ' });
+    const page = await context.newPage();
+    await open(page, '/prihlaseni');
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(customer.email);
+    await page.getByLabel('Heslo').fill(DEFAULT_PASSWORD);
+    await page.getByRole('button', { name: 'Přihlásit se' }).last().click();
+    await expect.poll(() => page.getByText('Přihlášení proběhlo úspěšně.').count()).toBe(1);
+
+    await open(page, '/ucet/soukromi');
+    expect(await page.locator('header button', { hasText: 'Odhlásit se' }).count()).toBe(1);
+    const download = page.getByTestId('download-my-data');
+    expect(await download.getAttribute('href')).toBe('/ucet/soukromi/data.json');
+    const data = await context.request.get(shop.url + '/ucet/soukromi/data.json');
+    expect(data.status()).toBe(200);
+    const json = (await data.json()) as { profile: { email: string }; orders: { number: string }[] };
+    expect(json.profile.email).toBe(customer.email);
+    expect(json.orders.map((o) => o.number)).toEqual([order.number]);
+
+    // a wrong password is said at the field; the right one asks once more, in a dialog
+    const form = page.getByTestId('delete-account-form');
+    await form.getByLabel('Heslo pro potvrzení').fill('Spatne-heslo-1');
+    await form.getByRole('button', { name: 'Zrušit účet' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ano, zrušit účet' }).click();
+    await expect.poll(() => form.getByText('Heslo není správné.').count()).toBe(1);
+    await form.getByLabel('Heslo pro potvrzení').fill(DEFAULT_PASSWORD);
+    await form.getByRole('button', { name: 'Zrušit účet' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Ano, zrušit účet' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => page.getByText('Účet byl zrušen.', { exact: false }).count()).toBe(1);
+    // the header forgot her without a reload: no logout button any more (in the DOM at all)
+    expect(await page.locator('header button', { hasText: 'Odhlásit se' }).count()).toBe(0);
+    expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(1);
+    expect(await shop.prisma.customer.count({ where: { id: customer.id } })).toBe(0);
+    expect((await shop.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).customerId).toBeNull();
+    expect((await context.request.get(shop.url + '/ucet/soukromi/data.json')).status()).toBe(401);
     await context.close();
   }, 120_000);
 });
