@@ -182,7 +182,7 @@ describe('return protocol', () => {
     await page.getByRole('button', { name: 'Přidat produkt' }).click();
     await expect.poll(() => page.getByTestId('return-line').count()).toBe(2);
     // "Přidat produkt" puts the cursor into the new row
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id)).toMatch(/^return-line-\d+-title$/);
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id)).toMatch(/^return-line-\d+-title$/);
     await page.keyboard.type('Šála Žlutá');
     await page.getByTestId('return-line').nth(1).getByLabel('Kód produktu', { exact: true }).fill('SAL-01');
     await page.getByLabel('Číslo bankovního účtu', { exact: true }).fill('19-2000145399/0801');
@@ -207,7 +207,7 @@ describe('return protocol', () => {
     const account = page.getByLabel('Číslo bankovního účtu', { exact: true });
     await expect.poll(() => account.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.field--invalid .field__error').first().textContent()).toBe('Číslo bankovního účtu není platné.');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('bankAccount');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('bankAccount');
     await account.fill('19-2000145399/0800');
 
     // the save fails (the network drops the mutation): a message, and every field as it was typed
@@ -237,7 +237,7 @@ describe('return protocol', () => {
     expect(await done.textContent()).toContain('rehor.cizek@example.cz');
     expect(saved.lines.map((line) => line.productTitle)).toEqual(['Dres Slavia Praha domácí – L']);
     expect(saved).toMatchObject({ bankAccount: '19-2000145399/0800', firstName: 'Řehoř', postcode: '370 01', note: 'Prosím o vrácení peněz.' });
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('return-done-title');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('return-done-title');
     expect(await shop.prisma.mailOutbox.count({ where: { dedupeKey: `returnProtocol:${saved.id}` } })).toBe(1);
 
     expect(outside).toEqual([]);
