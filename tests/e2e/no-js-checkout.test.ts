@@ -149,4 +149,47 @@ describe('buying without JavaScript', () => {
     expect(order.lines.map((line) => line.quantity).sort()).toEqual([1, 3]);
     expect(posts).not.toContain('/graphql');
   });
+
+  it('checks a voucher on /voucher and puts it in the cart, and accepts the new total when the order changed', async () => {
+    const page = await context.newPage();
+    const [product] = await twoProducts();
+    await addToCart(page, product);
+
+    await page.goto(`${shop.url}/voucher`);
+    await page.getByLabel('Kód voucheru').fill('jaro15');
+    await submit(page, () => page.getByRole('button', { name: 'Ověřit voucher' }).click());
+    expect(await page.getByTestId('voucher-check').textContent()).toContain('15 %');
+    await submit(page, () => page.getByTestId('voucher-apply').click());
+    expect(page.url()).toBe(`${shop.url}/kosik`);
+    expect(await page.getByTestId('cart-voucher').textContent()).toContain('JARO15');
+
+    // Delivery and payment chosen and the order sent at once: the page had not shown the total with
+    // them, so the order waits for the shopper to see and accept it.
+    await submit(page, () => page.getByTestId('to-checkout').click());
+    await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
+    await page.getByRole('radio', { name: /Dobírka/ }).check();
+    await page.getByLabel('Jméno *').first().fill('Petr');
+    await page.getByLabel('Příjmení *').first().fill('Svoboda');
+    await page.getByLabel('E-mail *').fill('petr.svoboda@example.cz');
+    await page.getByLabel('Telefon *').first().fill('+420 603 123 456');
+    await page.getByLabel('Ulice a číslo popisné *').first().fill('Nádražní 5');
+    await page.getByLabel('Město *').first().fill('Brno');
+    await page.getByLabel('PSČ *').first().fill('602 00');
+    await page.getByTestId('terms').check();
+    const ordersBefore = await shop.prisma.order.count();
+    await submit(page, () => page.getByTestId('place-order').click());
+    expect(page.url()).toBe(`${shop.url}/pokladna`);
+    await page.getByTestId('order-changes').waitFor();
+    expect(await shop.prisma.order.count()).toBe(ordersBefore);
+    expect(await page.getByLabel('Ulice a číslo popisné *').first().inputValue()).toBe('Nádražní 5');
+    await submit(page, () => page.getByTestId('accept-changes').click());
+    expect(page.url()).toMatch(/\/objednavka\/shrnuti\/[^/]+\/[^/]+$/);
+    const text = (await page.locator('main').textContent()) ?? '';
+    expect(text).toContain('Nádražní 5');
+    expect(text).toContain('Dobírka');
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    const order = await shop.prisma.order.findFirstOrThrow({ where: { number } });
+    expect(order.discountGross).toBeGreaterThan(0);
+    await page.close();
+  });
 });
