@@ -101,7 +101,9 @@ describe('server-rendered pages', () => {
     expect(response.status).toBe(404);
     const html = await response.text();
     expect(html).toContain('Stránka nebyla nalezena');
-    expect(html).toContain('Page not found: /tohle-tu-neni');
+    // in the page's language (issue 11), also on an English page
+    expect(html).toContain('Stránka nebyla nalezena: /tohle-tu-neni');
+    expect(await (await get('/en/this-is-not-here')).text()).toContain('Page not found: /en/this-is-not-here');
     expect(html).toContain('Návrat na úvodní stránku');
     const missingProduct = await get('/produkt/neexistujici-produkt');
     expect(missingProduct.status).toBe(404);

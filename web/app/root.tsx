@@ -66,6 +66,10 @@ const NO_TRACKING = { gtmId: null, socialPixelId: null };
 
 function DefaultLayout({ children }: { children: React.ReactNode }) {
   const alternates = useAlternates();
+  // interactive also when an error page (404) renders instead of App: tests and monitoring wait for it
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   const root = useRouteLoaderData<typeof loader>('root');
   return (
     <ToastProvider>
@@ -136,6 +140,7 @@ function ChunkErrorContent({ error }: { error: ChunkLoadError }) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   if (error instanceof ChunkLoadError) {
     return (
       <DefaultLayout>
@@ -163,7 +168,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <h1 id="error-title">{t('error.title')}</h1>
         <p>{t('error.text')}</p>
         <p className="visually-hidden">{t('error.status', { status })}</p>
-        <a className="button button--primary" href="/">
+        <a className="button button--primary" href={href('home', language)}>
           {t('error.backHome')}
         </a>
       </section>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { href, useLanguage } from '../../language.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { ConsentSettingsLink } from '../../features/consent/ConsentBar.tsx';
+import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -51,7 +52,17 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="site-footer__copyright container">{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+      {/* the operator as Czech law expects of an e-shop: one name (the invoices'), registered office, IČO */}
+      <p className="site-footer__copyright container" data-testid="footer-operator">
+        {t('footer.operator', {
+          company: SUPPLIER.company,
+          address: `${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`,
+          ico: SUPPLIER.ico,
+          dic: SUPPLIER.dic,
+        })}
+        <br />
+        {t('footer.copyright', { year: new Date().getFullYear(), company: SUPPLIER.company })}
+      </p>
     </footer>
   );
 }

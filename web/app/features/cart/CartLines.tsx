@@ -147,8 +147,15 @@ function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: {
             onChange={(event) => setTyped(event.target.value)}
             onBlur={() => {
               const value = Number(typed);
-              if (typed !== null && Number.isInteger(value) && value >= 1) void change(Math.min(value, MAX_CART_LINE_QUANTITY));
-              else setTyped(null);
+              if (typed === null || typed.trim() === '' || !Number.isInteger(value)) return setTyped(null);
+              // 0 asks before removing; more than the stock (or 99) becomes the most there is, with the spec's message
+              if (value <= 0) {
+                if (window.confirm(t('cart.confirmRemove', { name }))) void change(0);
+                else setTyped(null);
+              } else if (value > limit) {
+                notify('error', t('cart.quantityClamped', { max: limit }));
+                void change(limit);
+              } else void change(value);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') event.currentTarget.blur();

@@ -31,11 +31,15 @@ export function parseListing(search: URLSearchParams): ListingState {
   const sortParam = search.get('sort') as SortParam | null;
   const page = Math.max(1, wholeNumber(search.get('page'), 10_000) ?? 1);
   const start = Math.min(page, Math.max(1, wholeNumber(search.get('start'), 10_000) ?? page, page - MAX_PAGES_AT_ONCE + 1));
+  let priceFrom = wholeNumber(search.get('priceFrom'), 10_000_000);
+  let priceTo = wholeNumber(search.get('priceTo'), 10_000_000);
+  // "from" above "to" would silently find nothing: the shopper meant the range the other way round
+  if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom];
   return {
     sort: sortParam && sortParam in SORTS ? sortParam : 'bestselling',
     inStock: search.get('inStock') === '1',
-    priceFrom: wholeNumber(search.get('priceFrom'), 10_000_000),
-    priceTo: wholeNumber(search.get('priceTo'), 10_000_000),
+    priceFrom,
+    priceTo,
     page,
     start,
   };

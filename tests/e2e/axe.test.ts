@@ -1,0 +1,98 @@
+// axe-core on every screen of the route table, in both languages, at desktop (1280 px) and phone
+// (390 px) width: no serious or critical violation (issue 11). Account pages are opened signed in as
+// the demo customer; pages with a token or hash in the path are opened with a real one where the demo
+// data has it, otherwise they show their own 404 page, which is checked too.
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
+import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+const params: Record<'cs' | 'en', Partial<Record<RouteName, Record<string, string | number>>>> = { cs: {}, en: {} };
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  const product = await shop.prisma.product.findFirstOrThrow({ where: { published: true }, include: { translations: true } });
+  const category = await shop.prisma.category.findFirstOrThrow({ where: { parentId: null }, include: { translations: true } });
+  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
+  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
+  const store = await shop.prisma.store.findFirstOrThrow();
+  const order = await shop.prisma.order.findFirst({ where: { customer: { email: DEMO_CUSTOMER.email } } });
+  for (const language of ['cs', 'en'] as const) {
+    const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
+    params[language] = {
+      product: { slug: slug(product.translations) },
+      category: { slug: slug(category.translations) },
+      article: { slug: slug(article.translations) },
+      info: { id: 1, slug: slug(info.translations) },
+      store: { id: store.id },
+      changePassword: { hash: 'a1b2c3' },
+      orderSummary: { id: order?.id ?? 1, hash: order?.hash ?? 'abc' },
+      orderDetail: { id: order?.id ?? 1 },
+      sharedWishlist: { token: 'abc' },
+      watchUnsubscribe: { token: 'abc' },
+    };
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+type Finding = { page: string; width: number; rule: string; impact: string; nodes: string[] };
+
+async function signIn(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.goto(`${shop.url}/prihlaseni`);
+  await page.waitForSelector('html[data-hydrated]');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
+  await page.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
+  await page.locator('main form').getByRole('button', { name: 'Přihlásit se' }).click();
+  await page.waitForURL((url) => url.pathname !== '/prihlaseni');
+  await page.close();
+}
+
+async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
+  await page.goto(shop.url + path);
+  await page.waitForSelector('html[data-hydrated]');
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, nodes: violation.nodes.map((node) => node.target.join(' ')) }));
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => ({ page: path, width, rule: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3) }));
+}
+
+describe('accessibility (axe-core)', () => {
+  for (const width of [1280, 390]) {
+    it(`every route in both languages at ${width} px: no serious or critical violation`, async () => {
+      const findings: Finding[] = [];
+      const viewport = { width, height: width > 600 ? 900 : 844 };
+      const guest = await browser.newContext({ viewport, locale: 'cs-CZ' });
+      const customer = await browser.newContext({ viewport, locale: 'cs-CZ' });
+      await signIn(customer);
+      const pages = { guest: await guest.newPage(), customer: await customer.newPage() };
+      for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
+        for (const language of ['cs', 'en'] as const) {
+          const path = href(name, language, params[language][name] ?? {});
+          const signedIn = ('guard' in route && route.guard === 'customer') || name === 'orderDetail';
+          findings.push(...(await audit(signedIn ? pages.customer : pages.guest, path, width)));
+        }
+      }
+      await guest.close();
+      await customer.close();
+      expect(findings).toEqual([]);
+    }, 600_000);
+  }
+});

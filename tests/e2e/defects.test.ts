@@ -1,0 +1,202 @@
+// Regression tests of the defects issue 11 found in Chromium: pages wider than a phone, the English
+// category URL with a Czech slug, a reversed price range, two menu items named alike, the footer's
+// operator, the English results counter and the 404 line in the page's language.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { consentCookie } from '../support/consent.ts';
+import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+const params: Record<'cs' | 'en', Partial<Record<RouteName, Record<string, string | number>>>> = { cs: {}, en: {} };
+let categorySlugs: { cs: string; en: string };
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  const product = await shop.prisma.product.findFirstOrThrow({ where: { published: true }, include: { translations: true } });
+  const category = await shop.prisma.category.findFirstOrThrow({ where: { parentId: null }, include: { translations: true } });
+  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
+  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
+  const store = await shop.prisma.store.findFirstOrThrow();
+  const slugOf = (rows: { language: string; slug: string }[], language: string) => rows.find((row) => row.language === language)!.slug;
+  categorySlugs = { cs: slugOf(category.translations, 'cs'), en: slugOf(category.translations, 'en') };
+  for (const language of ['cs', 'en'] as const) {
+    params[language] = {
+      product: { slug: slugOf(product.translations, language) },
+      category: { slug: slugOf(category.translations, language) },
+      article: { slug: slugOf(article.translations, language) },
+      info: { id: 1, slug: slugOf(info.translations, language) },
+      store: { id: store.id },
+      changePassword: { hash: 'a1b2c3' },
+      orderSummary: { id: 1, hash: 'abc' },
+      orderDetail: { id: 1 },
+      sharedWishlist: { token: 'abc' },
+      watchUnsubscribe: { token: 'abc' },
+    };
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+async function newPage(width: number, locale = 'cs-CZ'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, locale });
+  await context.addCookies([consentCookie(shop.url)]);
+  return context.newPage();
+}
+
+async function open(page: Page, path: string) {
+  const response = await page.goto(shop.url + path);
+  await page.waitForSelector('html[data-hydrated]');
+  return response;
+}
+
+describe('defects of issue 11', () => {
+  it('no page of the route table is wider than the viewport at 320, 390 and 768 px', async () => {
+    const tooWide: string[] = [];
+    for (const width of [320, 390, 768]) {
+      const page = await newPage(width);
+      for (const name of Object.keys(ROUTES) as RouteName[]) {
+        for (const language of ['cs', 'en'] as const) {
+          const path = href(name, language, params[language][name] ?? {});
+          await open(page, path);
+          const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (scrollWidth > width) tooWide.push(`${path} at ${width} px: ${scrollWidth} px`);
+        }
+      }
+      await page.context().close();
+    }
+    expect(tooWide).toEqual([]);
+  }, 600_000);
+
+  it('the home page info tiles show their whole text on a phone', async () => {
+    const page = await newPage(390);
+    await open(page, '/');
+    const cut = await page.locator('.tile').evaluateAll((tiles) =>
+      tiles.filter((tile) => tile.scrollWidth > tile.clientWidth || tile.getBoundingClientRect().right > window.innerWidth).length,
+    );
+    expect(cut).toBe(0);
+    await page.context().close();
+  });
+
+  it('/en/category/{Czech slug} answers 301 to the English slug, keeping the query', async () => {
+    const response = await fetch(`${shop.url}/en/category/${categorySlugs.cs}?sort=newest`, { redirect: 'manual' });
+    expect(response.status).toBe(301);
+    expect(response.headers.get('location')).toBe(`/en/category/${categorySlugs.en}?sort=newest`);
+    expect((await fetch(`${shop.url}/en/category/does-not-exist`, { redirect: 'manual' })).status).toBe(404);
+  });
+
+  it('a price filter with "from" above "to" is read the right way round', async () => {
+    const page = await newPage(1280);
+    await open(page, `/kategorie/${categorySlugs.cs}?priceFrom=2500&priceTo=500`);
+    expect(await page.getByLabel('Cena od (Kč)').inputValue()).toBe('500');
+    expect(await page.getByLabel('Cena do (Kč)').inputValue()).toBe('2500');
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('the blog and the new products are named apart', async () => {
+    const page = await newPage(1280);
+    await open(page, '/');
+    const blogLinks = page.getByRole('link', { name: 'Blog', exact: true });
+    expect(await blogLinks.count()).toBeGreaterThan(0);
+    expect(await blogLinks.first().getAttribute('href')).toBe('/blog');
+    const named = await page.getByRole('link', { name: 'Novinky', exact: true }).evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(named).not.toContain('/blog');
+    await page.context().close();
+  });
+
+  it('the footer names one operator, with IČO and registered office, as the terms do', async () => {
+    for (const [path, text] of [
+      ['/', 'Provozovatel: Tribuna Sport s.r.o., Vinohradská 112, 130 00 Praha 3, IČO 07412355'],
+      ['/en', 'Operated by Tribuna Sport s.r.o., Vinohradská 112, 130 00 Praha 3, Company ID (IČO) 07412355'],
+    ]) {
+      const html = await (await fetch(shop.url + path)).text();
+      expect(html).toContain(text);
+      expect(html).not.toContain('Sportovní svět s.r.o.');
+      expect(html).not.toContain('Sports World s.r.o.');
+    }
+  });
+
+  it('the English results counter reads "Showing 1–12 of N results"', async () => {
+    const page = await newPage(1280, 'en-US');
+    await open(page, `/en/category/${categorySlugs.en}`);
+    expect(await page.getByTestId('listing-count').textContent()).toMatch(/^Showing 1–\d+ of \d+ results$/);
+    await page.context().close();
+  });
+
+  it('cart quantity: Enter applies, more than the stock becomes the stock with a message, 0 asks before removing', async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { stock: { gte: 3, lte: 20 }, product: { published: true } },
+      include: { product: { include: { translations: { where: { language: 'cs' } } } }, colour: true },
+    });
+    const page = await newPage(1280);
+    await open(page, `/produkt/${variant.product.translations[0].slug}`);
+    if (variant.colour) {
+      const swatch = page.locator(`.swatch input[value="${variant.colour.code}"]`);
+      if ((await swatch.count()) > 0) await swatch.check({ force: true });
+    }
+    if (variant.size) await page.locator(`.size input[value="${variant.size}"]`).check({ force: true });
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    await open(page, '/kosik');
+    const quantity = page.getByTestId('cart-line-quantity');
+    await quantity.fill('2');
+    await quantity.press('Enter');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('2');
+    await quantity.fill('500');
+    await quantity.press('Enter');
+    await expect.poll(() => quantity.inputValue()).toBe(String(variant.stock));
+    expect(await page.getByRole('alert').filter({ hasText: `Požadované množství není k dispozici. Nastavili jsme nejvyšší možné: ${variant.stock} ks.` }).count()).toBe(1);
+    const dialogs: string[] = [];
+    page.once('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect.poll(() => dialogs.length).toBe(1);
+    expect(dialogs[0]).toMatch(/^Odebrat z košíku: /);
+    await expect.poll(() => quantity.inputValue()).toBe(String(variant.stock));
+    page.once('dialog', (dialog) => void dialog.accept());
+    await quantity.fill('0');
+    await quantity.press('Enter');
+    await expect.poll(() => page.getByTestId('cart-line').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('desktop header: the login and cart group ends at the right edge, the search shows its whole placeholder', async () => {
+    for (const width of [1280, 1024]) {
+      const page = await newPage(width);
+      await open(page, '/');
+      const layout = await page.evaluate(() => {
+        const bar = document.querySelector('.site-header__bar')!;
+        const tools = document.querySelector('.site-header__tools')!;
+        const input = document.querySelector<HTMLInputElement>('#site-search')!;
+        const style = getComputedStyle(input);
+        const canvas = document.createElement('canvas').getContext('2d')!;
+        canvas.font = `${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return {
+          gap: bar.getBoundingClientRect().right - parseFloat(getComputedStyle(bar).paddingRight) - tools.getBoundingClientRect().right,
+          placeholderFits: canvas.measureText(input.placeholder).width <= room,
+        };
+      });
+      expect(Math.abs(layout.gap), `${width} px`).toBeLessThan(2);
+      expect(layout.placeholderFits, `${width} px`).toBe(true);
+      await page.context().close();
+    }
+  });
+
+  it('the 404 line is in the page language', async () => {
+    const cs = await (await fetch(`${shop.url}/tohle-neni`)).text();
+    expect(cs).toContain('Stránka nebyla nalezena: /tohle-neni');
+    expect(cs).not.toContain('Page not found');
+    const en = await (await fetch(`${shop.url}/en/not-here`)).text();
+    expect(en).toContain('Page not found: /en/not-here');
+  });
+});
