@@ -123,5 +123,10 @@ describe(`page form POSTs and CSRF (${databaseKind})`, () => {
     const stepped = await post('/kosik', { _csrf: token, intent: 'increase', lineId, current: '3', quantity: '3' });
     expect(stepped.status).toBe(303);
     expect(await quantity()).toBe(4);
+    // the English page posts to itself and comes back to itself
+    const english = await post('/en/cart', { _csrf: token, intent: 'decrease', lineId, current: '4', quantity: '4' });
+    expect(english.status).toBe(303);
+    expect(english.headers.get('location')).toBe('/en/cart');
+    expect(await quantity()).toBe(3);
   });
 });
