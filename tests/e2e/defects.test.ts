@@ -192,6 +192,32 @@ describe('defects of issue 11', () => {
     }
   });
 
+  it('product grids leave no orphan row and the prices of a row line up', async () => {
+    for (const width of [1280, 1024]) {
+      const page = await newPage(width);
+      await open(page, '/');
+      const grids = await page.locator('.product-grid').evaluateAll((lists) =>
+        lists.map((list) => {
+          const columns = getComputedStyle(list).gridTemplateColumns.split(' ').length;
+          const cards = [...list.querySelectorAll('.product-card')];
+          const rows = new Map<number, number[]>();
+          for (const card of cards) {
+            const top = Math.round(card.getBoundingClientRect().top);
+            const price = card.querySelector('.product-card__price')!.getBoundingClientRect().bottom;
+            rows.set(top, [...(rows.get(top) ?? []), Math.round(price)]);
+          }
+          return { columns, count: cards.length, uneven: [...rows.values()].filter((bottoms) => new Set(bottoms).size > 1).length };
+        }),
+      );
+      expect(grids.length).toBeGreaterThan(0);
+      for (const grid of grids) {
+        expect(grid.count % grid.columns === 0 || grid.count < grid.columns, `${width} px: ${grid.count} in ${grid.columns} columns`).toBe(true);
+        expect(grid.uneven, `${width} px`).toBe(0);
+      }
+      await page.context().close();
+    }
+  });
+
   it('the 404 line is in the page language', async () => {
     const cs = await (await fetch(`${shop.url}/tohle-neni`)).text();
     expect(cs).toContain('Stránka nebyla nalezena: /tohle-neni');
