@@ -218,6 +218,21 @@ describe('defects of issue 11', () => {
     }
   });
 
+  it('the newsletter field has a visible label, and its button lines up with the field', async () => {
+    for (const width of [1280, 390]) {
+      const page = await newPage(width);
+      await open(page, '/');
+      const form = page.locator('.newsletter-form');
+      const label = form.locator('label', { hasText: 'Váš e-mail' });
+      const box = await label.boundingBox();
+      expect(box!.height, `${width} px`).toBeGreaterThan(10);
+      expect(box!.width, `${width} px`).toBeGreaterThan(40);
+      const [input, button] = [await form.getByRole('textbox').boundingBox(), await form.getByRole('button', { name: 'Odebírat' }).boundingBox()];
+      expect(Math.abs(input!.y - button!.y), `${width} px`).toBeLessThan(2);
+      await page.context().close();
+    }
+  });
+
   it('the 404 line is in the page language', async () => {
     const cs = await (await fetch(`${shop.url}/tohle-neni`)).text();
     expect(cs).toContain('Stránka nebyla nalezena: /tohle-neni');
