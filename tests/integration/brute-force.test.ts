@@ -9,6 +9,8 @@ import { createTestApp, databaseKind, type GraphQLErrorShape, type TestApp, type
 import { createCustomer } from '../support/factories.ts';
 import { captchaToken } from '../support/captcha.ts';
 import { gid } from '../support/global-id.ts';
+import { login as checkLogin } from '../../bff/src/services/auth.ts';
+import { createRateLimiter, RATE_RULES } from '../../bff/src/services/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -237,6 +239,29 @@ describe(`login brute force (${databaseKind})`, () => {
     // the same account from another address is fine
     const elsewhere = browser(app, freshIp());
     expect((await login(elsewhere, fresh.email, fresh.password)).__typename).toBe('Customer');
+  });
+
+  it('the delay grows: after three rounds of 10 checked failures (15 minutes apart) the account waits hours, until a success', async () => {
+    const customer = await createCustomer(app.prisma, { email: freshEmail() });
+    const limiter = createRateLimiter({ prisma: app.prisma });
+    try {
+      const attempt = (password: string) => checkLogin({ prisma: app.prisma, rateLimiter: limiter }, { email: customer.email, password, clientIp: freshIp() });
+      for (let round = 0; round < 3; round += 1) {
+        for (let i = 0; i < 10; i += 1) expect(await attempt(`Spatne-heslo-${round}-${i}`)).toEqual({ kind: 'invalidCredentials' });
+        expect(await attempt('Spatne-heslo')).toMatchObject({ kind: 'tooManyAttempts' });
+        await limiter.reset(RATE_RULES.loginPerAccount, customer.email); // the 15-minute window has passed
+      }
+      // the fourth round is refused at once, for hours, even with the right password
+      const refused = await attempt(customer.password);
+      expect(refused).toMatchObject({ kind: 'tooManyAttempts' });
+      expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(5 * 60 * 60_000);
+      // once that wait is over, a success clears both counts
+      await limiter.reset(RATE_RULES.loginPerAccountLong, customer.email);
+      expect(await attempt(customer.password)).toMatchObject({ kind: 'success' });
+      for (let i = 0; i < 10; i += 1) expect(await attempt(`Znovu-spatne-${i}`)).toEqual({ kind: 'invalidCredentials' });
+    } finally {
+      await limiter.close();
+    }
   });
 
   it('input errors are not counted as attempts', async () => {

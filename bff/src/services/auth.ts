@@ -28,12 +28,17 @@ export async function login(
   if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, email);
   if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+  // Only attempts that get this far check a password; those count towards the longer wait, so a
+  // guesser who keeps coming back every 15 minutes waits hours after the third round (A4).
+  const byAccountLong = await deps.rateLimiter.consume(RATE_RULES.loginPerAccountLong, email);
+  if (!byAccountLong.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccountLong.retryAfterMs };
 
   const customer = await deps.prisma.customer.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   // an unknown e-mail is verified against a dummy hash, so it takes as long as a known one
   const valid = await verifyPassword(customer?.passwordHash ?? (await dummyPasswordHash()), input.password);
   if (!customer || !valid) return { kind: 'invalidCredentials' };
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, email);
+  await deps.rateLimiter.reset(RATE_RULES.loginPerAccountLong, email);
   return { kind: 'success', customerId: customer.id };
 }
 

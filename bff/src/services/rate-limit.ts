@@ -32,6 +32,8 @@ const HOUR = 60 * MINUTE;
 export const RATE_RULES = {
   /** Login attempts per account; a successful login resets it, so in effect it counts failures (A4). */
   loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
+  /** The growing delay: checked passwords per account over 6 hours; past 30 the wait is the rest of those hours. */
+  loginPerAccountLong: { name: 'login-account-long', limit: 30, windowMs: 6 * HOUR },
   /** Login attempts per client address, successful ones included (they do not reset it). */
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 5, windowMs: HOUR },
