@@ -156,7 +156,13 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
           ),
         },
         images: {
-          create: product.images.map((image, position) => ({ position, url: `/images/products/${image.file}` })),
+          create: await Promise.all(
+            product.images.map(async (image, position) => ({
+              position,
+              url: `/images/products/${image.file}`,
+              colourId: image.colour ? await colourId(image.colour.name, image.colour.hex) : null,
+            })),
+          ),
         },
         variants: { create: variants },
       },

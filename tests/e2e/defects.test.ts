@@ -233,6 +233,18 @@ describe('defects of issue 11', () => {
     }
   });
 
+  it('choosing a colour shows that colour’s picture as the main one', async () => {
+    const page = await newPage(1280);
+    await open(page, '/produkt/tenisky-lipno-court');
+    const main = page.locator('img.gallery__main');
+    expect(await main.getAttribute('src')).toMatch(/te-4201-1\.svg$/);
+    await page.getByRole('radio', { name: 'černá' }).check();
+    await expect.poll(() => main.getAttribute('src')).toMatch(/te-4201-2\.svg$/);
+    await page.getByRole('radio', { name: 'bílá' }).check();
+    await expect.poll(() => main.getAttribute('src')).toMatch(/te-4201-1\.svg$/);
+    await page.context().close();
+  });
+
   it('the 404 line is in the page language', async () => {
     const cs = await (await fetch(`${shop.url}/tohle-neni`)).text();
     expect(cs).toContain('Stránka nebyla nalezena: /tohle-neni');

@@ -70,6 +70,12 @@ const ProductImage = builder.prismaNode('ProductImage', {
     url: t.exposeString('url'),
     width: t.exposeInt('width'),
     height: t.exposeInt('height'),
+    colourCode: t.string({
+      nullable: true,
+      description: 'The Colour.code the picture shows, when the product comes in colours: the page shows it for that colour.',
+      select: { colour: { select: { code: true } } },
+      resolve: (image) => image.colour?.code ?? null,
+    }),
   }),
 });
 

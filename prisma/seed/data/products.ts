@@ -1896,9 +1896,12 @@ function build(d: Def, index: number): SeedProduct {
     else if (backView) view = t('pohled zezadu', 'back view');
     else if (colourCount >= 2) view = t(`barva ${d.colours![1].cs}`, `${d.colours![1].en} colour`);
     else view = t('pohled z boku', 'side view');
+    // as scripts/product-images.ts draws it: the second colour's picture, else the first colour
+    const shown = d.colours?.[i === 1 && !backView && colourCount >= 2 ? 1 : 0];
     return {
       file: `${lower}-${i + 1}.svg`,
       alt: { cs: `${d.name[0]} – ${view.cs}`, en: `${d.name[1]} – ${view.en}` },
+      ...(shown ? { colour: { name: t(shown.cs, shown.en), hex: shown.hex } } : {}),
     };
   });
 

@@ -102,7 +102,7 @@ export type SeedProduct = {
   parameters: { name: Translated; value: Translated }[];
   sizeChartKey: string | null;
   /** file relative to /images/products/ */
-  images: { file: string; alt: Translated }[];
+  images: { file: string; alt: Translated; /** the colour it shows, as its variants name it */ colour?: { name: Translated; hex: string } }[];
   variants: SeedVariant[];
   similarCodes?: string[];
   illustration?: SeedIllustration;

@@ -51,6 +51,7 @@ const ProductPageQuery = graphql(`
         url
         width
         height
+        colourCode
       }
       price {
         ...PriceFields
@@ -203,7 +204,9 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(99, Number(failed.quantity) || 1)) : 1);
   const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
-  const [imageIndex, setImageIndex] = useState(0);
+  // the main picture follows the chosen colour when the product has a picture of it
+  const pictureOf = (code: string | null) => product.images.findIndex((picture) => code !== null && picture.colourCode === code);
+  const [imageIndex, setImageIndex] = useState(() => Math.max(0, pictureOf(firstInStock?.colour?.code ?? null)));
   const [addToCart, { loading }] = useMutation(AddToCartMutation);
   const needsSize = sizes.length > 0;
   const variant = needsSize && size === null ? undefined : findVariant(product.variants, colours.length ? colour : null, needsSize ? size : null);
@@ -294,6 +297,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
               size={size}
               onColour={(code) => {
                 setColour(code);
+                if (pictureOf(code) >= 0) setImageIndex(pictureOf(code));
                 setVariantError(null);
               }}
               onSize={(value) => {
