@@ -25,6 +25,7 @@ beforeAll(async () => {
       orderSummary: { id: 1, hash: 'abc' },
       orderDetail: { id: 1 },
       sharedWishlist: { token: 'abc' },
+      watchUnsubscribe: { token: 'abc' },
     };
   }
 });
@@ -86,6 +87,10 @@ describe('server-rendered pages', () => {
           // the sample order does not exist (and a guest owns none): the order's own 404, which tells nothing about orders
           expect(response.status, path).toBe(404);
           expect(await response.text(), path).toContain(language === 'cs' ? 'Objednávka nebyla nalezena' : 'Order not found');
+        } else if (name === 'sharedWishlist') {
+          // the sample token names no wishlist: its own 404 (issue 9), never someone else's list
+          expect(response.status, path).toBe(404);
+          expect(await response.text(), path).toContain(language === 'cs' ? 'Seznam oblíbených nebyl nalezen' : 'Wishlist not found');
         } else {
           expect(response.status, path).toBe(200);
           const html = await response.text();
