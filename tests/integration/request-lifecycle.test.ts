@@ -43,13 +43,14 @@ describe(`request lifecycle (${databaseKind})`, () => {
     const fullStatements = patient.queries.length - beforeFull;
     await patient.close();
 
-    // Lock the products for 300 ms so the query's first SQL waits past the 100 ms limit.
+    // Lock the products for 1.5 s so the query's first SQL waits far past the 100 ms limit (a wide
+    // margin: on a busy machine the timer may fire late, but not 1.4 s late).
     const client = new pg.Client({ connectionString: app.databaseUrl }); // outside the pool: no statement timeout
     await client.connect();
     await client.query('BEGIN');
     await client.query('LOCK TABLE "Product" IN ACCESS EXCLUSIVE MODE');
     const held = client
-      .query('SELECT pg_sleep(0.3)')
+      .query('SELECT pg_sleep(1.5)')
       .then(() => client.query('COMMIT'))
       .finally(() => client.end());
     const before = shopQueries();
