@@ -49,7 +49,7 @@ try {
   vitest('unit', 'unit');
   vitest('integration on embedded PGlite', 'integration', { TEST_DATABASE_URL: '' });
   if (process.env.TEST_DATABASE_URL) vitest('integration on PostgreSQL server', 'integration');
-  run('build', 'react-router build && node scripts/build-server.mjs');
+  run('build', 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs');
   vitest('security (production server)', 'security');
   vitest('e2e in Chromium', 'e2e');
 } catch (error) {
