@@ -178,7 +178,7 @@ describe('checkout in Chromium', () => {
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
     await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account\/orders/);
+    await page.waitForURL(/\/en\/account$/);
 
     const [product] = await twoProducts();
     const english = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'en', product: { translations: { some: { slug: product.slug } } } } });
