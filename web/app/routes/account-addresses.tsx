@@ -121,11 +121,18 @@ export default function AccountAddresses() {
   const [remove, { loading: removing }] = useMutation(DeleteMutation);
   const addresses = (data?.me?.addresses ?? []).filter((address) => address.kind === 'DELIVERY');
   const addButton = useRef<HTMLButtonElement>(null);
-  // when a form closes, the keyboard goes on from "Přidat adresu" instead of the top of the page
+  // when a form closes, the keyboard goes on from "Přidat adresu" instead of the top of the page;
+  // focused after the render that shows the button again (a timer could run before that render)
+  const focusAddButton = useRef(false);
   const closeForm = () => {
+    focusAddButton.current = true;
     setEditing(null);
-    requestAnimationFrame(() => addButton.current?.focus());
   };
+  useEffect(() => {
+    if (editing !== null || !focusAddButton.current) return;
+    focusAddButton.current = false;
+    addButton.current?.focus();
+  }, [editing]);
 
   const makeDefault = async (address: SavedAddress) => {
     try {
