@@ -44,17 +44,23 @@ describe(`request lifecycle (${databaseKind})`, () => {
     await patient.close();
 
     // Lock the products for 1.5 s so the query's first SQL waits far past the 100 ms limit (a wide
-    // margin: on a busy machine the timer may fire late, but not 1.4 s late).
+    // margin: on a busy machine the timer may fire late, but not 1.4 s late). The wait is a timer
+    // here, not pg_sleep: the embedded PGlite runs in this process, and a sleep inside it would
+    // stop every timer, the limit's too. (On PGlite the open transaction holds the one backend.)
     const client = new pg.Client({ connectionString: app.databaseUrl }); // outside the pool: no statement timeout
     await client.connect();
     await client.query('BEGIN');
     await client.query('LOCK TABLE "Product" IN ACCESS EXCLUSIVE MODE');
-    const held = client
-      .query('SELECT pg_sleep(1.5)')
+    const held = sleep(1500)
       .then(() => client.query('COMMIT'))
       .finally(() => client.end());
     const before = shopQueries();
-    const response = await app.gql(slowQuery, undefined, { headers: { 'x-shop-language': 'en' } });
+    // A GET with no cookie loads no session: on PGlite a session read would wait for the lock
+    // before the operation (and its timer) even starts.
+    const url = `${app.url}/graphql?query=${encodeURIComponent(slowQuery)}`;
+    const response = (await (await fetch(url, { headers: { 'x-shop-language': 'en' } })).json()) as {
+      errors?: { message: string; extensions?: Record<string, unknown> }[];
+    };
     expect(response.errors?.[0]).toMatchObject({
       message: 'The request took too long. Please try again.',
       extensions: { code: 'TIMEOUT' },
