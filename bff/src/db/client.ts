@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
+import { abortedOperationError, operationSignal } from './operation-signal.ts';
 
 export type Db = PrismaClient;
 
@@ -16,8 +17,44 @@ export type DatabaseOptions = {
 /** The Prisma client and the connection pool under it (the app reads the pool's load for /ready). */
 export type Database = { prisma: Db; pool: pg.Pool };
 
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, release: (error?: Error) => void) => void;
+
+/**
+ * A pool that gives no connection to an operation that was aborted (timed out, or its client
+ * left), so its statements still waiting for one never run. pg-pool's own query() goes through
+ * connect(callback), so both ways in are covered.
+ */
+class OperationAwarePool extends pg.Pool {
+  connect(): Promise<pg.PoolClient>;
+  connect(callback: ConnectCallback): void;
+  connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const signal = operationSignal();
+    if (!callback) {
+      if (signal?.aborted) return Promise.reject(abortedOperationError(signal));
+      return super.connect().then((client) => {
+        if (!signal?.aborted) return client;
+        client.release();
+        throw abortedOperationError(signal);
+      });
+    }
+    if (signal?.aborted) {
+      process.nextTick(() => callback(abortedOperationError(signal), undefined, () => undefined));
+      return;
+    }
+    // the callback runs in the context of whoever freed the connection: the signal was read above
+    super.connect((error, client, release) => {
+      if (!error && client && signal?.aborted) {
+        release();
+        callback(abortedOperationError(signal), undefined, () => undefined);
+        return;
+      }
+      callback(error, client, release);
+    });
+  }
+}
+
 export function createDatabase(databaseUrl: string, options: DatabaseOptions = {}): Database {
-  const pool = new pg.Pool({
+  const pool = new OperationAwarePool({
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     // a request waiting this long for a free connection fails instead of hanging the server

@@ -15,6 +15,7 @@ import { operationCost } from './cost.ts';
 import { findBadString } from './input-strings.ts';
 import { message } from '../i18n/messages.ts';
 import type { Context, Language } from './context.ts';
+import { withOperationSignal } from '../db/operation-signal.ts';
 
 function refusal(text: string, code: string, status = 400): GraphQLError {
   return createGraphQLError(text, { extensions: { code, http: { status } } });
@@ -57,7 +58,7 @@ export function operationLimits(options: Options): Plugin[] {
           addValidationRule(NoSchemaIntrospectionCustomRule);
         }
       },
-      onExecute({ args, setResultAndStopExecution }) {
+      onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
         const context = args.contextValue as Partial<Context> & InitialContext;
         const language = languageOf(context);
         const cost = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
@@ -79,7 +80,10 @@ export function operationLimits(options: Options): Plugin[] {
           timeoutMs,
         );
         const signals = [timeout.signal, context.request?.signal].filter((signal): signal is AbortSignal => !!signal);
-        (args as { signal?: AbortSignal }).signal = AbortSignal.any(signals);
+        const signal = AbortSignal.any(signals);
+        (args as { signal?: AbortSignal }).signal = signal;
+        // the connection pool refuses statements of an aborted operation (db/operation-signal.ts)
+        setExecuteFn((executeArgs) => withOperationSignal(signal, () => executeFn(executeArgs)));
         return { onExecuteDone: () => clearTimeout(timer) };
       },
     },
