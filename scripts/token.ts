@@ -4,10 +4,7 @@
 //   npm run token -- revoke <prefix>
 // Uses the server's database settings: DATABASE_URL, or the embedded database under DATA_DIR
 // (through the running shop's socket when the shop is up, since only one process may open it).
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import {
   ApiTokenInputError,
@@ -19,6 +16,7 @@ import {
   revokeApiToken,
   type ApiTokenSummary,
 } from '../bff/src/services/api-tokens.ts';
+import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
   npm run token -- create --name "Partner X" --scopes ${PARTNER_SCOPES.slice(0, 2).join(',')} [--rate ${DEFAULT_RATE_PER_MINUTE}]
@@ -26,9 +24,6 @@ const USAGE = `Usage:
   npm run token -- revoke <prefix>
 
 Scopes: ${PARTNER_SCOPES.join(', ')}. --rate: requests per minute (default ${DEFAULT_RATE_PER_MINUTE}).`;
-
-/** A mistake in the command line: printed with the usage, exit code 2. */
-export class UsageError extends Error {}
 
 export type Command =
   | { kind: 'create'; name: string; scopes: string; rate: number | undefined }
@@ -92,19 +87,6 @@ export function parseCommand(argv: string[]): Command {
   }
 }
 
-export async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const config = loadConfig(process.env);
-  const { runningEmbeddedSocket, socketAnswers, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
-  if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
-  if (config.dataDir.startsWith('memory://')) throw new ConfigError('DATA_DIR=memory:// keeps no tokens; set DATA_DIR or DATABASE_URL.');
-  // PGlite lets one process open a data folder; while the shop runs, talk to it through the socket
-  // its lock file names (bff/src/db/embedded.ts).
-  const running = runningEmbeddedSocket(config.dataDir);
-  if (running && (await socketAnswers(path.join(running, '.s.PGSQL.5432')))) return { url: socketUrl(running), stop: async () => undefined };
-  const embedded = await startEmbeddedDatabase(config.dataDir);
-  return { url: embedded.url, stop: embedded.stop };
-}
-
 function date(value: Date | null): string {
   return value ? value.toISOString().slice(0, 16).replace('T', ' ') : '–';
 }
@@ -141,42 +123,14 @@ async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db): Pro
   }
 }
 
-async function main(): Promise<number> {
-  let command: Command;
-  try {
-    command = parseCommand(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`token: ${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (command.kind === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
-  let prisma: Db | null = null;
-  try {
-    // loaded only now, so that a wrong command line is answered at once
-    const [{ createPrisma }, { migrate }] = await Promise.all([import('../bff/src/db/client.ts'), import('../bff/src/db/migrate.ts')]);
-    database = await openDatabase();
-    await migrate(database.url);
-    prisma = createPrisma(database.url, { poolSize: 1 });
-    await run(command, prisma);
-    return 0;
-  } catch (error) {
-    if (error instanceof ApiTokenInputError || error instanceof ConfigError) {
-      console.error(`token: ${error.message}`);
-      return error instanceof ApiTokenInputError ? 2 : 1;
-    }
-    throw error;
-  } finally {
-    await prisma?.$disconnect();
-    await database?.stop();
-  }
-}
+const tokenCommand: ShopCommand<Command> = {
+  name: 'token',
+  usage: USAGE,
+  parse: parseCommand,
+  run,
+  isInputError: (error) => error instanceof ApiTokenInputError,
+};
 
-// run as a command (tsx scripts/token.ts), not when a test imports parseCommand
-if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  process.exitCode = await main();
+if (isCommandLine(import.meta.url)) {
+  process.exitCode = await runShopCommand(tokenCommand, process.argv.slice(2));
 }
