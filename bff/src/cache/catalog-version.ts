@@ -13,7 +13,7 @@
 // 3. With REDIS_URL the instances tell each other at once (publish/subscribe), so a change made
 //    through one instance is seen by the next request to any other.
 import type pg from 'pg';
-import { createClient } from 'redis';
+import { createRedisClient, type RedisClient } from '../redis.ts';
 
 /** Tables no public page or catalog query reads: writing them never invalidates the cache. */
 export const PRIVATE_TABLES = new Set([
@@ -77,8 +77,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   const dirtyClients = new WeakSet<object>();
   let closed = false;
 
-  let publisher: ReturnType<typeof createClient> | null = null;
-  let subscriber: ReturnType<typeof createClient> | null = null;
+  let publisher: RedisClient | null = null;
+  let subscriber: RedisClient | null = null;
   const instanceId = Math.random().toString(36).slice(2);
 
   const advance = () => {
@@ -93,7 +93,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
 
   if (options.redisUrl) {
     const quiet = () => undefined;
-    publisher = createClient({ url: options.redisUrl, disableOfflineQueue: true });
+    publisher = createRedisClient({ url: options.redisUrl, disableOfflineQueue: true });
     subscriber = publisher.duplicate();
     publisher.on('error', quiet);
     subscriber.on('error', quiet);

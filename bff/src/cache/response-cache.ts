@@ -15,7 +15,7 @@
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
-import { createClient } from 'redis';
+import { createRedisClient, type RedisClient } from '../redis.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 
 /** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no cache. */
@@ -151,9 +151,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const revalidating = new Set<string>();
   const stats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0 };
   let memoryGeneration = options.version.generation;
-  let redis: ReturnType<typeof createClient> | null = null;
+  let redis: RedisClient | null = null;
   if (options.redisUrl) {
-    redis = createClient({ url: options.redisUrl, disableOfflineQueue: true });
+    redis = createRedisClient({ url: options.redisUrl, disableOfflineQueue: true });
     redis.on('error', () => undefined);
     void redis.connect().catch(() => undefined);
   }

@@ -2,12 +2,15 @@
 // VAT act asks of one: supplier and customer with their IČO/DIČ, the document's number, the dates of
 // issue and of the taxable supply, the lines with their VAT rates, the tax per rate in CZK and the total.
 // Pure: the same data always gives the same bytes (the creation date is the order's, not the clock's).
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyModule } from '../lazy-module.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
 import { qrModules } from '../services/qr.ts';
+
+const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 import {
   addressName,
   discountByRate,
@@ -219,7 +222,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const fonts = documentFonts();
   const title = `${labels.title} ${labels.numberPrefix} ${data.number}`;
 
-  const doc = new PDFDocument({
+  const doc = new (pdfKit())({
     size: 'A4',
     margin: PAGE.margin,
     bufferPages: false,

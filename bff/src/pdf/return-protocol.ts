@@ -1,12 +1,15 @@
 // The return protocol (reklamační protokol) as a PDF: what the shopper sent, for her records and to
 // put in the parcel. Same PDF library and DejaVu font as the invoice (fonts.ts), so Czech letters
 // survive; pure: the same protocol always gives the same bytes (its creation date is the protocol's).
-import PDFDocument from 'pdfkit';
+import type PDFKitDocument from 'pdfkit';
+import { lazyModule } from '../lazy-module.ts';
 import { formatDateTime } from '../../../schema/rules/dates.ts';
 import { formatIban } from '../../../schema/rules/iban.ts';
 import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
+
+const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 export type ReturnProtocolDocument = {
   number: string;
@@ -85,7 +88,7 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
   const labels = LABELS[protocol.language];
   const fonts = documentFonts();
   const title = `${labels.title} ${labels.numberPrefix} ${protocol.number}`;
-  const doc = new PDFDocument({
+  const doc = new (pdfKit())({
     size: 'A4',
     margin: MARGIN,
     lang: protocol.language === 'cs' ? 'cs-CZ' : 'en-GB',

@@ -1,9 +1,12 @@
 // QR payment codes (QR Platba): the SPAYD string of an order and its pictures: SVG for the order
 // summary, PNG for e-mails (mail clients drop inline SVG) and the module grid the invoice PDF draws.
-import QRCode from 'qrcode';
+import type QRCodeModule from 'qrcode';
+import { lazyModule } from '../lazy-module.ts';
 import { buildSpayd } from '../../../schema/rules/spayd.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 import { supplierBankAccount, SUPPLIER } from '../../../schema/rules/supplier.ts';
+
+const qrCode = lazyModule<typeof QRCodeModule>('qrcode');
 
 // Level M, as the Czech banking association's QR Platba standard recommends: readable from a
 // screen or a printed invoice with some damage, and still small for a ~100-character string.
@@ -28,17 +31,17 @@ export function orderSpayd(order: PaymentOrder): string {
 
 /** The QR code as a standalone SVG document (scales without blur; 4 modules of quiet zone). */
 export async function qrSvg(spayd: string): Promise<string> {
-  return QRCode.toString(spayd, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: 4 });
+  return qrCode().toString(spayd, { type: 'svg', errorCorrectionLevel: ERROR_CORRECTION, margin: 4 });
 }
 
 /** The QR code as a PNG of about `width` pixels, for e-mails. */
 export async function qrPng(spayd: string, width = 240): Promise<Buffer> {
-  return QRCode.toBuffer(spayd, { type: 'png', errorCorrectionLevel: ERROR_CORRECTION, margin: 4, width });
+  return qrCode().toBuffer(spayd, { type: 'png', errorCorrectionLevel: ERROR_CORRECTION, margin: 4, width });
 }
 
 /** The dark modules of the QR code, row by row (true = dark), without a quiet zone. */
 export function qrModules(spayd: string): boolean[][] {
-  const { modules } = QRCode.create(spayd, { errorCorrectionLevel: ERROR_CORRECTION });
+  const { modules } = qrCode().create(spayd, { errorCorrectionLevel: ERROR_CORRECTION });
   const rows: boolean[][] = [];
   for (let y = 0; y < modules.size; y += 1) {
     const row: boolean[] = [];

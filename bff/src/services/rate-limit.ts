@@ -4,7 +4,7 @@
 // attempts (or aliased ones in one document) can never all see "still allowed".
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { createClient } from 'redis';
+import { createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -149,7 +149,7 @@ const REDIS_TIMEOUT_MS = 2000;
  * rather than letting attempts through uncounted.
  */
 export class RedisRateLimiter implements RateLimiter {
-  private readonly client;
+  private readonly client: RedisClient;
   private readonly connecting: Promise<unknown>;
   private lastErrorLog = 0;
 
@@ -157,7 +157,7 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     private readonly keyPrefix = 'shop:rl:',
   ) {
-    this.client = createClient({
+    this.client = createRedisClient({
       url,
       // fail fast while disconnected instead of queueing requests behind a dead connection
       disableOfflineQueue: true,
