@@ -3,7 +3,7 @@
 // the demo customer; pages with a token or hash in the path are opened with a real one where the demo
 // data has it, otherwise they show their own 404 page, which is checked too.
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
@@ -74,9 +74,10 @@ async function audit(page: Page, path: string, width: number): Promise<Finding[]
     .map((violation) => ({ page: path, width, rule: violation.id, impact: violation.impact, nodes: violation.nodes.slice(0, 3) }));
 }
 
-describe('accessibility (axe-core)', () => {
+// the two widths run side by side: much of each is waiting for the network to go quiet
+describe.concurrent('accessibility (axe-core)', () => {
   for (const width of [1280, 390]) {
-    it(`every route in both languages at ${width} px: no serious or critical violation`, async () => {
+    it(`every route in both languages at ${width} px: no serious or critical violation`, async ({ expect }) => {
       const findings: Finding[] = [];
       const viewport = { width, height: width > 600 ? 900 : 844 };
       const guest = await browser.newContext({ viewport, locale: 'cs-CZ' });
