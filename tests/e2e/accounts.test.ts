@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { simpleParser } from 'mailparser';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
@@ -66,19 +67,8 @@ describe('accounts in Chromium', () => {
     const email = `e2e.registrace.${Date.now()}@example.cz`;
 
     // a guest puts something into the cart first
-    const variant = await shop.prisma.variant.findFirstOrThrow({
-      where: { stock: { gte: 5 }, product: { published: true } },
-      include: { product: { select: { translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
-      orderBy: { id: 'asc' },
-    });
-    await open(page, `/produkt/${variant.product.translations[0].slug}`);
-    if (variant.colour) {
-      const swatch = page.locator(`.swatch input[value="${variant.colour.code}"]`);
-      if ((await swatch.count()) > 0) await swatch.check({ force: true });
-    }
-    if (variant.size) await page.locator(`.size input[value="${variant.size}"]`).check({ force: true });
-    await page.getByTestId('add-to-cart').click();
-    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    const [variant] = await variantsInStock(shop.prisma, 1);
+    await addToCartFromProductPage(page, shop.url, variant, 1);
 
     // registration: the spec's validators first, then the real thing
     await open(page, '/registrace');

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
@@ -14,31 +15,12 @@ const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
-const params: Record<'cs' | 'en', Partial<Record<RouteName, Record<string, string | number>>>> = { cs: {}, en: {} };
+let params: RouteParams;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  const product = await shop.prisma.product.findFirstOrThrow({ where: { published: true }, include: { translations: true } });
-  const category = await shop.prisma.category.findFirstOrThrow({ where: { parentId: null }, include: { translations: true } });
-  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
-  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
-  const store = await shop.prisma.store.findFirstOrThrow();
   const order = await shop.prisma.order.findFirst({ where: { customer: { email: DEMO_CUSTOMER.email } } });
-  for (const language of ['cs', 'en'] as const) {
-    const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
-    params[language] = {
-      product: { slug: slug(product.translations) },
-      category: { slug: slug(category.translations) },
-      article: { slug: slug(article.translations) },
-      info: { id: 1, slug: slug(info.translations) },
-      store: { id: store.id },
-      changePassword: { hash: 'a1b2c3' },
-      orderSummary: { id: order?.id ?? 1, hash: order?.hash ?? 'abc' },
-      orderDetail: { id: order?.id ?? 1 },
-      sharedWishlist: { token: 'abc' },
-      watchUnsubscribe: { token: 'abc' },
-    };
-  }
+  params = await routeParams(shop.prisma, order ?? undefined);
 });
 
 afterAll(async () => {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
@@ -26,33 +27,6 @@ async function open(page: Page, path: string) {
   return response;
 }
 
-/** Two published products with one variant each well in stock, cheap enough to stay under free shipping. */
-async function twoProducts(): Promise<{ slug: string; size: string | null; colour: string | null }[]> {
-  const variants = await shop.prisma.variant.findMany({
-    where: { stock: { gte: 5 }, product: { published: true } },
-    include: { product: { select: { id: true, translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
-    orderBy: { id: 'asc' },
-  });
-  const picked = new Map<number, { slug: string; size: string | null; colour: string | null }>();
-  for (const variant of variants) {
-    if (picked.size === 2) break;
-    if (picked.has(variant.product.id)) continue;
-    picked.set(variant.product.id, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null });
-  }
-  return [...picked.values()];
-}
-
-async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }, expectedCount: number, prefix = '/produkt/') {
-  await open(page, `${prefix}${product.slug}`);
-  if (product.colour) {
-    const swatch = page.locator(`.swatch input[value="${product.colour}"]`);
-    if ((await swatch.count()) > 0) await swatch.check({ force: true });
-  }
-  if (product.size) await page.locator(`.size input[value="${product.size}"]`).check({ force: true });
-  await page.getByTestId('add-to-cart').click();
-  await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe(String(expectedCount));
-}
-
 describe('checkout in Chromium', () => {
   it('buys two products with a voucher, picks up in a store, pays by bank transfer and downloads the invoice', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
@@ -66,10 +40,10 @@ describe('checkout in Chromium', () => {
       if (new URL(request.url()).pathname === '/graphql') graphqlRequests.push(request.postData() ?? '');
     });
 
-    const products = await twoProducts();
+    const products = await variantsInStock(shop.prisma, 2);
     expect(products).toHaveLength(2);
-    await addToCart(page, products[0], 1);
-    await addToCart(page, products[1], 2);
+    await addToCartFromProductPage(page, shop.url, products[0], 1);
+    await addToCartFromProductPage(page, shop.url, products[1], 2);
 
     await page.getByTestId('header-cart').click();
     await page.waitForURL(/\/kosik$/);
@@ -180,9 +154,9 @@ describe('checkout in Chromium', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/en\/account$/);
 
-    const [product] = await twoProducts();
+    const [product] = await variantsInStock(shop.prisma, 1);
     const english = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'en', product: { translations: { some: { slug: product.slug } } } } });
-    await addToCart(page, { ...product, slug: english.slug }, 1, '/en/product/');
+    await addToCartFromProductPage(page, shop.url, { ...product, slug: english.slug }, 1, '/en/product/');
     await open(page, '/en/checkout');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
 
@@ -231,8 +205,8 @@ describe('checkout in Chromium', () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
-    const [product] = await twoProducts();
-    await addToCart(page, product, 1);
+    const [product] = await variantsInStock(shop.prisma, 1);
+    await addToCartFromProductPage(page, shop.url, product, 1);
 
     await open(page, '/voucher');
     await page.getByLabel('Kód voucheru').fill('projanu');

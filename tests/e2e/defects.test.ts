@@ -5,37 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { addToCartFromProductPage } from '../support/product-page.ts';
+import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { consentCookie } from '../support/consent.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
-const params: Record<'cs' | 'en', Partial<Record<RouteName, Record<string, string | number>>>> = { cs: {}, en: {} };
-let categorySlugs: { cs: string; en: string };
+let params: RouteParams;
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  const product = await shop.prisma.product.findFirstOrThrow({ where: { published: true }, include: { translations: true } });
-  const category = await shop.prisma.category.findFirstOrThrow({ where: { parentId: null }, include: { translations: true } });
-  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
-  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
-  const store = await shop.prisma.store.findFirstOrThrow();
-  const slugOf = (rows: { language: string; slug: string }[], language: string) => rows.find((row) => row.language === language)!.slug;
-  categorySlugs = { cs: slugOf(category.translations, 'cs'), en: slugOf(category.translations, 'en') };
-  for (const language of ['cs', 'en'] as const) {
-    params[language] = {
-      product: { slug: slugOf(product.translations, language) },
-      category: { slug: slugOf(category.translations, language) },
-      article: { slug: slugOf(article.translations, language) },
-      info: { id: 1, slug: slugOf(info.translations, language) },
-      store: { id: store.id },
-      changePassword: { hash: 'a1b2c3' },
-      orderSummary: { id: 1, hash: 'abc' },
-      orderDetail: { id: 1 },
-      sharedWishlist: { token: 'abc' },
-      watchUnsubscribe: { token: 'abc' },
-    };
-  }
+  params = await routeParams(shop.prisma);
 });
 
 afterAll(async () => {
@@ -84,15 +65,15 @@ describe('defects of issue 11', () => {
   });
 
   it('/en/category/{Czech slug} answers 301 to the English slug, keeping the query', async () => {
-    const response = await fetch(`${shop.url}/en/category/${categorySlugs.cs}?sort=newest`, { redirect: 'manual' });
+    const response = await fetch(`${shop.url}/en/category/${params.cs.category!.slug}?sort=newest`, { redirect: 'manual' });
     expect(response.status).toBe(301);
-    expect(response.headers.get('location')).toBe(`/en/category/${categorySlugs.en}?sort=newest`);
+    expect(response.headers.get('location')).toBe(`/en/category/${params.en.category!.slug}?sort=newest`);
     expect((await fetch(`${shop.url}/en/category/does-not-exist`, { redirect: 'manual' })).status).toBe(404);
   });
 
   it('a price filter with "from" above "to" is read the right way round', async () => {
     const page = await newPage(1280);
-    await open(page, `/kategorie/${categorySlugs.cs}?priceFrom=2500&priceTo=500`);
+    await open(page, `/kategorie/${params.cs.category!.slug}?priceFrom=2500&priceTo=500`);
     expect(await page.getByLabel('Cena od (Kč)').inputValue()).toBe('500');
     expect(await page.getByLabel('Cena do (Kč)').inputValue()).toBe('2500');
     expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
@@ -124,7 +105,7 @@ describe('defects of issue 11', () => {
 
   it('the English results counter reads "Showing 1–12 of N results"', async () => {
     const page = await newPage(1280, 'en-US');
-    await open(page, `/en/category/${categorySlugs.en}`);
+    await open(page, `/en/category/${params.en.category!.slug}`);
     expect(await page.getByTestId('listing-count').textContent()).toMatch(/^Showing 1–\d+ of \d+ results$/);
     await page.context().close();
   });
@@ -135,14 +116,8 @@ describe('defects of issue 11', () => {
       include: { product: { include: { translations: { where: { language: 'cs' } } } }, colour: true },
     });
     const page = await newPage(1280);
-    await open(page, `/produkt/${variant.product.translations[0].slug}`);
-    if (variant.colour) {
-      const swatch = page.locator(`.swatch input[value="${variant.colour.code}"]`);
-      if ((await swatch.count()) > 0) await swatch.check({ force: true });
-    }
-    if (variant.size) await page.locator(`.size input[value="${variant.size}"]`).check({ force: true });
-    await page.getByTestId('add-to-cart').click();
-    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    const pick = { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null };
+    await addToCartFromProductPage(page, shop.url, pick, 1);
     await open(page, '/kosik');
     const quantity = page.getByTestId('cart-line-quantity');
     await quantity.fill('2');

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { chooseVariant, variantsInStock, type VariantPick } from '../support/product-page.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -19,29 +20,9 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** Two published products with a variant well in stock each. */
-async function twoProducts(): Promise<{ slug: string; size: string | null; colour: string | null }[]> {
-  const variants = await shop.prisma.variant.findMany({
-    where: { stock: { gte: 5 }, product: { published: true } },
-    include: { product: { select: { id: true, translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
-    orderBy: { id: 'asc' },
-  });
-  const picked = new Map<number, { slug: string; size: string | null; colour: string | null }>();
-  for (const variant of variants) {
-    if (picked.size === 2) break;
-    if (picked.has(variant.product.id)) continue;
-    picked.set(variant.product.id, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null });
-  }
-  return [...picked.values()];
-}
-
-async function addToCart(page: Page, product: { slug: string; size: string | null; colour: string | null }) {
+async function addToCart(page: Page, product: VariantPick) {
   await page.goto(`${shop.url}/produkt/${product.slug}`);
-  if (product.colour) {
-    const swatch = page.locator(`.swatch input[value="${product.colour}"]`);
-    if ((await swatch.count()) > 0) await swatch.check({ force: true });
-  }
-  if (product.size) await page.locator(`.size input[value="${product.size}"]`).check({ force: true });
+  await chooseVariant(page, product);
   await Promise.all([page.waitForURL(/\/kosik$/), page.getByTestId('add-to-cart').click()]);
 }
 
@@ -65,7 +46,7 @@ describe('buying without JavaScript', () => {
       if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
     });
 
-    const products = await twoProducts();
+    const products = await variantsInStock(shop.prisma, 2);
     expect(products).toHaveLength(2);
     await addToCart(page, products[0]);
     await addToCart(page, products[1]);
@@ -152,7 +133,7 @@ describe('buying without JavaScript', () => {
 
   it('checks a voucher on /voucher and puts it in the cart, and accepts the new total when the order changed', async () => {
     const page = await context.newPage();
-    const [product] = await twoProducts();
+    const [product] = await variantsInStock(shop.prisma, 1);
     await addToCart(page, product);
 
     await page.goto(`${shop.url}/voucher`);

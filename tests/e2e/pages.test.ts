@@ -2,32 +2,15 @@
 // languages, the data already in the HTML, SEO metadata, and the status codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop } from '../support/shop-server.ts';
+import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
-const sample: Record<'cs' | 'en', Record<string, Record<string, string | number>>> = { cs: {}, en: {} };
+let sample: RouteParams;
 
 beforeAll(async () => {
   shop = await startShop();
-  const product = await shop.prisma.product.findFirstOrThrow({ include: { translations: true } });
-  const category = await shop.prisma.category.findFirstOrThrow({ include: { translations: true } });
-  const article = await shop.prisma.article.findFirstOrThrow({ include: { translations: true } });
-  const info = await shop.prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
-  for (const language of ['cs', 'en'] as const) {
-    const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
-    sample[language] = {
-      product: { slug: slug(product.translations) },
-      category: { slug: slug(category.translations) },
-      article: { slug: slug(article.translations) },
-      info: { id: 1, slug: slug(info.translations) },
-      store: { id: 5282 },
-      changePassword: { hash: 'a1b2c3' },
-      orderSummary: { id: 1, hash: 'abc' },
-      orderDetail: { id: 1 },
-      sharedWishlist: { token: 'abc' },
-      watchUnsubscribe: { token: 'abc' },
-    };
-  }
+  sample = await routeParams(shop.prisma);
 });
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { createOrder } from '../support/factories.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 import { addDays, pragueClock } from '../../schema/rules/opening-hours.ts';
@@ -127,19 +128,8 @@ describe('stores with a map', () => {
 
   it('picks store 5282 for personal pickup with the keyboard, after a search by city', async () => {
     const { page, outside } = await watchedPage();
-    const variant = await shop.prisma.variant.findFirstOrThrow({
-      where: { stock: { gte: 3 }, product: { published: true } },
-      include: { product: { select: { translations: { where: { language: 'cs' }, select: { slug: true } } } }, colour: { select: { code: true } } },
-      orderBy: { id: 'asc' },
-    });
-    await open(page, `/produkt/${variant.product.translations[0].slug}`);
-    if (variant.colour) {
-      const swatch = page.locator(`.swatch input[value="${variant.colour.code}"]`);
-      if ((await swatch.count()) > 0) await swatch.check({ force: true });
-    }
-    if (variant.size) await page.locator(`.size input[value="${variant.size}"]`).check({ force: true });
-    await page.getByTestId('add-to-cart').click();
-    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    const [variant] = await variantsInStock(shop.prisma, 1, 3);
+    await addToCartFromProductPage(page, shop.url, variant, 1);
     await open(page, '/pokladna');
     await page.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
     const picker = page.getByTestId('store-picker');

@@ -1,0 +1,31 @@
+// Path parameters for every route of the table (schema/routes.ts), from the demo data: the browser
+// suites open each route in both languages. Routes with a token or hash get a made-up one (their own
+// 404 page is then what is checked) unless the caller passes a real order.
+import type { RouteName } from '../../schema/routes.ts';
+import type { PrismaClient } from '../../bff/src/generated/prisma/client.ts';
+
+export type RouteParams = Record<'cs' | 'en', Partial<Record<RouteName, Record<string, string | number>>>>;
+
+export async function routeParams(prisma: PrismaClient, order: { id: number; hash: string } = { id: 1, hash: 'abc' }): Promise<RouteParams> {
+  const product = await prisma.product.findFirstOrThrow({ where: { published: true }, include: { translations: true } });
+  const category = await prisma.category.findFirstOrThrow({ where: { parentId: null }, include: { translations: true } });
+  const article = await prisma.article.findFirstOrThrow({ include: { translations: true } });
+  const info = await prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
+  const store = await prisma.store.findFirstOrThrow();
+  const forLanguage = (language: 'cs' | 'en') => {
+    const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
+    return {
+      product: { slug: slug(product.translations) },
+      category: { slug: slug(category.translations) },
+      article: { slug: slug(article.translations) },
+      info: { id: info.id, slug: slug(info.translations) },
+      store: { id: store.id },
+      changePassword: { hash: 'a1b2c3' },
+      orderSummary: { id: order.id, hash: order.hash },
+      orderDetail: { id: order.id },
+      sharedWishlist: { token: 'abc' },
+      watchUnsubscribe: { token: 'abc' },
+    };
+  };
+  return { cs: forLanguage('cs'), en: forLanguage('en') };
+}
