@@ -56,7 +56,8 @@ export async function benchSearch(products: number): Promise<void> {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: `{ product(slug: "bench-B${id}") { name price { withVat } } }` }),
     });
-    const queries = [...WORDS.slice(0, 8), 'slavie', 'plzne retro', 'mikina zimni', 'dres sparty domaci'];
+    // whole words, several words, and typos (a swap, a missing letter) that go through the vocabulary
+    const queries = [...WORDS.slice(0, 8), 'slavie', 'plzne retro', 'mikina zimni', 'dres sparty domaci', 'slvaie', 'mikna zimni'];
     const rounds = { search: [] as number[], lookup: [] as number[], searchRate: [] as number[], lookupRate: [] as number[] };
     await load(app.url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 1500 });
     for (let round = 0; round < 3; round += 1) {

@@ -1,5 +1,7 @@
-// Issue 10, search: the words of a search are looked up through a trigram GIN index on the normalised
-// search text (migration 20261122162100), on the embedded PGlite (pg_trgm loaded) as on a server.
+// Issue 10, search: every word must match the product's name, code or manufacturer (without case or
+// diacritics), through a trigram GIN index on the normalised search text (migration 20261122162100);
+// results come by relevance (whole word, start of a word, inside a word, typo) then best-selling; a word
+// the catalog does not know also matches the known words one edit away (migration 20261122180000).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
@@ -7,23 +9,41 @@ import { createProduct } from '../support/factories.ts';
 
 let app: TestApp;
 
+type Found = { products: { totalCount: number; edges: { node: { name: string } }[] } };
+
+async function search(text: string, extra = '', headers: Record<string, string> = {}) {
+  const result = await app.gql<Found>(
+    `query ($text: String!) { products(first: 20, filter: { search: $text ${extra} }) { totalCount edges { node { name } } } }`,
+    { text },
+    { headers },
+  );
+  expect(result.errors).toBeUndefined();
+  return { names: result.data!.products.edges.map((edge) => edge.node.name), total: result.data!.products.totalCount };
+}
+
 beforeAll(async () => {
   app = await createTestApp();
-  await createProduct(app.prisma, { names: { cs: 'Dres Slávie domácí', en: 'Slavia home jersey' } });
-  for (let i = 0; i < 5; i += 1) await createProduct(app.prisma, {});
+  await createProduct(app.prisma, { names: { cs: 'Dres Slávie domácí', en: 'Slavia home jersey' }, soldCount: 5 });
+  // the same words, but "dres" only inside another word: less relevant although it sells more
+  await createProduct(app.prisma, { names: { cs: 'Kondresová mikina Slávie', en: 'Slavia hoodie' }, soldCount: 500 });
+  // "dres" at the start of a word
+  await createProduct(app.prisma, { names: { cs: 'Dresová souprava Slávie', en: 'Slavia tracksuit' }, soldCount: 50 });
+  await createProduct(app.prisma, { names: { cs: 'Šála Sparty', en: 'Sparta scarf' }, soldCount: 30 });
+  await createProduct(app.prisma, { names: { cs: 'Šála Slávie', en: 'Slavia scarf' }, soldCount: 20, variants: [{ stock: 0 }] });
+  await createProduct(app.prisma, { names: { cs: 'Kopačky 100% kůže', en: 'Boots 100% leather' } });
 });
 
 afterAll(async () => {
   await app?.close();
 });
 
-describe(`search index (${databaseKind})`, () => {
+describe(`search (${databaseKind})`, () => {
   it('pg_trgm and unaccent are installed', async () => {
     const rows = await app.prisma.$queryRaw<{ extname: string }[]>`SELECT extname FROM pg_extension ORDER BY extname`;
     expect(rows.map((row) => row.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'unaccent']));
   });
 
-  it("a word inside the search text is found through the trigram index, not by reading every row", async () => {
+  it('a word inside the search text is found through the trigram index, not by reading every row', async () => {
     const client = new pg.Client({ connectionString: app.databaseUrl });
     await client.connect();
     try {
@@ -36,9 +56,68 @@ describe(`search index (${databaseKind})`, () => {
     } finally {
       await client.end();
     }
-    const found = await app.gql<{ products: { edges: { node: { name: string } }[] } }>(
-      '{ products(first: 5, filter: { search: "SLAVIE dres" }) { edges { node { name } } } }',
-    );
-    expect(found.data!.products.edges.map((edge) => edge.node.name)).toEqual(['Dres Slávie domácí']);
+    expect((await search('SLAVIE dres domaci')).names).toEqual(['Dres Slávie domácí']);
+  });
+
+  it('ranks a whole word above the start of a word above a word inside another, then by best-selling', async () => {
+    expect(await search('dres slavie')).toEqual({
+      names: ['Dres Slávie domácí', 'Dresová souprava Slávie', 'Kondresová mikina Slávie'],
+      total: 3,
+    });
+    // without a search the same filter orders by best-selling alone
+    const all = await app.gql<Found>('{ products(first: 20) { edges { node { name } } } }');
+    expect(all.data!.products.edges.map((edge) => edge.node.name).slice(0, 3)).toEqual([
+      'Kondresová mikina Slávie',
+      'Dresová souprava Slávie',
+      'Šála Sparty',
+    ]);
+  });
+
+  it('the other orders and filters still apply to a search', async () => {
+    const newest = await app.gql<Found>('{ products(first: 20, sort: NEWEST, filter: { search: "slavie" }) { edges { node { name } } } }');
+    expect(newest.data!.products.edges.map((edge) => edge.node.name)).toEqual([
+      'Šála Slávie',
+      'Dresová souprava Slávie',
+      'Kondresová mikina Slávie',
+      'Dres Slávie domácí',
+    ]);
+    expect((await search('sala', ', inStock: true')).names).toEqual(['Šála Sparty']);
+  });
+
+  it('tolerates one typo in a word the catalog does not know: a swap, a missing, an extra or a wrong letter', async () => {
+    for (const typo of ['slvaie', 'slavi dres', 'slaviee', 'slabie']) {
+      const { names } = await search(typo);
+      expect(names, typo).toContain('Dres Slávie domácí');
+    }
+    // a known word is not "corrected": "sala" finds the scarves, not words one letter away
+    expect((await search('sala')).total).toBe(2);
+    // exact matches come before corrected ones
+    expect((await search('slavie')).total).toBe(4);
+    // two typos are too many, and short words are taken as typed
+    expect((await search('slaive dres')).names).toContain('Dres Slávie domácí');
+    expect((await search('lsaive')).total).toBe(0);
+    // "dre" starts two words equally well: the better-selling product comes first
+    expect((await search('dre')).names).toEqual(['Dresová souprava Slávie', 'Dres Slávie domácí', 'Kondresová mikina Slávie']);
+  });
+
+  it('knows the words of products added or renamed later (the vocabulary follows the translations)', async () => {
+    expect((await search('vlajka')).total).toBe(0);
+    const flag = await createProduct(app.prisma, { names: { cs: 'Vlajka Baníku', en: 'Banik flag' } });
+    expect((await search('vlajak')).names).toEqual(['Vlajka Baníku']);
+    await app.prisma.productTranslation.update({
+      where: { productId_language: { productId: flag.id, language: 'cs' } },
+      data: { name: 'Prapor Baníku', searchText: 'prapor baniku' },
+    });
+    expect((await search('prapro')).names).toEqual(['Prapor Baníku']);
+  });
+
+  it('LIKE wildcards in a search are plain characters', async () => {
+    expect((await search('100%')).names).toEqual(['Kopačky 100% kůže']);
+    expect((await search('%')).names).toEqual(['Kopačky 100% kůže']);
+    expect((await search('_')).total).toBe(0);
+  });
+
+  it('the English site searches the English names, with the same typo tolerance', async () => {
+    expect((await search('jersy', '', { 'x-shop-language': 'en' })).names).toEqual(['Slavia home jersey']);
   });
 });

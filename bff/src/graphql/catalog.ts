@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, CATALOG_READ } from './builder.ts';
 import type { Context, Language } from './context.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
-import { productOrderBy, productWhere, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
+import { findProductPage, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
 import { SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
 
@@ -237,7 +237,12 @@ builder.prismaObjectField('Product', 'similar', (t) =>
 );
 
 const ProductSort = builder.enumType('ProductSort', {
-  values: ['BEST_SELLING', 'NEWEST', 'PRICE_ASC', 'PRICE_DESC'] as const,
+  values: {
+    BEST_SELLING: { description: 'Best-selling first; with a search, the most relevant first and best-selling among equally relevant.' },
+    NEWEST: {},
+    PRICE_ASC: {},
+    PRICE_DESC: {},
+  } as const,
 });
 
 const ProductFilter = builder.inputType('ProductFilter', {
@@ -246,7 +251,10 @@ const ProductFilter = builder.inputType('ProductFilter', {
     inStock: t.boolean({ required: false }),
     priceFrom: t.int({ required: false, description: 'Minor units of the request currency, VAT included.' }),
     priceTo: t.int({ required: false }),
-    search: t.string({ required: false, description: 'Ignores case and diacritics.' }),
+    search: t.string({
+      required: false,
+      description: 'Every word must occur in the name, code or manufacturer; ignores case and diacritics, and tolerates one typo in a word the catalog does not know.',
+    }),
     isNew: t.boolean({ required: false }),
     isSale: t.boolean({ required: false }),
   }),
@@ -297,18 +305,12 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) => {
       const window = pageWindow(args);
-      const where = await productWhere(ctx, (args.filter ?? {}) as ProductFilterInput);
+      const page = await findProductPage(ctx, (args.filter ?? {}) as ProductFilterInput, (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
-      const [nodes, totalCount] = await Promise.all([
-        ctx.prisma.product.findMany({
-          ...query,
-          where,
-          orderBy: productOrderBy((args.sort ?? 'BEST_SELLING') as ProductSortValue, ctx.currency),
-          skip: window.offset,
-          take: window.limit,
-        }),
-        ctx.prisma.product.count({ where }),
-      ]);
+      const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
+      const byId = new Map(found.map((product) => [product.id, product]));
+      const nodes = page.ids.flatMap((id) => byId.get(id) ?? []);
+      const totalCount = page.totalCount;
       return connectionFrom(nodes, window, totalCount);
     },
   }),

@@ -1,8 +1,8 @@
 // Catalog rules: which products a filter matches and how they are ordered.
-import type { Prisma } from '../generated/prisma/client.ts';
-import type { Context, CurrencyCode } from '../graphql/context.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import type { Context } from '../graphql/context.ts';
 import { badInput } from '../graphql/pagination.ts';
-import { normalizeSearchText } from './search-text.ts';
+import { oneEditAway, searchWords, TYPO_WORD } from './search-text.ts';
 import { message } from '../i18n/messages.ts';
 import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
 
@@ -52,37 +52,119 @@ function checkPrice(name: string, value: number | null | undefined) {
   if (value != null && (value < 0 || value > MAX_PRICE)) throw badInput(`${name} is out of range`);
 }
 
-export async function productWhere(ctx: Context, filter: ProductFilterInput): Promise<Prisma.ProductWhereInput> {
+/** LIKE pattern for a text anywhere in the search text (the trigram index answers it). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * How well one search word matches a product: 3 as a whole word, 2 as the start of a word, 1 inside a
+ * word or the code, 0 only through a typo correction. Summed over the words, it ranks the results.
+ */
+function wordScore(word: string): Prisma.Sql {
+  const inside = Prisma.sql`t."searchText" LIKE ${containsPattern(word)}`;
+  if (!/^[a-z0-9]+$/.test(word)) return Prisma.sql`(CASE WHEN ${inside} THEN 1 ELSE 0 END)`;
+  return Prisma.sql`(CASE WHEN t."searchText" ~ ${`\\m${word}\\M`} THEN 3 WHEN t."searchText" ~ ${`\\m${word}`} THEN 2 WHEN ${inside} THEN 1 ELSE 0 END)`;
+}
+
+/** At most this many words of one search are checked for typos, and each gets at most this many corrections. */
+const TYPO_WORDS_CHECKED = 5;
+const CORRECTIONS_PER_WORD = 5;
+
+/**
+ * The known words a search word may have been meant as. A word found in the vocabulary (as a word or
+ * inside one) stays as typed; an unknown one also matches the vocabulary's words one edit away from it
+ * ("slvaie" -> "slavie"). One statement for all the words; none when no word can be a typo.
+ */
+async function typoCorrections(ctx: Context, words: string[]): Promise<Map<string, string[]>> {
+  const candidates = words.filter((word) => TYPO_WORD.test(word)).slice(0, TYPO_WORDS_CHECKED);
+  if (!candidates.length) return new Map();
+  const language = Prisma.sql`${ctx.language}::"Language"`;
+  const rows = await ctx.prisma.$queryRaw<{ typed: string; known: boolean; corrections: string[] }[]>`${Prisma.join(
+    candidates.map(
+      (word) => Prisma.sql`
+        SELECT ${word}::text AS typed,
+               EXISTS (SELECT 1 FROM "SearchWord" s WHERE s.language = ${language} AND strpos(s.word, ${word}) > 0) AS known,
+               ARRAY(SELECT s.word FROM "SearchWord" s
+                      WHERE s.language = ${language} AND s.word = ANY(${oneEditAway(word)}::text[])
+                      ORDER BY s.word LIMIT ${CORRECTIONS_PER_WORD}) AS corrections`,
+    ),
+    ' UNION ALL ',
+  )}`;
+  return new Map(rows.filter((row) => !row.known).map((row) => [row.typed, row.corrections]));
+}
+
+export type ProductPage = { ids: number[]; totalCount: number };
+
+/**
+ * The ids of one page of products matching a filter, in the order asked for, and how many match in
+ * all (one statement; a second one counts only when the page lies past the end). With search words,
+ * every word must match (or a typo correction of it) and the default order is relevance, then
+ * best-selling.
+ */
+export async function findProductPage(
+  ctx: Context,
+  filter: ProductFilterInput,
+  sort: ProductSortValue,
+  window: { offset: number; limit: number },
+): Promise<ProductPage> {
   checkPrice('priceFrom', filter.priceFrom);
   checkPrice('priceTo', filter.priceTo);
   if ((filter.search?.length ?? 0) > SEARCH_MAX_LENGTH || (filter.categorySlug?.length ?? 0) > SLUG_MAX_LENGTH) {
     throw badInput(message('inputTooLong', ctx.language));
   }
-  const and: Prisma.ProductWhereInput[] = [{ published: true }];
-  if (filter.categorySlug) and.push({ categoryId: { in: await categoryIdsFor(ctx, filter.categorySlug) } });
-  if (filter.inStock) and.push({ variants: { some: { stock: { gt: 0 } } } });
-  if (filter.isNew) and.push({ isNew: true });
-  if (filter.isSale) and.push({ isSale: true });
-  const priceColumn = ctx.currency === 'CZK' ? 'priceCzk' : 'priceEur';
-  if (filter.priceFrom != null) and.push({ [priceColumn]: { gte: filter.priceFrom } });
-  if (filter.priceTo != null) and.push({ [priceColumn]: { lte: filter.priceTo } });
-  const words = normalizeSearchText(filter.search ?? '').split(' ').filter(Boolean);
-  for (const word of words) {
-    and.push({ translations: { some: { language: ctx.language, searchText: { contains: word } } } });
+  const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
+  if (filter.categorySlug) {
+    const categoryIds = await categoryIdsFor(ctx, filter.categorySlug);
+    if (!categoryIds.length) return { ids: [], totalCount: 0 };
+    conditions.push(Prisma.sql`p."categoryId" IN (${Prisma.join(categoryIds)})`);
   }
-  return { AND: and };
+  if (filter.inStock) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p.id AND v.stock > 0)`);
+  if (filter.isNew) conditions.push(Prisma.sql`p."isNew"`);
+  if (filter.isSale) conditions.push(Prisma.sql`p."isSale"`);
+  const price = Prisma.raw(ctx.currency === 'CZK' ? 'p."priceCzk"' : 'p."priceEur"');
+  if (filter.priceFrom != null) conditions.push(Prisma.sql`${price} >= ${filter.priceFrom}`);
+  if (filter.priceTo != null) conditions.push(Prisma.sql`${price} <= ${filter.priceTo}`);
+
+  const words = searchWords(filter.search ?? '');
+  let from = Prisma.sql`"Product" p`;
+  let relevance = Prisma.sql`0`;
+  if (words.length) {
+    from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${ctx.language}::"Language"`;
+    const corrections = await typoCorrections(ctx, words);
+    for (const word of words) {
+      const spellings = [word, ...(corrections.get(word) ?? [])];
+      conditions.push(Prisma.sql`(${Prisma.join(spellings.map((spelling) => Prisma.sql`t."searchText" LIKE ${containsPattern(spelling)}`), ' OR ')})`);
+    }
+    relevance = Prisma.join(words.map(wordScore), ' + ');
+  }
+  const where = Prisma.join(conditions, ' AND ');
+  // the matches are collected first (MATERIALIZED): left to itself the planner may walk the sort's
+  // index and test every product against the search, 200 ms instead of 30 on 100 000 products
+  const rows = await ctx.prisma.$queryRaw<{ id: number; total: bigint }[]>`
+    WITH matched AS MATERIALIZED (
+      SELECT p.id, p."soldCount", p."createdAt", ${price} AS price, ${relevance} AS relevance
+        FROM ${from}
+       WHERE ${where}
+    )
+    SELECT id, count(*) OVER () AS total FROM matched
+     ORDER BY ${productOrder(sort, words.length > 0)}
+     LIMIT ${window.limit} OFFSET ${window.offset}`;
+  if (rows.length) return { ids: rows.map((row) => row.id), totalCount: Number(rows[0].total) };
+  if (window.offset === 0) return { ids: [], totalCount: 0 };
+  const [count] = await ctx.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`;
+  return { ids: [], totalCount: count.total };
 }
 
-export function productOrderBy(sort: ProductSortValue, currency: CurrencyCode): Prisma.ProductOrderByWithRelationInput[] {
-  const price = currency === 'CZK' ? 'priceCzk' : 'priceEur';
+function productOrder(sort: ProductSortValue, byRelevance: boolean): Prisma.Sql {
   switch (sort) {
     case 'NEWEST':
-      return [{ createdAt: 'desc' }, { id: 'desc' }];
+      return Prisma.sql`"createdAt" DESC, id DESC`;
     case 'PRICE_ASC':
-      return [{ [price]: 'asc' }, { id: 'asc' }];
+      return Prisma.sql`price ASC, id ASC`;
     case 'PRICE_DESC':
-      return [{ [price]: 'desc' }, { id: 'asc' }];
+      return Prisma.sql`price DESC, id ASC`;
     default:
-      return [{ soldCount: 'desc' }, { id: 'asc' }];
+      return byRelevance ? Prisma.sql`relevance DESC, "soldCount" DESC, id ASC` : Prisma.sql`"soldCount" DESC, id ASC`;
   }
 }
