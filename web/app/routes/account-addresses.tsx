@@ -19,7 +19,6 @@ import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from 
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { ConfirmDialog } from '../features/account/ConfirmDialog.tsx';
 import { deliveryAddressSchema } from '../../../schema/rules/index.ts';
-import '../features/checkout/checkout.css';
 
 const AddressesQuery = graphql(`
   query AccountAddresses {

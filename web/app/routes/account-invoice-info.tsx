@@ -21,7 +21,6 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { addressFormSchema, companyFormSchema, isCompanyDetails } from '../../../schema/rules/index.ts';
-import '../features/checkout/checkout.css';
 
 const InvoiceInfoQuery = graphql(`
   query AccountInvoiceInfo {

@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import '../features/identity/identity.css';
 import type { Route } from './+types/account-privacy';
 import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';

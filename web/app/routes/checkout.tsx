@@ -47,7 +47,6 @@ import {
   type CheckoutFieldError,
   type CheckoutFormValues,
 } from '../features/checkout/checkout-action.ts';
-import '../features/checkout/checkout.css';
 
 export const PostalAddressFieldsFragment = graphql(`
   fragment PostalAddressFields on PostalAddress {

@@ -7,7 +7,6 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import '../features/identity/identity.css';
 import type { Route } from './+types/registration';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';

@@ -11,7 +11,6 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { createI18n } from '../i18n/index.ts';
 import { SharedWishlistQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
-import '../features/wishlist/wishlist.css';
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const token = args.params.token ?? '';

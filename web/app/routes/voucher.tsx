@@ -21,7 +21,6 @@ import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormT
 import { applyVoucherFromForm, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
 import { apolloFor } from '../apollo/load.ts';
 import { resources } from '../i18n/index.ts';
-import '../features/checkout/checkout.css';
 
 const CheckVoucherQuery = graphql(`
   query CheckVoucher($code: String!, $email: String, $captcha: String) {

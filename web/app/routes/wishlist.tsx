@@ -14,7 +14,6 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { createI18n } from '../i18n/index.ts';
 import { ResetWishlistShareLinkMutation, WishlistPageQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
-import '../features/wishlist/wishlist.css';
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   // always the server's list: hearts given on other pages add products the cache has not seen here

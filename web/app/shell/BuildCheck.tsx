@@ -5,7 +5,6 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { startBuildCheck } from './build-check.ts';
-import './shell.css';
 
 declare global {
   interface Window {

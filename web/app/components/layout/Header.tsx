@@ -7,7 +7,6 @@ import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../lan
 import { useFormatMoney } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
 import { forgetSignedInShopper, isCustomerOnlyPath } from '../../features/identity/sign-out.ts';
-import '../../features/wishlist/wishlist.css';
 
 type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
 

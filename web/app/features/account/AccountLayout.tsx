@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ROUTES, type RouteName } from '../../../../schema/routes.ts';
 import { href, useLanguage } from '../../language.ts';
-import './account.css';
 
 export type AccountSection = { route: string; label: string; text: string };
 

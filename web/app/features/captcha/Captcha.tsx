@@ -2,7 +2,6 @@
 // and the error at the field, with a retry. The proof of work runs by itself; nothing to click.
 import { useTranslation } from 'react-i18next';
 import type { CaptchaControl } from './useCaptcha.ts';
-import './captcha.css';
 
 export function Captcha({ captcha, id }: { captcha: CaptchaControl; id: string }) {
   const { t } = useTranslation();

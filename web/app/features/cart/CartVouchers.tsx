@@ -13,7 +13,6 @@ import { fieldErrorId } from '../../components/ui/form/index.ts';
 import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
 import type { CartActionData } from '../checkout/checkout-action.ts';
-import '../checkout/checkout.css';
 
 export const CartVoucherFieldsFragment = graphql(`
   fragment CartVoucherFields on CartVoucher {

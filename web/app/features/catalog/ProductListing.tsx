@@ -79,6 +79,8 @@ export function ProductListing({ list, state, basePath, keep = {} }: Props) {
         </div>
       ) : (
         <div aria-busy={loading}>
+          {/* the cards' names are h3, as under the home page's h2 sections: keep the outline without a gap */}
+          <h2 className="visually-hidden">{t('list.productsHeading')}</h2>
           <ProductGrid products={list.edges.map((edge) => edge.node)} eagerCount={4} />
         </div>
       )}

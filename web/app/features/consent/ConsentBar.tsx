@@ -8,7 +8,6 @@ import { Link } from 'react-router';
 import { ALL_GRANTED, NONE_GRANTED, type ConsentChoice } from '../../../../schema/rules/consent.ts';
 import { href, useLanguage } from '../../language.ts';
 import { useConsent } from './ConsentProvider.tsx';
-import './consent.css';
 
 const OPTIONAL = ['analytical', 'marketing', 'advertising'] as const;
 

@@ -9,7 +9,6 @@ import type { OrderDetailsFieldsFragment as OrderData } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
-import '../checkout/checkout.css';
 
 export const OrderDetailsFieldsFragment = graphql(`
   fragment OrderDetailsFields on Order {

@@ -22,7 +22,6 @@ import {
   returnMessage,
   returnProtocolFormSchema,
 } from '../../../../schema/rules/return-protocol.ts';
-import './returns.css';
 
 export const SubmitReturnProtocolMutation = graphql(`
   mutation SubmitReturnProtocol($input: ReturnProtocolInput!) {

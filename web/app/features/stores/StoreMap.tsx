@@ -8,7 +8,6 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type * as Leaflet from 'leaflet';
-import './stores.css';
 
 export type MapStore = { id: string; name: string; street: string; city: string; postcode: string; latitude: number; longitude: number };
 

@@ -13,7 +13,6 @@ import { email, max, required } from '../../../../schema/rules/index.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
 import { WatchAvailabilityMutation } from './documents.ts';
-import './wishlist.css';
 
 const WatcherEmailQuery = graphql(`
   query WatcherEmail {

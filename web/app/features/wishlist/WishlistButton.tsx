@@ -7,7 +7,6 @@ import { useTranslation } from 'react-i18next';
 import type { WishlistSummaryFragment } from '~/gql/graphql';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { SetProductInWishlistMutation, WishlistSummaryQuery } from './documents.ts';
-import './wishlist.css';
 
 type Props = { product: { id: string; name: string; inWishlist: boolean }; large?: boolean };
 

@@ -10,7 +10,6 @@ import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { AddToCartMutation } from '../cart/documents.ts';
 import { WishlistButton } from './WishlistButton.tsx';
-import './wishlist.css';
 
 function AddToCart({ product }: { product: WishlistProductFragment }) {
   const { t } = useTranslation();

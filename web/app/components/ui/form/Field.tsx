@@ -1,7 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { fieldErrorId, fieldHintId } from './field-ids.ts';
 import type { FieldInputProps } from './useForm.ts';
-import './field.css';
 
 /** What Field hands to a custom control (select, textarea …) rendered through `children`. */
 export interface FieldControlProps extends FieldInputProps {
