@@ -110,4 +110,18 @@ describe('server-rendered pages', () => {
     const robots = await (await get('/robots.txt')).text();
     expect(robots).toContain('Sitemap: http://127.0.0.1/sitemap.xml');
   });
+
+  it('puts its one stylesheet before the module preloads and loads few scripts (issue 10, Lighthouse)', async () => {
+    for (const path of [href('category', 'cs', sample.cs.category!), href('product', 'en', sample.en.product!), '/']) {
+      const head = (await (await get(path, { 'accept-language': 'cs' })).text()).split('<body')[0];
+      const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)];
+      const preloads = [...head.matchAll(/<link[^>]*rel="modulepreload"[^>]*>/g)];
+      // a component importing its own CSS would add a second sheet, which React places after the scripts
+      expect(stylesheets.map((match) => match[0]), path).toEqual([expect.stringContaining('data-precedence')]);
+      expect(preloads.length, path).toBeGreaterThan(0);
+      expect(stylesheets[0].index!, path).toBeLessThan(preloads[0].index!);
+      // the framework and the shared modules come in two chunks, not dozens (vite.config.ts)
+      expect(preloads.length, path).toBeLessThanOrEqual(12);
+    }
+  });
 });
