@@ -99,7 +99,8 @@ export default function Home() {
       </ul>
       <section className="container section" aria-labelledby="new-products">
         <h2 id="new-products">{t('home.newProducts')}</h2>
-        <ProductGrid products={data.newProducts.edges.map((edge) => edge.node)} eagerCount={4} />
+        {/* below the tiles: on a phone not in the first screen, so no head start over the stylesheet */}
+        <ProductGrid products={data.newProducts.edges.map((edge) => edge.node)} />
       </section>
       <section className="container section" aria-labelledby="sale-products">
         <h2 id="sale-products">{t('home.saleProducts')}</h2>
