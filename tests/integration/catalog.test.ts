@@ -653,6 +653,45 @@ describe(`catalog (${databaseKind})`, () => {
       expect(at12).toBeGreaterThan(0);
       expect(at48).toBe(at12);
     });
+
+    it("a list asking every product's similar products costs the same for 12 and 48 products, with the same answers", async () => {
+      const list = (first: number) =>
+        `{ products(first: ${first}) { edges { node { slug similar { id name variants { id } } } } } }`;
+      type Listed = { products: { edges: { node: { slug: string; similar: { id: string }[] } }[] } };
+      async function countFor(first: number) {
+        app.queries.length = 0;
+        const response = await app.gql<Listed>(list(first));
+        expect(response.errors).toBeUndefined();
+        const count = app.queries.length;
+        app.queries.length = 0;
+        return { count, nodes: response.data!.products.edges.map((edge) => edge.node) };
+      }
+      const at12 = await countFor(12);
+      const at48 = await countFor(48);
+      console.log(`SQL statements per product list with similar products (${databaseKind}): 12 -> ${at12.count}, 48 -> ${at48.count}`);
+      expect(at48.nodes).toHaveLength(48);
+      expect(at48.count).toBe(at12.count);
+      // each product's list is what the product on its own answers (chosen ones, else its category's best sellers)
+      for (const node of at48.nodes.filter((_, index) => index % 8 === 0)) {
+        const single = await app.gql<{ product: { similar: { id: string }[] } }>(
+          `query ($slug: String!) { product(slug: $slug) { similar { id } } }`,
+          { slug: node.slug },
+        );
+        expect(node.similar.map((product) => product.id), node.slug).toEqual(single.data!.product.similar.map((product) => product.id));
+      }
+    });
+
+    it('chosen similar products come in their order, at most four, published only', async () => {
+      const picks = [];
+      for (let i = 0; i < 6; i += 1) picks.push(await createProduct(app.prisma, { names: { cs: `Volba ${i}`, en: `Pick ${i}` } }));
+      const hidden = await createProduct(app.prisma, { published: false });
+      const chooser = await createProduct(app.prisma, { similar: [hidden, picks[4], picks[0], picks[5], picks[2], picks[1]] });
+      const { data } = await app.gql<{ product: { similar: { name: string }[] } }>(
+        `query ($slug: String!) { product(slug: $slug) { similar { name } } }`,
+        { slug: chooser.slug('cs') },
+      );
+      expect(data!.product.similar.map((product) => product.name)).toEqual(['Volba 4', 'Volba 0', 'Volba 5', 'Volba 2']);
+    });
   });
 });
 

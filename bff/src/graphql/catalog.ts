@@ -6,6 +6,7 @@ import type { Context, Language } from './context.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
 import { findProductPage, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
+import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
 import { SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
@@ -212,27 +213,14 @@ export const Product = builder.prismaNode('Product', {
   }),
 });
 
-// Products chosen as similar, or else the best sellers of the same category.
+// Products chosen as similar, or else the best sellers of the same category (similar-products.ts).
 builder.prismaObjectField('Product', 'similar', (t) =>
   t.field({
     type: [Product],
-    description: 'Up to 4 products to show beside this one.',
+    description: `Up to ${SIMILAR_COUNT} products to show beside this one.`,
     select: { categoryId: true },
-    resolve: async (p, _a, ctx, info) => {
-      const query = queryFromInfo({ context: ctx, info });
-      const chosen = await ctx.prisma.product.findMany({
-        ...query,
-        where: { published: true, similarTo: { some: { productId: p.id } } },
-        take: 4,
-      });
-      if (chosen.length > 0) return chosen;
-      return ctx.prisma.product.findMany({
-        ...query,
-        where: { published: true, categoryId: p.categoryId, id: { not: p.id } },
-        orderBy: [{ soldCount: 'desc' }, { id: 'asc' }],
-        take: 4,
-      });
-    },
+    resolve: (p, _a, ctx, info) =>
+      similarProducts(ctx, p, queryFromInfo({ context: ctx, info }) as Record<string, unknown>, info.fieldNodes[0]) as never,
   }),
 );
 
