@@ -5,7 +5,7 @@
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder } from './builder.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
-import { localId } from './global-id.ts';
+import { localDatabaseId } from './global-id.ts';
 import { connectionFrom, pageWindow } from './pagination.ts';
 import { OrderRef } from './order.ts';
 import type { Context } from './context.ts';
@@ -198,7 +198,7 @@ builder.mutationFields((t) => ({
     errors: { types: [ValidationError, NotFoundError], directResult: true },
     args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DeliveryAddressInput, required: true }) },
     resolve: async (query, _root, { id, input }, ctx) => {
-      await updateDeliveryAddress(account(ctx), databaseId(localId(id, 'SavedAddress', ctx)), input, input.isDefault === true);
+      await updateDeliveryAddress(account(ctx), localDatabaseId(id, 'SavedAddress', ctx), input, input.isDefault === true);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });
     },
   }),
@@ -209,7 +209,7 @@ builder.mutationFields((t) => ({
     errors: { types: [NotFoundError], directResult: true },
     args: { id: t.arg.globalID({ required: true }) },
     resolve: async (query, _root, { id }, ctx) => {
-      await deleteAddress(account(ctx), databaseId(localId(id, 'SavedAddress', ctx)));
+      await deleteAddress(account(ctx), localDatabaseId(id, 'SavedAddress', ctx));
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });
     },
   }),

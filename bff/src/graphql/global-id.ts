@@ -5,6 +5,7 @@ import { createGraphQLError } from 'graphql-yoga';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import type { Context } from './context.ts';
 import { message } from '../i18n/messages.ts';
+import { databaseId } from '../services/database-id.ts';
 
 type GlobalId = { typename: string; id: string };
 
@@ -30,4 +31,9 @@ export function localId<T extends GlobalId | null | undefined>(
   if (value === null || value === undefined) return value as never;
   if (value.typename !== typename) throw invalidId(ctx);
   return value.id as never;
+}
+
+/** The row id inside a required global id of the given type, as the services take it (-1 matches no row). */
+export function localDatabaseId(value: GlobalId, typename: string, ctx: Pick<Context, 'language'>): number {
+  return databaseId(localId(value, typename, ctx));
 }

@@ -3,13 +3,12 @@
 // variant before (no enumeration), and nothing in the API lists watches.
 import { builder } from './builder.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import { localId } from './global-id.ts';
+import { localDatabaseId } from './global-id.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { requireCaptcha } from '../captcha/captcha.ts';
 import { unsubscribeWatches, watchAvailability } from '../services/availability-watch.ts';
-import { databaseId } from '../services/database-id.ts';
 
 const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({
   description: 'The watch is stored: one e-mail goes to this address when the variant is back in stock.',
@@ -33,7 +32,7 @@ builder.mutationFields((t) => ({
     resolve: async (_root, args, ctx) => {
       const address = args.email.trim();
       validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
-      const variantId = databaseId(localId(args.variantId, 'Variant', ctx));
+      const variantId = localDatabaseId(args.variantId, 'Variant', ctx);
       await requireCaptcha(ctx, 'availabilityWatch', args.captcha);
       const outcome = await watchAvailability(ctx, {
         variantId,

@@ -4,7 +4,7 @@
 // product and the header count update from the normalized cache, with no refetch.
 import { builder, QueryRoot } from './builder.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
-import { localId } from './global-id.ts';
+import { localDatabaseId } from './global-id.ts';
 import type { Context } from './context.ts';
 import {
   MAX_WISHLIST_ITEMS,
@@ -14,7 +14,6 @@ import {
   sharedWishlistId,
   wishlistProductIds,
 } from '../services/wishlist.ts';
-import { databaseId } from '../services/database-id.ts';
 
 // products taken off sale drop out of every list (and come back if they return)
 const listed = { product: { published: true } };
@@ -121,7 +120,7 @@ builder.mutationFields((t) => ({
       inWishlist: t.arg.boolean({ required: true }),
     },
     resolve: async (_root, args, ctx) => {
-      const productId = databaseId(localId(args.productId, 'Product', ctx));
+      const productId = localDatabaseId(args.productId, 'Product', ctx);
       const wishlistId = await setProductInWishlist(ctx, productId, args.inWishlist);
       return { productId, wishlistId };
     },
