@@ -124,4 +124,15 @@ describe('server-rendered pages', () => {
       expect(preloads.length, path).toBeLessThanOrEqual(12);
     }
   });
+
+  it('a search with a typo finds the products and says what else it searched for, in both languages', async () => {
+    // "vlatvin": two letters of the demo club "Vltavín" swapped
+    const czech = await (await get('/hledat?q=dres%20vlatvin')).text();
+    expect(czech).toContain('Hledali jsme také „vltavin“.');
+    expect(czech).toContain('FC Vltavín Praha');
+    const english = await (await get('/en/search?q=vlatvin')).text();
+    expect(english).toContain('We also searched for “vltavin”.');
+    // a known word says nothing of the kind
+    expect(await (await get('/hledat?q=vltavin')).text()).not.toContain('Hledali jsme také');
+  });
 });

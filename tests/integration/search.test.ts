@@ -100,6 +100,18 @@ describe(`search (${databaseKind})`, () => {
     expect((await search('dre')).names).toEqual(['Dresová souprava Slávie', 'Dres Slávie domácí', 'Kondresová mikina Slávie']);
   });
 
+  it('says which words were read as typos, and as what; nothing when every word is known', async () => {
+    type Corrections = { products: { searchCorrections: { typed: string; meant: string[] }[] } };
+    const corrections = async (text: string) => {
+      const result = await app.gql<Corrections>('query ($text: String!) { products(first: 1, filter: { search: $text }) { searchCorrections { typed meant } } }', { text });
+      expect(result.errors).toBeUndefined();
+      return result.data!.products.searchCorrections;
+    };
+    expect(await corrections('dres slvaie')).toEqual([{ typed: 'slvaie', meant: ['slavie'] }]);
+    expect(await corrections('dres slavie')).toEqual([]);
+    expect(await corrections('qqqqq')).toEqual([]);
+  });
+
   it('knows the words of products added or renamed later (the vocabulary follows the translations)', async () => {
     expect((await search('vlajka')).total).toBe(0);
     const flag = await createProduct(app.prisma, { names: { cs: 'Vlajka Baníku', en: 'Banik flag' } });

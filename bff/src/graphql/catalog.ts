@@ -4,7 +4,7 @@ import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, CATALOG_READ } from './builder.ts';
 import type { Context, Language } from './context.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
-import { findProductPage, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
+import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
 import { SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
@@ -248,7 +248,17 @@ const ProductFilter = builder.inputType('ProductFilter', {
   }),
 });
 
-const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>>>('ProductConnection');
+const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>> & { searchCorrections: SearchCorrection[] }>(
+  'ProductConnection',
+);
+
+const SearchCorrectionRef = builder.objectRef<SearchCorrection>('SearchCorrection').implement({
+  description: 'A search word the catalog does not know, and the known words one typo away that were searched as well.',
+  fields: (t) => ({
+    typed: t.exposeString('typed'),
+    meant: t.exposeStringList('meant'),
+  }),
+});
 
 builder.queryFields((t) => ({
   categories: t.prismaField({
@@ -298,8 +308,7 @@ builder.queryFields((t) => ({
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));
       const nodes = page.ids.flatMap((id) => byId.get(id) ?? []);
-      const totalCount = page.totalCount;
-      return connectionFrom(nodes, window, totalCount);
+      return { ...connectionFrom(nodes, window, page.totalCount), searchCorrections: page.searchCorrections };
     },
   }),
 }));
@@ -308,6 +317,11 @@ builder.objectType(ProductConnection, {
   fields: (t) => ({
     totalCount: t.exposeInt('totalCount'),
     offset: t.exposeInt('offset', { description: 'How many products come before the first edge.' }),
+    searchCorrections: t.field({
+      type: [SearchCorrectionRef],
+      description: 'With a search: its words read as typos (empty when every word is known).',
+      resolve: (c) => c.searchCorrections,
+    }),
     pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
     edges: t.field({
       type: [builder.objectRef<{ cursor: string; node: unknown }>('ProductEdge').implement({

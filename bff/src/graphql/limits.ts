@@ -23,7 +23,7 @@ export const OPERATION_LIMITS = {
 } as const;
 
 /** Objects computed from their parent's data without any I/O: they cost nothing (cost.ts). */
-export const VALUE_TYPES: ReadonlySet<string> = new Set(['Price', 'PageInfo', 'FieldError', 'VatRecapRow', 'VoucherAmount', 'PostalAddress']);
+export const VALUE_TYPES: ReadonlySet<string> = new Set(['Price', 'PageInfo', 'FieldError', 'VatRecapRow', 'VoucherAmount', 'PostalAddress', 'SearchCorrection']);
 
 /** The list size cost.ts assumes for list fields without a `first` argument. */
 export const DEFAULT_LIST_SIZE = 10;

@@ -94,7 +94,10 @@ async function typoCorrections(ctx: Context, words: string[]): Promise<Map<strin
   return new Map(rows.filter((row) => !row.known).map((row) => [row.typed, row.corrections]));
 }
 
-export type ProductPage = { ids: number[]; totalCount: number };
+/** A search word the catalog does not know and the known words one typo away searched as well. */
+export type SearchCorrection = { typed: string; meant: string[] };
+
+export type ProductPage = { ids: number[]; totalCount: number; searchCorrections: SearchCorrection[] };
 
 /**
  * The ids of one page of products matching a filter, in the order asked for, and how many match in
@@ -116,7 +119,7 @@ export async function findProductPage(
   const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
   if (filter.categorySlug) {
     const categoryIds = await categoryIdsFor(ctx, filter.categorySlug);
-    if (!categoryIds.length) return { ids: [], totalCount: 0 };
+    if (!categoryIds.length) return { ids: [], totalCount: 0, searchCorrections: [] };
     conditions.push(Prisma.sql`p."categoryId" IN (${Prisma.join(categoryIds)})`);
   }
   if (filter.inStock) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p.id AND v.stock > 0)`);
@@ -129,11 +132,14 @@ export async function findProductPage(
   const words = searchWords(filter.search ?? '');
   let from = Prisma.sql`"Product" p`;
   let relevance = Prisma.sql`0`;
+  const searchCorrections: SearchCorrection[] = [];
   if (words.length) {
     from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${ctx.language}::"Language"`;
     const corrections = await typoCorrections(ctx, words);
     for (const word of words) {
-      const spellings = [word, ...(corrections.get(word) ?? [])];
+      const meant = corrections.get(word) ?? [];
+      if (meant.length) searchCorrections.push({ typed: word, meant });
+      const spellings = [word, ...meant];
       conditions.push(Prisma.sql`(${Prisma.join(spellings.map((spelling) => Prisma.sql`t."searchText" LIKE ${containsPattern(spelling)}`), ' OR ')})`);
     }
     relevance = Prisma.join(words.map(wordScore), ' + ');
@@ -150,10 +156,10 @@ export async function findProductPage(
     SELECT id, count(*) OVER () AS total FROM matched
      ORDER BY ${productOrder(sort, words.length > 0)}
      LIMIT ${window.limit} OFFSET ${window.offset}`;
-  if (rows.length) return { ids: rows.map((row) => row.id), totalCount: Number(rows[0].total) };
-  if (window.offset === 0) return { ids: [], totalCount: 0 };
+  if (rows.length) return { ids: rows.map((row) => row.id), totalCount: Number(rows[0].total), searchCorrections };
+  if (window.offset === 0) return { ids: [], totalCount: 0, searchCorrections };
   const [count] = await ctx.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`;
-  return { ids: [], totalCount: count.total };
+  return { ids: [], totalCount: count.total, searchCorrections };
 }
 
 function productOrder(sort: ProductSortValue, byRelevance: boolean): Prisma.Sql {

@@ -15,6 +15,10 @@ const SearchPageQuery = graphql(`
   query SearchPage($first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
     products(first: $first, offset: $offset, filter: $filter, sort: $sort) {
       ...ProductListFields
+      searchCorrections {
+        typed
+        meant
+      }
     }
   }
 `);
@@ -48,9 +52,16 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   // With filters set, the listing itself says nothing matches and offers to clear them.
   const filtered = state.inStock || state.priceFrom !== null || state.priceTo !== null;
   const nothingAtAll = !!query && data.products.totalCount === 0 && !filtered;
+  // words the catalog does not know were searched with their known spellings too: say so
+  const corrected = data.products.searchCorrections.flatMap((correction) => correction.meant);
   return (
     <div className="container page">
       <h1>{query ? t('search.titleFor', { query }) : t('search.title')}</h1>
+      {corrected.length > 0 && data.products.totalCount > 0 && (
+        <p className="search__corrections" data-testid="search-corrections">
+          {t('search.alsoSearched', { words: corrected.join(', ') })}
+        </p>
+      )}
       {nothingAtAll ? (
         <div className="empty-state">
           <p>{t('search.empty', { query })}</p>
