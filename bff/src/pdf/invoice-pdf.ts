@@ -9,8 +9,6 @@ import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/mone
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
 import { qrModules } from '../services/qr.ts';
-
-const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 import {
   addressName,
   discountByRate,
@@ -18,6 +16,8 @@ import {
   type DocumentAddress,
   type OrderDocument,
 } from '../services/order-documents.ts';
+
+const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 export type InvoiceData = {
   order: OrderDocument;

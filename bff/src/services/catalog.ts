@@ -20,6 +20,11 @@ export type ProductSortValue = 'BEST_SELLING' | 'NEWEST' | 'PRICE_ASC' | 'PRICE_
 
 const MAX_PRICE = 1_000_000_000;
 
+/** The request's language as an SQL value of the database's "Language" type. */
+function languageOf(ctx: Context): Prisma.Sql {
+  return Prisma.sql`${ctx.language}::"Language"`;
+}
+
 /**
  * A category and all categories below it: one recursive statement from the slug down the tree (the
  * whole category table was read for this before). Remembered for the request, so a page that asks for
@@ -37,7 +42,7 @@ function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
       .$queryRaw<{ id: number }[]>`
         WITH RECURSIVE tree AS (
           SELECT t."categoryId" AS id FROM "CategoryTranslation" t
-           WHERE t.language = ${ctx.language}::"Language" AND t.slug = ${slug}
+           WHERE t.language = ${languageOf(ctx)} AND t.slug = ${slug}
           UNION
           SELECT c.id FROM "Category" c JOIN tree ON c."parentId" = tree.id
         )
@@ -79,7 +84,7 @@ const CORRECTIONS_PER_WORD = 5;
 async function typoCorrections(ctx: Context, words: string[]): Promise<Map<string, string[]>> {
   const candidates = words.filter((word) => TYPO_WORD.test(word)).slice(0, TYPO_WORDS_CHECKED);
   if (!candidates.length) return new Map();
-  const language = Prisma.sql`${ctx.language}::"Language"`;
+  const language = languageOf(ctx);
   const rows = await ctx.prisma.$queryRaw<{ typed: string; known: boolean; corrections: string[] }[]>`${Prisma.join(
     candidates.map(
       (word) => Prisma.sql`
@@ -134,7 +139,7 @@ export async function findProductPage(
   let relevance = Prisma.sql`0`;
   const searchCorrections: SearchCorrection[] = [];
   if (words.length) {
-    from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${ctx.language}::"Language"`;
+    from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${languageOf(ctx)}`;
     const corrections = await typoCorrections(ctx, words);
     for (const word of words) {
       const meant = corrections.get(word) ?? [];
