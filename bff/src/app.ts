@@ -17,6 +17,7 @@ import { securityHeaders } from './http/security-headers.ts';
 import { compression } from './http/compression.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
+import { watchPrivateReads } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -84,13 +85,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
   });
   // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
-  // public data changes; every statement of the pool is watched from its first connection on.
+  // public data changes; every statement of the pool is watched from its first connection on, for
+  // writes (a change) and for reads of private tables (an answer never stored).
   // Instances share Redis entries only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
   const catalogVersion = config.responseCache
     ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed` })
     : null;
-  if (catalogVersion) watchPool(pool, catalogVersion.onStatement);
+  if (catalogVersion) {
+    watchPool(pool, catalogVersion.onStatement);
+    watchPrivateReads(pool);
+  }
   const responseCache = catalogVersion
     ? createResponseCache({
         version: catalogVersion,

@@ -117,6 +117,13 @@ async function fetchBody(url: string, init?: RequestInit): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
+/** A browser's cookies after it started a session (as before its first change): the Cookie header. */
+async function sessionCookies(shopUrl: string): Promise<string> {
+  const response = await fetch(`${shopUrl}/api/csrf-cookie`);
+  if (response.status !== 204) throw new Error(`/api/csrf-cookie answered ${response.status}`);
+  return response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+}
+
 async function benchPages() {
   console.log(`\n== pages and API on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${os.cpus().length} cores`);
   const template = await seedTemplate(kind);
@@ -155,6 +162,8 @@ async function benchPages() {
       await compare(shop.url, html.url, '/', { name: 'cached category page', request: { path: pages.category } });
       await compare(shop.url, html.url, '/', { name: 'cached product page', request: { path: pages.product } });
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL product list, 12', request: list });
+      const withSession = { ...list, headers: { ...list.headers, cookie: await sessionCookies(shop.url) } };
+      await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, shopper with a session', request: withSession });
       const mixed: LoadRequest[] = [
         { path: '/' },
         { path: pages.category },

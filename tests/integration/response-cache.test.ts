@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
 import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
 import { writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
+import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -89,7 +90,7 @@ describe('response cache', () => {
     expect(after.json.data.product.price.withVat).toBe(80_000);
   });
 
-  it('two sessions: a shopper with a cart is never served from nor stored into the cache', async () => {
+  it('two sessions: an answer that read the session is never shared, a catalog answer is', async () => {
     const anonymous = await post(app, { query: LAYOUT });
     expect(anonymous.json.data.cart).toBeNull();
     expect((await post(app, { query: LAYOUT })).cache).toBe('HIT');
@@ -102,30 +103,72 @@ describe('response cache', () => {
       )).data!.product.variants[0].id,
     });
     expect(added.errors).toBeUndefined();
-    const alicesLayout = await alice.gql<{ cart: { itemCount: number } | null }>(LAYOUT);
-    expect(alicesLayout.headers.get('x-cache')).toBeNull(); // her session bypasses the cache
-    expect(alicesLayout.data!.cart!.itemCount).toBe(1);
+    // the anonymous answer (no cart) is not hers, and hers is never stored
+    for (let i = 0; i < 2; i += 1) {
+      const alicesLayout = await alice.gql<{ cart: { itemCount: number } | null }>(LAYOUT);
+      expect(alicesLayout.headers.get('x-cache')).toBe('MISS');
+      expect(alicesLayout.data!.cart!.itemCount).toBe(1);
+    }
 
     // Bob, another session, sees his own (empty) cart, never Alice's
     const bob = app.newClient();
     await bob.ensureCsrfCookie();
     const bobsLayout = await bob.gql<{ cart: { itemCount: number } | null }>(LAYOUT);
-    expect(bobsLayout.headers.get('x-cache')).toBeNull();
+    expect(bobsLayout.headers.get('x-cache')).toBe('MISS');
     expect(bobsLayout.data!.cart?.itemCount ?? 0).toBe(0);
     // and an anonymous visitor still gets the anonymous answer
     const again = await post(app, { query: LAYOUT });
     expect(again.json.data.cart).toBeNull();
     expect(again.json.data.me).toBeNull();
+
+    // A catalog query reads nobody's session: the anonymous answer serves Alice ...
+    const list = await post(app, { query: LIST });
+    const alicesList = await alice.gql(LIST);
+    expect(alicesList.headers.get('x-cache')).toBe('HIT');
+    expect({ data: alicesList.data }).toEqual(list.json);
+    // ... and one Bob's request rendered serves everyone else
+    const english = { query: PRODUCT, variables: { slug: productSlug } };
+    const bobsProduct = await bob.gql(PRODUCT, english.variables, { 'x-shop-language': 'en' });
+    expect(bobsProduct.headers.get('x-cache')).toBe('MISS');
+    const anonymousProduct = await post(app, english, { 'x-shop-language': 'en' });
+    expect(anonymousProduct.cache).toBe('HIT');
+    expect(anonymousProduct.json).toEqual({ data: bobsProduct.data });
+    // a query that asks for the catalog and the cart together is hers alone
+    const mixed = `{ products(first: 1) { totalCount } cart { itemCount } }`;
+    expect((await alice.gql(mixed)).headers.get('x-cache')).toBe('MISS');
+    expect((await bob.gql(mixed)).headers.get('x-cache')).toBe('MISS');
   });
 
-  it('never caches a mutation, an answer with errors, or a request with another cookie or a token', async () => {
+  it('never stores an answer that read a private table, such as an order opened by its link', async () => {
+    // writes to orders or wishlists do not invalidate the cache, so such an answer could go stale
+    for (const query of ['{ order(databaseId: 1, hash: "0123456789abcdef") { status } }', '{ sharedWishlist(token: "abcdefghijklmnopqrstuvwxyz012345") { itemCount } }']) {
+      const first = await post(app, { query });
+      const second = await post(app, { query });
+      expect(first.json.errors).toBeUndefined();
+      expect([first.cache, second.cache]).toEqual(['MISS', 'MISS']);
+    }
+    expect(readsPrivateTable('SELECT "t0"."id" FROM "public"."Order" AS "t0" WHERE "t0"."id" = $1')).toBe(true);
+    expect(readsPrivateTable('SELECT "t0"."id" FROM "public"."Product" AS "t0" ORDER BY "t0"."soldCount" DESC')).toBe(false);
+  });
+
+  it('never caches a captcha challenge: each is good once', async () => {
+    const query = { query: '{ captchaChallenge(action: NEWSLETTER) { challenge } }' };
+    const first = await post(app, query);
+    const second = await post(app, query);
+    expect([first.cache, second.cache]).toEqual(['MISS', 'MISS']);
+    expect(second.json.data.captchaChallenge.challenge).not.toBe(first.json.data.captchaChallenge.challenge);
+  });
+
+  it('never caches a mutation, an answer with errors, or a partner request; other cookies share catalog answers', async () => {
     const mutation = { query: 'mutation CacheNewsletter { __typename }' };
     await post(app, mutation);
     expect((await post(app, mutation)).cache).toBe('MISS');
     const broken = { query: '{ product(slug: 5) { name } }' };
     await post(app, broken);
     expect((await post(app, broken)).cache).toBe('MISS');
-    expect((await post(app, { query: LIST }, { cookie: 'consent=all' })).cache).toBeNull();
+    await post(app, { query: LIST });
+    expect((await post(app, { query: LIST }, { cookie: 'consent=all' })).cache).toBe('HIT');
+    expect((await post(app, { query: LAYOUT }, { cookie: 'consent=all' })).cache).toBe('MISS');
     expect((await post(app, { query: LIST }, { authorization: 'Bearer shp_x' })).cache).toBeNull();
     // lang and currency cookies are part of the key
     const euro = await post(app, { query: PRODUCT, variables: { slug: productSlug } }, { cookie: 'currency=EUR' });
@@ -141,13 +184,26 @@ describe('what a change is', () => {
     expect(writtenTable('SELECT * FROM "Product"')).toBeNull();
   });
 
-  it('keys only requests without personal cookies', () => {
-    const request = (cookie?: string) =>
+  it('keys pages only without personal cookies; marks a query with them as identified', () => {
+    const page = (cookie?: string) =>
       ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: cookie ? { cookie } : {} }) as never;
-    expect(cacheKeyOf(request())).not.toBeNull();
-    expect(cacheKeyOf(request('lang=en; currency=EUR'))).not.toBe(cacheKeyOf(request()));
-    expect(cacheKeyOf(request('sid=s%3Aabc'))).toBeNull();
-    expect(cacheKeyOf(request('lang=en; XSRF-TOKEN=x'))).toBeNull();
+    expect(cacheKeyOf(page())).toEqual({ key: expect.any(String), identified: false });
+    expect(cacheKeyOf(page('lang=en; currency=EUR'))!.key).not.toBe(cacheKeyOf(page())!.key);
+    expect(cacheKeyOf(page('sid=s%3Aabc'))).toBeNull();
+    expect(cacheKeyOf(page('lang=en; XSRF-TOKEN=x'))).toBeNull();
+    const query = (cookie?: string) =>
+      ({
+        method: 'POST',
+        path: '/graphql',
+        baseUrl: '',
+        originalUrl: '/graphql',
+        headers: cookie ? { cookie } : {},
+        body: Buffer.from('{"query":"{ categories { name } }"}'),
+      }) as never;
+    expect(cacheKeyOf(query())).toEqual({ key: expect.any(String), identified: false });
+    // the session is not part of the key: the same key, marked, for every session
+    expect(cacheKeyOf(query('sid=s%3Aabc; lang=en'))).toEqual({ key: cacheKeyOf(query('lang=en; sid=s%3Axyz'))!.key, identified: true });
+    expect(cacheKeyOf(query('lang=en'))!.key).not.toBe(cacheKeyOf(query())!.key);
   });
 });
 

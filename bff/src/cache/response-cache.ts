@@ -2,10 +2,15 @@
 // served from memory (and from Redis, shared by instances, with REDIS_URL) until public data changes
 // (bff/src/cache/catalog-version.ts). The rules, in docs/decisions/0016-performance.md:
 //
-// - Only a request that carries nothing personal is served from or stored into the cache: no cookie
-//   but `lang` and `currency` (which are part of the key), no Authorization header. A shopper with a
-//   session (cart, login, wishlist, consent ...) always gets a fresh page. So personal data cannot be
-//   in a cached response by construction, whatever a page or a new field shows.
+// - A page is served from or stored into the cache only for a request that carries nothing personal:
+//   no cookie but `lang` and `currency` (which are part of the key), no Authorization header. A
+//   shopper with a session (cart, login, wishlist, consent ...) always gets a fresh page.
+// - A catalog query is shared with shoppers who have a session too, but only an answer made without
+//   reading who was asking (GraphQL resolvers read the visitor through accessors that mark the
+//   response: graphql/yoga.ts). Such an answer is the same for everyone, so it is stored from, and
+//   served to, any browser request. An answer that read the session (a cart, `me`, even a guest's
+//   empty cart) is stored only from a request without cookies and served only to such requests.
+//   Partner requests (Authorization) never use the cache.
 // - Stored only: GET pages and POST /graphql queries (never a mutation) that answered 200, set no
 //   cookie and did not say Cache-Control private/no-store; GraphQL answers without errors.
 // - Key: method, path with query string, language and currency (headers and cookies), the request
@@ -35,6 +40,14 @@ export type CachedResponse = {
   generation: number;
   /** The shared generation in Redis when it was rendered; null without Redis. */
   sharedGeneration?: string | null;
+  /** Made without reading who was asking: may be served to a request with a session. */
+  anyVisitor: boolean;
+};
+
+export type CacheKey = {
+  key: string;
+  /** The request carries a session or another cookie: only an answer for any visitor is served to it or stored from it. */
+  identified: boolean;
 };
 
 export type ResponseCacheOptions = {
@@ -72,31 +85,36 @@ function isGraphQL(req: Request): boolean {
   return req.baseUrl + req.path === '/graphql' || req.baseUrl + req.path === '/graphql/';
 }
 
+/** The `lang` and `currency` cookies of a request, sorted, and whether it has any other cookie. */
+function keyCookiesOf(req: Request): { keyCookies: string; otherCookies: boolean } {
+  const keyCookies: string[] = [];
+  let otherCookies = false;
+  for (const part of req.headers.cookie?.split(';') ?? []) {
+    const index = part.indexOf('=');
+    const name = (index === -1 ? part : part.slice(0, index)).trim();
+    if (name === '') continue;
+    if (KEY_COOKIES.has(name)) keyCookies.push(`${name}=${part.slice(index + 1).trim()}`);
+    else otherCookies = true;
+  }
+  return { keyCookies: keyCookies.sort().join('; '), otherCookies };
+}
+
 /** The cache key for a request, or null when the request may not use the cache. */
-export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}): string | null {
+export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}): CacheKey | null {
   if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
   if (req.headers.authorization) return null;
-  const keyCookies: string[] = [];
-  const cookieHeader = req.headers.cookie;
-  if (cookieHeader) {
-    for (const part of cookieHeader.split(';')) {
-      const index = part.indexOf('=');
-      const name = (index === -1 ? part : part.slice(0, index)).trim();
-      if (name === '') continue;
-      if (!KEY_COOKIES.has(name)) return null;
-      keyCookies.push(`${name}=${part.slice(index + 1).trim()}`);
-    }
-  }
-  keyCookies.sort();
+  const { keyCookies, otherCookies } = keyCookiesOf(req);
+  // a page reads cookies outside GraphQL (the consent bar, the CSRF token in forms): only without them
+  if (otherCookies && !isGraphQL(req)) return null;
   const language = req.headers['x-shop-language'] ?? '';
   const currency = req.headers['x-shop-currency'] ?? '';
   let body = '';
-  if (req.method === 'POST' && options.bodyLater) return '';
+  if (req.method === 'POST' && options.bodyLater) return { key: '', identified: otherCookies };
   if (req.method === 'POST') {
     if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > 16_384) return null;
     body = req.body.toString('utf8');
   }
-  return [req.method, req.originalUrl, keyCookies.join(';'), language, currency, body].join('\n');
+  return { key: [req.method, req.originalUrl, keyCookies, language, currency, body].join('\n'), identified: otherCookies };
 }
 
 /** Least recently used answers go first beyond a number of entries or of bytes (query strings are free to vary). */
@@ -213,10 +231,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (!port) return;
     revalidating.add(key);
     const headers: Record<string, string> = { [REVALIDATE_HEADER]: revalidateSecret };
-    for (const name of ['cookie', 'x-shop-language', 'x-shop-currency', 'content-type', 'accept-language']) {
+    for (const name of ['x-shop-language', 'x-shop-currency', 'content-type', 'accept-language']) {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    // rendered again as a visitor without a session: only the cookies of the key go along
+    const { keyCookies } = keyCookiesOf(req);
+    if (keyCookies) headers.cookie = keyCookies;
     const host = req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress;
     void fetch(`http://${host}:${port}${req.originalUrl}`, {
       method: req.method,
@@ -228,7 +249,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       .finally(() => revalidating.delete(key));
   }
 
-  function capture(req: Request, res: Response, key: string, sharedGeneration: string | null) {
+  function capture(req: Request, res: Response, { key, identified }: CacheKey, sharedGeneration: string | null) {
     const generation = options.version.generation;
     const nonce = res.locals.nonce as string | undefined;
     const chunks: Buffer[] = [];
@@ -255,7 +276,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       if (typeof chunk !== 'function' && chunk !== undefined && chunk !== null && !tooBig) chunks.push(toBuffer(chunk, rest[0]));
       const result = end(chunk, ...rest);
       try {
-        if (!tooBig && storable(req, res) && options.version.generation === generation) {
+        const anyVisitor = res.locals.visitorRead !== true;
+        if (!tooBig && storable(req, res) && (anyVisitor || !identified) && options.version.generation === generation) {
           const body = Buffer.concat(chunks).toString('utf8');
           if (isGraphQL(req) && !graphqlAnswerIsCacheable(body)) return result;
           const headers: Record<string, string> = {};
@@ -271,6 +293,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
             storedAt: Date.now(),
             generation,
             sharedGeneration,
+            anyVisitor,
           });
         }
       } catch {
@@ -280,15 +303,23 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }) as never;
   }
 
-  const serveFromMemory = (req: Request, res: Response, next: NextFunction) => {
-    const key = cacheKeyOf(req);
-    if (key === null) return next();
-    syncGeneration();
-    const entry = memory.get(key);
+  /** An entry this request may be served, and how old it is. */
+  const usable = (entry: CachedResponse | undefined, { identified }: CacheKey) => {
     const age = entry ? Date.now() - entry.storedAt : Infinity;
-    if (!entry || entry.generation !== options.version.generation || age > freshMs + staleMs) return next();
+    const ok = entry !== undefined && entry.generation === options.version.generation && age <= freshMs + staleMs && (entry.anyVisitor || !identified);
+    return ok ? { entry, fresh: age <= freshMs } : null;
+  };
+
+  const serveFromMemory = (req: Request, res: Response, next: NextFunction) => {
+    const requestKey = cacheKeyOf(req);
+    if (requestKey === null) return next();
+    const { key } = requestKey;
+    syncGeneration();
+    const found = usable(memory.get(key), requestKey);
+    if (!found) return next();
+    const { entry } = found;
     res.locals.responseCacheSeen = true;
-    if (age <= freshMs) {
+    if (found.fresh) {
       stats.hits += 1;
       return send(res, entry, 'hit');
     }
@@ -309,29 +340,29 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (res.locals.responseCacheSeen) return next();
-    const key = cacheKeyOf(req);
-    if (key === null) {
+    const requestKey = cacheKeyOf(req);
+    if (requestKey === null) {
       stats.bypassed += 1;
       return next();
     }
+    const { key } = requestKey;
     syncGeneration();
     const revalidation = req.headers[REVALIDATE_HEADER] === revalidateSecret;
     lookup(key).then(
-      ({ entry: found, sharedGeneration }) => {
-        const entry = revalidation ? undefined : found;
-        const age = entry ? Date.now() - entry.storedAt : Infinity;
-        if (entry && entry.generation === options.version.generation && age <= freshMs + staleMs) {
-          if (age <= freshMs) {
+      ({ entry: stored, sharedGeneration }) => {
+        const found = revalidation ? null : usable(stored, requestKey);
+        if (found) {
+          if (found.fresh) {
             stats.hits += 1;
-            return send(res, entry, 'hit');
+            return send(res, found.entry, 'hit');
           }
           stats.stale += 1;
-          send(res, entry, 'stale');
+          send(res, found.entry, 'stale');
           return revalidate(req, key);
         }
         stats.misses += 1;
         res.setHeader('X-Cache', 'MISS');
-        capture(req, res, key, sharedGeneration);
+        capture(req, res, requestKey, sharedGeneration);
         next();
       },
       () => next(),

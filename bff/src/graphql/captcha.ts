@@ -32,6 +32,8 @@ builder.queryField('captchaChallenge', (t) =>
     description: 'A new captcha challenge for one action; it expires in 10 minutes and its token is accepted once.',
     args: { action: t.arg({ type: CaptchaActionEnum, required: true }) },
     resolve: async (_root, args, ctx) => {
+      // a challenge is good once: a cached one would be handed to many browsers
+      ctx.answerIsUnique?.();
       const challenge = await createCaptchaChallenge(ctx.config, args.action);
       return {
         action: args.action,

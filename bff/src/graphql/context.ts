@@ -18,6 +18,11 @@ export type ShopSession = {
   startedAt?: number;
 };
 
+/**
+ * What a resolver knows of the request. `session`, `customerId`, `sessionKey` and `clientIp` say who is
+ * asking: reading any of them marks the answer as the visitor's own, which the response cache then
+ * never gives to anyone else (graphql/yoga.ts, cache/response-cache.ts).
+ */
 export type Context = {
   prisma: Db;
   config: Config;
@@ -39,4 +44,6 @@ export type Context = {
   requestId: string;
   /** Runs a task once this request's response has been sent (work the answer must not wait for, nor be timed by). */
   afterResponse?: (task: () => void) => void;
+  /** Says this answer was made for this one request (a captcha challenge): the response cache never stores it. */
+  answerIsUnique?: () => void;
 };

@@ -14,7 +14,7 @@ import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
-import { useOperationKindForCache } from '../cache/graphql-operation.ts';
+import { useResponseCacheNotes } from '../cache/graphql-operation.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -56,7 +56,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
-      useOperationKindForCache(), // the response cache stores only a query's answer
+      useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {
@@ -79,9 +79,28 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         },
       },
     ],
-    context: ({ req, res, request }): Context => {
-      const customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
-      return {
+    context: (initial): Context => {
+      const { req, res, request } = initial;
+      // Who is asking: read through accessors on yoga's own context object, so that a resolver's read
+      // marks the answer as depending on the visitor (markVisitorRead) and the response cache never
+      // hands it to another visitor (cache/response-cache.ts). Defined here rather than returned:
+      // envelop merges the returned object by copying values, which would turn an accessor into a
+      // plain value and read it for every request.
+      const markVisitorRead = () => void (res.locals.visitorRead = true);
+      let customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
+      let key: string | undefined;
+      Object.defineProperties(initial, {
+        customerId: {
+          get: () => (markVisitorRead(), customerId),
+          set: (value: number | null) => void (customerId = value),
+          enumerable: true,
+          configurable: true,
+        },
+        // a request without a session (none is ever stored for it) gets a key of its own
+        sessionKey: { get: () => (markVisitorRead(), (key ??= sessionKey(req.sessionID ?? randomUUID()))), enumerable: true, configurable: true },
+        clientIp: { get: () => (markVisitorRead(), req.ip ?? req.socket.remoteAddress ?? 'unknown'), enumerable: true, configurable: true },
+      });
+      const fields: Omit<Context, 'customerId' | 'sessionKey' | 'clientIp'> = {
         prisma,
         config,
         language: requestLanguage(req, request.headers),
@@ -89,16 +108,16 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         // Forwards to the current req.session. Not a getter: envelop copies the context with
         // Object.assign, which would freeze the pre-login session (regenerate() replaces req.session).
         session: new Proxy({} as ShopSession, {
-          get: (_target, key) => Reflect.get(req.session, key),
-          set: (_target, key, value) => {
+          get: (_target, name) => (markVisitorRead(), Reflect.get(req.session, name)),
+          set: (_target, name, value) => {
             changedSessions.add(req);
-            return Reflect.set(req.session, key, value);
+            return Reflect.set(req.session, name, value);
           },
-          deleteProperty: (_target, key) => {
+          deleteProperty: (_target, name) => {
             changedSessions.add(req);
-            return Reflect.deleteProperty(req.session, key);
+            return Reflect.deleteProperty(req.session, name);
           },
-          has: (_target, key) => Reflect.has(req.session, key),
+          has: (_target, name) => (markVisitorRead(), Reflect.has(req.session, name)),
         }),
         regenerateSession: () =>
           new Promise<void>((resolve, reject) =>
@@ -112,18 +131,18 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
               resolve();
             }),
           ),
-        customerId,
-        // a request without a session (none is ever stored for it) gets a key of its own
-        sessionKey: sessionKey(req.sessionID ?? randomUUID()),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
         rateLimiter,
         requestId: res.locals.requestId as string,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent
         afterResponse: (task) => void res.once('finish', task),
+        // an answer made for this one request (a captcha challenge): never stored by the response cache
+        answerIsUnique: () => void (res.locals.responseCache = false),
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer
         ...partnerContext(res),
       };
+      // the accessors above are the context's identity fields (the cast adds them to the type only)
+      return fields as Context;
     },
   });
 }
