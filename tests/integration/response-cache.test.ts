@@ -13,6 +13,7 @@ import { createCategory, createProduct } from '../support/factories.ts';
 import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
 import { writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -137,6 +138,33 @@ describe('response cache', () => {
     const mixed = `{ products(first: 1) { totalCount } cart { itemCount } }`;
     expect((await alice.gql(mixed)).headers.get('x-cache')).toBe('MISS');
     expect((await bob.gql(mixed)).headers.get('x-cache')).toBe('MISS');
+  });
+
+  it("the web's catalog queries ask nothing of the shopper: a session is served the answer another rendered", async () => {
+    // the hearts come from the layout's wishlist summary, not from Product.inWishlist in these lists
+    const category = await app.prisma.categoryTranslation.findFirstOrThrow({ where: { slug: 'cache-dresy' } });
+    const persisted = (operationName: keyof typeof operationHashes, variables: object) => ({
+      operationName,
+      variables,
+      extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes[operationName] } },
+    });
+    const carol = app.newClient();
+    await carol.ensureCsrfCookie();
+    for (const body of [
+      persisted('CategoryPage', { slug: category.slug, first: 12, offset: 0, filter: {}, sort: 'BEST_SELLING' }),
+      persisted('SearchPage', { first: 12, offset: 0, filter: { search: 'dres' }, sort: 'BEST_SELLING' }),
+      persisted('ProductPage', { slug: productSlug }),
+    ]) {
+      const anonymous = await post(app, body);
+      expect(anonymous.json.errors).toBeUndefined();
+      const response = await carol.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': await carol.ensureCsrfCookie() },
+        body: JSON.stringify(body),
+      });
+      expect([body.operationName, response.headers.get('x-cache')]).toEqual([body.operationName, 'HIT']);
+      expect(await response.json()).toEqual(anonymous.json);
+    }
   });
 
   it('never stores an answer that read a private table, such as an order opened by its link', async () => {

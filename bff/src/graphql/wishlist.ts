@@ -2,6 +2,7 @@
 // (Product.inWishlist, per session) and the read-only shared view behind an unguessable link.
 // The heart's mutation returns the product and the whole wishlist (house rule 2), so every card of the
 // product and the header count update from the normalized cache, with no refetch.
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, QueryRoot } from './builder.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
@@ -41,6 +42,12 @@ builder.prismaNode('Wishlist', {
   fields: (t) => ({
     items: t.relation('items', { query: itemOrder }),
     itemCount: t.relationCount('items', { where: listed }),
+    productIds: t.idList({
+      description:
+        'The ids (Product.id) of the products in the list: what the hearts on product cards show. A client that reads the hearts from here needs no Product.inWishlist in its catalog queries, whose answers are then the same for every shopper (and shared by the response cache).',
+      select: { items: { where: listed, select: { productId: true } } },
+      resolve: (wishlist) => wishlist.items.map((item) => encodeGlobalID('Product', item.productId)),
+    }),
     shareToken: t.exposeString('shareToken', {
       description: 'The token of the shared link (route sharedWishlist); resetWishlistShareLink replaces it.',
     }),

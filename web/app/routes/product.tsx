@@ -35,7 +35,6 @@ const ProductPageQuery = graphql(`
       isNew
       isSale
       inStock
-      inWishlist
       stock
       manufacturer {
         id

@@ -8,7 +8,6 @@ export const ProductCardFieldsFragment = graphql(`
     isNew
     isSale
     inStock
-    inWishlist
     manufacturer {
       id
       name

@@ -1,20 +1,25 @@
 // The heart on product cards and the product detail: a toggle button (aria-pressed) named after the
-// product. Its answer carries the product and the root query's wishlist summary, so every card of
-// the product, the detail and the header count change together from the normalized cache; the
-// optimistic answer flips the heart (and the count) before the server replies.
-import { useApolloClient, useMutation } from '@apollo/client/react';
+// product. Whether it is pressed comes from the wishlist summary (its productIds) that the layout's
+// query put in the cache, not from the product: catalog answers stay the same for every shopper.
+// The mutation's answer carries the root query's wishlist summary, so every heart of the product and
+// the header count change together from the normalized cache; the optimistic answer flips the heart
+// (and the count) before the server replies, once the shopper has a wishlist.
+import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import type { WishlistSummaryFragment } from '~/gql/graphql';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { SetProductInWishlistMutation, WishlistSummaryQuery } from './documents.ts';
 
-type Props = { product: { id: string; name: string; inWishlist: boolean }; large?: boolean };
+type Props = { product: { id: string; name: string }; large?: boolean };
 
 export function WishlistButton({ product, large = false }: Props) {
   const { t } = useTranslation();
   const { notify } = useNotify();
   const client = useApolloClient();
   const [setInWishlist] = useMutation(SetProductInWishlistMutation);
+  // from the cache the layout filled; fetched only after a login dropped it (one request for all hearts)
+  const { data } = useQuery(WishlistSummaryQuery);
+  const pressed = data?.wishlist?.productIds.includes(product.id) ?? false;
 
   /** The header's count as the cache has it (null before the shopper's first heart). */
   const readSummary = (): WishlistSummaryFragment | null => {
@@ -26,9 +31,14 @@ export function WishlistButton({ product, large = false }: Props) {
   };
 
   const onClick = async () => {
-    const inWishlist = !product.inWishlist;
+    const inWishlist = !pressed;
     const current = readSummary();
-    const wishlist = current && { ...current, itemCount: Math.max(0, current.itemCount + (inWishlist ? 1 : -1)) };
+    const productIds = current ? current.productIds.filter((id) => id !== product.id) : [];
+    const wishlist = current && {
+      ...current,
+      itemCount: Math.max(0, current.itemCount + (inWishlist ? 1 : -1)),
+      productIds: inWishlist ? [...productIds, product.id] : productIds,
+    };
     try {
       const result = await setInWishlist({
         variables: { productId: product.id, inWishlist },
@@ -36,7 +46,7 @@ export function WishlistButton({ product, large = false }: Props) {
           __typename: 'Mutation',
           setProductInWishlist: {
             __typename: 'WishlistChange',
-            product: { __typename: 'Product', id: product.id, inWishlist },
+            product: { __typename: 'Product', id: product.id },
             query: { __typename: 'Query', wishlist },
           },
         },
@@ -52,7 +62,7 @@ export function WishlistButton({ product, large = false }: Props) {
     <button
       type="button"
       className={`wishlist-button${large ? ' wishlist-button--large' : ''}`}
-      aria-pressed={product.inWishlist}
+      aria-pressed={pressed}
       aria-label={t('wishlist.toggle', { name: product.name })}
       title={t('wishlist.toggle', { name: product.name })}
       data-testid="wishlist-button"

@@ -1,10 +1,15 @@
 import { graphql } from '~/gql';
 
-/** What the header shows of the shopper's wishlist; every heart's answer carries it. */
+/**
+ * What the header and the hearts show of the shopper's wishlist; every heart's answer carries it.
+ * The hearts read productIds from here, so catalog queries ask nothing of the shopper and their
+ * answers can be shared by the response cache (docs/decisions/0016).
+ */
 export const WishlistSummaryFragment = graphql(`
   fragment WishlistSummary on Wishlist {
     id
     itemCount
+    productIds
   }
 `);
 
@@ -15,7 +20,6 @@ export const WishlistProductFragment = graphql(`
     name
     slug
     code
-    inWishlist
     inStock
     manufacturer {
       id
@@ -42,7 +46,7 @@ export const WishlistProductFragment = graphql(`
   }
 `);
 
-/** The header's count, read from the cache for the heart's optimistic answer (never sent on its own). */
+/** The wishlist summary the hearts read (from the cache that the layout's query filled; sent only when it was dropped, after a login). */
 export const WishlistSummaryQuery = graphql(`
   query WishlistSummary {
     wishlist {
@@ -58,7 +62,6 @@ export const SetProductInWishlistMutation = graphql(`
       ... on WishlistChange {
         product {
           id
-          inWishlist
         }
         query {
           wishlist {
