@@ -10,6 +10,7 @@ import { LoadingBar } from './components/ui/LoadingBar.tsx';
 import { ToastProvider } from './components/ui/Toasts.tsx';
 import { ConsentProvider } from './features/consent/ConsentProvider.tsx';
 import { ConsentBar } from './features/consent/ConsentBar.tsx';
+import { WishlistHeartsProvider } from './features/wishlist/hearts.tsx';
 import { BuildCheck } from './shell/BuildCheck.tsx';
 import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
 import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
@@ -75,17 +76,19 @@ function DefaultLayout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>('root');
   return (
     <ToastProvider>
-      <ConsentProvider initial={root?.consent ?? null} tracking={root?.tracking ?? NO_TRACKING}>
-        <LoadingBar />
-        <Header alternates={alternates} />
-        <main id="content" className="site-main" tabIndex={-1}>
-          {children}
-        </main>
-        <Footer />
-        <ConsentBar />
-        <BuildCheck />
-        <RoutePrefetch />
-      </ConsentProvider>
+      <WishlistHeartsProvider>
+        <ConsentProvider initial={root?.consent ?? null} tracking={root?.tracking ?? NO_TRACKING}>
+          <LoadingBar />
+          <Header alternates={alternates} />
+          <main id="content" className="site-main" tabIndex={-1}>
+            {children}
+          </main>
+          <Footer />
+          <ConsentBar />
+          <BuildCheck />
+          <RoutePrefetch />
+        </ConsentProvider>
+      </WishlistHeartsProvider>
     </ToastProvider>
   );
 }

@@ -1,14 +1,15 @@
 // The heart on product cards and the product detail: a toggle button (aria-pressed) named after the
-// product. Whether it is pressed comes from the wishlist summary (its productIds) that the layout's
-// query put in the cache, not from the product: catalog answers stay the same for every shopper.
+// product. Whether it is pressed comes from the wishlist summary (hearts.tsx), not from the product:
+// catalog answers stay the same for every shopper.
 // The mutation's answer carries the root query's wishlist summary, so every heart of the product and
 // the header count change together from the normalized cache; the optimistic answer flips the heart
 // (and the count) before the server replies, once the shopper has a wishlist.
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useTranslation } from 'react-i18next';
 import type { WishlistSummaryFragment } from '~/gql/graphql';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { SetProductInWishlistMutation, WishlistSummaryQuery } from './documents.ts';
+import { useHeart } from './hearts.tsx';
 
 type Props = { product: { id: string; name: string }; large?: boolean };
 
@@ -17,9 +18,7 @@ export function WishlistButton({ product, large = false }: Props) {
   const { notify } = useNotify();
   const client = useApolloClient();
   const [setInWishlist] = useMutation(SetProductInWishlistMutation);
-  // from the cache the layout filled; fetched only after a login dropped it (one request for all hearts)
-  const { data } = useQuery(WishlistSummaryQuery);
-  const pressed = data?.wishlist?.productIds.includes(product.id) ?? false;
+  const pressed = useHeart(product.id);
 
   /** The header's count as the cache has it (null before the shopper's first heart). */
   const readSummary = (): WishlistSummaryFragment | null => {

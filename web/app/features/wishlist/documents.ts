@@ -46,7 +46,7 @@ export const WishlistProductFragment = graphql(`
   }
 `);
 
-/** The wishlist summary the hearts read (from the cache that the layout's query filled; sent only when it was dropped, after a login). */
+/** The wishlist summary the hearts read (hearts.tsx: from the cache the layout's query filled; sent only when a login dropped it). */
 export const WishlistSummaryQuery = graphql(`
   query WishlistSummary {
     wishlist {
