@@ -164,6 +164,8 @@ async function benchPages() {
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL product list, 12', request: list });
       const withSession = { ...list, headers: { ...list.headers, cookie: await sessionCookies(shop.url) } };
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, shopper with a session', request: withSession });
+      const brotli = { ...withSession, headers: { ...withSession.headers, 'accept-encoding': 'br, gzip' } };
+      await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, session, brotli', request: brotli });
       const mixed: LoadRequest[] = [
         { path: '/' },
         { path: pages.category },

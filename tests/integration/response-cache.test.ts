@@ -2,7 +2,7 @@
 // cache; a price changed through the shop, or by any other process, is visible on the next request;
 // a shopper with a session never gets, nor leaves, a cached answer; mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -14,6 +14,19 @@ import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-ca
 import { writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+
+// counts the response cache's own compressions (the middleware's internal ones are not seen)
+const compressions = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../bff/src/http/compression.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../bff/src/http/compression.ts')>();
+  return {
+    ...original,
+    compressBody: (...args: Parameters<typeof original.compressBody>) => {
+      compressions.count += 1;
+      return original.compressBody(...args);
+    },
+  };
+});
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -61,6 +74,28 @@ describe('response cache', () => {
     // another language is another answer
     const english = await post(app, { query: LIST }, { 'x-shop-language': 'en' });
     expect(english.cache).toBe('MISS');
+  });
+
+  it('a cached answer goes out compressed as the browser asks, compressed once for all its hits', async () => {
+    const ask = (encoding: string) =>
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+        // above the 1 KiB below which nothing is compressed
+        body: JSON.stringify({ query: `{ ${['a', 'b', 'c', 'd', 'e'].map((alias) => `${alias}: ${LIST.slice(2, -2)}`).join(' ')} }` }),
+      });
+    const plain = await ask('identity');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const expected = await plain.json();
+    expect(JSON.stringify(expected).length).toBeGreaterThan(1024);
+    const before = compressions.count;
+    for (const encoding of ['br', 'gzip', 'br', 'gzip']) {
+      const response = await ask(encoding);
+      expect([response.headers.get('x-cache'), response.headers.get('content-encoding')]).toEqual(['HIT', encoding]);
+      expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await response.json()).toEqual(expected); // fetch decompresses
+    }
+    expect(compressions.count - before).toBe(2); // once per encoding
   });
 
   it('a price changed through the shop is visible on the next request', async () => {

@@ -21,6 +21,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { createRedisClient, type RedisClient } from '../redis.ts';
+import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 
 /** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no cache. */
@@ -215,11 +216,31 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
   }
 
-  function send(res: Response, entry: CachedResponse, state: 'hit' | 'stale') {
+  function send(req: Request, res: Response, entry: CachedResponse, state: 'hit' | 'stale') {
     res.status(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
     const body = bodyWithNonce(entry, (res.locals.nonce as string | undefined) ?? '');
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    // an answer without a nonce (JSON) is compressed once per encoding, not on every hit (a page's
+    // nonce differs per response, so the compression middleware compresses each)
+    const withoutNonce = encodedBodies.get(entry)?.length === 1;
+    if (encoding && req.method !== 'HEAD' && withoutNonce && worthCompressing(entry.headers['content-type'] ?? '', body.length)) {
+      compressedOnce(entry, body, encoding).then(
+        (compressed) => {
+          if (res.destroyed) return;
+          res.setHeader('Content-Encoding', encoding);
+          appendVary(res);
+          res.setHeader('Content-Length', compressed.length);
+          res.end(compressed);
+        },
+        () => {
+          res.setHeader('Content-Length', body.length);
+          res.end(body);
+        },
+      );
+      return;
+    }
     res.setHeader('Content-Length', body.length);
     res.end(body);
   }
@@ -321,10 +342,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.locals.responseCacheSeen = true;
     if (found.fresh) {
       stats.hits += 1;
-      return send(res, entry, 'hit');
+      return send(req, res, entry, 'hit');
     }
     stats.stale += 1;
-    send(res, entry, 'stale');
+    send(req, res, entry, 'stale');
     revalidate(req, key);
   };
 
@@ -354,10 +375,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         if (found) {
           if (found.fresh) {
             stats.hits += 1;
-            return send(res, found.entry, 'hit');
+            return send(req, res, found.entry, 'hit');
           }
           stats.stale += 1;
-          send(res, found.entry, 'stale');
+          send(req, res, found.entry, 'stale');
           return revalidate(req, key);
         }
         stats.misses += 1;
@@ -377,6 +398,20 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       await redis?.quit().catch(() => undefined);
     },
   };
+}
+
+/** A cached answer's compressed bytes per encoding, made on its first hit that asked for them. */
+const compressedBodies = new WeakMap<CachedResponse, Map<Encoding, Promise<Buffer>>>();
+
+function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding): Promise<Buffer> {
+  let byEncoding = compressedBodies.get(entry);
+  if (!byEncoding) compressedBodies.set(entry, (byEncoding = new Map()));
+  let compressed = byEncoding.get(encoding);
+  if (!compressed) {
+    compressed = compressBody(body, encoding);
+    byEncoding.set(encoding, compressed);
+  }
+  return compressed;
 }
 
 /**

@@ -74,7 +74,12 @@ class StaticCache {
   }
 }
 
-function appendVary(res: Response) {
+/** Whether the middleware would compress an answer of this Content-Type and size. */
+export function worthCompressing(type: string, bytes: number): boolean {
+  return COMPRESSIBLE.test(type) && bytes >= MIN_BYTES;
+}
+
+export function appendVary(res: Response) {
   const vary = String(res.getHeader('Vary') ?? '');
   if (!/\baccept-encoding\b/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
