@@ -1,6 +1,6 @@
 // createApp(config): the one express app that serves the SSR pages, static files and /graphql.
 // server.ts only listens; tests call createApp directly.
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
@@ -14,6 +14,7 @@ import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
@@ -129,7 +130,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.set('trust proxy', 'loopback');
 
   app.use((req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString('base64');
+    res.locals.nonce = newNonce();
     // One id per request, from the proxy in front when it sends one; logs and the response carry it.
     const incoming = req.headers['x-request-id'];
     res.locals.requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
