@@ -24,7 +24,7 @@ import { createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 
-/** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no cache. */
+/** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no page from the cache, and only answers for any visitor to a query. */
 const KEY_COOKIES = new Set(['lang', 'currency']);
 /** Response headers kept with a cached answer (the rest are per response: CSP, request id, CORS). */
 const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
@@ -400,7 +400,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
 }
 
-/** A cached answer's compressed bytes per encoding, made on its first hit that asked for them. */
+/**
+ * A cached answer's compressed bytes per encoding, made on its first hit that asked for them. They live
+ * as long as the entry and are not counted in maxBytes (each is a fifth of the answer or less).
+ */
 const compressedBodies = new WeakMap<CachedResponse, Map<Encoding, Promise<Buffer>>>();
 
 function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding): Promise<Buffer> {
