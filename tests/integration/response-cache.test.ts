@@ -11,7 +11,7 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
 import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
-import { writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
+import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
@@ -247,6 +247,37 @@ describe('what a change is', () => {
     expect(writtenTable('SELECT * FROM "Product"')).toBeNull();
   });
 
+  it('counts a write of public data when it is made and when its transaction commits, nothing else', async () => {
+    const pool = { query: async () => ({ rows: [{ last_value: '1', is_called: true }] }) } as unknown as pg.Pool;
+    let changes = 0;
+    const version = createCatalogVersion({ pool, pollMs: 60_000, onChange: () => (changes += 1) });
+    try {
+      const [a, b, c, d] = [{}, {}, {}, {}];
+      version.onStatement('UPDATE "public"."Variant" SET "priceCzk" = $1 WHERE id = $2', a); // autocommit
+      expect(changes).toBe(1);
+      version.onStatement('COMMIT', a); // a later transaction on the same connection wrote nothing public
+      expect(changes).toBe(1);
+      version.onStatement('BEGIN', b);
+      version.onStatement('UPDATE "public"."Product" SET "published" = $1', b);
+      version.onStatement('SELECT 1', b);
+      expect(changes).toBe(2);
+      version.onStatement('COMMIT', b);
+      expect(changes).toBe(3);
+      version.onStatement('BEGIN', c);
+      version.onStatement('INSERT INTO "public"."CartLine" ("cartId") VALUES ($1)', c);
+      version.onStatement('COMMIT', c);
+      expect(changes).toBe(3);
+      version.onStatement('BEGIN', d);
+      version.onStatement('UPDATE "Product" SET "soldCount" = 1', d);
+      version.onStatement('ROLLBACK TO SAVEPOINT s1', d);
+      version.onStatement('ROLLBACK', d);
+      version.onStatement('COMMIT', d);
+      expect(changes).toBe(4);
+    } finally {
+      await version.close();
+    }
+  });
+
   it('keys pages only without personal cookies; marks a query with them as identified', () => {
     const page = (cookie?: string) =>
       ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: cookie ? { cookie } : {} }) as never;
@@ -286,6 +317,22 @@ describe('two instances on one database, through Redis', () => {
 
   afterAll(async () => {
     await second?.close();
+  });
+
+  it("through Redis too, a shopper with a session gets another instance's catalog answer, never its answer about a visitor", async () => {
+    const catalog = { query: PRODUCT, variables: { slug: productSlug, instances: 2 } };
+    const layout = { query: LAYOUT, variables: { instances: 2 } };
+    expect((await post(app, catalog)).cache).toBe('MISS');
+    expect((await post(app, layout)).cache).toBe('MISS');
+    await sleep(100); // stored in Redis in the background
+    const shopper = second.newClient();
+    const fromSecond = await shopper.gql(PRODUCT, { ...catalog.variables });
+    expect(fromSecond.headers.get('x-cache')).toBe('HIT');
+    expect(fromSecond.data).toEqual((await post(app, catalog)).json.data);
+    // the layout read the (absent) session on the first instance: never served to her from Redis
+    expect((await shopper.gql(LAYOUT, { ...layout.variables })).headers.get('x-cache')).toBe('MISS');
+    // while a visitor without cookies on the second instance gets it
+    expect((await post(second, layout)).cache).toBe('HIT');
   });
 
   it('an answer rendered by one instance is served by the other; a change through either is seen by both', async () => {

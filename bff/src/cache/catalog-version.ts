@@ -43,7 +43,9 @@ export const PRIVATE_TABLES = new Set([
 ]);
 
 const WRITE = /^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?|MERGE\s+INTO)\s+(?:ONLY\s+)?(?:"?public"?\.)?"?([A-Za-z_][\w]*)"?/i;
+const START_OF_TRANSACTION = /^\s*(?:BEGIN|START\s+TRANSACTION)\b/i;
 const END_OF_TRANSACTION = /^\s*(?:COMMIT|END)\b/i;
+const ROLLBACK = /^\s*(?:ROLLBACK|ABORT)\b(?!\s+TO\b)/i;
 
 /** The table a write statement changes, or null for reads (and statements it cannot tell). */
 export function writtenTable(sql: string): string | null {
@@ -74,6 +76,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   const channel = options.channel ?? 'shop:response-cache:changed';
   let generation = 1;
   let databaseVersion: string | null = null;
+  // connections inside a transaction, and those whose transaction wrote public data (bumped again at COMMIT)
+  const inTransaction = new WeakSet<object>();
   const dirtyClients = new WeakSet<object>();
   let closed = false;
 
@@ -138,15 +142,20 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       const table = writtenTable(sql);
       if (table !== null) {
         if (PRIVATE_TABLES.has(table)) return;
-        // seen now, and again when its transaction commits (a page rendered in between read the old rows)
-        dirtyClients.add(client);
+        // seen now, and again when its transaction commits (a page rendered in between read the old
+        // rows); a statement outside a transaction is committed already
+        if (inTransaction.has(client)) dirtyClients.add(client);
         bump();
         return;
       }
-      if (dirtyClients.has(client) && END_OF_TRANSACTION.test(sql)) {
-        dirtyClients.delete(client);
-        bump();
+      if (START_OF_TRANSACTION.test(sql)) {
+        inTransaction.add(client);
+        return;
       }
+      const committed = END_OF_TRANSACTION.test(sql);
+      if (!committed && !ROLLBACK.test(sql)) return;
+      inTransaction.delete(client);
+      if (dirtyClients.delete(client) && committed) bump();
     },
     async close() {
       closed = true;
