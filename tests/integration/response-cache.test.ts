@@ -252,27 +252,21 @@ describe('what a change is', () => {
     let changes = 0;
     const version = createCatalogVersion({ pool, pollMs: 60_000, onChange: () => (changes += 1) });
     try {
-      const [a, b, c, d] = [{}, {}, {}, {}];
-      version.onStatement('UPDATE "public"."Variant" SET "priceCzk" = $1 WHERE id = $2', a); // autocommit
-      expect(changes).toBe(1);
-      version.onStatement('COMMIT', a); // a later transaction on the same connection wrote nothing public
-      expect(changes).toBe(1);
-      version.onStatement('BEGIN', b);
-      version.onStatement('UPDATE "public"."Product" SET "published" = $1', b);
-      version.onStatement('SELECT 1', b);
-      expect(changes).toBe(2);
-      version.onStatement('COMMIT', b);
-      expect(changes).toBe(3);
-      version.onStatement('BEGIN', c);
-      version.onStatement('INSERT INTO "public"."CartLine" ("cartId") VALUES ($1)', c);
-      version.onStatement('COMMIT', c);
-      expect(changes).toBe(3);
-      version.onStatement('BEGIN', d);
-      version.onStatement('UPDATE "Product" SET "soldCount" = 1', d);
-      version.onStatement('ROLLBACK TO SAVEPOINT s1', d);
-      version.onStatement('ROLLBACK', d);
-      version.onStatement('COMMIT', d);
-      expect(changes).toBe(4);
+      // each connection's statements, and how many changes have been counted after them
+      const connections: [string[], number][] = [
+        [['UPDATE "public"."Variant" SET "priceCzk" = $1 WHERE id = $2'], 1], // autocommit: counted once
+        [['COMMIT'], 1], // on that connection later, after a transaction that wrote nothing public
+        [['BEGIN', 'UPDATE "public"."Product" SET "published" = $1', 'SELECT 1'], 2],
+        [['COMMIT'], 3],
+        [['BEGIN', 'INSERT INTO "public"."CartLine" ("cartId") VALUES ($1)', 'COMMIT'], 3],
+        [['BEGIN', 'UPDATE "Product" SET "soldCount" = 1', 'ROLLBACK TO SAVEPOINT s1', 'ROLLBACK', 'COMMIT'], 4],
+      ];
+      const clients = [{}, {}, {}, {}];
+      const clientOf = [0, 0, 1, 1, 2, 3];
+      connections.forEach(([statements, expected], index) => {
+        for (const sql of statements) version.onStatement(sql, clients[clientOf[index]]);
+        expect([index, changes]).toEqual([index, expected]);
+      });
     } finally {
       await version.close();
     }
