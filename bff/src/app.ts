@@ -18,7 +18,7 @@ import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
-import { watchPrivateReads } from './cache/private-reads.ts';
+import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -93,10 +93,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const catalogVersion = config.responseCache
     ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed` })
     : null;
-  if (catalogVersion) {
-    watchPool(pool, catalogVersion.onStatement);
-    watchPrivateReads(pool);
-  }
+  if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
   const responseCache = catalogVersion
     ? createResponseCache({
         version: catalogVersion,

@@ -167,17 +167,22 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
 
 type Query = (...args: unknown[]) => unknown;
 
-/**
- * Calls `listener` with the text of every statement a client of `pool` finished (successfully or
- * not: a failed COMMIT still ends the transaction). Works for clients connected later too.
- */
-export function watchPool(pool: pg.Pool, listener: (sql: string, client: object) => void): void {
+export type PoolWatchers = {
+  /** Called with the text of every statement as it is sent, in the sender's async context. */
+  sent?: (sql: string) => void;
+  /** Called with every statement finished (successfully or not: a failed COMMIT still ends the transaction). */
+  finished: (sql: string, client: object) => void;
+};
+
+/** Shows every statement a client of `pool` runs to `watchers`; works for clients connected later too. */
+export function watchPool(pool: pg.Pool, watchers: PoolWatchers): void {
   pool.on('connect', (client) => {
     const original = client.query.bind(client) as Query;
     (client as unknown as { query: Query }).query = (...args: unknown[]) => {
       const first = args[0] as string | { text?: string; callback?: unknown } | undefined;
       const sql = typeof first === 'string' ? first : (first?.text ?? '');
-      const report = () => listener(sql, client);
+      watchers.sent?.(sql);
+      const report = () => watchers.finished(sql, client);
       // pool.query() passes a callback (last argument); the adapter's own clients use promises
       const last = args.length - 1;
       if (typeof args[last] === 'function') {

@@ -2,10 +2,9 @@
 // wishlists ...) is never stored by the response cache: writes to those tables do not invalidate it
 // (catalog-version.ts), so such an answer could go stale (an order opened by its secret link, a
 // shared wishlist) even when nothing personal was read to find it. The GraphQL operation runs inside
-// noticePrivateReads (cache/graphql-operation.ts); the pool's clients report every statement that
-// names a private table to the operation that sent it.
+// noticePrivateReads (cache/graphql-operation.ts); the pool (watchPool in app.ts) shows every
+// statement as it is sent to reportPrivateRead, which tells the operation that sent it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type pg from 'pg';
 import { PRIVATE_TABLES } from './catalog-version.ts';
 
 const current = new AsyncLocalStorage<() => void>();
@@ -22,19 +21,8 @@ export function readsPrivateTable(sql: string): boolean {
   return PRIVATE_TABLE.test(sql);
 }
 
-type Query = (...args: unknown[]) => unknown;
-
-/** Makes every client of `pool`, also those connected later, report private reads (see above). */
-export function watchPrivateReads(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    const original = client.query.bind(client) as Query;
-    (client as unknown as { query: Query }).query = (...args: unknown[]) => {
-      const onRead = current.getStore();
-      if (onRead) {
-        const first = args[0] as string | { text?: string } | undefined;
-        if (readsPrivateTable(typeof first === 'string' ? first : (first?.text ?? ''))) onRead();
-      }
-      return original(...args);
-    };
-  });
+/** For each statement sent: tells the operation sending it (if any) when it reads a private table. */
+export function reportPrivateRead(sql: string): void {
+  const onRead = current.getStore();
+  if (onRead && readsPrivateTable(sql)) onRead();
 }
