@@ -2,6 +2,7 @@
 // server.ts only listens; tests call createApp directly.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
 import express, { type Request, type Response } from 'express';
 import type pg from 'pg';
@@ -13,7 +14,7 @@ import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
@@ -37,7 +38,8 @@ export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export type App = {
-  app: express.Express;
+  /** The request handler: cached answers first, then the Express app. */
+  app: RequestListener;
   prisma: Db;
   yoga: GraphQLServer;
   /** Rate limit counters (PostgreSQL, or Redis with REDIS_URL); closed by close(). */
@@ -85,6 +87,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // a server stops any statement that outlives the request's own time limit
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
   });
+  const setSecurityHeaders = securityHeaderSetter(config);
+  /** What every response carries: a nonce for its scripts, a request id (the proxy's when it sends one), the security headers. */
+  const startResponse = (req: IncomingMessage, res: ServerResponse) => {
+    const nonce = newNonce();
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', requestId);
+    setSecurityHeaders(req.url ?? '/', nonce, res);
+    return { nonce, requestId };
+  };
   // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
   // public data changes; every statement of the pool is watched from its first connection on, for
   // writes (a change) and for reads of private tables (an answer never stored).
@@ -99,8 +111,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         version: catalogVersion,
         redisUrl: config.redisUrl,
         keyPrefix: cachePrefix,
-        readBody: express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }),
         publicOrigin: new URL(config.publicUrl).origin,
+        startResponse: (req, res) => startResponse(req, res).nonce,
       })
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
@@ -127,17 +139,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.set('trust proxy', 'loopback');
 
   app.use((req, res, next) => {
-    res.locals.nonce = newNonce();
-    // One id per request, from the proxy in front when it sends one; logs and the response carry it.
-    const incoming = req.headers['x-request-id'];
-    res.locals.requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', res.locals.requestId);
+    Object.assign(res.locals, startResponse(req, res));
     next();
   });
   app.use(compression());
-  app.use(securityHeaders(config));
-  // a cached page or catalog answer for an anonymous visitor goes out before sessions and the rest
-  if (responseCache) app.use(responseCache.early);
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
   app.get('/ready', async (_req, res) => {
@@ -266,8 +271,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
 
+  // a cached page or catalog answer goes out before Express, sessions and the rest
+  const handler: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
   return {
-    app,
+    app: handler,
     prisma,
     yoga,
     rateLimiter,

@@ -4,6 +4,7 @@
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServer } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
@@ -96,6 +97,48 @@ describe('response cache', () => {
       expect(await response.json()).toEqual(expected); // fetch decompresses
     }
     expect(compressions.count - before).toBe(2); // once per encoding
+  });
+
+  it('a hit, answered before the app, carries the headers every response carries', async () => {
+    const query = `query CacheHeaders ${LIST}`;
+    const ask = (headers: Record<string, string> = {}) =>
+      fetch(`${app.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query }) });
+    const rendered = await ask();
+    const hit = await ask({ 'x-request-id': 'proxy-42' });
+    expect([rendered.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
+    expect(hit.headers.get('x-request-id')).toBe('proxy-42');
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-type']) {
+      expect([name, hit.headers.get(name)?.replace(/'nonce-[^']+'/, 'N')]).toEqual([name, rendered.headers.get(name)?.replace(/'nonce-[^']+'/, 'N')]);
+    }
+    expect(await hit.json()).toEqual(await rendered.json());
+  });
+
+  it('a body sent compressed or in chunks is read by the app and answered; another origin is refused as before', async () => {
+    const body = JSON.stringify({ query: LIST });
+    const expected = (await post(app, { query: LIST })).json;
+    const gzipped = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(body),
+    });
+    expect(await gzipped.json()).toEqual(expected);
+    const chunked = await fetch(`${app.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      // a stream: sent chunked, without a Content-Length
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(body.slice(0, 10)));
+          controller.enqueue(new TextEncoder().encode(body.slice(10)));
+          controller.close();
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(await chunked.json()).toEqual(expected);
+    // the app's origin check still applies to an answer the cache holds
+    const foreign = await post(app, { query: LIST }, { origin: 'https://elsewhere.example' });
+    expect(foreign.json.errors).toEqual([expect.objectContaining({ extensions: { code: 'CROSS_ORIGIN' } })]);
   });
 
   it('a price changed through the shop is visible on the next request', async () => {

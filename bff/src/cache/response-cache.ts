@@ -19,6 +19,7 @@
 //   again (stale-while-revalidate). A change of public data drops everything at once.
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
@@ -30,6 +31,8 @@ const KEY_COOKIES = new Set(['lang', 'currency']);
 const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
 const NONCE_MARK = '\u0000nonce\u0000';
 const REVALIDATE_HEADER = 'x-response-cache-revalidate';
+/** A /graphql body up to this size is part of the key; a larger one is never cached. */
+const MAX_KEY_BODY = 16_384;
 
 export type CachedResponse = {
   status: number;
@@ -61,33 +64,51 @@ export type ResponseCacheOptions = {
   /** Shared store for several instances. */
   redisUrl?: string | null;
   keyPrefix?: string;
-  /** Reads a /graphql request body for `early` (the same parser and limit as the app's own). */
-  readBody?: (req: Request, res: Response, next: NextFunction) => void;
-  /** The shop's origin: `early` reads the body of a same-origin (or origin-less) request only. */
+  /** The shop's origin: `front` answers a same-origin (or origin-less) request only (CORS is the app's). */
   publicOrigin?: string;
+  /**
+   * What every response of the app carries (request id, security headers), set by `front` on a hit
+   * as the app's first middleware sets it; returns the response's nonce.
+   */
+  startResponse?: (req: IncomingMessage, res: ServerResponse) => string;
 };
 
 export type ResponseCache = {
   /** Serves a hit, or lets the request through and stores its answer when it may be stored. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   /**
-   * Mounted before sessions, CSRF and the rest: answers a hit from memory at once, lets everything
-   * else through untouched (the `middleware` further on stores). Not for "/", which may first be
-   * redirected by language.
+   * In front of the Express app, on node:http's own request: answers a hit from memory at once and
+   * hands everything else to `next` (the app; its `middleware` stores). A small JSON body of a
+   * /graphql POST is read here and left on `req.body`, which the app's body parser then keeps.
+   * Not for "/", which may first be redirected by language.
    */
-  early: (req: Request, res: Response, next: NextFunction) => void;
+  front: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** How many answers were served from the cache / rendered for it (tests and the bench read them). */
   stats: { hits: number; misses: number; stale: number; stored: number; bypassed: number };
   close: () => Promise<void>;
 };
 
-/** The path as the browser sent it (the middleware also runs mounted under /graphql). */
-function isGraphQL(req: Request): boolean {
-  return req.baseUrl + req.path === '/graphql' || req.baseUrl + req.path === '/graphql/';
+/** A request before Express (`front`) or inside it (`originalUrl`: the middleware also runs mounted under /graphql). */
+type CacheRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
+
+/** The path and query string as the browser sent them. */
+function urlOf(req: CacheRequest): string {
+  return req.originalUrl ?? req.url ?? '/';
+}
+
+function pathOf(req: CacheRequest): string {
+  const url = urlOf(req);
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function isGraphQL(req: CacheRequest): boolean {
+  const path = pathOf(req);
+  return path === '/graphql' || path === '/graphql/';
 }
 
 /** The `lang` and `currency` cookies of a request, sorted, and whether it has any other cookie. */
-function keyCookiesOf(req: Request): { keyCookies: string; otherCookies: boolean } {
+function keyCookiesOf(req: CacheRequest): { keyCookies: string; otherCookies: boolean } {
   const keyCookies: string[] = [];
   let otherCookies = false;
   for (const part of req.headers.cookie?.split(';') ?? []) {
@@ -101,7 +122,7 @@ function keyCookiesOf(req: Request): { keyCookies: string; otherCookies: boolean
 }
 
 /** The cache key for a request, or null when the request may not use the cache. */
-export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}): CacheKey | null {
+export function cacheKeyOf(req: CacheRequest, options: { bodyLater?: boolean } = {}): CacheKey | null {
   if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
   if (req.headers.authorization) return null;
   const { keyCookies, otherCookies } = keyCookiesOf(req);
@@ -112,10 +133,10 @@ export function cacheKeyOf(req: Request, options: { bodyLater?: boolean } = {}):
   let body = '';
   if (req.method === 'POST' && options.bodyLater) return { key: '', identified: otherCookies };
   if (req.method === 'POST') {
-    if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > 16_384) return null;
+    if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > MAX_KEY_BODY) return null;
     body = req.body.toString('utf8');
   }
-  return { key: [req.method, req.originalUrl, keyCookies, language, currency, body].join('\n'), identified: otherCookies };
+  return { key: [req.method, urlOf(req), keyCookies, language, currency, body].join('\n'), identified: otherCookies };
 }
 
 /** Least recently used answers go first beyond a number of entries or of bytes (query strings are free to vary). */
@@ -216,37 +237,37 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
   }
 
-  function send(req: Request, res: Response, entry: CachedResponse, state: 'hit' | 'stale') {
-    res.status(entry.status);
+  function send(req: CacheRequest, res: ServerResponse, entry: CachedResponse, state: 'hit' | 'stale', nonce: string) {
+    res.statusCode = entry.status;
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
-    const body = bodyWithNonce(entry, (res.locals.nonce as string | undefined) ?? '');
+    const body = bodyWithNonce(entry, nonce);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    // an answer without a nonce (JSON) is compressed once per encoding, not on every hit (a page's
-    // nonce differs per response, so the compression middleware compresses each)
-    const withoutNonce = encodedBodies.get(entry)?.length === 1;
-    if (encoding && req.method !== 'HEAD' && withoutNonce && worthCompressing(entry.headers['content-type'] ?? '', body.length)) {
-      compressedOnce(entry, body, encoding).then(
-        (compressed) => {
-          if (res.destroyed) return;
-          res.setHeader('Content-Encoding', encoding);
-          appendVary(res);
-          res.setHeader('Content-Length', compressed.length);
-          res.end(compressed);
-        },
-        () => {
-          res.setHeader('Content-Length', body.length);
-          res.end(body);
-        },
-      );
+    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', body.length)) {
+      res.setHeader('Content-Length', body.length);
+      res.end(body);
       return;
     }
-    res.setHeader('Content-Length', body.length);
-    res.end(body);
+    // an answer without a nonce (JSON) is compressed once per encoding; a page, whose nonce differs
+    // per response, each time (the app's compression middleware lets an encoded body through)
+    const compressed = encodedBodies.get(entry)?.length === 1 ? compressedOnce(entry, body, encoding) : compressBody(body, encoding);
+    compressed.then(
+      (bytes) => {
+        if (res.destroyed) return;
+        res.setHeader('Content-Encoding', encoding);
+        appendVary(res);
+        res.setHeader('Content-Length', bytes.length);
+        res.end(bytes);
+      },
+      () => {
+        res.setHeader('Content-Length', body.length);
+        res.end(body);
+      },
+    );
   }
 
   /** Renders the page again in the background: a request to this very server that skips the lookup. */
-  function revalidate(req: Request, key: string) {
+  function revalidate(req: CacheRequest, key: string) {
     if (revalidating.has(key)) return;
     const port = req.socket.localPort;
     if (!port) return;
@@ -260,7 +281,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { keyCookies } = keyCookiesOf(req);
     if (keyCookies) headers.cookie = keyCookies;
     const host = req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress;
-    void fetch(`http://${host}:${port}${req.originalUrl}`, {
+    void fetch(`http://${host}:${port}${urlOf(req)}`, {
       method: req.method,
       headers,
       body: req.method === 'POST' ? new Uint8Array(req.body as Buffer) : undefined,
@@ -331,36 +352,44 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     return ok ? { entry, fresh: age <= freshMs } : null;
   };
 
-  const serveFromMemory = (req: Request, res: Response, next: NextFunction) => {
+  /** Answers from memory when it holds an answer for this request; `next` otherwise. */
+  const serveFromMemory = (req: CacheRequest, res: ServerResponse, next: () => void) => {
     const requestKey = cacheKeyOf(req);
     if (requestKey === null) return next();
     const { key } = requestKey;
     syncGeneration();
     const found = usable(memory.get(key), requestKey);
     if (!found) return next();
-    const { entry } = found;
-    res.locals.responseCacheSeen = true;
+    const nonce = options.startResponse?.(req, res) ?? '';
     if (found.fresh) {
       stats.hits += 1;
-      return send(req, res, entry, 'hit');
+      return send(req, res, found.entry, 'hit', nonce);
     }
     stats.stale += 1;
-    send(req, res, entry, 'stale');
+    send(req, res, found.entry, 'stale', nonce);
     revalidate(req, key);
   };
 
-  const early = (req: Request, res: Response, next: NextFunction) => {
-    if (req.path === '/' || req.headers[REVALIDATE_HEADER] !== undefined) return next();
-    if (req.method === 'GET') return serveFromMemory(req, res, next);
-    if (req.method !== 'POST' || !isGraphQL(req) || !options.readBody || cacheKeyOf(req, { bodyLater: true }) === null) return next();
+  const front = (req: CacheRequest, res: ServerResponse, next: () => void) => {
+    if (pathOf(req) === '/' || req.headers[REVALIDATE_HEADER] !== undefined) return next();
+    // a request from another origin gets its CORS headers from the app
     const origin = req.headers.origin;
+    if (origin !== undefined && origin !== options.publicOrigin) return next();
+    if (req.method === 'GET') return serveFromMemory(req, res, next);
+    if (req.method !== 'POST' || !isGraphQL(req) || cacheKeyOf(req, { bodyLater: true }) === null) return next();
     const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-    if ((origin !== undefined && origin !== options.publicOrigin) || type !== 'application/json') return next();
-    options.readBody(req, res, (error?: unknown) => (error ? next(error) : serveFromMemory(req, res, next)));
+    const length = Number(req.headers['content-length']);
+    // only a small plain JSON body of a known length (the app's parser inflates and limits the others)
+    if (type !== 'application/json' || req.headers['content-encoding'] !== undefined || !(length > 0 && length <= MAX_KEY_BODY)) return next();
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('end', () => {
+      req.body = Buffer.concat(chunks);
+      serveFromMemory(req, res, next);
+    });
   };
 
   const middleware = (req: Request, res: Response, next: NextFunction) => {
-    if (res.locals.responseCacheSeen) return next();
     const requestKey = cacheKeyOf(req);
     if (requestKey === null) {
       stats.bypassed += 1;
@@ -375,10 +404,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         if (found) {
           if (found.fresh) {
             stats.hits += 1;
-            return send(req, res, found.entry, 'hit');
+            return send(req, res, found.entry, 'hit', (res.locals.nonce as string | undefined) ?? '');
           }
           stats.stale += 1;
-          send(req, res, found.entry, 'stale');
+          send(req, res, found.entry, 'stale', (res.locals.nonce as string | undefined) ?? '');
           return revalidate(req, key);
         }
         stats.misses += 1;
@@ -392,7 +421,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   return {
     middleware,
-    early,
+    front,
     stats,
     async close() {
       await redis?.quit().catch(() => undefined);

@@ -6,6 +6,7 @@
 // static files are small). Files with an ETag (build/client assets, images) are compressed once, at
 // the highest brotli quality, and kept in memory by path, ETag and encoding; pages and API answers
 // are compressed per response at a fast level.
+import type { ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { NextFunction, Request, Response } from 'express';
@@ -79,7 +80,7 @@ export function worthCompressing(type: string, bytes: number): boolean {
   return COMPRESSIBLE.test(type) && bytes >= MIN_BYTES;
 }
 
-export function appendVary(res: Response) {
+export function appendVary(res: ServerResponse) {
   const vary = String(res.getHeader('Vary') ?? '');
   if (!/\baccept-encoding\b/i.test(vary)) res.setHeader('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }

@@ -1,5 +1,5 @@
 // Security headers on every response. Scripts run only with the per-request nonce.
-import type { NextFunction, Request, Response } from 'express';
+import type { ServerResponse } from 'node:http';
 import { mapTileOrigin, type Config } from '../config.ts';
 
 /** The hosts the tag manager (ANALYTICS_GTM_ID) and the social pixel (SOCIAL_PIXEL_ID) need; none when unset. */
@@ -21,15 +21,15 @@ export function trackingSources(config: Pick<Config, 'gtmId' | 'socialPixelId'>)
   return { script: list(script), img: list(img), connect: list(connect) };
 }
 
-export function securityHeaders(config: Config) {
+/** Sets the security headers of a response to `path` whose scripts carry `nonce` (every response, cache hits too). */
+export function securityHeaderSetter(config: Config): (path: string, nonce: string, res: ServerResponse) => void {
   // the store maps' tiles (MAP_TILE_URL) come from their own server
   const tileOrigin = mapTileOrigin(config.mapTileUrl);
   // the tag manager and the social pixel, when configured (they load only after consent: web/app/features/consent)
   const tracking = trackingSources(config);
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = res.locals.nonce as string;
-    const dev = config.ssr === 'vite';
-    const graphiql = config.graphiql && req.path.startsWith('/graphql');
+  const dev = config.ssr === 'vite';
+  return (path, nonce, res) => {
+    const graphiql = config.graphiql && path.startsWith('/graphql');
     const script = graphiql
       ? "'self' 'unsafe-inline' https://unpkg.com"
       : `'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}${tracking.script}`;
@@ -52,6 +52,5 @@ export function securityHeaders(config: Config) {
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
     if (config.secureCookies) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
-    next();
   };
 }
