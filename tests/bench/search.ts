@@ -1,49 +1,38 @@
-// Search bench (issue 10): `npm run bench -- --products 100000` loads that many generated products
-// (names from a small Czech vocabulary, so words repeat as in a real catalog) into a throwaway database
-// (PostgreSQL with TEST_DATABASE_URL, else the embedded PGlite in memory) and compares, with 10
-// concurrent requests, the catalog search (one word, 12 results) with a product looked up by its slug
-// (a primary-key-like lookup through the same API) measured in the same run.
-import { performance } from 'node:perf_hooks';
-import { createTestApp, databaseKind } from '../support/test-app.ts';
-import { createCategory, createManufacturer } from '../support/factories.ts';
+// Search bench (issue 10): `npm run bench -- --products 100000` starts a shop with that many generated
+// products in a process of its own (tests/bench/search-app.ts) and compares, with 10 concurrent
+// requests, the catalog search (12 results with the total, as the search page asks) with a product
+// looked up by its slug (a primary-key-like lookup through the same API) measured in the same run.
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { databaseKind } from '../support/test-app.ts';
 import { load, median } from './load.ts';
 
-const WORDS = ['dres', 'šála', 'čepice', 'mikina', 'bunda', 'kopačky', 'míč', 'rukavice', 'tričko', 'kraťasy', 'ponožky', 'chrániče', 'batoh', 'láhev', 'vlajka', 'hrnek'];
-const CLUBS = ['Slávie', 'Sparty', 'Baníku', 'Plzně', 'Olomouce', 'Liberce', 'Jablonce', 'Zlína', 'Teplic', 'Bohemians', 'Slovácka', 'Karviné'];
-const KINDS = ['domácí', 'venkovní', 'tréninková', 'retro', 'dětská', 'zimní', 'letní', 'fanouškovská'];
+/** Starts tests/bench/search-app.ts; resolves with its URL once its products are loaded. */
+function startSearchApp(products: number) {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'search-app.ts'), String(products)], {
+    env: process.env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = new Promise<{ url: string; loadSeconds: string }>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ready (\S+) (\S+)/.exec(output);
+      if (match) resolve({ url: match[1], loadSeconds: match[2] });
+    });
+    child.once('exit', (code) => reject(new Error(`the search bench's shop exited ${code}:\n${output}`)));
+  });
+  const stopped = new Promise((resolve) => child.once('exit', resolve));
+  return { ready, stop: () => (child.kill('SIGTERM'), stopped) };
+}
 
 export async function benchSearch(products: number): Promise<void> {
-  console.log(`\n== search on ${products} generated products (${databaseKind}), 10 connections`);
-  const app = await createTestApp();
+  console.log(`\n== search on ${products} generated products (${databaseKind}), 10 connections, the shop in its own process`);
+  const app = startSearchApp(products);
   try {
-    const category = await createCategory(app.prisma, { slug: { cs: 'bench', en: 'bench' } });
-    const manufacturer = await createManufacturer(app.prisma, { name: 'Bench' });
-    const t0 = performance.now();
-    // every name: word + club + kind + number; searchText as the shop stores it (lower case, no diacritics)
-    const words = `ARRAY[${WORDS.map((w) => `'${w}'`).join(',')}]`;
-    const clubs = `ARRAY[${CLUBS.map((w) => `'${w}'`).join(',')}]`;
-    const kinds = `ARRAY[${KINDS.map((w) => `'${w}'`).join(',')}]`;
-    for (let from = 1; from <= products; from += 20_000) {
-      const to = Math.min(products, from + 19_999);
-      await app.prisma.$executeRawUnsafe(`
-        INSERT INTO "Product" (code, "categoryId", "manufacturerId", "vatRate", "soldCount", "priceCzk", "priceEur")
-        SELECT 'B' || g, ${category.id}, ${manufacturer.id}, 21, (g * 7919) % 1000, 10000 + g % 5000, 400 + g % 200
-          FROM generate_series(${from}, ${to}) g`);
-      await app.prisma.$executeRawUnsafe(`
-        INSERT INTO "ProductTranslation" ("productId", language, name, slug, "searchText")
-        SELECT p.id, 'cs', n.name, 'bench-' || p.code, lower(translate(n.name, 'áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ', 'acdeeinorstuuyzACDEEINORSTUUYZ'))
-          FROM "Product" p
-          CROSS JOIN LATERAL (SELECT initcap((${words})[1 + p.id % ${WORDS.length}]) || ' ' || (${clubs})[1 + (p.id / 7) % ${CLUBS.length}]
-                                      || ' ' || (${kinds})[1 + (p.id / 3) % ${KINDS.length}] || ' ' || p.id AS name) n
-         WHERE p.code LIKE 'B%' AND p.id NOT IN (SELECT "productId" FROM "ProductTranslation")`);
-      await app.prisma.$executeRawUnsafe(`
-        INSERT INTO "Variant" ("productId", code, stock, "priceCzk")
-        SELECT p.id, 'V' || p.code, p.id % 20, p."priceCzk" FROM "Product" p
-         WHERE p.code LIKE 'B%' AND NOT EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p.id)`);
-    }
-    await app.prisma.$executeRawUnsafe('ANALYZE');
-    console.log(`loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-
+    const { url, loadSeconds } = await app.ready;
+    console.log(`loaded in ${loadSeconds} s`);
     const search = (word: string) => ({
       path: '/graphql',
       method: 'POST',
@@ -57,12 +46,12 @@ export async function benchSearch(products: number): Promise<void> {
       body: JSON.stringify({ query: `{ product(slug: "bench-B${id}") { name price { withVat } } }` }),
     });
     // whole words, several words, and typos (a swap, a missing letter) that go through the vocabulary
-    const queries = [...WORDS.slice(0, 8), 'slavie', 'plzne retro', 'mikina zimni', 'dres sparty domaci', 'slvaie', 'mikna zimni'];
+    const queries = ['dres', 'šála', 'čepice', 'mikina', 'bunda', 'kopačky', 'míč', 'rukavice', 'slavie', 'plzne retro', 'mikina zimni', 'dres sparty domaci', 'slvaie', 'mikna zimni'];
     const rounds = { search: [] as number[], lookup: [] as number[], searchRate: [] as number[], lookupRate: [] as number[] };
-    await load(app.url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 1500 });
+    await load(url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 1500 });
     for (let round = 0; round < 3; round += 1) {
-      const s = await load(app.url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 3000 });
-      const l = await load(app.url, { request: (turn) => lookup(1 + ((turn * 7919) % products)), durationMs: 3000 });
+      const s = await load(url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 3000 });
+      const l = await load(url, { request: (turn) => lookup(1 + ((turn * 7919) % products)), durationMs: 3000 });
       rounds.search.push(s.p95);
       rounds.lookup.push(l.p95);
       rounds.searchRate.push(s.perSecond);
@@ -72,9 +61,9 @@ export async function benchSearch(products: number): Promise<void> {
     const [searchP95, lookupP95] = [median(rounds.search), median(rounds.lookup)];
     console.log(
       `search p95 ${searchP95.toFixed(1)} ms (${median(rounds.searchRate).toFixed(0)} req/s), product by slug p95 ${lookupP95.toFixed(1)} ms` +
-        ` (${median(rounds.lookupRate).toFixed(0)} req/s): search / lookup ${(searchP95 / lookupP95).toFixed(1)}×`,
+        ` (${median(rounds.lookupRate).toFixed(0)} req/s): search / lookup ${(searchP95 / lookupP95).toFixed(1)}×  load ${os.loadavg()[0].toFixed(2)}`,
     );
   } finally {
-    await app.close();
+    await app.stop();
   }
 }
