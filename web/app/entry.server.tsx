@@ -47,6 +47,8 @@ export default function handleRequest(
   const client = getServerClient(loadContext, language);
   const i18n = createI18n(language);
   const nonce = loadContext.nonce;
+  // the shop was too busy to fetch the page's data in time (apollo/client.ts): worth another try soon
+  if (responseStatusCode === 503) responseHeaders.set('Retry-After', '5');
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     const { pipe, abort } = renderToPipeableStream(

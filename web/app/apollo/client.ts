@@ -3,6 +3,7 @@
 // the operation's persisted document, never its text (see persisted.ts).
 import { ApolloClient, ApolloLink, HttpLink, type NormalizedCacheObject } from '@apollo/client';
 import { Observable, throwError } from 'rxjs';
+import { data } from 'react-router';
 import { createCache } from './cache.ts';
 import { persistedQuery, persistedRequestBody } from './persisted.ts';
 import { csrfFetch } from './csrf.ts';
@@ -51,6 +52,20 @@ export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
 
 const serverClients = new WeakMap<object, ApolloClient>();
 
+function ranOutOfTime(result: unknown): boolean {
+  const errors = (result as { errors?: { extensions?: { code?: unknown } }[] } | null)?.errors;
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === 'TIMEOUT');
+}
+
+/**
+ * A page whose data did not come in time answers 503 (try again shortly; entry.server.tsx adds
+ * Retry-After), not 500. React Router turns a thrown `data()` into that status; the Error around it
+ * makes Apollo pass it on to the loader unchanged (it wraps anything that is not error-like).
+ */
+function pageUnavailable(): Error {
+  return Object.assign(new Error('The shop API ran out of time'), data(null, { status: 503 }));
+}
+
 /** One client per server request, so no shopper ever sees another's cached data. */
 export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en'): ApolloClient {
   const existing = serverClients.get(context);
@@ -61,6 +76,7 @@ export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en')
         Promise.resolve()
           .then(() => context.executeGraphQL(persistedRequestBody(operation.operationName, operation.variables), language))
           .then((result) => {
+            if (ranOutOfTime(result)) throw pageUnavailable();
             observer.next(result as ApolloLink.Result);
             observer.complete();
           })
