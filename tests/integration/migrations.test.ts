@@ -68,8 +68,10 @@ beforeAll(async () => {
   indexes = (
     await db.query<{ table: string; name: string; unique: boolean; primary: boolean; columns: string[] }>(
       `SELECT t.relname AS "table", i.relname AS "name", ix.indisunique AS "unique", ix.indisprimary AS "primary",
+              -- the key's columns only: columns an index merely carries (INCLUDE) are not part of its key
               array(SELECT a.attname FROM unnest(ix.indkey) WITH ORDINALITY AS k(attnum, ord)
-                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS "columns"
+                    JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = k.attnum
+                   WHERE k.ord <= ix.indnkeyatts ORDER BY k.ord)::text[] AS "columns"
          FROM pg_index ix
          JOIN pg_class t ON t.oid = ix.indrelid
          JOIN pg_class i ON i.oid = ix.indexrelid

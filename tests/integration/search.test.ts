@@ -129,6 +129,40 @@ describe(`search (${databaseKind})`, () => {
     expect((await search('_')).total).toBe(0);
   });
 
+  it('one word is answered from the search postings, with the same results as the way through the products', async () => {
+    // priceFrom: 0 excludes nothing but is a filter, so the same search goes through the products' own rows
+    const throughProducts = (text: string) => search(text, ', priceFrom: 0');
+    for (const text of ['dres', 'dre', 'slavie', 'slvaie', 'sala', 'sparty', 'kondres', '100%', 'kuze', 'qqqqq', 'lsaive']) {
+      const before = app.queries.length;
+      const fromPostings = await search(text);
+      expect(app.queries.slice(before).some((sql) => sql.includes('"SearchPosting"')), text).toBe(true);
+      expect(fromPostings, text).toEqual(await throughProducts(text));
+    }
+    // a page past the end still says how many there are
+    const past = await app.gql<Found>('{ products(first: 2, offset: 40, filter: { search: "slavie" }) { totalCount edges { node { name } } } }');
+    expect(past.data!.products).toEqual({ totalCount: 4, edges: [] });
+  });
+
+  it('the postings follow sales, publication, renaming and deletion', async () => {
+    const first = async (text: string) => (await search(text)).names[0];
+    const scarf = await createProduct(app.prisma, { names: { cs: 'Šála Bohemians', en: 'Bohemians scarf' }, soldCount: 1 });
+    const other = await createProduct(app.prisma, { names: { cs: 'Šála Bohemians zimní', en: 'Bohemians winter scarf' }, soldCount: 2 });
+    expect(await first('bohemians')).toBe('Šála Bohemians zimní');
+    await app.prisma.product.update({ where: { id: scarf.id }, data: { soldCount: { increment: 5 } } });
+    expect(await first('bohemians')).toBe('Šála Bohemians');
+    await app.prisma.product.update({ where: { id: scarf.id }, data: { published: false } });
+    expect(await search('bohemians')).toEqual({ names: ['Šála Bohemians zimní'], total: 1 });
+    await app.prisma.productTranslation.update({
+      where: { productId_language: { productId: other.id, language: 'cs' } },
+      data: { name: 'Čepice Bohemians', searchText: 'cepice bohemians' },
+    });
+    expect(await search('bohemians')).toEqual({ names: ['Čepice Bohemians'], total: 1 });
+    expect((await search('zimni')).total).toBe(0);
+    await app.prisma.product.delete({ where: { id: other.id } });
+    expect((await search('bohemians')).total).toBe(0);
+    await app.prisma.product.delete({ where: { id: scarf.id } });
+  });
+
   it('the English site searches the English names, with the same typo tolerance', async () => {
     expect((await search('jersy', '', { 'x-shop-language': 'en' })).names).toEqual(['Slavia home jersey']);
   });

@@ -63,13 +63,13 @@ function containsPattern(text: string): string {
 }
 
 /**
- * How well one search word matches a product: 3 as a whole word, 2 as the start of a word, 1 inside a
- * word or the code, 0 only through a typo correction. Summed over the words, it ranks the results.
+ * How well one search word matches a text: 3 as a whole word, 2 as the start of a word, 1 inside a word
+ * or the code, 0 only through a typo correction. Summed over the words, it ranks the results.
  */
-function wordScore(word: string): Prisma.Sql {
-  const inside = Prisma.sql`t."searchText" LIKE ${containsPattern(word)}`;
+function wordScore(word: string, text: Prisma.Sql): Prisma.Sql {
+  const inside = Prisma.sql`${text} LIKE ${containsPattern(word)}`;
   if (!/^[a-z0-9]+$/.test(word)) return Prisma.sql`(CASE WHEN ${inside} THEN 1 ELSE 0 END)`;
-  return Prisma.sql`(CASE WHEN t."searchText" ~ ${`\\m${word}\\M`} THEN 3 WHEN t."searchText" ~ ${`\\m${word}`} THEN 2 WHEN ${inside} THEN 1 ELSE 0 END)`;
+  return Prisma.sql`(CASE WHEN ${text} ~ ${`\\m${word}\\M`} THEN 3 WHEN ${text} ~ ${`\\m${word}`} THEN 2 WHEN ${inside} THEN 1 ELSE 0 END)`;
 }
 
 /** At most this many words of one search are checked for typos, and each gets at most this many corrections. */
@@ -106,9 +106,8 @@ export type ProductPage = { ids: number[]; totalCount: number; searchCorrections
 
 /**
  * The ids of one page of products matching a filter, in the order asked for, and how many match in
- * all (one statement; a second one counts only when the page lies past the end). With search words,
- * every word must match (or a typo correction of it) and the default order is relevance, then
- * best-selling.
+ * all (one statement, after the typo lookup when there are search words). With search words, every
+ * word must match (or a typo correction of it) and the default order is relevance, then best-selling.
  */
 export async function findProductPage(
   ctx: Context,
@@ -135,36 +134,68 @@ export async function findProductPage(
   if (filter.priceTo != null) conditions.push(Prisma.sql`${price} <= ${filter.priceTo}`);
 
   const words = searchWords(filter.search ?? '');
+  const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
+  const searchCorrections = words.flatMap((typed) => (corrections.get(typed)?.length ? [{ typed, meant: corrections.get(typed)! }] : []));
+  // One word (of three letters or more: the trigram index finds its tokens) and no other filter than
+  // `published`, in the default order: the search postings answer it without reading a product.
+  const onlyPublished = conditions.length === 1;
+  if (onlyPublished && sort === 'BEST_SELLING' && words.length === 1 && words[0].length >= 3) {
+    const matches = oneWordMatches(ctx, words[0], corrections.get(words[0]) ?? []);
+    return { ...(await pageOfMatches(ctx, matches, productOrder(sort, true), window)), searchCorrections };
+  }
   let from = Prisma.sql`"Product" p`;
   let relevance = Prisma.sql`0`;
-  const searchCorrections: SearchCorrection[] = [];
   if (words.length) {
     from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${languageOf(ctx)}`;
-    const corrections = await typoCorrections(ctx, words);
     for (const word of words) {
-      const meant = corrections.get(word) ?? [];
-      if (meant.length) searchCorrections.push({ typed: word, meant });
-      const spellings = [word, ...meant];
+      const spellings = [word, ...(corrections.get(word) ?? [])];
       conditions.push(Prisma.sql`(${Prisma.join(spellings.map((spelling) => Prisma.sql`t."searchText" LIKE ${containsPattern(spelling)}`), ' OR ')})`);
     }
-    relevance = Prisma.join(words.map(wordScore), ' + ');
+    relevance = Prisma.join(words.map((word) => wordScore(word, Prisma.sql`t."searchText"`)), ' + ');
   }
-  const where = Prisma.join(conditions, ' AND ');
-  // the matches are collected first (MATERIALIZED): left to itself the planner may walk the sort's
-  // index and test every product against the search, 200 ms instead of 30 on 100 000 products
-  const rows = await ctx.prisma.$queryRaw<{ id: number; total: bigint }[]>`
-    WITH matched AS MATERIALIZED (
-      SELECT p.id, p."soldCount", p."createdAt", ${price} AS price, ${relevance} AS relevance
-        FROM ${from}
-       WHERE ${where}
+  const matches = Prisma.sql`
+    SELECT p.id, p."soldCount", p."createdAt", ${price} AS price, ${relevance} AS relevance
+      FROM ${from}
+     WHERE ${Prisma.join(conditions, ' AND ')}`;
+  return { ...(await pageOfMatches(ctx, matches, productOrder(sort, words.length > 0), window)), searchCorrections };
+}
+
+/**
+ * The products matching one search word (or a typo correction of it), found through the search
+ * postings alone (migration 20261123030000): the tokens that hold the word, then the published
+ * products that have one of those tokens, with their best score and their sales. No product or
+ * translation row is read, so a word in 6 % of 100 000 products costs ~8 ms instead of ~40.
+ */
+function oneWordMatches(ctx: Context, word: string, meant: string[]): Prisma.Sql {
+  const language = languageOf(ctx);
+  const spellings = [word, ...meant];
+  return Prisma.sql`
+    WITH tokens AS MATERIALIZED (
+      SELECT v.token, ${wordScore(word, Prisma.sql`v.token`)} AS relevance
+        FROM "SearchToken" v
+       WHERE v.language = ${language}
+         AND (${Prisma.join(spellings.map((spelling) => Prisma.sql`v.token LIKE ${containsPattern(spelling)}`), ' OR ')})
     )
-    SELECT id, count(*) OVER () AS total FROM matched
-     ORDER BY ${productOrder(sort, words.length > 0)}
-     LIMIT ${window.limit} OFFSET ${window.offset}`;
-  if (rows.length) return { ids: rows.map((row) => row.id), totalCount: Number(rows[0].total), searchCorrections };
-  if (window.offset === 0) return { ids: [], totalCount: 0, searchCorrections };
-  const [count] = await ctx.prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM ${from} WHERE ${where}`;
-  return { ids: [], totalCount: count.total, searchCorrections };
+    SELECT s."productId" AS id, max(t.relevance) AS relevance, max(s."soldCount") AS "soldCount"
+      FROM tokens t
+      JOIN "SearchPosting" s ON s.language = ${language} AND s.token = t.token
+     WHERE s.published
+     GROUP BY s."productId"`;
+}
+
+/**
+ * One page of `matches` (a SELECT of product ids with the columns `order` names) and how many there
+ * are in all, in one statement: the matches are collected first (MATERIALIZED), because left to itself
+ * the planner may walk the sort's index and test every product, 200 ms instead of 30 on 100 000
+ * products. A page past the end still gets the total.
+ */
+async function pageOfMatches(ctx: Context, matches: Prisma.Sql, order: Prisma.Sql, window: { offset: number; limit: number }) {
+  const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
+    WITH matched AS MATERIALIZED (${matches})
+    SELECT page.id, counted.total
+      FROM (SELECT count(*) AS total FROM matched) counted
+      LEFT JOIN LATERAL (SELECT id FROM matched ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
 }
 
 function productOrder(sort: ProductSortValue, byRelevance: boolean): Prisma.Sql {
