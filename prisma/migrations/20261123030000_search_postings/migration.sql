@@ -19,7 +19,12 @@ CREATE TABLE "SearchToken" (
     CONSTRAINT "SearchToken_pkey" PRIMARY KEY ("language", "token")
 );
 
-CREATE INDEX "SearchToken_token_trgm_idx" ON "SearchToken" USING gin ("token" gin_trgm_ops);
+-- fastupdate off: new tokens go into the index at once instead of a pending list that every search
+-- would read through until the next vacuum (new tokens are rare; searches are not)
+CREATE INDEX "SearchToken_token_trgm_idx" ON "SearchToken" USING gin ("token" gin_trgm_ops) WITH (fastupdate = off);
+
+-- the same for the search texts' own trigram index (searches with a filter go through it)
+ALTER INDEX "ProductTranslation_searchText_trgm_idx" SET (fastupdate = off);
 
 CREATE TABLE "SearchPosting" (
     "language" "Language" NOT NULL,
