@@ -3,6 +3,7 @@
 // a shopper with a session never gets, nor leaves, a cached answer; mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
 import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
+import { createRedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
@@ -370,6 +372,31 @@ describe('two instances on one database, through Redis', () => {
     expect((await shopper.gql(LAYOUT, { ...layout.variables })).headers.get('x-cache')).toBe('MISS');
     // while a visitor without cookies on the second instance gets it
     expect((await post(second, layout)).cache).toBe('HIT');
+  });
+
+  it('an entry in Redis that is not an answer this shop stores is ignored, never sent', async () => {
+    const query = { query: PRODUCT, variables: { slug: productSlug, tampered: true } };
+    const rendered = await post(app, query);
+    expect(rendered.cache).toBe('MISS');
+    await sleep(100); // stored in Redis in the background
+    const redis = createRedisClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      // the instances' keys (createApp: a prefix from the database URL; other runs' keys may still be there)
+      const prefix = `shop:rc:${createHash('sha256').update(app.databaseUrl).digest('hex').slice(0, 16)}:`;
+      const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
+      expect(others).toEqual([]);
+      const entry = JSON.parse((await redis.get(key))!) as { headers: Record<string, string> };
+      // a header that would smuggle another header in (Node refuses to send it: the send would throw)
+      await redis.set(key, JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } }));
+      const response = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
+      expect([response.status, response.headers.get('x-cache'), response.headers.get('set-cookie')]).toEqual([200, 'MISS', null]);
+      expect(await response.json()).toEqual(rendered.json);
+      // the second instance rendered and stored its own answer, and serves it in front of the app
+      expect((await post(second, query)).cache).toBe('HIT');
+    } finally {
+      await redis.quit();
+    }
   });
 
   it('an answer rendered by one instance is served by the other; a change through either is seen by both', async () => {

@@ -220,8 +220,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const generation = memoryGeneration;
     const [shared, raw] = await redis.mGet([generationKey, prefix + key]).catch(() => [null, null]);
     const sharedGeneration = shared ?? '0';
-    if (!raw) return { sharedGeneration };
-    const entry = JSON.parse(raw) as CachedResponse;
+    const entry = raw ? parseSharedEntry(raw) : null;
+    if (!entry) return { sharedGeneration };
     // stored in another generation, or a change was seen here while Redis answered
     if (entry.sharedGeneration !== sharedGeneration || options.version.generation !== generation) return { sharedGeneration };
     entry.generation = generation;
@@ -370,7 +370,20 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     revalidate(req, key);
   };
 
-  const front = (req: CacheRequest, res: ServerResponse, next: () => void) => {
+  // `front` runs outside Express, where nothing catches: a failure while answering must not take the
+  // process down; the app answers instead, or the connection closes if the answer had begun
+  const safely = (res: ServerResponse, next: () => void, work: () => void) => {
+    try {
+      work();
+    } catch {
+      if (res.headersSent) res.destroy();
+      else next();
+    }
+  };
+
+  const front = (req: CacheRequest, res: ServerResponse, next: () => void) => safely(res, next, () => answerInFront(req, res, next));
+
+  const answerInFront = (req: CacheRequest, res: ServerResponse, next: () => void) => {
     if (pathOf(req) === '/' || req.headers[REVALIDATE_HEADER] !== undefined) return next();
     // a request from another origin gets its CORS headers from the app
     const origin = req.headers.origin;
@@ -385,7 +398,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.once('end', () => {
       req.body = Buffer.concat(chunks);
-      serveFromMemory(req, res, next);
+      safely(res, next, () => serveFromMemory(req, res, next));
     });
   };
 
@@ -416,7 +429,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         next();
       },
       () => next(),
-    );
+    ).catch((error: unknown) => (res.headersSent ? res.destroy() : next(error)));
   };
 
   return {
@@ -461,6 +474,33 @@ function bodyWithNonce(entry: CachedResponse, nonce: string): Buffer {
   if (parts.length === 1) return parts[0];
   const nonceBytes = Buffer.from(nonce, 'utf8');
   return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+}
+
+/** A header value Node sends as it is: no line breaks or other control characters. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/**
+ * An answer another instance stored in Redis, or null when it does not have the shape this code
+ * stores (Redis is shared: an entry written by another version of the shop, or by anyone else, is
+ * ignored rather than sent).
+ */
+function parseSharedEntry(raw: string): CachedResponse | null {
+  let entry: Partial<CachedResponse>;
+  try {
+    entry = JSON.parse(raw) as Partial<CachedResponse>;
+  } catch {
+    return null;
+  }
+  const headers = entry?.headers;
+  const wellFormed =
+    entry?.status === 200 &&
+    typeof entry.body === 'string' &&
+    typeof entry.storedAt === 'number' &&
+    typeof entry.anyVisitor === 'boolean' &&
+    typeof headers === 'object' &&
+    headers !== null &&
+    Object.entries(headers).every(([name, value]) => STORED_HEADERS.includes(name) && typeof value === 'string' && HEADER_VALUE.test(value));
+  return wellFormed ? (entry as CachedResponse) : null;
 }
 
 function storable(req: Request, res: Response): boolean {
