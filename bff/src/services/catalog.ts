@@ -106,8 +106,9 @@ export type ProductPage = { ids: number[]; totalCount: number; searchCorrections
 
 /**
  * The ids of one page of products matching a filter, in the order asked for, and how many match in
- * all (one statement, after the typo lookup when there are search words). With search words, every
- * word must match (or a typo correction of it) and the default order is relevance, then best-selling.
+ * all, in one statement; a search first looks its words up in the typo vocabulary and, when it goes
+ * through the postings, among the tokens. With search words, every word must match (or a typo
+ * correction of it) and the default order is relevance, then best-selling.
  */
 export async function findProductPage(
   ctx: Context,
