@@ -415,12 +415,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       ({ entry: stored, sharedGeneration }) => {
         const found = revalidation ? null : usable(stored, requestKey);
         if (found) {
+          const nonce = (res.locals.nonce as string | undefined) ?? '';
           if (found.fresh) {
             stats.hits += 1;
-            return send(req, res, found.entry, 'hit', (res.locals.nonce as string | undefined) ?? '');
+            return send(req, res, found.entry, 'hit', nonce);
           }
           stats.stale += 1;
-          send(req, res, found.entry, 'stale', (res.locals.nonce as string | undefined) ?? '');
+          send(req, res, found.entry, 'stale', nonce);
           return revalidate(req, key);
         }
         stats.misses += 1;

@@ -62,6 +62,12 @@ function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** `text` holds the search word or one of its typo corrections (the trigram indexes answer it). */
+function containsWord(text: Prisma.Sql, word: string, corrections: Map<string, string[]>): Prisma.Sql {
+  const spellings = [word, ...(corrections.get(word) ?? [])];
+  return Prisma.sql`(${Prisma.join(spellings.map((spelling) => Prisma.sql`${text} LIKE ${containsPattern(spelling)}`), ' OR ')})`;
+}
+
 /**
  * How well one search word matches a text: 3 as a whole word, 2 as the start of a word, 1 inside a word
  * or the code, 0 only through a typo correction. Summed over the words, it ranks the results.
@@ -149,10 +155,7 @@ export async function findProductPage(
   let relevance = Prisma.sql`0`;
   if (words.length) {
     from = Prisma.sql`"Product" p JOIN "ProductTranslation" t ON t."productId" = p.id AND t.language = ${languageOf(ctx)}`;
-    for (const word of words) {
-      const spellings = [word, ...(corrections.get(word) ?? [])];
-      conditions.push(Prisma.sql`(${Prisma.join(spellings.map((spelling) => Prisma.sql`t."searchText" LIKE ${containsPattern(spelling)}`), ' OR ')})`);
-    }
+    for (const word of words) conditions.push(containsWord(Prisma.sql`t."searchText"`, word, corrections));
     relevance = Prisma.join(words.map((word) => wordScore(word, Prisma.sql`t."searchText"`)), ' + ');
   }
   const matches = Prisma.sql`
@@ -176,14 +179,12 @@ type WordToken = { token: string; score: number };
 async function tokensOfWords(ctx: Context, words: string[], corrections: Map<string, string[]>): Promise<WordToken[][]> {
   const language = languageOf(ctx);
   const rows = await ctx.prisma.$queryRaw<(WordToken & { word: number })[]>`${Prisma.join(
-    words.map((word, index) => {
-      const spellings = [word, ...(corrections.get(word) ?? [])];
-      return Prisma.sql`
+    words.map(
+      (word, index) => Prisma.sql`
         SELECT ${index}::int AS word, v.token, ${wordScore(word, Prisma.sql`v.token`)}::int AS score
           FROM "SearchToken" v
-         WHERE v.language = ${language}
-           AND (${Prisma.join(spellings.map((spelling) => Prisma.sql`v.token LIKE ${containsPattern(spelling)}`), ' OR ')})`;
-    }),
+         WHERE v.language = ${language} AND ${containsWord(Prisma.sql`v.token`, word, corrections)}`,
+    ),
     ' UNION ALL ',
   )}`;
   return words.map((_, index) => rows.filter((row) => row.word === index));

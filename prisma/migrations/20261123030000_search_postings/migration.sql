@@ -46,16 +46,17 @@ CREATE FUNCTION "search_postings_collect"() RETURNS trigger LANGUAGE plpgsql AS 
 BEGIN
   DELETE FROM "SearchPosting" s USING changed
    WHERE s."productId" = changed."productId" AND s.language = changed.language;
-  INSERT INTO "SearchPosting" (language, token, "productId", "soldCount", published)
-  SELECT DISTINCT changed.language, token, changed."productId", p."soldCount", p.published
-    FROM changed
-    JOIN "Product" p ON p.id = changed."productId",
-         regexp_split_to_table(changed."searchText", ' ') AS token
-   WHERE token <> '';
+  WITH posted AS (
+    INSERT INTO "SearchPosting" (language, token, "productId", "soldCount", published)
+    SELECT DISTINCT changed.language, token, changed."productId", p."soldCount", p.published
+      FROM changed
+      JOIN "Product" p ON p.id = changed."productId",
+           regexp_split_to_table(changed."searchText", ' ') AS token
+     WHERE token <> ''
+    RETURNING language, token
+  )
   INSERT INTO "SearchToken" (language, token)
-  SELECT DISTINCT changed.language, token
-    FROM changed, regexp_split_to_table(changed."searchText", ' ') AS token
-   WHERE token <> ''
+  SELECT DISTINCT language, token FROM posted
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END;
