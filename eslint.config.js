@@ -14,6 +14,18 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation', 'Trans', 'withTranslation'],
+              message: 'Use useTranslation from web/app/i18n/index.ts: one t per language, not one per component render.',
+            },
+          ],
+        },
+      ],
     },
   },
   {

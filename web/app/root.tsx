@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link } from 'react-router';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './i18n/index.ts';
 import type { Route } from './+types/root';
 import { apolloFor } from './apollo/load.ts';
 import { LayoutQuery } from './components/layout/documents.ts';

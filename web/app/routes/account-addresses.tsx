@@ -2,7 +2,7 @@
 // when empty), add, edit, make default and delete after a confirmation dialog. Every mutation answers
 // with the customer's whole address list, so the normalised cache updates the page by itself.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { SavedAddressFieldsFragment as SavedAddress } from '~/gql/graphql';
@@ -12,7 +12,6 @@ import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';

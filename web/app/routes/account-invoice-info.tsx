@@ -5,7 +5,7 @@
 // what was typed and puts the server's messages at their fields.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { AccountInvoiceInfoQuery } from '~/gql/graphql';
@@ -15,7 +15,6 @@ import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';

@@ -2,14 +2,13 @@
 // databaseId): the order summary's details with the owner's invoice download. A guest, another
 // customer and a missing id all get the same 'Order not found' page with HTTP 404.
 import { isRouteErrorResponse, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-order';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { createI18n } from '../i18n/index.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 

@@ -1,7 +1,7 @@
 // Order list (/ucet/objednavky, /en/account/orders): the customer's orders, newest first, with
 // number, date (Prague time), status and total, 10 to a page (?page=2); each links to its detail.
 import { Link, redirect } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-orders';
@@ -9,7 +9,6 @@ import { apolloFor } from '../apollo/load.ts';
 import { requireCustomer } from '../apollo/guard.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { formatDate } from '../../../schema/rules/index.ts';

@@ -2,7 +2,7 @@
 // password, the new one and its confirmation (spec section 3). Every other session of the account
 // ends; this browser stays signed in with a new session id and lands on the thank-you page.
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-password';
@@ -10,7 +10,6 @@ import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';

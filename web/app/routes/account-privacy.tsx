@@ -3,7 +3,7 @@
 // confirmation dialog). After deleting, the cache forgets the shopper at once and she goes home.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-privacy';
@@ -11,7 +11,6 @@ import { requireCustomer } from '../apollo/guard.ts';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';

@@ -2,12 +2,11 @@
 // The text and buttons follow the action that led here: after registration the spec's two buttons
 // (set up the account / go back); after saving invoice details, an address or a password, the way on.
 import { Link, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/account-thank-you';
 import { requireCustomer } from '../apollo/guard.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 

@@ -1,12 +1,11 @@
 // Account home (/ucet, /en/account): a greeting and a card for every part of the account — orders,
 // delivery addresses, invoice details, password, personal data. Guests go to the login first.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/account';
 import { requireCustomer } from '../apollo/guard.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { AccountLayout, useAccountSections } from '../features/account/AccountLayout.tsx';
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {

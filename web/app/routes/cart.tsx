@@ -2,7 +2,7 @@
 // left to free shipping. Every change answers with the whole cart (CartPageFields), so the
 // normalized cache updates this page and the header without a refetch.
 import { Link, useActionData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/cart';
@@ -14,7 +14,6 @@ import { CartLines } from '../features/cart/CartLines.tsx';
 import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
-import { resources } from '../i18n/index.ts';
 import { formTokenFor } from '../features/checkout/FormToken.tsx';
 import { cartAction, type CartActionData } from '../features/checkout/checkout-action.ts';
 

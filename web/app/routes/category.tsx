@@ -1,5 +1,5 @@
 import { Link, redirect } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/category';

@@ -4,14 +4,13 @@
 // 'Password could not be changed…' with a way to ask for a new link.
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/change-password';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { LayoutQuery } from '../components/layout/documents.ts';
 import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';

@@ -6,7 +6,7 @@
 // changed and lets the shopper accept and buy again.
 import { useMemo, useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { CheckoutInput, CheckoutPageQuery as CheckoutPageData, PlaceOrderMutation as PlaceOrderMutationResult } from '~/gql/graphql';
@@ -32,7 +32,6 @@ import {
   validateField,
   type CheckoutField,
 } from '../../../schema/rules/index.ts';
-import { resources } from '../i18n/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
 import {
   backToPage,

@@ -3,14 +3,13 @@
 // as a toast). The e-mail with the link goes out in the account's language.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/forgotten-password';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { Captcha } from '../features/captcha/Captcha.tsx';

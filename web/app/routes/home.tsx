@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/home';
@@ -7,7 +7,6 @@ import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
 import { pageMeta } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 
 const HomeQuery = graphql(`
   query Home {

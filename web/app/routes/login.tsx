@@ -1,5 +1,5 @@
 import { useNavigate, useSearchParams, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import { fieldErrorMap } from '../apollo/errors.ts';
@@ -10,7 +10,6 @@ import { useForm, Field } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { LayoutQuery } from '../components/layout/documents.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
-import { resources } from '../i18n/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
 

@@ -2,7 +2,7 @@
 // login through the order's secret hash. A wrong hash answers like a missing order: a 404 page that
 // says only "Objednávka nebyla nalezena" / "Order not found".
 import { isRouteErrorResponse } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { OrderSummaryQuery as OrderSummaryData } from '~/gql/graphql';
@@ -11,7 +11,6 @@ import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
-import { createI18n } from '../i18n/index.ts';
 
 const OrderSummaryQuery = graphql(`
   query OrderSummary($databaseId: Int!, $hash: String!) {

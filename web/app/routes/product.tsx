@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';

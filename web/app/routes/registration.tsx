@@ -4,14 +4,13 @@
 // shopper in (the header follows at once) and leads to the thank-you page after registration.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/registration';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { Field, fieldErrorId, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { LayoutQuery } from '../components/layout/documents.ts';

@@ -3,14 +3,13 @@
 // customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
 import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { ReturnProtocolForm, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
 

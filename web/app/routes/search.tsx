@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/search';
@@ -8,7 +8,6 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { ProductListing } from '../features/catalog/ProductListing.tsx';
 import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { resources } from '../i18n/index.ts';
 import { searchPhrase } from '../../../schema/rules/index.ts';
 
 const SearchPageQuery = graphql(`

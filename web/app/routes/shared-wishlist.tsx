@@ -2,13 +2,12 @@
 // read only, with the owner's first name only. An unknown or reset token is the page's own 404,
 // 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more.
 import { isRouteErrorResponse, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import type { Route } from './+types/shared-wishlist';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { createI18n } from '../i18n/index.ts';
 import { SharedWishlistQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
 

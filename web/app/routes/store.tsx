@@ -4,7 +4,7 @@ import type { Route } from './+types/store';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, summary, titleWithShop } from '../seo.ts';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { OpeningHours, StoreAddress } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus, SpecialDays } from '../features/stores/StoreStatus.tsx';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/stores';
@@ -9,7 +9,6 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { StoreAddress } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus } from '../features/stores/StoreStatus.tsx';
-import { resources } from '../i18n/index.ts';
 
 const StoresQuery = graphql(`
   query Stores {

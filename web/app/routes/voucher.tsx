@@ -2,7 +2,7 @@
 // conditions — with the e-mail an e-mail-bound voucher needs, and put it into the cart.
 import { useState, type FormEvent } from 'react';
 import { data, Link, useActionData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { CheckVoucherQuery as CheckVoucherData } from '~/gql/graphql';
@@ -20,7 +20,6 @@ import { email, max, required, validateField } from '../../../schema/rules/index
 import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
 import { applyVoucherFromForm, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
 import { apolloFor } from '../apollo/load.ts';
-import { resources } from '../i18n/index.ts';
 
 const CheckVoucherQuery = graphql(`
   query CheckVoucher($code: String!, $email: String, $captcha: String) {

@@ -3,12 +3,11 @@
 // links on their own); the shopper confirms with the button, and the watches of that address end.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import type { Route } from './+types/watch-unsubscribe';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { createI18n } from '../i18n/index.ts';
 import { CancelAvailabilityWatchesMutation } from '../features/wishlist/documents.ts';
 
 export function loader(args: Route.LoaderArgs) {

@@ -4,14 +4,13 @@
 // the product in the list until the next visit, so it can be switched back on.
 import { useRef } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import type { Route } from './+types/wishlist';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { createI18n } from '../i18n/index.ts';
 import { ResetWishlistShareLinkMutation, WishlistPageQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
 

@@ -2,7 +2,7 @@
 // full page load, so the shopper gets the new code without losing what is on the screen now.
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { startBuildCheck } from './build-check.ts';
 

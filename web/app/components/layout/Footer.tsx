@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { href, useLanguage } from '../../language.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { ConsentSettingsLink } from '../../features/consent/ConsentBar.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { LayoutQuery, LogoutMutation } from './documents.ts';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';

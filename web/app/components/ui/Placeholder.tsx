@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { href, useLanguage } from '../../language.ts';
 
 /** A screen of the spec that a later release builds: its title and a clear way on. */

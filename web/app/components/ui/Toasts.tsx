@@ -1,7 +1,7 @@
 // Toast notifications: auto-close after 3000 ms (5000 ms for toast()), at most 10 at once,
 // identical messages grouped, paused while the pointer is over them (spec sections 4 and 9).
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { MAX_NOTIFICATIONS, NOTIFICATION_TIMEOUT_MS, TOAST_TIMEOUT_MS } from '../../../../schema/rules/index.ts';
 
 type Kind = 'success' | 'error' | 'info';

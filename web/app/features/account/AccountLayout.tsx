@@ -2,7 +2,7 @@
 // in the route table, so the privacy and password pages appear as soon as they are added) and the page.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { ROUTES, type RouteName } from '../../../../schema/routes.ts';
 import { href, useLanguage } from '../../language.ts';
 

@@ -1,6 +1,6 @@
 // The visible part of the captcha: one quiet status line (announced politely to screen readers)
 // and the error at the field, with a retry. The proof of work runs by itself; nothing to click.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { CaptchaControl } from './useCaptcha.ts';
 
 export function Captcha({ captcha, id }: { captcha: CaptchaControl; id: string }) {

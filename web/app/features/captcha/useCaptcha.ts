@@ -3,7 +3,7 @@
 // States as the spec names them: not loaded, loading, loaded (plus error, with a retry).
 import { useCallback, useRef, useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 
 const CaptchaChallengeQuery = graphql(`

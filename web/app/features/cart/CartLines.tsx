@@ -2,7 +2,7 @@
 // answers with the whole cart (CartPageFields), so the cache updates everything shown from it.
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { CartPageFieldsFragment } from '~/gql/graphql';

@@ -3,7 +3,7 @@
 // blocks the order until it is removed (spec section 4). Both mutations answer with the whole cart,
 // so the normalized cache updates the lines, totals and header without a refetch.
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { CartVoucherFieldsFragment as CartVoucherData } from '~/gql/graphql';

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { ProductCardFieldsFragment } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';

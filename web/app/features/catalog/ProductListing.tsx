@@ -1,6 +1,6 @@
 // A product list with filters, sorting, "load more" and page links, all as real URLs.
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { ProductListFieldsFragment } from '~/gql/graphql';
 import { ProductGrid } from './ProductCard.tsx';
 import { PAGE_SIZE, listingSearch, type ListingState } from './listing-params.ts';

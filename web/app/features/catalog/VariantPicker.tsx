@@ -1,6 +1,6 @@
 // Size and colour choice. A colour is preselected (the first one in stock); the size is the
 // shopper's choice unless there is only one.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 
 export type PickerVariant = {
   id: string;

@@ -1,6 +1,6 @@
 // The fields of an invoice or delivery address, bound to a useForm() whose rules come from the
 // shared schemas in schema/rules/checkout.ts (the server checks the same ones).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Field, type UseFormResult } from '../../components/ui/form/index.ts';
 import { CHECKOUT_COUNTRIES, type AddressValues } from '../../../../schema/rules/index.ts';
 

@@ -1,6 +1,6 @@
 // The what-changed report of a refused order (OrderChangedError): what changed, line by line, the
 // new totals (shown by the page from the cart in the answer) and a button to accept and buy again.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useRef } from 'react';
 import type { PlaceOrderMutation } from '~/gql/graphql';
 import { useHydrated } from './FormToken.tsx';

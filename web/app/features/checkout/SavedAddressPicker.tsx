@@ -2,7 +2,7 @@
 // Picking one copies it into the form, where it can still be edited; an unedited copy is sent as
 // the saved address's id, so the cart and the order remember where it came from.
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { SavedAddressFieldsFragment as SavedAddressData } from '~/gql/graphql';
 import { addressValues, type AddressValues } from './AddressFields.tsx';

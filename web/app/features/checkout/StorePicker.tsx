@@ -3,7 +3,7 @@
 // same map as the store pages (StoreMap: loaded only when shown), where choosing a marker chooses
 // the store.
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { StorePickerFieldsFragment as StoreData } from '~/gql/graphql';
 import { StoreMap } from '../stores/StoreMap.tsx';

@@ -1,6 +1,6 @@
 // The checkout's amounts as the server computed them (the client never adds anything up): goods,
 // discount, delivery, payment fee, rounding, the total to pay and the VAT recap per rate.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { CheckoutTotalsFieldsFragment as TotalsData } from '~/gql/graphql';
 import { useFormatMoney } from '../../components/ui/Money.tsx';

@@ -3,7 +3,7 @@
 // settings choose per category. Sticky at the bottom of the page, after the footer: it covers no
 // content for good and the page stays readable and scrollable on a phone.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Link } from 'react-router';
 import { ALL_GRANTED, NONE_GRANTED, type ConsentChoice } from '../../../../schema/rules/consent.ts';
 import { href, useLanguage } from '../../language.ts';

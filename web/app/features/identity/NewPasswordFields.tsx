@@ -1,6 +1,6 @@
 // The new password and its confirmation, shared by the e-mailed link's page and the account's
 // password change (the rules are schema/rules/identity.ts's, which the BFF runs too).
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { Field, useForm, type UseFormResult } from '../../components/ui/form/index.ts';
 import { changePasswordFormSchema, PASSWORD_MAX_LENGTH } from '../../../../schema/rules/identity.ts';
 import type { Language } from '../../language.ts';

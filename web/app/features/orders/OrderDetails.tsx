@@ -3,7 +3,7 @@
 // and one "Order not found" page for a wrong or foreign order (HTTP 404, nothing about the order).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { OrderDetailsFieldsFragment as OrderData } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';

@@ -3,7 +3,7 @@
 // the order's lines), the refund account (Czech form or IBAN), who and where, a note and the captcha.
 // The same rules as the server (schema/rules/return-protocol.ts); a failed save keeps everything typed.
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { ReturnProtocolPageQuery, SubmitReturnProtocolMutation as SubmitReturnProtocolData } from '~/gql/graphql';

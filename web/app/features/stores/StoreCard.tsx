@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { StoreFieldsFragment } from '~/gql/graphql';
 
 export function OpeningHours({ hours }: { hours: StoreFieldsFragment['openingHours'] }) {

@@ -4,7 +4,7 @@
 // (the static fallback while the map loads or when it fails). Markers are keyboard focusable; with
 // onSelect (the checkout's pickup picker) choosing a marker chooses the store.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type * as Leaflet from 'leaflet';

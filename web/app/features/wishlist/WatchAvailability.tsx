@@ -2,7 +2,7 @@
 // the self-hosted captcha, and one confirmation that reads the same whether the address watched the
 // variant before or not.
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import { fieldErrorMap } from '../../apollo/errors.ts';

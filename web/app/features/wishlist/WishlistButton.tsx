@@ -5,7 +5,7 @@
 // the header count change together from the normalized cache; the optimistic answer flips the heart
 // (and the count) before the server replies, once the shopper has a wishlist.
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import type { WishlistSummaryFragment } from '~/gql/graphql';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { SetProductInWishlistMutation, WishlistSummaryQuery } from './documents.ts';

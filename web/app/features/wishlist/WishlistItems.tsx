@@ -2,7 +2,7 @@
 // viewer's own wishlist) and add-to-cart. A product with one variant goes into the cart from here; one
 // with sizes leads to its page to choose one.
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import type { WishlistProductFragment } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
