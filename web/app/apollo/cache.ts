@@ -2,8 +2,9 @@
 import { InMemoryCache } from '@apollo/client';
 import possibleTypes from '../gql/possible-types.json';
 
-export function createCache() {
+export function createCache({ resultCaching = true } = {}) {
   return new InMemoryCache({
+    resultCaching,
     possibleTypes,
     typePolicies: {
       // A browser session has one cart: every Cart result (the cart query, each cart mutation)

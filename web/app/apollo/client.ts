@@ -83,7 +83,9 @@ export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en')
           .catch((error) => observer.error(error));
       }),
   );
-  const client = new ApolloClient({ link, cache: createCache(), ssrMode: true });
+  // The cache lives for one render: remembering read results (and tracking what each depends on)
+  // would cost more than the few repeated reads it saves.
+  const client = new ApolloClient({ link, cache: createCache({ resultCaching: false }), ssrMode: true });
   serverClients.set(context, client);
   return client;
 }
