@@ -16,6 +16,13 @@ export function pick<T>(parent: WithTranslations<T>, language: Language): T | un
   return parent.translations.find((row) => row.language === language) ?? parent.translations[0];
 }
 
+/**
+ * The translation columns of a name and a link. Each field selects only the columns it reads (they
+ * merge into one load): a list of products or the menu's categories would otherwise carry every
+ * description, and a product's search text, in both languages.
+ */
+const NAME_AND_SLUG = { translations: { select: { language: true, name: true, slug: true } } } as const;
+
 export const LanguageEnum = builder.enumType('Language', { values: ['cs', 'en'] as const });
 
 export const LocalizedSlug = builder.objectRef<{ language: Language; slug: string }>('LocalizedSlug').implement({
@@ -45,13 +52,13 @@ export const Price = builder.objectRef<Money>('Price').implement({
 export const Category = builder.prismaNode('Category', {
   id: { field: 'id' },
   fields: (t) => ({
-    name: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
-    slug: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '' }),
+    name: t.string({ select: NAME_AND_SLUG, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
+    slug: t.string({ select: NAME_AND_SLUG, resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '' }),
     description: t.string({
-      select: { translations: true },
+      select: { translations: { select: { language: true, description: true } } },
       resolve: (c, _a, ctx) => pick(c, ctx.language)?.description ?? '',
     }),
-    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    slugs: t.field({ type: [LocalizedSlug], select: NAME_AND_SLUG, resolve: localizedSlugs }),
     parent: t.relation('parent', { nullable: true }),
     children: t.relation('children', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
   }),
@@ -158,15 +165,15 @@ export const Product = builder.prismaNode('Product', {
   id: { field: 'id' },
   fields: (t) => ({
     code: t.exposeString('code'),
-    name: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
-    slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    name: t.string({ select: NAME_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
+    slug: t.string({ select: NAME_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: NAME_AND_SLUG, resolve: localizedSlugs }),
     shortDescription: t.string({
-      select: { translations: true },
+      select: { translations: { select: { language: true, shortDescription: true } } },
       resolve: (p, _a, ctx) => pick(p, ctx.language)?.shortDescription ?? '',
     }),
     description: t.string({
-      select: { translations: true },
+      select: { translations: { select: { language: true, description: true } } },
       resolve: (p, _a, ctx) => pick(p, ctx.language)?.description ?? '',
     }),
     vatRate: t.exposeInt('vatRate', { description: 'VAT rate in percent.' }),
