@@ -150,6 +150,9 @@ export const Variant = builder.prismaNode('Variant', {
   }),
 });
 
+/** The variant columns a product's price reads (a list has a dozen variants per product). */
+const VARIANT_PRICES = { variants: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
+
 /** The cheapest variant decides the "from" price shown in lists. */
 function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[], ctx: Context): V | undefined {
   let best: V | undefined;
@@ -196,7 +199,7 @@ export const Product = builder.prismaNode('Product', {
     price: t.field({
       type: Price,
       description: 'The lowest price of the product\'s variants.',
-      select: { variants: true },
+      select: VARIANT_PRICES,
       resolve: (p, _a, ctx) => {
         const cheapest = cheapestVariant(p.variants, ctx);
         return cheapest ? variantPrice(cheapest, p.vatRate, ctx) : money(0, p.vatRate, ctx.currency);
@@ -205,7 +208,7 @@ export const Product = builder.prismaNode('Product', {
     originalPrice: t.field({
       type: Price,
       nullable: true,
-      select: { variants: true },
+      select: VARIANT_PRICES,
       resolve: (p, _a, ctx) => {
         const cheapest = cheapestVariant(p.variants, ctx);
         return cheapest ? variantOriginalPrice(cheapest, p.vatRate, ctx) : null;
