@@ -34,6 +34,27 @@ export function createI18n(language: 'cs' | 'en'): i18n {
 type Translation = { t: i18n['t']; i18n: i18n };
 const translations = new WeakMap<i18n, Translation>();
 
+/** More than the interface has keys: a key built from data cannot grow the memory without end. */
+const REMEMBERED_TEXTS = 5000;
+
+/**
+ * `t` of an instance that remembers the texts asked for without options (nine calls in ten; the
+ * resources never change), so a page does not look up the same keys again for every product card.
+ */
+function rememberingT(instance: i18n): i18n['t'] {
+  const texts = new Map<string, string>();
+  const t = (key: unknown, options?: unknown) => {
+    if (options !== undefined || typeof key !== 'string') return instance.t(key as never, options as never);
+    let text = texts.get(key);
+    if (text === undefined) {
+      text = instance.t(key) as string;
+      if (texts.size < REMEMBERED_TEXTS) texts.set(key, text);
+    }
+    return text;
+  };
+  return t as i18n['t'];
+}
+
 /**
  * The interface texts of the page's language: `const { t } = useTranslation()`. Used instead of
  * react-i18next's hook of the same name, which copies the whole i18next instance and makes a new
@@ -44,7 +65,7 @@ export function useTranslation(): Translation {
   const { i18n } = useContext(I18nContext);
   let translation = translations.get(i18n);
   if (!translation) {
-    translation = { t: i18n.t.bind(i18n) as i18n['t'], i18n };
+    translation = { t: rememberingT(i18n), i18n };
     translations.set(i18n, translation);
   }
   return translation;
