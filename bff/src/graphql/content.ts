@@ -2,14 +2,17 @@
 import { builder, CATALOG_READ } from './builder.ts';
 import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
 
+/** A list of pages or articles reads titles and links, not every body in both languages. */
+const TITLE_AND_SLUG = { translations: { select: { language: true, title: true, slug: true } } } as const;
+
 builder.prismaNode('InfoPage', {
   id: { field: 'id' },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The number in the page’s address (/info/{databaseId}/{slug}).' }),
-    title: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
-    slug: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
-    body: t.string({ select: { translations: true }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    title: t.string({ select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
+    slug: t.string({ select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
+    body: t.string({ select: { translations: { select: { language: true, body: true } } }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: TITLE_AND_SLUG, resolve: localizedSlugs }),
   }),
 });
 
@@ -18,11 +21,11 @@ builder.prismaNode('Article', {
   fields: (t) => ({
     publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
     imageUrl: t.exposeString('imageUrl', { nullable: true }),
-    title: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
-    slug: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.slug ?? '' }),
-    perex: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.perex ?? '' }),
-    body: t.string({ select: { translations: true }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.body ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: { translations: true }, resolve: localizedSlugs }),
+    title: t.string({ select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
+    slug: t.string({ select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.slug ?? '' }),
+    perex: t.string({ select: { translations: { select: { language: true, perex: true } } }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.perex ?? '' }),
+    body: t.string({ select: { translations: { select: { language: true, body: true } } }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.body ?? '' }),
+    slugs: t.field({ type: [LocalizedSlug], select: TITLE_AND_SLUG, resolve: localizedSlugs }),
   }),
 });
 
