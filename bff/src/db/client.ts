@@ -12,7 +12,31 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** PostgreSQL cancels a statement running longer than this (servers only; PGlite has no timer). */
   statementTimeoutMs?: number;
+  /**
+   * Each connection parses a statement once and keeps it (servers only: PGlite's one session is
+   * shared by every connection, whose statement names would collide there).
+   */
+  preparedStatements?: boolean;
 };
+
+/** More than the shop's code has statements: SQL shaped by data cannot fill the server's memory. */
+const PREPARED_STATEMENTS = 1000;
+
+/**
+ * Names for pg's prepared statements, one per SQL text. A connection sends a named statement's
+ * text once; after that PostgreSQL only binds and runs it, without parsing and planning it again.
+ */
+export function statementNames(): (query: { sql: string }) => string | undefined {
+  const names = new Map<string, string>();
+  return ({ sql }) => {
+    let name = names.get(sql);
+    if (name === undefined && names.size < PREPARED_STATEMENTS) {
+      name = `shop_${names.size}`;
+      names.set(sql, name);
+    }
+    return name;
+  };
+}
 
 /** The Prisma client and the connection pool under it (the app reads the pool's load for /ready). */
 export type Database = { prisma: Db; pool: pg.Pool };
@@ -61,7 +85,10 @@ export function createDatabase(databaseUrl: string, options: DatabaseOptions = {
     connectionTimeoutMillis: 10_000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
-  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    ...(options.preparedStatements ? { statementNameGenerator: statementNames() as (query: { sql: string }) => string } : {}),
+  });
   const prisma = new PrismaClient({
     adapter,
     log: options.onQuery ? [{ emit: 'event', level: 'query' }] : [],
