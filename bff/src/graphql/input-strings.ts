@@ -31,14 +31,9 @@ function checkValue(value: unknown, maxLength: number, depth = 0): BadString | n
   return null;
 }
 
-/** The first problem with a string in the document's literals or in the variables, or null. */
-export function findBadString(
-  document: DocumentNode,
-  variables: Record<string, unknown> | undefined,
-  maxLength: number,
-): BadString | null {
-  let found: BadString | null = checkValue(variables ?? null, maxLength);
-  if (found) return found;
+/** The first problem with a string literal or a list in the document, or null. */
+function documentProblem(document: DocumentNode, maxLength: number): BadString | null {
+  let found: BadString | null = null;
   visit(document, {
     StringValue(node) {
       found ??= checkString(node.value, maxLength);
@@ -48,4 +43,21 @@ export function findBadString(
     },
   });
   return found;
+}
+
+/** A document's verdict per length cap: yoga hands every request of the same text the same parsed document. */
+const documentProblems = new WeakMap<DocumentNode, Map<number, BadString | null>>();
+
+/** The first problem with a string in the document's literals or in the variables, or null. */
+export function findBadString(
+  document: DocumentNode,
+  variables: Record<string, unknown> | undefined,
+  maxLength: number,
+): BadString | null {
+  const found = checkValue(variables ?? null, maxLength);
+  if (found) return found;
+  let verdicts = documentProblems.get(document);
+  if (!verdicts) documentProblems.set(document, (verdicts = new Map()));
+  if (!verdicts.has(maxLength)) verdicts.set(maxLength, documentProblem(document, maxLength));
+  return verdicts.get(maxLength)!;
 }
