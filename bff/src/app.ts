@@ -86,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     poolSize: config.databaseUrl ? 20 : 10,
     // a server stops any statement that outlives the request's own time limit
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
-    preparedStatements: Boolean(config.databaseUrl),
+    preparedStatements: Boolean(config.databaseUrl) && config.preparedStatements,
   });
   const setSecurityHeaders = securityHeaderSetter(config);
   /** What every response carries: a nonce for its scripts, a request id (the proxy's when it sends one), the security headers. */

@@ -53,6 +53,8 @@ export type Config = {
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
+  /** A PostgreSQL server keeps each statement prepared per connection (DATABASE_PREPARED_STATEMENTS; off behind a pooler that cannot). */
+  preparedStatements: boolean;
   /** Anonymous catalog pages and queries served from the response cache (RESPONSE_CACHE; off in tests unless asked for). */
   responseCache: boolean;
   /** How pages are rendered: from the production build, through Vite (development), or not at all (API tests). */
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
+    preparedStatements: flag('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, true),
     responseCache: flag('RESPONSE_CACHE', env.RESPONSE_CACHE, mode !== 'test'),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',
     hmrPort: integer('HMR_PORT', env.HMR_PORT, 24678, 1024, 65535),

@@ -58,6 +58,7 @@ describe('loadConfig', () => {
       EUR_RATE: '24.5',
       SEED_DEMO_DATA: 'false',
       LOG_QUERIES: 'yes',
+      DATABASE_PREPARED_STATEMENTS: 'off',
       HMR_PORT: '25000',
     });
     expect(config).toMatchObject({
@@ -71,8 +72,10 @@ describe('loadConfig', () => {
       eurRate: 24.5,
       seedDemoData: false,
       logQueries: true,
+      preparedStatements: false,
       hmrPort: 25000,
     });
+    expect(loadConfig({}).preparedStatements).toBe(true);
     expect(loadConfig({ PORT: '4000' }).publicUrl).toBe('http://localhost:4000');
     expect(loadConfig({ DATABASE_URL: 'postgres://localhost/shop' }).databaseUrl).toBe('postgres://localhost/shop');
   });
