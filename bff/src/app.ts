@@ -8,7 +8,7 @@ import express, { type Request, type Response } from 'express';
 import type pg from 'pg';
 import session from 'express-session';
 import type { Config } from './config.ts';
-import { createDatabase, type Db } from './db/client.ts';
+import { createDatabase, isPGlite, type Db } from './db/client.ts';
 import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
@@ -86,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     poolSize: config.databaseUrl ? 20 : 10,
     // a server stops any statement that outlives the request's own time limit
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
-    preparedStatements: Boolean(config.databaseUrl) && config.preparedStatements,
+    preparedStatements: config.preparedStatements && !embedded && !(await isPGlite(databaseUrl)),
   });
   const setSecurityHeaders = securityHeaderSetter(config);
   /** What every response carries: a nonce for its scripts, a request id (the proxy's when it sends one), the security headers. */

@@ -32,4 +32,22 @@ describe('prepared statements', () => {
       expect(prepared).toEqual([]);
     }
   });
+
+  it('a second shop on the same database works alongside, with prepared statements only on a server', async () => {
+    // on PGlite its URL is a socket like a server's: the shop asks what it is talking to
+    const second = await createTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      const ask = (on: TestApp) => on.gql<{ categories: { slug: string }[] }>('{ categories { slug } }');
+      for (let round = 0; round < 3; round += 1) {
+        const [first, other] = await Promise.all([ask(app), ask(second)]);
+        expect(first.errors).toBeUndefined();
+        expect(other.errors).toBeUndefined();
+        expect(other.data).toEqual(first.data);
+      }
+      const prepared = await second.prisma.$queryRaw<Prepared[]>`SELECT name, statement FROM pg_prepared_statements`;
+      expect(prepared.length > 0).toBe(databaseKind === 'postgres');
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -38,6 +38,21 @@ export function statementNames(): (query: { sql: string }) => string | undefined
   };
 }
 
+/**
+ * Whether the database at `url` is a PGlite (another shop's embedded database, as tests share
+ * one): its one session is shared by every connection, so it can have no prepared statements.
+ */
+export async function isPGlite(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>('SELECT version()');
+    return rows[0].version.includes('PGlite');
+  } finally {
+    await client.end();
+  }
+}
+
 /** The Prisma client and the connection pool under it (the app reads the pool's load for /ready). */
 export type Database = { prisma: Db; pool: pg.Pool };
 
