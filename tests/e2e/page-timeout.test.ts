@@ -22,14 +22,14 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** Holds an exclusive lock on a table for 2.5 s; resolves (with the release) once it is held. */
-async function lock(table: 'Product'): Promise<{ released: Promise<unknown> }> {
+/** Holds an exclusive lock on the products for 2.5 s; resolves (with the release) once it is held. */
+async function lockProducts(): Promise<{ released: Promise<unknown> }> {
   // The wait is a timer, not pg_sleep: the embedded database runs in this process.
   let locked: () => void = () => undefined;
   const isLocked = new Promise<void>((resolve) => (locked = resolve));
   const released = shop.prisma.$transaction(
     async (tx) => {
-      await tx.$executeRawUnsafe(`LOCK TABLE "${table}" IN ACCESS EXCLUSIVE MODE`);
+      await tx.$executeRawUnsafe('LOCK TABLE "Product" IN ACCESS EXCLUSIVE MODE');
       locked();
       await sleep(2500);
     },
@@ -42,7 +42,7 @@ async function lock(table: 'Product'): Promise<{ released: Promise<unknown> }> {
 describe('a page over the time limit', () => {
   it('answers 503 with Retry-After and the error page; the same page answers 200 once the database is free', async () => {
     // The products are locked for 2.5 s, so the page's queries wait far past the 1 s limit.
-    const { released } = await lock('Product');
+    const { released } = await lockProducts();
     const response = await fetch(`${shop.url}/kategorie/dresy`);
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');

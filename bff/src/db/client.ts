@@ -25,6 +25,7 @@ const PREPARED_STATEMENTS = 1000;
 /**
  * Names for pg's prepared statements, one per SQL text. A connection sends a named statement's
  * text once; after that PostgreSQL only binds and runs it, without parsing and planning it again.
+ * Past the limit the answer is undefined, which pg runs as an unnamed statement.
  */
 export function statementNames(): (query: { sql: string }) => string | undefined {
   const names = new Map<string, string>();

@@ -3,6 +3,7 @@
 // stricter rules (an e-mail, a search phrase) validate those in their own service.
 import { visit, type DocumentNode } from 'graphql';
 import { MAX_PAGE_SIZE } from './pagination.ts';
+import { OPERATION_LIMITS } from './limits.ts';
 import { hasUnsafeCharacters } from '../../../schema/rules/text.ts';
 
 export type BadString = 'invalid' | 'tooLong' | 'tooMany';
@@ -32,11 +33,11 @@ function checkValue(value: unknown, maxLength: number, depth = 0): BadString | n
 }
 
 /** The first problem with a string literal or a list in the document, or null. */
-function documentProblem(document: DocumentNode, maxLength: number): BadString | null {
+function documentProblem(document: DocumentNode): BadString | null {
   let found: BadString | null = null;
   visit(document, {
     StringValue(node) {
-      found ??= checkString(node.value, maxLength);
+      found ??= checkString(node.value, OPERATION_LIMITS.stringLength);
     },
     ListValue(node) {
       if (node.values.length > MAX_PAGE_SIZE) found ??= 'tooMany';
@@ -45,19 +46,13 @@ function documentProblem(document: DocumentNode, maxLength: number): BadString |
   return found;
 }
 
-/** A document's verdict per length cap: yoga hands every request of the same text the same parsed document. */
-const documentProblems = new WeakMap<DocumentNode, Map<number, BadString | null>>();
+/** Each document's verdict: yoga hands every request of the same text the same parsed document. */
+const documentProblems = new WeakMap<DocumentNode, BadString | null>();
 
 /** The first problem with a string in the document's literals or in the variables, or null. */
-export function findBadString(
-  document: DocumentNode,
-  variables: Record<string, unknown> | undefined,
-  maxLength: number,
-): BadString | null {
-  const found = checkValue(variables ?? null, maxLength);
+export function findBadString(document: DocumentNode, variables: Record<string, unknown> | undefined): BadString | null {
+  const found = checkValue(variables ?? null, OPERATION_LIMITS.stringLength);
   if (found) return found;
-  let verdicts = documentProblems.get(document);
-  if (!verdicts) documentProblems.set(document, (verdicts = new Map()));
-  if (!verdicts.has(maxLength)) verdicts.set(maxLength, documentProblem(document, maxLength));
-  return verdicts.get(maxLength)!;
+  if (!documentProblems.has(document)) documentProblems.set(document, documentProblem(document));
+  return documentProblems.get(document)!;
 }

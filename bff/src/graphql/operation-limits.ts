@@ -66,7 +66,7 @@ export function operationLimits(options: Options): Plugin[] {
           setResultAndStopExecution({ errors: [refusal(message('queryTooComplex', language), 'QUERY_TOO_COMPLEX')] });
           return;
         }
-        const bad = findBadString(args.document, args.variableValues ?? undefined, OPERATION_LIMITS.stringLength);
+        const bad = findBadString(args.document, args.variableValues ?? undefined);
         if (bad) {
           const key = ({ tooLong: 'inputTooLong', tooMany: 'inputTooManyItems', invalid: 'inputInvalidCharacters' } as const)[bad];
           setResultAndStopExecution({ errors: [refusal(message(key, language), 'BAD_USER_INPUT')] });
