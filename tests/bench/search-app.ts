@@ -12,7 +12,8 @@ const CLUBS = ['Slávie', 'Sparty', 'Baníku', 'Plzně', 'Olomouce', 'Liberce', 
 const KINDS = ['domácí', 'venkovní', 'tréninková', 'retro', 'dětská', 'zimní', 'letní', 'fanouškovská'];
 
 const products = Number(process.argv[2]);
-const app = await createTestApp();
+// no query log: production keeps none, and the bench's thousands of requests would only grow it
+const app = await createTestApp({ logQueries: false });
 const category = await createCategory(app.prisma, { slug: { cs: 'bench', en: 'bench' } });
 const manufacturer = await createManufacturer(app.prisma, { name: 'Bench' });
 const t0 = performance.now();

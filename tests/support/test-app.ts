@@ -134,7 +134,7 @@ export type TestApp = {
   mailer: App['mailer'];
   config: Config;
   databaseUrl: string;
-  /** Every SQL statement the app's Prisma client sent, in order. */
+  /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
   queries: string[];
   newClient: (headers?: Record<string, string>) => TestClient;
   /** One GraphQL request; without a client, a fresh cookie-less browser. */
@@ -150,6 +150,8 @@ export type TestAppOptions = {
   /** Use this database as it is (e.g. another test app's) instead of a fresh one; it is not dropped on close. */
   databaseUrl?: string;
   config?: Partial<Config>;
+  /** Keep every SQL statement in `queries` (default). The search bench turns it off: production keeps none. */
+  logQueries?: boolean;
 };
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
@@ -202,7 +204,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const queries: string[] = [];
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
-    app = await createApp(config, { onQuery: (sql) => queries.push(sql) });
+    app = await createApp(config, options.logQueries === false ? {} : { onQuery: (sql) => queries.push(sql) });
   } catch (error) {
     await owned?.drop();
     removeMailDir();
