@@ -23,10 +23,19 @@ export default tseslint.config(
               importNames: ['useTranslation', 'Trans', 'withTranslation'],
               message: 'Use useTranslation from web/app/i18n/index.ts: one t per language, not one per component render.',
             },
+            {
+              name: '@apollo/client/react',
+              importNames: ['useQuery'],
+              message: 'Use usePageQuery from web/app/apollo/page-query.ts: during a server render it reads the loader\'s answer without a cache subscription.',
+            },
           ],
         },
       ],
     },
+  },
+  {
+    files: ['web/app/apollo/page-query.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['**/*.mjs'],

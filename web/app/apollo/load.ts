@@ -1,4 +1,4 @@
-// Loaders fill the Apollo cache; components then read it with useQuery and never fetch twice.
+// Loaders fill the Apollo cache; components then read it with usePageQuery and never fetch twice.
 // On the server the request's own client is used; in the browser the page's single client.
 import type { ApolloClient } from '@apollo/client';
 import { data } from 'react-router';

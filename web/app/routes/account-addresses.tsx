@@ -3,7 +3,7 @@
 // with the customer's whole address list, so the normalised cache updates the page by itself.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { SavedAddressFieldsFragment as SavedAddress } from '~/gql/graphql';
 import type { Route } from './+types/account-addresses';
@@ -18,6 +18,7 @@ import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from 
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { ConfirmDialog } from '../features/account/ConfirmDialog.tsx';
 import { deliveryAddressSchema } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const AddressesQuery = graphql(`
   query AccountAddresses {
@@ -112,7 +113,7 @@ function input(values: AddressValues, isDefault: boolean) {
 export default function AccountAddresses() {
   const { t } = useTranslation();
   const { notify } = useNotify();
-  const { data } = useQuery(AddressesQuery);
+  const { data } = usePageQuery(AddressesQuery);
   const [editing, setEditing] = useState<'new' | string | null>(null);
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [update] = useMutation(UpdateMutation);

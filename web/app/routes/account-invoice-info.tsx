@@ -6,7 +6,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { AccountInvoiceInfoQuery } from '~/gql/graphql';
 import type { Route } from './+types/account-invoice-info';
@@ -20,6 +20,7 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { addressFormSchema, companyFormSchema, isCompanyDetails } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const InvoiceInfoQuery = graphql(`
   query AccountInvoiceInfo {
@@ -90,7 +91,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export default function AccountInvoiceInfo() {
-  const { data } = useQuery(InvoiceInfoQuery);
+  const { data } = usePageQuery(InvoiceInfoQuery);
   if (!data?.me) return null;
   return <InvoiceInfoForm me={data.me} />;
 }

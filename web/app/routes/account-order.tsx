@@ -3,7 +3,6 @@
 // customer and a missing id all get the same 'Order not found' page with HTTP 404.
 import { isRouteErrorResponse, Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-order';
 import { apolloFor, notFound } from '../apollo/load.ts';
@@ -11,6 +10,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const AccountOrderQuery = graphql(`
   query AccountOrder($databaseId: Int!) {
@@ -54,7 +54,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(AccountOrderQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(AccountOrderQuery, { variables: loaderData.variables });
   const order = data?.accountOrder;
   if (!order) return null;
   return (

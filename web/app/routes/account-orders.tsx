@@ -2,7 +2,6 @@
 // number, date (Prague time), status and total, 10 to a page (?page=2); each links to its detail.
 import { Link, redirect } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-orders';
 import { apolloFor } from '../apollo/load.ts';
@@ -12,6 +11,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { formatDate } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -67,7 +67,7 @@ export default function AccountOrders({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = useFormatMoney();
-  const { data } = useQuery(OrdersQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(OrdersQuery, { variables: loaderData.variables });
   const orders = data?.me?.orders;
   const pages = orders ? Math.max(1, Math.ceil(orders.totalCount / ORDERS_PAGE_SIZE)) : 1;
   const listPath = href('accountOrders', language);

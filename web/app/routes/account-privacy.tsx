@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-privacy';
 import { requireCustomer } from '../apollo/guard.ts';
@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../features/account/ConfirmDialog.tsx';
 import { forgetSignedInShopper } from '../features/identity/sign-out.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import { deleteAccountFormSchema, PASSWORD_MAX_LENGTH, PRIVACY_EXPORT_PATHS } from '../../../schema/rules/identity.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const AccessTokensQuery = graphql(`
   query AccessTokens {
@@ -81,7 +82,7 @@ export default function AccountPrivacy() {
   const navigate = useNavigate();
   const client = useApolloClient();
   const { notify } = useNotify();
-  const { data, loading: tokensLoading } = useQuery(AccessTokensQuery);
+  const { data, loading: tokensLoading } = usePageQuery(AccessTokensQuery);
   const [revoke] = useMutation(RevokeAccessTokenMutation, { refetchQueries: [AccessTokensQuery] });
   const [deleteAccount, { loading: deleting }] = useMutation(DeleteAccountMutation);
   const [confirming, setConfirming] = useState(false);

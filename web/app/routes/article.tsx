@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/article';
 import { apolloFor, notFound } from '../apollo/load.ts';
@@ -8,6 +7,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { RichText } from '../components/ui/RichText.tsx';
 import { formatDate } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const ArticleQuery = graphql(`
   query Article($slug: String!) {
@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(ArticleQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(ArticleQuery, { variables: loaderData.variables });
   const article = data?.article;
   if (!article) return null;
   return (

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/blog';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { formatDate } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const BlogQuery = graphql(`
   query Blog {
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Blog() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(BlogQuery);
+  const { data } = usePageQuery(BlogQuery);
   if (!data) return null;
   return (
     <div className="container page">

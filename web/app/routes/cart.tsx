@@ -3,7 +3,6 @@
 // normalized cache updates this page and the header without a refetch.
 import { Link, useActionData } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/cart';
 import { apolloFor } from '../apollo/load.ts';
@@ -16,6 +15,7 @@ import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
 import { formTokenFor } from '../features/checkout/FormToken.tsx';
 import { cartAction, type CartActionData } from '../features/checkout/checkout-action.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 /** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */
 export const CartPageFieldsFragment = graphql(`
@@ -66,7 +66,7 @@ export default function CartPage() {
   const { t } = useTranslation();
   const language = useLanguage();
   const format = useFormatMoney();
-  const { data } = useQuery(CartPageQuery);
+  const { data } = usePageQuery(CartPageQuery);
   const failed = useActionData<CartActionData>() ?? null;
   const cart = data?.cart;
 

@@ -1,6 +1,5 @@
 import { Link, redirect } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/category';
 import { apolloFor, notFound } from '../apollo/load.ts';
@@ -8,6 +7,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { ProductListing } from '../features/catalog/ProductListing.tsx';
 import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
 import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const CategoryPageQuery = graphql(`
   query CategoryPage($slug: String!, $first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(CategoryPageQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(CategoryPageQuery, { variables: loaderData.variables });
   const category = data?.category;
   if (!category || !data) return null;
   return (

@@ -7,7 +7,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useApolloClient, useMutation, useQuery } from '@apollo/client/react';
+import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { CheckoutInput, CheckoutPageQuery as CheckoutPageData, PlaceOrderMutation as PlaceOrderMutationResult } from '~/gql/graphql';
 import type { Route } from './+types/checkout';
@@ -46,6 +46,7 @@ import {
   type CheckoutFieldError,
   type CheckoutFormValues,
 } from '../features/checkout/checkout-action.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 export const PostalAddressFieldsFragment = graphql(`
   fragment PostalAddressFields on PostalAddress {
@@ -250,7 +251,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export default function CheckoutRoute() {
-  const { data } = useQuery(CheckoutPageQuery);
+  const { data } = usePageQuery(CheckoutPageQuery);
   if (!data?.cart) return null;
   return <CheckoutPage data={data as CheckoutPageData & { cart: NonNullable<CheckoutPageData['cart']> }} />;
 }

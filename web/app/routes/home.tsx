@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/home';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
 import { pageMeta } from '../seo.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const HomeQuery = graphql(`
   query Home {
@@ -76,7 +76,7 @@ function Tile({ tile, first = false }: { tile: { title: string; subtitle: string
 export default function Home() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(HomeQuery);
+  const { data } = usePageQuery(HomeQuery);
   if (!data) return null;
   return (
     <div className="home">

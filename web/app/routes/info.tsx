@@ -1,11 +1,11 @@
 import { redirect } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/info';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest } from '../language.ts';
 import { pageMeta, summary, titleWithShop } from '../seo.ts';
 import { RichText } from '../components/ui/RichText.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const InfoPageQuery = graphql(`
   query InfoPage($databaseId: Int!) {
@@ -51,7 +51,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export default function InfoPage({ loaderData }: Route.ComponentProps) {
-  const { data } = useQuery(InfoPageQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(InfoPageQuery, { variables: loaderData.variables });
   const page = data?.infoPage;
   if (!page) return null;
   return (

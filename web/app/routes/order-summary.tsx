@@ -3,7 +3,6 @@
 // says only "Objednávka nebyla nalezena" / "Order not found".
 import { isRouteErrorResponse } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { OrderSummaryQuery as OrderSummaryData } from '~/gql/graphql';
 import type { Route } from './+types/order-summary';
@@ -11,6 +10,7 @@ import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const OrderSummaryQuery = graphql(`
   query OrderSummary($databaseId: Int!, $hash: String!) {
@@ -53,7 +53,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 }
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
-  const { data } = useQuery(OrderSummaryQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(OrderSummaryQuery, { variables: loaderData.variables });
   return data?.order ? <OrderSummary order={data.order} /> : null;
 }
 

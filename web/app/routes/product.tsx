@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';
 import type { Route } from './+types/product';
@@ -17,6 +17,7 @@ import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
 import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
 import { backToPage, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
@@ -183,7 +184,7 @@ function Paragraphs({ text }: { text: string }) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { data } = useQuery(ProductPageQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(ProductPageQuery, { variables: loaderData.variables });
   const product = data?.product;
   // The key resets the chosen variant when the shopper moves to another product.
   return product ? <ProductDetail key={product.id} product={product} /> : null;

@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
 import { apolloFor } from '../apollo/load.ts';
@@ -12,6 +11,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { ReturnProtocolForm, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const ReturnProtocolPageQuery = graphql(`
   query ReturnProtocolPage {
@@ -68,7 +68,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function ReturnsPage() {
   const { t } = useTranslation();
-  const { data } = useQuery(ReturnProtocolPageQuery);
+  const { data } = usePageQuery(ReturnProtocolPageQuery);
   const [done, setDone] = useState<ReturnProtocolResult | null>(null);
   // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
   const [round, setRound] = useState(0);

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/search';
 import { apolloFor } from '../apollo/load.ts';
@@ -9,6 +8,7 @@ import { ProductListing } from '../features/catalog/ProductListing.tsx';
 import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { searchPhrase } from '../../../schema/rules/index.ts';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const SearchPageQuery = graphql(`
   query SearchPage($first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
@@ -45,7 +45,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(SearchPageQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(SearchPageQuery, { variables: loaderData.variables });
   if (!data) return null;
   const { query, state } = loaderData;
   // With filters set, the listing itself says nothing matches and offers to clear them.

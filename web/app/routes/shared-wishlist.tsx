@@ -3,13 +3,13 @@
 // 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more.
 import { isRouteErrorResponse, Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import type { Route } from './+types/shared-wishlist';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { SharedWishlistQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const token = args.params.token ?? '';
@@ -65,7 +65,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function SharedWishlistPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(SharedWishlistQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(SharedWishlistQuery, { variables: loaderData.variables });
   const wishlist = data?.sharedWishlist;
   if (!wishlist) return null;
   return (

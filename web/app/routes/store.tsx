@@ -1,4 +1,3 @@
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/store';
 import { apolloFor, notFound } from '../apollo/load.ts';
@@ -9,6 +8,7 @@ import { OpeningHours, StoreAddress } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus, SpecialDays } from '../features/stores/StoreStatus.tsx';
 import { RichText } from '../components/ui/RichText.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const StoreQuery = graphql(`
   query StorePage($databaseId: Int!) {
@@ -43,7 +43,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { data } = useQuery(StoreQuery, { variables: loaderData.variables });
+  const { data } = usePageQuery(StoreQuery, { variables: loaderData.variables });
   const store = data?.store;
   if (!store) return null;
   return (

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/stores';
 import { apolloFor } from '../apollo/load.ts';
@@ -9,6 +8,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { StoreAddress } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus } from '../features/stores/StoreStatus.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 const StoresQuery = graphql(`
   query Stores {
@@ -34,7 +34,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function Stores() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data } = useQuery(StoresQuery);
+  const { data } = usePageQuery(StoresQuery);
   if (!data) return null;
   return (
     <div className="container page">

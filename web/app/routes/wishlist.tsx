@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import type { Route } from './+types/wishlist';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
@@ -13,6 +13,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { ResetWishlistShareLinkMutation, WishlistPageQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
+import { usePageQuery } from '../apollo/page-query.ts';
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   // always the server's list: hearts given on other pages add products the cache has not seen here
@@ -87,7 +88,7 @@ function ShareBox({ token }: { token: string }) {
 export default function WishlistPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { data, loading } = useQuery(WishlistPageQuery);
+  const { data, loading } = usePageQuery(WishlistPageQuery);
   const wishlist = data?.wishlist;
   if (!data && loading) return <p className="container page">{t('wishlist.loading')}</p>;
   return (

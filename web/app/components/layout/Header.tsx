@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { LayoutQuery, LogoutMutation } from './documents.ts';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
 import { useFormatMoney } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
 import { forgetSignedInShopper, isCustomerOnlyPath } from '../../features/identity/sign-out.ts';
+import { usePageQuery } from '../../apollo/page-query.ts';
 
 type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
 
@@ -36,7 +37,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const format = useFormatMoney();
   const { notify } = useNotify();
   const [menuOpen, setMenuOpen] = useState(false);
-  const { data } = useQuery(LayoutQuery);
+  const { data } = usePageQuery(LayoutQuery);
   const currency = useRouteLoaderData<{ currency: 'CZK' | 'EUR' }>('root')?.currency ?? 'CZK';
   const here = location.pathname + location.search;
   const navigate = useNavigate();

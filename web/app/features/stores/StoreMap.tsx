@@ -5,9 +5,9 @@
 // onSelect (the checkout's pickup picker) choosing a marker chooses the store.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { useQuery } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type * as Leaflet from 'leaflet';
+import { usePageQuery } from '../../apollo/page-query.ts';
 
 export type MapStore = { id: string; name: string; street: string; city: string; postcode: string; latitude: number; longitude: number };
 
@@ -51,7 +51,7 @@ type MapState = 'loading' | 'ready' | 'failed';
 
 function LeafletMap({ stores, selectedId, onSelect, label }: Required<Pick<Props, 'stores' | 'label'>> & Pick<Props, 'selectedId' | 'onSelect'>) {
   const { t } = useTranslation();
-  const { data, error } = useQuery(MapSettingsQuery);
+  const { data, error } = usePageQuery(MapSettingsQuery);
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<Leaflet.Map | null>(null);
   const markers = useRef(new Map<string, Leaflet.Marker>());

@@ -3,7 +3,7 @@
 // variant before or not.
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { useMutation, useQuery } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import { fieldErrorMap } from '../../apollo/errors.ts';
 import { Field, useForm } from '../../components/ui/form/index.ts';
@@ -13,6 +13,7 @@ import { email, max, required } from '../../../../schema/rules/index.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
 import { WatchAvailabilityMutation } from './documents.ts';
+import { usePageQuery } from '../../apollo/page-query.ts';
 
 const WatcherEmailQuery = graphql(`
   query WatcherEmail {
@@ -24,7 +25,7 @@ const WatcherEmailQuery = graphql(`
 `);
 
 export function WatchAvailability({ variant }: { variant: { id: string; label: string } }) {
-  const { data } = useQuery(WatcherEmailQuery);
+  const { data } = usePageQuery(WatcherEmailQuery);
   const known = data?.me?.email ?? '';
   // the key fills the field once the customer's e-mail is known, and clears it for another variant
   return <WatchForm key={`${variant.id}:${known}`} variant={variant} initialEmail={known} />;

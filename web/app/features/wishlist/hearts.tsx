@@ -2,14 +2,14 @@
 // query put in the cache (one subscription per page, not one per card). Catalog answers hold no
 // hearts, so they are the same for every shopper and the response cache can share them.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useQuery } from '@apollo/client/react';
 import { WishlistSummaryQuery } from './documents.ts';
+import { usePageQuery } from '../../apollo/page-query.ts';
 
 const Hearts = createContext<ReadonlySet<string>>(new Set());
 
 export function WishlistHeartsProvider({ children }: { children: ReactNode }) {
   // from the cache; fetched only when a login dropped the summary (forget-hearts.ts)
-  const { data } = useQuery(WishlistSummaryQuery);
+  const { data } = usePageQuery(WishlistSummaryQuery);
   const productIds = data?.wishlist?.productIds;
   const hearts = useMemo(() => new Set(productIds ?? []), [productIds]);
   return <Hearts.Provider value={hearts}>{children}</Hearts.Provider>;

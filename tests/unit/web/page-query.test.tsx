@@ -1,0 +1,45 @@
+// usePageQuery during a server render (web/app/apollo/page-query.ts): the loader's answer, else what
+// the request's cache holds, else the loading state useQuery would give.
+import { describe, expect, it, vi } from 'vitest';
+import { renderToString } from 'react-dom/server';
+import { ApolloProvider } from '@apollo/client/react';
+import { getServerClient } from '../../../web/app/apollo/client.ts';
+import { usePageQuery } from '../../../web/app/apollo/page-query.ts';
+import { MeDocument } from '../../../web/app/gql/graphql.ts';
+import type { ShopLoadContext } from '../../../web/app/context.ts';
+
+const me = (firstName: string) => ({ __typename: 'Query', me: { __typename: 'Customer', id: 'Q3VzdG9tZXI6MQ==', firstName } });
+
+function Greeting() {
+  const { data, loading } = usePageQuery(MeDocument);
+  return <p>{loading ? 'loading' : `hello ${data?.me?.firstName ?? 'guest'}`}</p>;
+}
+
+function serverClient(answer: unknown) {
+  return getServerClient({ executeGraphQL: vi.fn(async () => answer) } as unknown as ShopLoadContext, 'cs');
+}
+
+const render = (client: ReturnType<typeof serverClient>) =>
+  renderToString(
+    <ApolloProvider client={client}>
+      <Greeting />
+    </ApolloProvider>,
+  );
+
+describe('usePageQuery in a server render', () => {
+  it("renders the loader's answer", async () => {
+    const client = serverClient({ data: me('Jana') });
+    await client.query({ query: MeDocument });
+    expect(render(client)).toContain('hello Jana');
+  });
+
+  it('renders what the cache holds when no loader asked this query', () => {
+    const client = serverClient(undefined);
+    client.writeQuery({ query: MeDocument, data: me('Petr') });
+    expect(render(client)).toContain('hello Petr');
+  });
+
+  it('is loading when neither has the data (the browser fetches it)', () => {
+    expect(render(serverClient(undefined))).toContain('loading');
+  });
+});
