@@ -8,7 +8,7 @@ import { usePageQuery } from '../../../web/app/apollo/page-query.ts';
 import { MeDocument } from '../../../web/app/gql/graphql.ts';
 import type { ShopLoadContext } from '../../../web/app/context.ts';
 
-const me = (firstName: string) => ({ __typename: 'Query', me: { __typename: 'Customer', id: 'Q3VzdG9tZXI6MQ==', firstName } });
+const me = (firstName: string) => ({ __typename: 'Query' as const, me: { __typename: 'Customer' as const, id: 'Q3VzdG9tZXI6MQ==', firstName } });
 
 function Greeting() {
   const { data, loading } = usePageQuery(MeDocument);
