@@ -38,15 +38,19 @@ async function newPage() {
     if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
   });
   const graphqlRequests: string[] = [];
+  // React Router's requests for loader data the server computes (`<path>.data`)
+  const serverDataRequests: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/graphql') graphqlRequests.push(request.postData() ?? '');
+    const url = new URL(request.url());
+    if (url.pathname === '/graphql') graphqlRequests.push(request.postData() ?? '');
+    if (url.pathname.endsWith('.data')) serverDataRequests.push(url.pathname + url.search);
   });
-  return { page, problems, graphqlRequests };
+  return { page, problems, graphqlRequests, serverDataRequests };
 }
 
 describe('a shopper in Chromium', () => {
   it('browses, filters, sorts, loads more, buys a size and colour, and switches language', async () => {
-    const { page, problems, graphqlRequests } = await newPage();
+    const { page, problems, graphqlRequests, serverDataRequests } = await newPage();
 
     await open(page, '/');
     await page.waitForLoadState('networkidle');
@@ -116,6 +120,9 @@ describe('a shopper in Chromium', () => {
       expect(request).not.toHaveProperty('query');
       expect(request.extensions?.persistedQuery?.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
     }
+    // Every link, filter and page above ran its loader in the browser against /graphql; none waited
+    // for the server to compute the root's data again (issue 10).
+    expect(serverDataRequests).toEqual([]);
 
     await page.getByRole('link', { name: /EN/ }).click();
     await page.waitForURL(/\/en\/product\//);

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { useTranslation } from './i18n/index.ts';
 import type { Route } from './+types/root';
@@ -15,7 +15,7 @@ import { BuildCheck } from './shell/BuildCheck.tsx';
 import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
 import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
 import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
-import { href, languageOfRequest, useLanguage, type Alternates } from './language.ts';
+import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
 import stylesheet from './styles.css?url';
 
@@ -33,6 +33,19 @@ export async function loader(args: Route.LoaderArgs) {
   // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
   const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
   return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking };
+}
+
+/**
+ * The root's data (language, currency, consent, nonce) changes with the language in the URL, a form's
+ * action or an explicit revalidation, not with an in-app link: the layout's shop data (menu, cart,
+ * login) lives in the Apollo cache. Without this, every link the app followed asked the server for
+ * the root's data again: a round trip and a layout query before the next page could show.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const followedLink = !formMethod || formMethod.toUpperCase() === 'GET';
+  const sameLanguage = routeLanguageOf(currentUrl.pathname) === routeLanguageOf(nextUrl.pathname);
+  if (followedLink && sameLanguage && currentUrl.href !== nextUrl.href) return false;
+  return defaultShouldRevalidate;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
