@@ -113,6 +113,19 @@ describe(`search (${databaseKind})`, () => {
     expect(await corrections('qqqqq')).toEqual([]);
   });
 
+  it('looks a word up in the typo vocabulary only when no token of the catalog holds it', async () => {
+    const statementsOf = async (text: string, extra = '') => {
+      const from = app.queries.length;
+      await search(text, extra);
+      return app.queries.slice(from);
+    };
+    const readsVocabulary = (statements: string[]) => statements.some((sql) => sql.includes('"SearchWord"'));
+    expect(readsVocabulary(await statementsOf('dres slavie'))).toBe(false);
+    expect(readsVocabulary(await statementsOf('dres slvaie'))).toBe(true);
+    // with a filter the search reads the translations, and asks the vocabulary about every word first
+    expect(readsVocabulary(await statementsOf('dres slavie', ', inStock: true'))).toBe(true);
+  });
+
   it('knows the words of products added or renamed later (the vocabulary follows the translations)', async () => {
     expect((await search('vlajka')).total).toBe(0);
     const flag = await createProduct(app.prisma, { names: { cs: 'Vlajka Baníku', en: 'Banik flag' } });

@@ -114,9 +114,10 @@ export type ProductPage = { ids: number[]; totalCount: number; searchCorrections
 
 /**
  * The ids of one page of products matching a filter, in the order asked for, and how many match in
- * all, in one statement; a search first looks its words up in the typo vocabulary and, when it goes
- * through the postings, among the tokens. With search words, every word must match (or a typo
- * correction of it) and the default order is relevance, then best-selling.
+ * all, in one statement. Before it, a search looks its words up: through the postings among the
+ * tokens (and a word no token holds in the typo vocabulary), else in the typo vocabulary. With
+ * search words, every word must match (or a typo correction of it) and the default order is
+ * relevance, then best-selling.
  */
 export async function findProductPage(
   ctx: Context,
@@ -143,16 +144,17 @@ export async function findProductPage(
   if (filter.priceTo != null) conditions.push(Prisma.sql`${price} <= ${filter.priceTo}`);
 
   const words = searchWords(filter.search ?? '');
-  const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
-  const searchCorrections = words.flatMap((typed) => (corrections.get(typed)?.length ? [{ typed, meant: corrections.get(typed)! }] : []));
   // A few words (each of three letters or more: the trigram index finds its tokens) and no other
   // filter than `published`, in the default order: the search postings answer without reading a product.
   const onlyPublished = conditions.length === 1;
   if (onlyPublished && sort === 'BEST_SELLING' && words.length > 0 && words.length <= POSTING_WORDS && words.every((word) => word.length >= 3)) {
-    const tokens = await tokensOfWords(ctx, words, corrections);
+    const { tokens, corrections } = await tokensWithTypos(ctx, words);
+    const searchCorrections = correctionsFound(words, corrections);
     if (tokens.some((ofWord) => ofWord.length === 0)) return { ids: [], totalCount: 0, searchCorrections };
     return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window)), searchCorrections };
   }
+  const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
+  const searchCorrections = correctionsFound(words, corrections);
   let from = Prisma.sql`"Product" p`;
   let relevance = Prisma.sql`0`;
   if (words.length) {
@@ -165,6 +167,27 @@ export async function findProductPage(
       FROM ${from}
      WHERE ${Prisma.join(conditions, ' AND ')}`;
   return { ...(await pageOfMatches(ctx, matches, productOrder(sort, words.length > 0), window)), searchCorrections };
+}
+
+function correctionsFound(words: string[], corrections: Map<string, string[]>): SearchCorrection[] {
+  return words.flatMap((typed) => (corrections.get(typed)?.length ? [{ typed, meant: corrections.get(typed)! }] : []));
+}
+
+/**
+ * The tokens of each word as typed; only a word that no token holds may be a typo, and only such
+ * words are looked up in the typo vocabulary and searched again with their corrections. A search
+ * whose words the catalog knows (most) takes one statement here instead of two.
+ */
+async function tokensWithTypos(ctx: Context, words: string[]) {
+  const tokens = await tokensOfWords(ctx, words, new Map());
+  const unmatched = words.filter((_, index) => tokens[index].length === 0);
+  const corrections = unmatched.length ? await typoCorrections(ctx, unmatched) : new Map<string, string[]>();
+  const corrected = unmatched.filter((word) => corrections.get(word)?.length);
+  if (corrected.length) {
+    const ofCorrected = await tokensOfWords(ctx, corrected, corrections);
+    corrected.forEach((word, index) => (tokens[words.indexOf(word)] = ofCorrected[index]));
+  }
+  return { tokens, corrections };
 }
 
 /** A search of up to this many words goes through the postings (each word is one more join). */
