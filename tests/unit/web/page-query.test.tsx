@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { ApolloProvider } from '@apollo/client/react';
 import { getServerClient } from '../../../web/app/apollo/client.ts';
 import { usePageQuery } from '../../../web/app/apollo/page-query.ts';
-import { MeDocument } from '../../../web/app/gql/graphql.ts';
+import { LoginDocument, MeDocument } from '../../../web/app/gql/graphql.ts';
 import type { ShopLoadContext } from '../../../web/app/context.ts';
 
 const me = (firstName: string) => ({ __typename: 'Query' as const, me: { __typename: 'Customer' as const, id: 'Q3VzdG9tZXI6MQ==', firstName } });
@@ -15,8 +15,8 @@ function Greeting() {
   return <p>{loading ? 'loading' : `hello ${data?.me?.firstName ?? 'guest'}`}</p>;
 }
 
-function serverClient(answer: unknown) {
-  return getServerClient({ executeGraphQL: vi.fn(async () => answer) } as unknown as ShopLoadContext, 'cs');
+function serverClient(...answers: unknown[]) {
+  return getServerClient({ executeGraphQL: vi.fn(async () => answers.shift()) } as unknown as ShopLoadContext, 'cs');
 }
 
 const render = (client: ReturnType<typeof serverClient>) =>
@@ -37,6 +37,14 @@ describe('usePageQuery in a server render', () => {
     const client = serverClient(undefined);
     client.writeQuery({ query: MeDocument, data: me('Petr') });
     expect(render(client)).toContain('hello Petr');
+  });
+
+  it("after a mutation (a form's action) renders the cache the mutation changed, not the answer from before it", async () => {
+    const renamed = { __typename: 'Customer' as const, id: 'Q3VzdG9tZXI6MQ==', firstName: 'Jitka' };
+    const client = serverClient({ data: me('Jana') }, { data: { __typename: 'Mutation', login: renamed } });
+    await client.query({ query: MeDocument });
+    await client.mutate({ mutation: LoginDocument, variables: { input: { email: 'jana@example.cz', password: 'x' } } });
+    expect(render(client)).toContain('hello Jitka');
   });
 
   it('is loading when neither has the data (the browser fetches it)', () => {
