@@ -98,6 +98,38 @@ async function alone(shopUrl: string, test: Case) {
   );
 }
 
+/** The shop's heap after a full collection, in MiB (the shop preloads heap-after-gc.mjs). */
+async function heapAfterGcMiB(shop: ProductionServer): Promise<number> {
+  const before = shop.output().length;
+  process.kill(shop.pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5000; waited += 20) {
+    const reported = /heap-after-gc (\d+)/.exec(shop.output().slice(before));
+    if (reported) return Number(reported[1]) / 2 ** 20;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('The shop did not report its heap.');
+}
+
+/**
+ * The shop's heap over more rounds of uncached pages, after everything above warmed it up: it must
+ * level off. (Until 2026-11-24 every GraphQL operation stayed in memory: +100 KB a page.)
+ */
+async function memoryOverPages(shop: ProductionServer, test: Case) {
+  const sizes = [await heapAfterGcMiB(shop)];
+  const pages: number[] = [];
+  for (let round = 0; round < ROUNDS + 1; round++) {
+    pages.push((await load(shop.url, { request: test.request, durationMs: ROUND_MS, connections: 10 })).requests);
+    sizes.push(await heapAfterGcMiB(shop));
+  }
+  // the first round may still fill caches; what counts is the growth after it
+  const later = pages.slice(1).reduce((sum, count) => sum + count, 0);
+  const perPage = ((sizes.at(-1)! - sizes[1]) * 1024) / later;
+  line(
+    test.name,
+    `${sizes.map((size) => size.toFixed(1)).join(' → ')} MiB, rounds of ${pages.join(', ')} pages; after the first ${perPage >= 0 ? '+' : ''}${perPage.toFixed(1)} KiB per page  ${loadNow()}`,
+  );
+}
+
 function graphqlList(first: number): LoadRequest {
   return {
     path: '/graphql',
@@ -131,7 +163,9 @@ async function benchPages() {
   try {
     // cold start on existing data: a copy of the seeded shop, as a later `npm start`
     const t0 = performance.now();
-    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off' } });
+    // heap-after-gc.mjs only answers a signal: it costs the shop nothing while it is measured
+    const heapReport = `--expose-gc --import ${path.join(import.meta.dirname, 'heap-after-gc.mjs')}`;
+    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off', NODE_OPTIONS: heapReport } });
     line('cold start on existing data', `${(performance.now() - t0).toFixed(0)} ms to /ready  ${loadNow()}`);
     const [{ slug: productSlug }] = await shop.sql<{ slug: string }>(
       `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 1`,
@@ -154,6 +188,7 @@ async function benchPages() {
       await compare(shop.url, html.url, '/', { name: 'SSR search /hledat?q=dres', request: { path: pages.search } });
       await compare(shop.url, json.url, '/', { name: 'GraphQL product list, 12', request: list });
       await alone(shop.url, { name: 'one at a time, SSR category', request: { path: pages.category } });
+      await memoryOverPages(shop, { name: 'heap after GC, more uncached category pages', request: { path: pages.category } });
       await shop.stop({ keepData: false });
       shop = null;
 
