@@ -1,5 +1,5 @@
 // The shop as its owner runs it in production, for the security suite (tests/security):
-// package.json's start script (`NODE_ENV=production node build/bff/server.js`) as a child process with
+// package.json's start script (`NODE_ENV=production node --max-semi-space-size=64 build/bff/server.js`) as a child process with
 // the built pages, on a free loopback port, on the embedded database (DATA_DIR in a temporary
 // folder) or on a fresh database of the TEST_DATABASE_URL server. The tests talk to it only over HTTP, with `npm run token`, and
 // with SQL through `pg` (to set up a case or to check what the database holds afterwards).

@@ -10,8 +10,8 @@ const root = path.resolve(import.meta.dirname, '../..');
 const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
 
 describe('compiled BFF', () => {
-  it('npm start runs node on build/bff/server.js, without tsx', () => {
-    expect(scripts.start).toBe('NODE_ENV=production node build/bff/server.js');
+  it('npm start runs node on build/bff/server.js, without tsx, with a young generation for a server', () => {
+    expect(scripts.start).toBe('NODE_ENV=production node --max-semi-space-size=64 build/bff/server.js');
     expect(scripts.build).toContain('node scripts/build-server.mjs');
   });
 
