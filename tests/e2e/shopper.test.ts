@@ -170,10 +170,19 @@ describe('a shopper in Chromium', () => {
     // always get the canonical Czech home page), so this visitor uses a desktop browser's name.
     const userAgent = (await browser.version()).replace(/^/, 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/') + ' Safari/537.36';
     const page = await browser.newPage({ locale: 'en-US', userAgent });
-    await page.goto(shop.url + '/');
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+    const response = await page.goto(shop.url + '/');
+    // the English home page in the first response (no redirect), then shown under its own address
+    expect(response!.status()).toBe(200);
+    expect(response!.request().redirectedFrom()).toBeNull();
     await page.waitForURL(/\/en$/);
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await page.waitForSelector('html[data-hydrated]');
+    // hydrated as the English home page: its links are English
+    expect(await page.getByRole('link', { name: /Show prices in EUR/ }).count()).toBe(1);
+    expect(errors).toEqual([]);
     await page.getByRole('link', { name: /Show prices in EUR/ }).click();
     await page.waitForURL(/\/en$/);
     await expect.poll(() => page.locator('[data-testid=product-card] .price').first().textContent()).toMatch(/^EUR\u00a0\d+\.\d\d$/);
