@@ -180,6 +180,27 @@ describe(`search (${databaseKind})`, () => {
     expect(past.data!.products).toEqual({ totalCount: 4, edges: [] });
   });
 
+  it("one word held as one token: the page is read in sales order from an index, not collected and sorted", async () => {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT s."productId" FROM "SearchPosting" s WHERE s.language = 'cs' AND s.token = 'slavie' AND s.published
+          ORDER BY s."soldCount" DESC, s."productId" ASC LIMIT 12`,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('SearchPosting_bestSelling_idx');
+      expect(plan).not.toContain('Sort');
+    } finally {
+      await client.end();
+    }
+    // the same order as the rules give it (the test above): best-selling first, then the older product
+    expect(await search('slavie')).toEqual({ names: ['Kondresová mikina Slávie', 'Dresová souprava Slávie', 'Šála Slávie', 'Dres Slávie domácí'], total: 4 });
+    const second = await app.gql<Found>('{ products(first: 2, offset: 2, filter: { search: "slavie" }) { totalCount edges { node { name } } } }');
+    expect(second.data!.products).toEqual({ totalCount: 4, edges: [{ node: { name: 'Šála Slávie' } }, { node: { name: 'Dres Slávie domácí' } }] });
+  });
+
   it('the postings follow sales, publication, renaming and deletion', async () => {
     const first = async (text: string) => (await search(text)).names[0];
     const scarf = await createProduct(app.prisma, { names: { cs: 'Šála Bohemians', en: 'Bohemians scarf' }, soldCount: 1 });

@@ -151,6 +151,7 @@ export async function findProductPage(
     const { tokens, corrections } = await tokensWithTypos(ctx, words);
     const searchCorrections = correctionsFound(words, corrections);
     if (tokens.some((ofWord) => ofWord.length === 0)) return { ids: [], totalCount: 0, searchCorrections };
+    if (tokens.length === 1 && tokens[0].length === 1) return { ...(await pageOfOneToken(ctx, tokens[0][0].token, window)), searchCorrections };
     return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window)), searchCorrections };
   }
   const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
@@ -252,6 +253,23 @@ async function pageOfMatches(ctx: Context, matches: Prisma.Sql, order: Prisma.Sq
     SELECT page.id, counted.total
       FROM (SELECT count(*) AS total FROM matched) counted
       LEFT JOIN LATERAL (SELECT id FROM matched ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
+}
+
+/**
+ * A search whose one word is one token of the catalog: every match has the same relevance, so the
+ * page is the best-selling postings of that token, read in order from their index (migration
+ * 20261124230000), and the total an index-only count, instead of collecting and sorting them all.
+ */
+async function pageOfOneToken(ctx: Context, token: string, window: { offset: number; limit: number }) {
+  const language = languageOf(ctx);
+  const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
+    SELECT page.id, counted.total
+      FROM (SELECT count(*) AS total FROM "SearchPosting" s WHERE s.language = ${language} AND s.token = ${token} AND s.published) counted
+      LEFT JOIN LATERAL (SELECT s."productId" AS id FROM "SearchPosting" s
+                          WHERE s.language = ${language} AND s.token = ${token} AND s.published
+                          ORDER BY s."soldCount" DESC, s."productId" ASC
+                          LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
   return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
 }
 
