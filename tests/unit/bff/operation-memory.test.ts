@@ -59,6 +59,14 @@ async function settle() {
   }
 }
 
+/** No resolver started after `slow` answered (given time to), and the operation was let go. */
+async function expectCutOffAndCollected(seen: Seen) {
+  await new Promise((resolve) => setTimeout(resolve, 250));
+  expect(seen.afterSlow).toBe(0);
+  await settle();
+  expect(seen.contexts.filter((context) => context.deref() !== undefined)).toHaveLength(0);
+}
+
 describe('operation limits and memory', () => {
   it('an answered operation, its abort signal and its context can be collected', async () => {
     const seen: Seen = { contexts: [], afterSlow: 0 };
@@ -78,10 +86,7 @@ describe('operation limits and memory', () => {
     const response = await yoga.fetch('http://shop.test/graphql', post('{ slow { after } }'));
     const body = (await response.json()) as { errors?: { extensions?: { code?: string } }[] };
     expect(body.errors?.[0]?.extensions?.code).toBe('TIMEOUT');
-    await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(seen.afterSlow).toBe(0);
-    await settle();
-    expect(seen.contexts.filter((context) => context.deref() !== undefined)).toHaveLength(0);
+    await expectCutOffAndCollected(seen);
   });
 
   it('an operation whose client went away starts no more resolvers and is collected', async () => {
@@ -91,11 +96,8 @@ describe('operation limits and memory', () => {
     const answered = Promise.resolve(yoga.fetch('http://shop.test/graphql', post('{ slow { after } }', client.signal))).catch((error: unknown) => error);
     setTimeout(() => client.abort(), 30);
     await answered;
-    await new Promise((resolve) => setTimeout(resolve, 250));
     expect(seen.contexts).toHaveLength(2);
-    expect(seen.afterSlow).toBe(0);
-    await settle();
-    expect(seen.contexts.filter((context) => context.deref() !== undefined)).toHaveLength(0);
+    await expectCutOffAndCollected(seen);
   });
 
   it('an operation that runs its course starts every resolver (the two cases above are cut off, not broken)', async () => {
