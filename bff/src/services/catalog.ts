@@ -253,6 +253,11 @@ async function pageOfMatches(ctx: Context, matches: Prisma.Sql, order: Prisma.Sq
     SELECT page.id, counted.total
       FROM (SELECT count(*) AS total FROM matched) counted
       LEFT JOIN LATERAL (SELECT id FROM matched ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
+  return pageOfRows(rows);
+}
+
+/** A page statement's rows (one row with a null id when the page is empty) as ids and the total. */
+function pageOfRows(rows: { id: number | null; total: bigint }[]) {
   return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
 }
 
@@ -270,7 +275,7 @@ async function pageOfOneToken(ctx: Context, token: string, window: { offset: num
                           WHERE s.language = ${language} AND s.token = ${token} AND s.published
                           ORDER BY s."soldCount" DESC, s."productId" ASC
                           LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
-  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
+  return pageOfRows(rows);
 }
 
 function productOrder(sort: ProductSortValue, byRelevance: boolean): Prisma.Sql {
