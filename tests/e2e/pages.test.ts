@@ -36,6 +36,17 @@ describe('server-rendered pages', () => {
     expect(html).toContain('rel="alternate" hrefLang="en" href="http://127.0.0.1/en"');
   });
 
+  it('preloads the code modules at low priority, after the stylesheet and the first images', async () => {
+    for (const path of ['/', '/kategorie/dresy']) {
+      const html = await (await get(path)).text();
+      const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(preloads.length, path).toBeGreaterThan(3);
+      for (const link of preloads) expect(link).toContain(' fetchpriority="low" ');
+      expect(html).toMatch(/<link rel="preload" as="image" href="[^"]+" fetchPriority="high"\/>/);
+      expect(html).toMatch(/<link nonce="[^"]+" rel="stylesheet" href="\/assets\/styles-[^"]+\.css"/);
+    }
+  });
+
   it('renders the English home page in English', async () => {
     const html = await (await get('/en')).text();
     expect(html).toContain('<html lang="en"');

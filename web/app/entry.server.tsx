@@ -10,6 +10,7 @@ import type { ApolloClient } from '@apollo/client';
 import { getServerClient } from './apollo/client.ts';
 import { createI18n } from './i18n/index.ts';
 import { languageOfRequest } from './language.ts';
+import { preloadModulesAtLowPriority } from './shell/module-preloads.ts';
 import type { ShopLoadContext } from './context.ts';
 
 export const streamTimeout = 10_000;
@@ -19,8 +20,11 @@ function serializeState(client: ApolloClient, nonce: string): string {
   return `<script nonce="${nonce}">window.__APOLLO_STATE__=${json}</script>`;
 }
 
-/** Buffers the finished document and puts the cache snapshot just before </body>. */
-function injectBeforeBodyEnd(getSnippet: () => string): Transform {
+/**
+ * Buffers the finished document, puts the cache snapshot just before </body> and lowers the module
+ * preloads' priority (shell/module-preloads.ts).
+ */
+function finishDocument(getSnippet: () => string): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk, _encoding, callback) {
@@ -28,7 +32,7 @@ function injectBeforeBodyEnd(getSnippet: () => string): Transform {
       callback();
     },
     flush(callback) {
-      const html = Buffer.concat(chunks).toString('utf8');
+      const html = preloadModulesAtLowPriority(Buffer.concat(chunks).toString('utf8'));
       const at = html.lastIndexOf('</body>');
       this.push(at === -1 ? html + getSnippet() : html.slice(0, at) + getSnippet() + html.slice(at));
       callback();
@@ -63,7 +67,7 @@ export default function handleRequest(
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-          pipe(injectBeforeBodyEnd(() => serializeState(client, nonce))).pipe(body);
+          pipe(finishDocument(() => serializeState(client, nonce))).pipe(body);
         },
         onShellError(error) {
           reject(error);
