@@ -21,7 +21,7 @@ import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './http/session-secret.ts';
-import { currencySwitch, homeInShoppersLanguage, languageSwitch } from './http/language.ts';
+import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
@@ -197,7 +197,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // the owner's invoice download needs her session
   app.use(accountInvoiceRoutes(prisma, config));
   app.use(privacyExportRoutes(prisma));
-  app.use(homeInShoppersLanguage);
+  app.use(homeLanguageRedirect);
   app.use('/graphql', csrfProtection(csrf), (req, res, next) => {
     // login and logout replace the session id; the token follows it in the same response
     res.locals.refreshCsrfCookie = () => issueCsrfCookie(req, res, csrf);

@@ -8,12 +8,6 @@ import { createI18n } from './i18n/index.ts';
 import { routeLanguageOf } from './language.ts';
 import { installChunkFailureHandling } from './shell/chunk-reload.ts';
 
-// An English shopper's first visit to `/` is answered with the English home page, not redirected to
-// it (bff/src/http/language.ts): show its own address before the router reads it.
-if (window.location.pathname === '/' && document.documentElement.lang === 'en') {
-  window.history.replaceState(window.history.state, '', `/en${window.location.search}${window.location.hash}`);
-}
-
 const language = routeLanguageOf(window.location.pathname);
 const client = getBrowserClient(language);
 const i18n = createI18n(language);

@@ -47,22 +47,20 @@ export function prefersEnglish(acceptLanguage: string | undefined): boolean {
 
 /**
  * The home page follows the shopper's language: the remembered choice, or on the first visit the
- * browser's. An English visitor of `/` gets the English home page (`/en`) in the same response,
- * not a redirect to it (on a phone a redirect is a round trip before anything shows): the request
- * goes on as `/en`, so the page, its cache entry and its canonical link are those of `/en`, and the
- * browser then shows that address (entry.client.tsx). Deep links are left alone (their language is
- * in the URL), and so are crawlers (they get the canonical Czech home page).
+ * browser's, with a redirect to `/en` (query string kept). Each language keeps its own address, so
+ * the page at `/` is always the Czech home page with its canonical and hreflang links (serving the
+ * English page at `/` instead saved the round trip but made `/` a page whose canonical is another
+ * language's: Lighthouse's SEO audit failed it). Deep links are left alone (their language is in the
+ * URL, so they never redirect), and so are crawlers (they get the Czech home page).
  */
-export function homeInShoppersLanguage(req: Request, res: Response, next: NextFunction) {
+export function homeLanguageRedirect(req: Request, res: Response, next: NextFunction) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
   res.vary('Accept-Language');
   if (isbot(req.headers['user-agent'] ?? '')) return next();
   const remembered = readCookie(req, 'lang');
   if (remembered === 'en' || (remembered === undefined && prefersEnglish(req.headers['accept-language']))) {
-    const query = req.url.slice(req.path.length);
-    // both: Express routes by `url`, React Router and the response cache read `originalUrl`
-    req.url = `/en${query}`;
-    req.originalUrl = req.url;
+    res.redirect(302, `/en${req.url.slice(req.path.length)}`);
+    return;
   }
   next();
 }
