@@ -32,6 +32,9 @@ import { createRateLimiter, type RateLimiter } from './services/rate-limit.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/yoga.ts';
+import { createGraphQLError } from 'graphql-yoga';
+import { localisedRefusal } from './graphql/request-errors.ts';
+import { requestLanguage } from './graphql/request-language.ts';
 import { seedIfEmpty } from '../../prisma/seed/seed.ts';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
@@ -206,9 +209,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // The body is read here, with a size cap, before yoga parses it (requirement G6).
   app.post('/graphql', express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }));
   app.use(yoga.graphqlEndpoint, cached, yoga as unknown as express.RequestHandler);
-  app.use('/graphql', (error: { type?: string; status?: number }, _req: Request, res: Response, next: express.NextFunction) => {
+  app.use('/graphql', (error: { type?: string; status?: number }, req: Request, res: Response, next: express.NextFunction) => {
     if (error.type !== 'entity.too.large') return next(error);
-    res.status(413).json({ errors: [{ message: 'The request body is too large.', extensions: { code: 'BODY_TOO_LARGE' } }] });
+    const refusal = localisedRefusal(createGraphQLError('The request body is too large.', { extensions: { code: 'BODY_TOO_LARGE' } }), requestLanguage(req));
+    res.status(413).json({ errors: [refusal.toJSON()] });
   });
 
   const getLoadContext = (req: Request, res: Response): LoadContext => {

@@ -87,7 +87,7 @@ describe(`operation limits (${databaseKind})`, () => {
     it(`a query nested ${OPERATION_LIMITS.depth} deep runs, one level more is refused`, async () => {
       expect(categoryChain(8)).toContain('parent { parent { parent { parent { parent { parent { name');
       expectAccepted(await app.gql(categoryChain(OPERATION_LIMITS.depth)));
-      expectRefused(await app.gql(categoryChain(OPERATION_LIMITS.depth + 1)), /nested too deeply/);
+      expectRefused(await app.gql(categoryChain(OPERATION_LIMITS.depth + 1), undefined, en), /nested too deeply/);
     });
 
     it('fragment spreads and inline fragments do not hide depth', async () => {
@@ -95,7 +95,7 @@ describe(`operation limits (${databaseKind})`, () => {
         query { category(slug: "dresy") { ...A } }
         fragment A on Category { parent { ...B } }
         fragment B on Category { parent { ... on Category { parent { parent { parent { parent { parent { name } } } } } } } }`;
-      expectRefused(await app.gql(viaFragments), /nested too deeply/);
+      expectRefused(await app.gql(viaFragments, undefined, en), /nested too deeply/);
       const sameDepthAllowed = `
         query { category(slug: "dresy") { ...A } }
         fragment A on Category { parent { ...B } }
@@ -107,22 +107,22 @@ describe(`operation limits (${databaseKind})`, () => {
   describe('aliases', () => {
     it(`${OPERATION_LIMITS.aliases} aliases run, one more is refused`, async () => {
       expectAccepted(await app.gql(`{ ${aliases(OPERATION_LIMITS.aliases)} }`));
-      expectRefused(await app.gql(`{ ${aliases(OPERATION_LIMITS.aliases + 1)} }`), /too many aliases/);
+      expectRefused(await app.gql(`{ ${aliases(OPERATION_LIMITS.aliases + 1)} }`, undefined, en), /too many aliases/);
     });
 
     it('aliases are counted through every fragment spread and inline fragment', async () => {
       const half = Math.ceil((OPERATION_LIMITS.aliases + 1) / 2);
-      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${aliases(half)} }`), /too many aliases/);
-      expectRefused(await app.gql(`{ ... on Query { ${aliases(OPERATION_LIMITS.aliases + 1)} } }`), /too many aliases/);
+      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${aliases(half)} }`, undefined, en), /too many aliases/);
+      expectRefused(await app.gql(`{ ... on Query { ${aliases(OPERATION_LIMITS.aliases + 1)} } }`, undefined, en), /too many aliases/);
     });
   });
 
   describe('directives', () => {
     it(`${OPERATION_LIMITS.directives} directives run, one more is refused, also through fragments`, async () => {
       expectAccepted(await app.gql(`{ ${directives(OPERATION_LIMITS.directives)} }`));
-      expectRefused(await app.gql(`{ ${directives(OPERATION_LIMITS.directives + 1)} }`), /too many directives/);
+      expectRefused(await app.gql(`{ ${directives(OPERATION_LIMITS.directives + 1)} }`, undefined, en), /too many directives/);
       const half = Math.ceil((OPERATION_LIMITS.directives + 1) / 2);
-      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${directives(half)} }`), /too many directives/);
+      expectRefused(await app.gql(`query { ...F ...F } fragment F on Query { ${directives(half)} }`, undefined, en), /too many directives/);
     });
   });
 
@@ -133,7 +133,7 @@ describe(`operation limits (${databaseKind})`, () => {
       expectAccepted(await app.gql(atLimit));
       const over = documentOfTokens(OPERATION_LIMITS.tokens + 1);
       expect(tokenCount(over)).toBe(OPERATION_LIMITS.tokens + 1);
-      expectRefused(await app.gql(over), /too many tokens/);
+      expectRefused(await app.gql(over, undefined, en), /too many tokens/);
     });
 
     it(`a document of ${OPERATION_LIMITS.documentLength} characters runs, one more is refused before parsing`, async () => {
@@ -141,7 +141,7 @@ describe(`operation limits (${databaseKind})`, () => {
       const atLimit = base + 'x'.repeat(OPERATION_LIMITS.documentLength - base.length);
       expect(atLimit).toHaveLength(OPERATION_LIMITS.documentLength);
       expectAccepted(await app.gql(atLimit));
-      const response = await app.gql(`${atLimit}x`);
+      const response = await app.gql(`${atLimit}x`, undefined, en);
       expect(response.status).toBe(413);
       expectRefused(response, /too long/);
     });
@@ -197,6 +197,82 @@ describe(`operation limits (${databaseKind})`, () => {
       const wide = '{ products(first: 100) { edges { node { similar { similar { variants { id } } } } } } }';
       const cs = await app.gql(wide, undefined, { headers: { 'x-shop-language': 'cs' } });
       expect(cs.errors?.[0].message).toMatch(/příliš náročný/);
+    });
+  });
+
+  describe('fragments that spread each other (issue 31, finding 1)', () => {
+    /** `query { ...F0 } fragment F0 on Query { ...F1 ...F1 } …`: 2^levels copies of the leaf. */
+    const fanOut = (levels: number) => {
+      let document = 'query Q { ...F0 } ';
+      for (let level = 0; level < levels; level += 1) document += `fragment F${level} on Query { ...F${level + 1} ...F${level + 1} } `;
+      return `${document}fragment F${levels} on Query { __typename }`;
+    };
+
+    it('30 levels of doubling fragments are refused in well under 100 ms, and so are 90', async () => {
+      const client = app.newClient();
+      await client.gql('{ __typename }'); // a warm server and session, so only the refusal is timed
+      for (const levels of [30, 90]) {
+        const times: number[] = [];
+        for (let attempt = 0; attempt < 3; attempt += 1) {
+          const started = performance.now();
+          const response = await client.gql(fanOut(levels), undefined, en.headers);
+          times.push(performance.now() - started);
+          expectRefused(response, /too complex/);
+          expect(response.status).toBe(400);
+          expect(response.errors?.[0].extensions?.code).toBe('QUERY_TOO_COMPLEX');
+        }
+        // before the fix 25 levels took 34 s of CPU
+        expect(Math.min(...times)).toBeLessThan(100);
+      }
+    });
+
+    it('a few levels (as real fragments nest) still run', async () => {
+      expectAccepted(await app.gql(fanOut(4)));
+    });
+  });
+
+  describe('refusals before the language is known (issue 31, finding 11)', () => {
+    /** A POST /graphql with a body as given and the shopper's language. */
+    async function post(body: string, language: 'cs' | 'en') {
+      const client = app.newClient();
+      const token = await client.ensureCsrfCookie();
+      const response = await client.fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-xsrf-token': token, 'x-shop-language': language },
+        body,
+      });
+      const answer = (await response.json()) as { errors: { message: string; extensions: Record<string, unknown> }[] };
+      return { status: response.status, error: answer.errors[0] };
+    }
+
+    const cases: [string, string, string, RegExp, RegExp][] = [
+      ['malformed JSON', '{"query": ', 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
+      ['a query that is not a string', JSON.stringify({ query: 12 }), 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
+      ['a request naming nothing to run', JSON.stringify({ variables: {} }), 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
+      ['a syntax error', JSON.stringify({ query: '{ cart { id ' }), 'GRAPHQL_PARSE_FAILED', /Dotaz nelze přečíst/, /The query cannot be read/],
+      ['an unknown persisted hash', JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } }), 'PERSISTED_QUERY_NOT_FOUND', /Obnovte prosím stránku/, /Please reload the page/],
+      ['too deep', JSON.stringify({ query: categoryChain(OPERATION_LIMITS.depth + 1) }), 'QUERY_TOO_DEEP', /vnořený příliš hluboko/, /nested too deeply/],
+      ['too many aliases', JSON.stringify({ query: `{ ${aliases(OPERATION_LIMITS.aliases + 1)} }` }), 'QUERY_TOO_MANY_ALIASES', /příliš mnoho aliasů/, /too many aliases/],
+      ['too many directives', JSON.stringify({ query: `{ ${directives(OPERATION_LIMITS.directives + 1)} }` }), 'QUERY_TOO_MANY_DIRECTIVES', /příliš mnoho direktiv/, /too many directives/],
+      ['too many tokens', JSON.stringify({ query: documentOfTokens(OPERATION_LIMITS.tokens + 1) }), 'QUERY_TOO_MANY_TOKENS', /příliš mnoho tokenů/, /too many tokens/],
+    ];
+
+    it.each(cases)('%s: status 400, a code, and a message in Czech or English with no library details', async (_name, body, code, czech, english) => {
+      for (const [language, pattern] of [['cs', czech], ['en', english]] as const) {
+        const { status, error } = await post(body, language);
+        expect(status).toBe(400);
+        expect(error.extensions.code).toBe(code);
+        expect(error.message).toMatch(pattern);
+        expect(error.extensions.originalError).toBeUndefined();
+      }
+    });
+
+    it('a page size out of range is explained in the shopper’s language', async () => {
+      const query = '{ products(first: 500) { edges { node { id } } } }';
+      expect((await app.gql(query)).errors?.[0].message).toBe('Počet položek na stránku (first) musí být od 1 do 100.');
+      expect((await app.gql(query, undefined, en)).errors?.[0].message).toBe('The page size (first) must be from 1 to 100.');
+      const badCursor = await app.gql('{ products(first: 5, after: "bm9wZQ") { totalCount } }', undefined, en);
+      expect(badCursor.errors?.[0].message).toBe('Invalid position in the list (after or offset).');
     });
   });
 

@@ -312,7 +312,7 @@ builder.queryFields((t) => ({
       sort: t.arg({ type: ProductSort, required: false }),
     },
     resolve: async (_root, args, ctx, info) => {
-      const window = pageWindow(args);
+      const window = pageWindow(args, ctx.language);
       const page = await findProductPage(ctx, (args.filter ?? {}) as ProductFilterInput, (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];

@@ -2,7 +2,8 @@
 // Every field that returns an object costs 1 (value objects such as Price nothing); a list multiplies what is selected inside it by
 // its size: the `first` argument where the field has one (variables resolved), a known size from
 // limits.ts, or DEFAULT_LIST_SIZE. Connection `edges` are sized by their connection's `first`.
-// Fragment spreads and inline fragments are expanded, so they cannot hide nested lists.
+// Fragment spreads and inline fragments are expanded, so they cannot hide nested lists; each fragment
+// is costed once (fragments.ts), so the estimate stays linear in the document however fragments spread.
 import {
   getNamedType,
   getNullableType,
@@ -12,15 +13,14 @@ import {
   isInterfaceType,
   Kind,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type GraphQLCompositeType,
   type GraphQLField,
   type GraphQLSchema,
-  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
 import { DEFAULT_LIST_SIZE, DEFAULT_PAGE_SIZE_FOR_COST, LIST_SIZES, VALUE_TYPES } from './limits.ts';
+import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 type Variables = Record<string, unknown> | undefined;
 
@@ -51,11 +51,14 @@ function listSize(
   return LIST_SIZES[`${parent.name}.${field.name}`] ?? DEFAULT_LIST_SIZE;
 }
 
+/** The cost of each fragment, computed once; undefined for an unknown fragment. */
+type FragmentCost = (name: string) => number | undefined;
+
 function selectionCost(
   schema: GraphQLSchema,
   parent: GraphQLCompositeType,
   selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
+  fragmentCost: FragmentCost,
   variables: Variables,
 ): number {
   let total = 0;
@@ -68,15 +71,14 @@ function selectionCost(
       const type = getNamedType(field.type);
       if (!isCompositeType(type) || !selection.selectionSet || VALUE_TYPES.has(type.name)) continue;
       const size = listSize(parent, field, selection.arguments ?? [], variables);
-      total += 1 + size * selectionCost(schema, type, selection.selectionSet, fragments, variables);
-    } else {
-      const selected =
-        selection.kind === Kind.INLINE_FRAGMENT ? selection : fragments.get(selection.name.value);
-      if (!selected) continue;
-      const typeName = selected.typeCondition?.name.value;
+      total += 1 + size * selectionCost(schema, type, selection.selectionSet, fragmentCost, variables);
+    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+      const typeName = selection.typeCondition?.name.value;
       const type = typeName ? schema.getType(typeName) : parent;
       if (!type || !isCompositeType(type)) continue;
-      total += selectionCost(schema, type, selected.selectionSet, fragments, variables);
+      total += selectionCost(schema, type, selection.selectionSet, fragmentCost, variables);
+    } else {
+      total += fragmentCost(selection.name.value) ?? 0;
     }
   }
   return total;
@@ -89,14 +91,19 @@ export function operationCost(
   variables: Variables,
   operationName?: string | null,
 ): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  const operations: OperationDefinitionNode[] = [];
-  for (const definition of document.definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    if (definition.kind === Kind.OPERATION_DEFINITION) operations.push(definition);
-  }
+  const operations = document.definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
   const operation = operationName ? operations.find((op) => op.name?.value === operationName) : operations[0];
   if (!operation) return 0;
   const root = schema.getRootType(operation.operation);
-  return root ? selectionCost(schema, root, operation.selectionSet, fragments, variables) : 0;
+  if (!root) return 0;
+  // a fragment's type condition fixes the type its selections are costed on
+  const fragmentCost: FragmentCost = memoisedFragments(
+    fragmentDefinitions(document),
+    (fragment) => {
+      const type = schema.getType(fragment.typeCondition.name.value);
+      return type && isCompositeType(type) ? selectionCost(schema, type, fragment.selectionSet, fragmentCost, variables) : 0;
+    },
+    0,
+  );
+  return selectionCost(schema, root, operation.selectionSet, fragmentCost, variables);
 }

@@ -6,6 +6,12 @@ export const OPERATION_LIMITS = {
   depth: 8,
   aliases: 15,
   directives: 50,
+  /**
+   * Field selections with every fragment spread expanded (operation-limits.ts). The shop's largest
+   * document, the category page, has about 390 (tests/unit/bff/cost.test.ts keeps every one under half
+   * of this); fragments that spread each other twice over 30 levels make a billion.
+   */
+  expandedFields: 2_000,
   /** Lexical tokens of the document. */
   tokens: 1000,
   /** Characters of the document text. */

@@ -2,7 +2,14 @@
 // document size, tokens, depth, aliases, directives (GraphQL Armor), estimated cost, the strings
 // it carries, introspection and field suggestions; and, while it runs, a time limit and the
 // client's disconnect. Limits come from limits.ts; messages are in the request's language.
-import { NoSchemaIntrospectionCustomRule, type GraphQLError } from 'graphql';
+import {
+  Kind,
+  NoSchemaIntrospectionCustomRule,
+  type DocumentNode,
+  type GraphQLError,
+  type SelectionSetNode,
+  type ValidationRule,
+} from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
@@ -16,10 +23,57 @@ import { findBadString } from './input-strings.ts';
 import { message } from '../i18n/messages.ts';
 import type { Context, Language } from './context.ts';
 import { withOperationSignal } from '../db/operation-signal.ts';
+import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 function refusal(text: string, code: string, status = 400): GraphQLError {
   return createGraphQLError(text, { extensions: { code, http: { status } } });
 }
+
+/** GraphQL Armor's refusal, thrown with a code (request-errors.ts words it in the request's language). */
+function armorRefusal(text: string, code: string) {
+  return {
+    exposeLimits: false,
+    errorMessage: text,
+    onReject: [
+      () => {
+        throw refusal(text, code);
+      },
+    ],
+  };
+}
+
+/**
+ * Field selections of the document's operations with every fragment spread expanded: the size of
+ * what execution and the walks over the document would face. Each fragment is counted once
+ * (fragments.ts), so counting is linear even where the expanded size is astronomical.
+ */
+export function expandedFieldCount(document: DocumentNode): number {
+  const countOf = (selectionSet: SelectionSetNode): number => {
+    let count = 0;
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) count += 1 + (selection.selectionSet ? countOf(selection.selectionSet) : 0);
+      else if (selection.kind === Kind.INLINE_FRAGMENT) count += countOf(selection.selectionSet);
+      else count += fragmentCount(selection.name.value) ?? 0;
+    }
+    return count;
+  };
+  const fragmentCount = memoisedFragments(fragmentDefinitions(document), (fragment) => countOf(fragment.selectionSet), 0);
+  let total = 0;
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) total += countOf(definition.selectionSet);
+  }
+  return total;
+}
+
+// Refuses a document whose fragments multiply into more fields than any real query has
+// (`...F ...F` nested 30 times is a billion), before anything else looks at it.
+const expandedFieldsRule: ValidationRule = (context) => ({
+  Document(document) {
+    if (expandedFieldCount(document) > OPERATION_LIMITS.expandedFields) {
+      context.reportError(refusal('The query is too complex.', 'QUERY_TOO_COMPLEX'));
+    }
+  },
+});
 
 type Options = {
   /** Introspection and "Did you mean" suggestions (development, tests, partners with schema:read). */
@@ -48,10 +102,15 @@ export function operationLimits(options: Options): Plugin[] {
         }
       },
     },
-    maxTokensPlugin({ n: OPERATION_LIMITS.tokens, exposeLimits: false, errorMessage: 'The query has too many tokens.' }),
-    maxDepthPlugin({ n: OPERATION_LIMITS.depth, exposeLimits: false, flattenFragments: true, errorMessage: 'The query is nested too deeply.' }),
-    maxAliasesPlugin({ n: OPERATION_LIMITS.aliases, exposeLimits: false, errorMessage: 'The query has too many aliases.' }),
-    maxDirectivesPlugin({ n: OPERATION_LIMITS.directives, exposeLimits: false, errorMessage: 'The query has too many directives.' }),
+    maxTokensPlugin({ n: OPERATION_LIMITS.tokens, ...armorRefusal('The query has too many tokens.', 'QUERY_TOO_MANY_TOKENS') }),
+    {
+      onValidate({ addValidationRule }) {
+        addValidationRule(expandedFieldsRule);
+      },
+    },
+    maxDepthPlugin({ n: OPERATION_LIMITS.depth, flattenFragments: true, ...armorRefusal('The query is nested too deeply.', 'QUERY_TOO_DEEP') }),
+    maxAliasesPlugin({ n: OPERATION_LIMITS.aliases, ...armorRefusal('The query has too many aliases.', 'QUERY_TOO_MANY_ALIASES') }),
+    maxDirectivesPlugin({ n: OPERATION_LIMITS.directives, ...armorRefusal('The query has too many directives.', 'QUERY_TOO_MANY_DIRECTIVES') }),
     {
       onValidate({ addValidationRule, context }) {
         if (!options.exposeSchema && !partnerMayReadSchema(context as InitialContext)) {

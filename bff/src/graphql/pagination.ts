@@ -2,6 +2,8 @@
 // (after) and page links (offset) are the same query.
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
+import type { Language } from './context.ts';
+import { formatMessage, message } from '../i18n/messages.ts';
 
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 12;
@@ -17,17 +19,22 @@ export function encodeCursor(position: number): string {
   return Buffer.from(`position:${position}`).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): number {
+/** The position a cursor names; null for a cursor this shop never made. */
+export function decodeCursor(cursor: string): number | null {
   const match = /^position:(\d{1,9})$/.exec(Buffer.from(cursor.slice(0, 64), 'base64url').toString());
-  if (!match) throw badInput('Invalid cursor');
-  return Number(match[1]);
+  return match ? Number(match[1]) : null;
 }
 
-export function pageWindow(args: { first?: number | null; after?: string | null; offset?: number | null }): PageWindow {
+export function pageWindow(
+  args: { first?: number | null; after?: string | null; offset?: number | null },
+  language: Language,
+): PageWindow {
   const limit = args.first ?? DEFAULT_PAGE_SIZE;
-  if (limit < 1 || limit > MAX_PAGE_SIZE) throw badInput(`first must be from 1 to ${MAX_PAGE_SIZE}`);
-  if (args.offset != null && (args.offset < 0 || args.offset > 1_000_000)) throw badInput('offset is out of range');
-  const offset = args.after ? decodeCursor(args.after) + 1 : (args.offset ?? 0);
+  if (limit < 1 || limit > MAX_PAGE_SIZE) throw badInput(formatMessage('pageSizeOutOfRange', language, { max: MAX_PAGE_SIZE }));
+  if (args.offset != null && (args.offset < 0 || args.offset > 1_000_000)) throw badInput(message('pagePositionInvalid', language));
+  const after = args.after ? decodeCursor(args.after) : undefined;
+  if (after === null) throw badInput(message('pagePositionInvalid', language));
+  const offset = after !== undefined ? after + 1 : (args.offset ?? 0);
   return { offset, limit };
 }
 

@@ -7,16 +7,16 @@ import {
   GraphQLError,
   Kind,
   type ASTVisitor,
-  type FragmentDefinitionNode,
+  type DocumentNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Request } from 'express';
 import type { Language } from './context.ts';
-import { readCookie } from '../http/cookies.ts';
+import { initialContextLanguage, type InitialContext } from './request-language.ts';
 import { message } from '../i18n/messages.ts';
+import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'login',
@@ -29,45 +29,48 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'applyVoucher',
   'checkVoucher',
   'subscribeNewsletter',
-  'submitComplaint',
+  'submitReturnProtocol',
   // an e-mail address given per request (services/availability-watch.ts)
   'watchAvailability',
   'cancelAvailabilityWatches',
 ]);
 
+type Counts = Map<string, number>;
+
+function addCounts(total: Counts, more: Counts): void {
+  for (const [name, count] of more) total.set(name, (total.get(name) ?? 0) + count);
+}
+
 /** How often each sensitive field is selected at the top level of the document's operations. */
-export function countSensitiveFields(context: ValidationContext): Map<string, number> {
-  const counts = new Map<string, number>();
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  }
-  // `path` holds the fragments being expanded: a cyclic spread (refused by another rule, which runs
-  // alongside this one) must not loop here
-  const walk = (selectionSet: SelectionSetNode, path: ReadonlySet<string>) => {
+export function countSensitiveFields(document: DocumentNode): Counts {
+  // each fragment is counted once and its counts added at every spread (fragments.ts)
+  const countsOf = (selectionSet: SelectionSetNode): Counts => {
+    const counts: Counts = new Map();
     for (const selection of selectionSet.selections) {
       if (selection.kind === Kind.FIELD) {
         const name = selection.name.value;
         if (SENSITIVE_FIELDS.has(name)) counts.set(name, (counts.get(name) ?? 0) + 1);
       } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        walk(selection.selectionSet, path);
+        addCounts(counts, countsOf(selection.selectionSet));
       } else {
-        const fragment = fragments.get(selection.name.value);
-        if (fragment && !path.has(fragment.name.value)) walk(fragment.selectionSet, new Set([...path, fragment.name.value]));
+        addCounts(counts, fragmentCounts(selection.name.value) ?? new Map());
       }
     }
+    return counts;
   };
-  for (const definition of context.getDocument().definitions) {
-    if (definition.kind === Kind.OPERATION_DEFINITION) walk(definition.selectionSet, new Set());
+  const fragmentCounts = memoisedFragments(fragmentDefinitions(document), (fragment) => countsOf(fragment.selectionSet), new Map());
+  const total: Counts = new Map();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.OPERATION_DEFINITION) addCounts(total, countsOf(definition.selectionSet));
   }
-  return counts;
+  return total;
 }
 
 function sensitiveOnceRule(language: Language): ValidationRule {
   const rule = (context: ValidationContext): ASTVisitor => ({
     Document: {
       leave() {
-        for (const [field, count] of countSensitiveFields(context)) {
+        for (const [field, count] of countSensitiveFields(context.getDocument())) {
           if (count > 1) {
             context.reportError(
               new GraphQLError(message('operationOncePerRequest', language).replace('{field}', field), {
@@ -86,20 +89,10 @@ function sensitiveOnceRule(language: Language): ValidationRule {
 
 const RULES: Record<Language, ValidationRule> = { cs: sensitiveOnceRule('cs'), en: sensitiveOnceRule('en') };
 
-type InitialContext = { req?: Request; request?: { headers: Headers } };
-
-// Validation runs before the GraphQL context exists: the language comes from the request the way
-// yoga.ts's requestLanguage reads it (x-shop-language header, then the lang cookie).
-function languageOf(context: InitialContext): Language {
-  const header = context.request?.headers.get('x-shop-language');
-  if (header === 'cs' || header === 'en') return header;
-  return context.req && readCookie(context.req, 'lang') === 'en' ? 'en' : 'cs';
-}
-
 export function useSensitiveOperationsOnce(): Plugin {
   return {
     onValidate({ addValidationRule, context }) {
-      addValidationRule(RULES[languageOf(context as InitialContext)]);
+      addValidationRule(RULES[initialContextLanguage(context as InitialContext)]);
     },
   };
 }

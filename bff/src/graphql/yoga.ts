@@ -6,13 +6,15 @@ import { createYoga, useErrorHandler } from 'graphql-yoga';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
-import type { Context, CurrencyCode, Language, ShopSession } from './context.ts';
+import type { Context, CurrencyCode, ShopSession } from './context.ts';
+import { requestLanguage } from './request-language.ts';
 import { readCookie } from '../http/cookies.ts';
 import { sessionKey } from '../http/session-store.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
+import { useLocalisedRefusals } from './request-errors.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
 import { useResponseCacheNotes } from '../cache/graphql-operation.ts';
 
@@ -24,15 +26,6 @@ const changedSessions = new WeakSet<Request>();
 function saveSession(req: Request): Promise<void> {
   // a failed save is retried (and reported) by express-session when the response ends
   return new Promise((resolve) => req.session.save(() => resolve()));
-}
-
-// The headers come from the GraphQL request itself (for SSR that is the in-process call, which
-// names the page's language); the cookies from the browser's request.
-export function requestLanguage(req: Request, headers: Headers): Language {
-  const header = headers.get('x-shop-language');
-  if (header === 'cs' || header === 'en') return header;
-  const cookie = readCookie(req, 'lang');
-  return cookie === 'en' ? 'en' : 'cs';
 }
 
 export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
@@ -53,6 +46,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
     maskedErrors: true,
     logging: config.env === 'test' ? 'error' : 'info',
     plugins: [
+      useLocalisedRefusals(), // transport, parser and limit refusals in the request's language
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)

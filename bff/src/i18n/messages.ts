@@ -52,6 +52,31 @@ const messages = {
     cs: 'Dotaz je příliš náročný. Požádejte o méně položek nebo méně vnořených údajů.',
     en: 'The query is too complex. Ask for fewer items or less nested data.',
   },
+  // refusals made before the request's language is known (graphql/request-errors.ts)
+  requestMalformed: {
+    cs: 'Požadavek nelze zpracovat: není to platný požadavek GraphQL.',
+    en: 'The request cannot be processed: it is not a valid GraphQL request.',
+  },
+  queryUnreadable: { cs: 'Dotaz nelze přečíst ({detail}).', en: 'The query cannot be read ({detail}).' },
+  queryTooDeep: { cs: 'Dotaz je vnořený příliš hluboko.', en: 'The query is nested too deeply.' },
+  queryTooManyAliases: { cs: 'Dotaz obsahuje příliš mnoho aliasů.', en: 'The query has too many aliases.' },
+  queryTooManyDirectives: { cs: 'Dotaz obsahuje příliš mnoho direktiv.', en: 'The query has too many directives.' },
+  queryTooManyTokens: { cs: 'Dotaz obsahuje příliš mnoho tokenů.', en: 'The query has too many tokens.' },
+  documentTooLong: { cs: 'Text dotazu je příliš dlouhý.', en: 'The query document is too long.' },
+  bodyTooLarge: { cs: 'Tělo požadavku je příliš velké.', en: 'The request body is too large.' },
+  persistedQueryUnknown: {
+    cs: 'Tuto verzi stránky už obchod nezná. Obnovte prosím stránku.',
+    en: 'The shop no longer knows this version of the page. Please reload the page.',
+  },
+  persistedQueryOnly: {
+    cs: 'Obchod přijímá jen dotazy svých vlastních stránek. Aplikace partnerů posílají vlastní dotazy s přístupovým tokenem.',
+    en: "The shop accepts only its own pages' queries. Partner apps send their own queries with an access token.",
+  },
+  pageSizeOutOfRange: {
+    cs: 'Počet položek na stránku (first) musí být od 1 do {max}.',
+    en: 'The page size (first) must be from 1 to {max}.',
+  },
+  pagePositionInvalid: { cs: 'Neplatná pozice ve výpisu (after nebo offset).', en: 'Invalid position in the list (after or offset).' },
   inputTooLong: { cs: 'Zadaný text je příliš dlouhý.', en: 'The text you entered is too long.' },
   inputTooManyItems: { cs: 'Požadavek obsahuje příliš mnoho položek.', en: 'The request contains too many items.' },
   inputInvalidCharacters: {

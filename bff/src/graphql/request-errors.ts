@@ -1,0 +1,60 @@
+// Refusals of a whole request, made before its GraphQL context (and so its language) exists: yoga's
+// transport checks (malformed JSON, wrong parameter types), the parser and its token limit, GraphQL
+// Armor's limits and the trusted-documents check. Each one carries a code at its source; here, as
+// the result is sent, the code picks the message in the request's language and one HTTP status:
+// 400 for every refused document or request, 413 for what is too large. Refusals made while the
+// language is known (cost, strings, once-per-request actions, resolvers) are worded at their source.
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { GraphQLError } from 'graphql';
+import { formatMessage, message, type MessageKey } from '../i18n/messages.ts';
+import type { Language } from './context.ts';
+import { initialContextLanguage, type InitialContext } from './request-language.ts';
+
+type Refusal = { key: MessageKey; status: number; code?: string };
+
+/** By the code the refusal carries at its source (yoga's and its plugins' own codes included). */
+const REFUSALS: Record<string, Refusal> = {
+  BAD_REQUEST: { key: 'requestMalformed', status: 400 },
+  GRAPHQL_PARSE_FAILED: { key: 'queryUnreadable', status: 400 },
+  QUERY_TOO_MANY_TOKENS: { key: 'queryTooManyTokens', status: 400 },
+  QUERY_TOO_DEEP: { key: 'queryTooDeep', status: 400 },
+  QUERY_TOO_MANY_ALIASES: { key: 'queryTooManyAliases', status: 400 },
+  QUERY_TOO_MANY_DIRECTIVES: { key: 'queryTooManyDirectives', status: 400 },
+  QUERY_TOO_COMPLEX: { key: 'queryTooComplex', status: 400 },
+  DOCUMENT_TOO_LONG: { key: 'documentTooLong', status: 413 },
+  BODY_TOO_LARGE: { key: 'bodyTooLarge', status: 413 },
+  // @graphql-yoga/plugin-persisted-operations: an unknown hash; a request naming nothing to run;
+  // a document sent as text where only the shop's own persisted documents may run
+  PERSISTED_QUERY_NOT_IN_LIST: { key: 'persistedQueryUnknown', status: 400, code: 'PERSISTED_QUERY_NOT_FOUND' },
+  PERSISTED_QUERY_ID_REQUIRED: { key: 'requestMalformed', status: 400, code: 'BAD_REQUEST' },
+  CANNOT_SEND_PQ_ID_AND_BODY: { key: 'persistedQueryOnly', status: 400, code: 'PERSISTED_QUERY_ONLY' },
+};
+
+/** The refusal in the request's language, without the library's details (originalError, stack). */
+export function localisedRefusal(error: GraphQLError, language: Language): GraphQLError {
+  const code = error.extensions?.code;
+  const refusal = typeof code === 'string' ? REFUSALS[code] : undefined;
+  if (!refusal) return error;
+  const text =
+    refusal.key === 'queryUnreadable'
+      ? formatMessage(refusal.key, language, { detail: error.message.replace(/^Syntax Error: /, '') })
+      : message(refusal.key, language);
+  const unreadable = refusal.key === 'queryUnreadable';
+  return createGraphQLError(text, {
+    // where in the document the parser stopped
+    source: unreadable ? error.source : undefined,
+    positions: unreadable ? error.positions : undefined,
+    extensions: { code: refusal.code ?? code, http: { status: refusal.status } },
+  });
+}
+
+export function useLocalisedRefusals(): Plugin {
+  return {
+    onResultProcess({ result, setResult, serverContext }) {
+      // a streamed or batched result never carries a request refusal
+      if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
+      const language = initialContextLanguage(serverContext as InitialContext);
+      setResult({ ...result, errors: result.errors.map((error) => localisedRefusal(error as GraphQLError, language)) });
+    },
+  };
+}

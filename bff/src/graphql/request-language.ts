@@ -1,0 +1,19 @@
+// The language of a GraphQL request: the x-shop-language header (SSR's in-process calls name the
+// page's language; partner apps may send it), then the shopper's lang cookie, then Czech.
+import type { Request } from 'express';
+import type { Language } from './context.ts';
+import { readCookie } from '../http/cookies.ts';
+
+/** `headers` are the GraphQL request's own (SSR's in-process call); without them, the express request's. */
+export function requestLanguage(req: Request | undefined, headers?: Headers): Language {
+  const header = headers ? headers.get('x-shop-language') : req?.get('x-shop-language');
+  if (header === 'cs' || header === 'en') return header;
+  return req && readCookie(req, 'lang') === 'en' ? 'en' : 'cs';
+}
+
+/** Yoga's context before the GraphQL context exists (parsing, validation, result processing). */
+export type InitialContext = { req?: Request; request?: { headers: Headers } };
+
+export function initialContextLanguage(context: InitialContext | undefined): Language {
+  return requestLanguage(context?.req, context?.request?.headers);
+}
