@@ -1,8 +1,9 @@
 // Refusals of a whole request, made before its GraphQL context (and so its language) exists: yoga's
 // transport checks (malformed JSON, wrong parameter types), the parser and its token limit, GraphQL
 // Armor's limits and the trusted-documents check. Each one carries a code at its source; here, as
-// the result is sent, the code picks the message in the request's language and one HTTP status:
-// 400 for every refused document or request, 413 for what is too large. Refusals made while the
+// the result is sent, the code picks the message in the request's language and, unless the source
+// chose an error status, the HTTP status: 400 for a refused document or request, 413 for what is too
+// large. Refusals made while the
 // language is known (cost, strings, once-per-request actions, resolvers) are worded at their source.
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
@@ -40,11 +41,14 @@ export function localisedRefusal(error: GraphQLError, language: Language): Graph
       ? formatMessage(refusal.key, language, { detail: error.message.replace(/^Syntax Error: /, '') })
       : message(refusal.key, language);
   const unreadable = refusal.key === 'queryUnreadable';
+  // an error status the source chose stays, with its headers (405 and Allow for a mutation over GET);
+  // yoga's `spec` mark (200 where the client accepts application/json) does not: one status per refusal
+  const http = error.extensions?.http as { status?: number; headers?: Record<string, string> } | undefined;
   return createGraphQLError(text, {
     // where in the document the parser stopped
     source: unreadable ? error.source : undefined,
     positions: unreadable ? error.positions : undefined,
-    extensions: { code: refusal.code ?? code, http: { status: refusal.status } },
+    extensions: { code: refusal.code ?? code, http: { headers: http?.headers, status: http?.status && http.status >= 400 ? http.status : refusal.status } },
   });
 }
 
