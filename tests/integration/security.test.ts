@@ -399,8 +399,8 @@ describe(`security (${databaseKind})`, () => {
       expect(parseSetCookie(response.headers.getSetCookie()[0]).value).toBe('cs');
     });
 
-    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-      it(`does not redirect off-site to ${target}`, async () => {
+    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example/', '/\r\n/evil.example', '/.//evil.example']) {
+      it(`does not redirect off-site to ${target.replace(/[\t\r\n]/g, (c) => encodeURIComponent(c))}`, async () => {
         const response = await fetch(`${app.url}/language/en?to=${encodeURIComponent(target)}`, { redirect: 'manual' });
         expect(response.status).toBe(302);
         const location = response.headers.get('location')!;
