@@ -17,6 +17,7 @@ import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, ver
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
+import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -249,7 +250,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(pageRequestShape, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -262,6 +263,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const { createRequestHandler } = await import('@react-router/express');
     app.use(
       pageFormProtection(csrf),
+      pageRequestShape,
       createRequestHandler({
         build: () => server.ssrLoadModule('virtual:react-router/server-build') as never,
         getLoadContext,
@@ -270,6 +272,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   }
 
   const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
+  app.use(clientErrorAnswer);
+
   pruneTimer.unref();
 
   // a cached page or catalog answer goes out before Express, sessions and the rest

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { useTranslation } from './i18n/index.ts';
 import type { Route } from './+types/root';
@@ -161,13 +161,15 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const language = useLanguage();
   if (error instanceof ChunkLoadError) {
     return (
+  const { pathname } = useLocation();
       <DefaultLayout>
         <ChunkErrorContent error={error} />
       </DefaultLayout>
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? '') : '';
+  // a 404 thrown without a path (apollo/client.ts: an address the API refused) names the page's own
+  const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? pathname) : '';
   if (status === 404) {
     return (
       <DefaultLayout>
