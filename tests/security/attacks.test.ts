@@ -564,6 +564,28 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 
+  describe("issue 31's finding 8: one reading of the cookies", () => {
+    it('a page rendered for an odd currency cookie is cached under the currency it shows, never served to a shopper of the other', async () => {
+      /** The currency a page shows: its header offers to switch to the other one. */
+      const shownCurrency = (html: string) => (/href="\/currency\/CZK\?/.test(html) ? 'EUR' : /href="\/currency\/EUR\?/.test(html) ? 'CZK' : null);
+      for (const [odd, pathname] of [
+        ['currency =EUR', `/kategorie/${categorySlug}?cookie-case=1`],
+        ['currency=%45UR', `/kategorie/${categorySlug}?cookie-case=2`],
+        ['currency=CZK; currency=EUR', `/kategorie/${categorySlug}?cookie-case=3`],
+      ]) {
+        const first = await fetch(server.url + pathname, { headers: { cookie: odd } });
+        expect(first.headers.get('x-cache'), odd).toBe('MISS');
+        const firstShown = shownCurrency(await first.text());
+        expect(firstShown, odd).not.toBeNull();
+        // the same address for shoppers who chose each currency plainly
+        for (const currency of ['EUR', 'CZK']) {
+          const page = await fetch(server.url + pathname, { headers: { cookie: `currency=${currency}` } });
+          expect(shownCurrency(await page.text()), `${odd}, then currency=${currency}`).toBe(currency);
+        }
+      }
+    });
+  });
+
   describe('headers (requirement O1)', () => {
     it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
       for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {

@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
 import type { Context, CurrencyCode, Language, ShopSession } from './context.ts';
-import { readCookie } from '../http/cookies.ts';
+import { currencyOfCookies, languageOfCookies } from '../../../schema/rules/cookies.ts';
 import { sessionKey } from '../http/session-store.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
@@ -31,14 +31,13 @@ function saveSession(req: Request): Promise<void> {
 export function requestLanguage(req: Request, headers: Headers): Language {
   const header = headers.get('x-shop-language');
   if (header === 'cs' || header === 'en') return header;
-  const cookie = readCookie(req, 'lang');
-  return cookie === 'en' ? 'en' : 'cs';
+  return languageOfCookies(req.headers.cookie);
 }
 
 export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
   const header = headers?.get('x-shop-currency');
   if (header === 'CZK' || header === 'EUR') return header;
-  return readCookie(req, 'currency') === 'EUR' ? 'EUR' : 'CZK';
+  return currencyOfCookies(req.headers.cookie);
 }
 
 export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter) {
