@@ -138,7 +138,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): req.ip, req.protocol
+  app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {
     Object.assign(res.locals, startResponse(req, res));
@@ -181,7 +182,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       resave: false,
       saveUninitialized: false,
       rolling: false,
-      proxy: true,
+      // Secure cookies only when the request came over https, as seen through a trusted proxy (TRUST_PROXY)
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/', maxAge: SESSION_MAX_AGE_MS },
     }),
   );

@@ -417,6 +417,48 @@ describe(`security (${databaseKind})`, () => {
     });
   });
 
+  describe("the proxy in front (TRUST_PROXY, issue 31's finding 5)", () => {
+    /** A voucher check from `forwardedFor` as the proxy passes it on: free (VoucherError), or a captcha is asked for (ValidationError) after 3 from one address. */
+    const check = async (target: TestApp, forwardedFor?: string) => {
+      const response = await target.gql<{ checkVoucher: { __typename: string } }, Record<string, unknown>>(
+        'query TrustProxyVoucher($code: String!) { checkVoucher(code: $code) { __typename } }',
+        { code: 'NEEXISTUJE' },
+        { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} },
+      );
+      return response.data!.checkVoucher.__typename;
+    };
+
+    it('behind a trusted proxy (a number of hops or its network) two clients get separate rate-limit buckets, whatever they add to X-Forwarded-For', async () => {
+      for (const [index, trustProxy] of [1, ['127.0.0.0/8']].entries()) {
+        const proxied = await createTestApp({ databaseUrl: app.databaseUrl, config: { trustProxy } });
+        try {
+          // the proxy appends the address it saw; what a client sent itself stays in front
+          const first = `203.0.113.${10 + index}`;
+          const second = `203.0.113.${20 + index}`;
+          for (let i = 0; i < 3; i += 1) expect(await check(proxied, first)).toBe('VoucherError');
+          expect(await check(proxied, first)).toBe('ValidationError');
+          expect(await check(proxied, `198.51.100.${index + 1}, ${first}`)).toBe('ValidationError');
+          expect(await check(proxied, second)).toBe('VoucherError');
+        } finally {
+          await proxied.close();
+        }
+      }
+    });
+
+    it('a client that is not a trusted proxy cannot choose its address with X-Forwarded-For', async () => {
+      // the proxy is at 192.0.2.10; these requests come straight from 127.0.0.1
+      const direct = await createTestApp({ databaseUrl: app.databaseUrl, config: { trustProxy: ['192.0.2.10'] } });
+      try {
+        for (let i = 0; i < 3; i += 1) expect(await check(direct, `203.0.113.${100 + i}`)).toBe('VoucherError');
+        // a fourth "address" is the same client, which has used its free checks
+        expect(await check(direct, '203.0.113.200')).toBe('ValidationError');
+        expect(await check(direct)).toBe('ValidationError');
+      } finally {
+        await direct.close();
+      }
+    });
+  });
+
   describe('plain routes', () => {
     it('/health and /ready answer', async () => {
       const health = await fetch(`${app.url}/health`);
