@@ -358,6 +358,56 @@ describe(`security (${databaseKind})`, () => {
       expect(graphqlResponse.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     });
 
+    it('every response refuses camera, microphone, geolocation, payment and USB in Permissions-Policy', async () => {
+      for (const path of ['/health', '/robots.txt', '/api/csrf-cookie', '/graphql']) {
+        const policy = (await fetch(app.url + path, { method: path === '/graphql' ? 'POST' : 'GET' })).headers.get('permissions-policy') ?? '';
+        for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy, path).toContain(`${feature}=()`);
+        // the shared wishlist's copy button writes to the clipboard
+        expect(policy).not.toContain('clipboard-write');
+      }
+    });
+
+    it('with an https PUBLIC_URL plain http is redirected to https, except /health and /ready; HSTS only over https', async () => {
+      const https = await createTestApp({ databaseUrl: app.databaseUrl, config: { secureCookies: true, publicUrl: 'https://shop.example' } });
+      try {
+        // plain http: no X-Forwarded-Proto, or the trusted proxy says http
+        for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+          const page = await fetch(`${https.url}/kategorie/dresy?sort=newest`, { redirect: 'manual', headers });
+          expect(page.status).toBe(301);
+          expect(page.headers.get('location')).toBe('https://shop.example/kategorie/dresy?sort=newest');
+          expect(page.headers.get('strict-transport-security')).toBeNull();
+        }
+        // the Host the request named is not where it goes
+        const otherHost = await fetch(`${https.url}/kosik`, { redirect: 'manual', headers: { host: 'evil.example' } });
+        expect(otherHost.headers.get('location')).toBe('https://shop.example/kosik');
+        const post = await fetch(`${https.url}/graphql`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(post.status).toBe(308);
+        for (const path of ['/health', '/ready']) {
+          const probe = await fetch(https.url + path, { redirect: 'manual' });
+          expect(probe.status, path).toBe(200);
+          expect(probe.headers.get('strict-transport-security')).toBeNull();
+        }
+        // over https, as the trusted proxy on loopback reports it
+        const secure = await fetch(`${https.url}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(secure.status).toBe(200);
+        expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+      } finally {
+        await https.close();
+      }
+      // a client that is not a trusted proxy cannot claim https
+      const untrusted = await createTestApp({
+        databaseUrl: app.databaseUrl,
+        config: { secureCookies: true, publicUrl: 'https://shop.example', trustProxy: ['192.0.2.10'] },
+      });
+      try {
+        const claimed = await fetch(`${untrusted.url}/kosik`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
+        expect(claimed.status).toBe(301);
+        expect(claimed.headers.get('strict-transport-security')).toBeNull();
+      } finally {
+        await untrusted.close();
+      }
+    });
+
     it('a fresh nonce on every response', async () => {
       const nonce = async () => /'nonce-([^']+)'/.exec((await fetch(`${app.url}/health`)).headers.get('content-security-policy')!)![1];
       expect(await nonce()).not.toBe(await nonce());

@@ -586,6 +586,42 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 
+  describe("issue 31's finding 19: personal pages and browser features", () => {
+    it('pages with personal data or a secret in their address say Cache-Control: private, no-store; catalog pages do not', async () => {
+      const browser = await shopperWithCart();
+      for (const pathname of [
+        '/kosik',
+        '/en/cart',
+        '/pokladna',
+        '/kosik.data',
+        '/ucet',
+        '/ucet/objednavky',
+        '/en/account/change-password',
+        '/oblibene',
+        '/oblibene/sdileny/abc',
+        '/objednavka/shrnuti/1/abc',
+        '/zmena-hesla/abc',
+        '/reklamace',
+      ]) {
+        const response = await browser.fetch(pathname);
+        await response.arrayBuffer();
+        expect(response.headers.get('cache-control'), pathname).toBe('private, no-store');
+      }
+      for (const pathname of ['/', `/kategorie/${categorySlug}`, `/produkt/${variants[0].slug}`, '/hledat?q=dres']) {
+        const response = await fetch(server.url + pathname);
+        await response.arrayBuffer();
+        expect(response.headers.get('cache-control') ?? '', pathname).not.toMatch(/no-store|private/);
+      }
+    });
+
+    it('pages refuse camera, microphone, geolocation and payment in Permissions-Policy', async () => {
+      const response = await fetch(`${server.url}/prodejny`);
+      await response.arrayBuffer();
+      const policy = response.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    });
+  });
+
   describe('headers (requirement O1)', () => {
     it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
       for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {
@@ -708,5 +744,22 @@ describe('production server behind https', () => {
     expect(csrf).toMatch(/;\s*Secure/i);
     expect(csrf).not.toMatch(/Domain=/i);
     expect(cookies.some((cookie) => /^(sid|XSRF-TOKEN)=/.test(cookie))).toBe(false);
+  });
+
+  it("behind https: plain http, as the proxy reports it, is redirected with 301 to PUBLIC_URL and gets no HSTS; /health and /ready answer (issue 31's finding 19)", async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+      const page = await fetch(`${https.url}/kategorie/x?sort=newest`, { redirect: 'manual', headers });
+      expect(page.status).toBe(301);
+      expect(page.headers.get('location')).toBe('https://shop.example/kategorie/x?sort=newest');
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+    }
+    for (const path of ['/health', '/ready']) {
+      const probe = await fetch(https.url + path, { redirect: 'manual' });
+      expect(probe.status, path).toBe(200);
+      expect(probe.headers.get('strict-transport-security')).toBeNull();
+    }
+    const secure = await fetch(`${https.url}/`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
   });
 });
