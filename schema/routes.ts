@@ -47,11 +47,25 @@ export function href(name: RouteName, language: RouteLanguage, params: Record<st
   });
 }
 
-/** Only paths on this site, so a `?next=` or `?to=` parameter cannot send the shopper elsewhere. */
+/** Stands for this site when a path is resolved: only its origin is compared. */
+const LOCAL_BASE = 'http://shop.invalid';
+
+/**
+ * Only paths on this site, so a `?next=` or `?to=` parameter cannot send the shopper elsewhere. The
+ * path is judged as the browser reads it (`new URL` drops tabs and line breaks and reads `\` as `/`,
+ * so `/\t/evil.example` is `//evil.example`), and returned as that parse wrote it.
+ */
 export function safeLocalPath(value: unknown, fallback: string): string {
-  if (typeof value !== 'string' || value.length > 2000) return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, LOCAL_BASE);
+  } catch {
+    return fallback;
+  }
+  // dot segments can leave a path that starts with // (`/.//evil.example`), which is another site as a link
+  if (url.origin !== LOCAL_BASE || url.pathname.startsWith('//')) return fallback;
+  return url.pathname + url.search + url.hash;
 }
 
 export function routeLanguageOf(pathname: string): RouteLanguage {

@@ -17,6 +17,9 @@ import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, ver
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
+import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
+import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
+import { personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -92,13 +95,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     preparedStatements: config.preparedStatements && !embedded && !(await isPGlite(databaseUrl)),
   });
   const setSecurityHeaders = securityHeaderSetter(config);
+  const trustProxy = trustFunction(config.trustProxy);
   /** What every response carries: a nonce for its scripts, a request id (the proxy's when it sends one), the security headers. */
   const startResponse = (req: IncomingMessage, res: ServerResponse) => {
     const nonce = newNonce();
     const incoming = req.headers['x-request-id'];
     const requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     res.setHeader('X-Request-Id', requestId);
-    setSecurityHeaders(req.url ?? '/', nonce, res);
+    setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
   // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
@@ -140,7 +144,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   };
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): req.ip, req.protocol
+  app.set('trust proxy', config.trustProxy);
 
   app.use((req, res, next) => {
     Object.assign(res.locals, startResponse(req, res));
@@ -183,7 +188,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       resave: false,
       saveUninitialized: false,
       rolling: false,
-      proxy: true,
+      // Secure cookies only when the request came over https, as seen through a trusted proxy (TRUST_PROXY)
       cookie: { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/', maxAge: SESSION_MAX_AGE_MS },
     }),
   );
@@ -253,7 +258,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(pageRequestShape, personalPagesNotStored, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -265,6 +270,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     app.use(server.middlewares);
     const { createRequestHandler } = await import('@react-router/express');
     app.use(
+      pageRequestShape,
+      personalPagesNotStored,
       pageFormProtection(csrf),
       createRequestHandler({
         build: () => server.ssrLoadModule('virtual:react-router/server-build') as never,
@@ -273,11 +280,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
 
+  app.use(clientErrorAnswer);
+
   const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
 
   // a cached page or catalog answer goes out before Express, sessions and the rest
-  const handler: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
+  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
+  // with an https PUBLIC_URL, plain http (as the trusted proxy reports it) goes to https before anything else
+  const toHttps = config.secureCookies ? httpsRedirect(config) : null;
+  const handler: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;
   return {
     app: handler,
     prisma,

@@ -1,5 +1,6 @@
 // Every setting comes from the environment, validated once at start.
 // A bad value stops the server with a clear message; secrets are never printed.
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
@@ -18,6 +19,12 @@ export type Config = {
   /** true when the site is served over https (Secure and __Host- cookies, HSTS). */
   secureCookies: boolean;
   publicUrl: string;
+  /**
+   * Which proxies in front of the shop are believed about the client's address and protocol
+   * (X-Forwarded-For, X-Forwarded-Proto; TRUST_PROXY): a number of hops, or addresses and networks
+   * (CIDR, or Express's names loopback, linklocal, uniquelocal). Given to Express's `trust proxy`.
+   */
+  trustProxy: number | string[];
   /** Exact origins (scheme://host[:port]) of other sites allowed to call /graphql from a browser (CORS). */
   corsOrigins: string[];
   graphiql: boolean;
@@ -101,6 +108,32 @@ function origins(name: string, value: string | undefined): string[] {
     });
 }
 
+/** Express's names for address ranges (proxy-addr): 127.0.0.1/8 and ::1, 169.254.0.0/16 and fe80::/10, 10/8, 172.16/12, 192.168/16 and fc00::/7. */
+const NAMED_NETWORKS = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** TRUST_PROXY: a number of proxies (hops), or a comma-separated list of addresses, CIDR networks and named ranges; default loopback. */
+function trustProxy(value: string | undefined): number | string[] {
+  if (value === undefined || value.trim() === '') return ['loopback'];
+  if (/^\s*\d+\s*$/.test(value)) return integer('TRUST_PROXY', value.trim(), 1, 0, 10);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (NAMED_NETWORKS.includes(entry)) continue;
+    const [address, bits, ...rest] = entry.split('/');
+    const version = isIP(address);
+    const maxBits = version === 4 ? 32 : 128;
+    const valid = version !== 0 && rest.length === 0 && (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= maxBits));
+    if (!valid) {
+      throw new ConfigError(
+        `TRUST_PROXY must be a number of proxies (e.g. 1) or a comma-separated list of addresses and networks (e.g. 10.0.0.5, 10.1.0.0/16, loopback), got "${entry}"`,
+      );
+    }
+  }
+  return entries;
+}
+
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** A tile URL template: https://…/{z}/{x}/{y}.png or a path on this site (/tiles/{z}/{x}/{y}.png). */
@@ -177,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),
     publicUrl: publicUrl.replace(/\/$/, ''),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
     graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
     exposeSchema: mode !== 'production',

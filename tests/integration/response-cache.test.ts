@@ -17,6 +17,8 @@ import { createRedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+import { currencyOfCookies } from '../../schema/rules/cookies.ts';
+import { requestCurrency } from '../../bff/src/graphql/yoga.ts';
 
 // counts the response cache's own compressions (the middleware's internal ones are not seen)
 const compressions = vi.hoisted(() => ({ count: 0 }));
@@ -337,6 +339,25 @@ describe('what a change is', () => {
     // the session is not part of the key: the same key, marked, for every session
     expect(cacheKeyOf(query('sid=s%3Aabc; lang=en'))).toEqual({ key: cacheKeyOf(query('lang=en; sid=s%3Axyz'))!.key, identified: true });
     expect(cacheKeyOf(query('lang=en'))!.key).not.toBe(cacheKeyOf(query())!.key);
+  });
+
+  it('keys odd currency cookies as the currency the page shows and the API prices in', () => {
+    const page = (cookie: string) =>
+      ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: { cookie } }) as never;
+    const plain = { EUR: cacheKeyOf(page('currency=EUR'))!.key, CZK: cacheKeyOf(page('currency=CZK'))!.key };
+    expect(plain.EUR).not.toBe(plain.CZK);
+    const odd = ['currency =EUR', ' currency=EUR', 'currency= EUR ', 'currency=%45UR', 'currency=EUR; currency=CZK', 'currency=CZK; currency=EUR', 'currency="EUR"'];
+    odd.push('currency=eur', 'currency=E%ZZ', 'currency', ';currency=EUR;', 'lang=cs; currency =EUR', 'lang=xx; currency=EUR');
+    for (const cookie of odd) {
+      // the root loader's reading (the header's currency switch) and the API's (the prices)
+      const shown = currencyOfCookies(cookie);
+      expect(requestCurrency({ headers: { cookie } } as never), cookie).toBe(shown);
+      expect(cacheKeyOf(page(cookie))!.key, cookie).toBe(plain[shown]);
+    }
+    expect(currencyOfCookies('currency =EUR')).toBe('EUR');
+    expect(currencyOfCookies('currency=CZK; currency=EUR')).toBe('CZK');
+    // another name (names are case-sensitive) is another cookie: such a page is not cached at all
+    expect(cacheKeyOf(page('Currency=EUR'))).toBeNull();
   });
 });
 

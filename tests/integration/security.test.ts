@@ -358,6 +358,56 @@ describe(`security (${databaseKind})`, () => {
       expect(graphqlResponse.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     });
 
+    it('every response refuses camera, microphone, geolocation, payment and USB in Permissions-Policy', async () => {
+      for (const path of ['/health', '/robots.txt', '/api/csrf-cookie', '/graphql']) {
+        const policy = (await fetch(app.url + path, { method: path === '/graphql' ? 'POST' : 'GET' })).headers.get('permissions-policy') ?? '';
+        for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy, path).toContain(`${feature}=()`);
+        // the shared wishlist's copy button writes to the clipboard
+        expect(policy).not.toContain('clipboard-write');
+      }
+    });
+
+    it('with an https PUBLIC_URL plain http is redirected to https, except /health and /ready; HSTS only over https', async () => {
+      const https = await createTestApp({ databaseUrl: app.databaseUrl, config: { secureCookies: true, publicUrl: 'https://shop.example' } });
+      try {
+        // plain http: no X-Forwarded-Proto, or the trusted proxy says http
+        for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+          const page = await fetch(`${https.url}/kategorie/dresy?sort=newest`, { redirect: 'manual', headers });
+          expect(page.status).toBe(301);
+          expect(page.headers.get('location')).toBe('https://shop.example/kategorie/dresy?sort=newest');
+          expect(page.headers.get('strict-transport-security')).toBeNull();
+        }
+        // the Host the request named is not where it goes
+        const otherHost = await fetch(`${https.url}/kosik`, { redirect: 'manual', headers: { host: 'evil.example' } });
+        expect(otherHost.headers.get('location')).toBe('https://shop.example/kosik');
+        const post = await fetch(`${https.url}/graphql`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json' }, body: '{}' });
+        expect(post.status).toBe(308);
+        for (const path of ['/health', '/ready']) {
+          const probe = await fetch(https.url + path, { redirect: 'manual' });
+          expect(probe.status, path).toBe(200);
+          expect(probe.headers.get('strict-transport-security')).toBeNull();
+        }
+        // over https, as the trusted proxy on loopback reports it
+        const secure = await fetch(`${https.url}/health`, { headers: { 'x-forwarded-proto': 'https' } });
+        expect(secure.status).toBe(200);
+        expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+      } finally {
+        await https.close();
+      }
+      // a client that is not a trusted proxy cannot claim https
+      const untrusted = await createTestApp({
+        databaseUrl: app.databaseUrl,
+        config: { secureCookies: true, publicUrl: 'https://shop.example', trustProxy: ['192.0.2.10'] },
+      });
+      try {
+        const claimed = await fetch(`${untrusted.url}/kosik`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
+        expect(claimed.status).toBe(301);
+        expect(claimed.headers.get('strict-transport-security')).toBeNull();
+      } finally {
+        await untrusted.close();
+      }
+    });
+
     it('a fresh nonce on every response', async () => {
       const nonce = async () => /'nonce-([^']+)'/.exec((await fetch(`${app.url}/health`)).headers.get('content-security-policy')!)![1];
       expect(await nonce()).not.toBe(await nonce());
@@ -399,8 +449,8 @@ describe(`security (${databaseKind})`, () => {
       expect(parseSetCookie(response.headers.getSetCookie()[0]).value).toBe('cs');
     });
 
-    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)']) {
-      it(`does not redirect off-site to ${target}`, async () => {
+    for (const target of ['//evil.example', 'https://evil.example/', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example/', '/\r\n/evil.example', '/.//evil.example']) {
+      it(`does not redirect off-site to ${target.replace(/[\t\r\n]/g, (c) => encodeURIComponent(c))}`, async () => {
         const response = await fetch(`${app.url}/language/en?to=${encodeURIComponent(target)}`, { redirect: 'manual' });
         expect(response.status).toBe(302);
         const location = response.headers.get('location')!;
@@ -414,6 +464,48 @@ describe(`security (${databaseKind})`, () => {
       await client.fetch('/language/en?to=/en');
       const response = await client.gql(SecurityProductQuery, { slug: 'slavia-jersey' });
       expect(response.data!.product!.name).toBe('Slavia jersey');
+    });
+  });
+
+  describe("the proxy in front (TRUST_PROXY, issue 31's finding 5)", () => {
+    /** A voucher check from `forwardedFor` as the proxy passes it on: free (VoucherError), or a captcha is asked for (ValidationError) after 3 from one address. */
+    const check = async (target: TestApp, forwardedFor?: string) => {
+      const response = await target.gql<{ checkVoucher: { __typename: string } }, Record<string, unknown>>(
+        'query TrustProxyVoucher($code: String!) { checkVoucher(code: $code) { __typename } }',
+        { code: 'NEEXISTUJE' },
+        { headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} },
+      );
+      return response.data!.checkVoucher.__typename;
+    };
+
+    it('behind a trusted proxy (a number of hops or its network) two clients get separate rate-limit buckets, whatever they add to X-Forwarded-For', async () => {
+      for (const [index, trustProxy] of [1, ['127.0.0.0/8']].entries()) {
+        const proxied = await createTestApp({ databaseUrl: app.databaseUrl, config: { trustProxy } });
+        try {
+          // the proxy appends the address it saw; what a client sent itself stays in front
+          const first = `203.0.113.${10 + index}`;
+          const second = `203.0.113.${20 + index}`;
+          for (let i = 0; i < 3; i += 1) expect(await check(proxied, first)).toBe('VoucherError');
+          expect(await check(proxied, first)).toBe('ValidationError');
+          expect(await check(proxied, `198.51.100.${index + 1}, ${first}`)).toBe('ValidationError');
+          expect(await check(proxied, second)).toBe('VoucherError');
+        } finally {
+          await proxied.close();
+        }
+      }
+    });
+
+    it('a client that is not a trusted proxy cannot choose its address with X-Forwarded-For', async () => {
+      // the proxy is at 192.0.2.10; these requests come straight from 127.0.0.1
+      const direct = await createTestApp({ databaseUrl: app.databaseUrl, config: { trustProxy: ['192.0.2.10'] } });
+      try {
+        for (let i = 0; i < 3; i += 1) expect(await check(direct, `203.0.113.${100 + i}`)).toBe('VoucherError');
+        // a fourth "address" is the same client, which has used its free checks
+        expect(await check(direct, '203.0.113.200')).toBe('ValidationError');
+        expect(await check(direct)).toBe('ValidationError');
+      } finally {
+        await direct.close();
+      }
     });
   });
 

@@ -3,6 +3,7 @@
 // Each describe names the finding it replays; docs/security.md maps the requirements to these tests.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { statSync } from 'node:fs';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { dbId } from '../support/global-id.ts';
 import {
@@ -65,6 +66,17 @@ function expectRefused(answer: Answer) {
     expect(error.message).not.toMatch(/\d/); // "too deep", never "deeper than 8"
     expect(error.message).not.toMatch(/prisma|postgres|select |stack/i);
   }
+}
+
+/** One request written by hand (a method fetch() refuses, a Host it would not send); the answer's text. */
+function rawRequest(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('end', () => resolve(answer));
+    socket.on('error', reject);
+  });
 }
 
 function codes(answer: Answer): unknown[] {
@@ -487,6 +499,146 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 
+  describe("issue 31's findings 6 and 21: crafted URLs and request shapes", () => {
+    /** What the server logged while `work` ran: its stack-trace lines. */
+    async function stackLinesDuring(work: () => Promise<void>): Promise<string[]> {
+      const before = server.output().length;
+      await work();
+      return server.output().slice(before).split('\n').filter((line) => /^\s+at /.test(line));
+    }
+
+    it('?sort=__proto__ on category and search pages answers the page, not a 500', async () => {
+      const stack = await stackLinesDuring(async () => {
+        for (const sort of ['__proto__', 'constructor', 'toString']) {
+          for (const pathname of [`/kategorie/${categorySlug}?sort=${sort}`, `/hledat?q=dres&sort=${sort}`, `/en/search?q=dres&sort=${sort}`]) {
+            const response = await fetch(server.url + pathname);
+            expect(response.status, pathname).toBe(200);
+            expect(await response.text()).toContain('class="site-main"');
+          }
+        }
+      });
+      expect(stack).toEqual([]);
+    });
+
+    it("a NUL byte in product, category, blog and order-summary paths answers the 404 page in the shop's layout, with nothing in the log", async () => {
+      const stack = await stackLinesDuring(async () => {
+        for (const pathname of [
+          '/produkt/a%00b',
+          '/en/product/a%00b',
+          '/kategorie/a%00b',
+          '/blog/a%00b',
+          '/objednavka/shrnuti/1/a%00b',
+          '/en/order/summary/1/a%00b',
+          '/produkt/a%00b.data',
+        ]) {
+          const response = await fetch(server.url + pathname);
+          const html = await response.text();
+          expect(response.status, pathname).toBe(404);
+          if (pathname.endsWith('.data')) continue;
+          // the shop's header and footer around a not-found text, not the bare error layout
+          expect(html, pathname).toContain('class="site-main"');
+          expect(html, pathname).not.toContain('error-layout');
+        }
+      });
+      expect(stack).toEqual([]);
+    });
+
+    it('OPTIONS on a page answers 204 with Allow, other methods 405 with Allow, and none of them logs a stack trace', async () => {
+      const stack = await stackLinesDuring(async () => {
+        for (const pathname of ['/', `/kategorie/${categorySlug}`, '/kosik', '/nic-takoveho']) {
+          const options = await fetch(server.url + pathname, { method: 'OPTIONS' });
+          expect(options.status, pathname).toBe(204);
+          expect(options.headers.get('allow')).toBe('GET, HEAD, POST');
+          for (const method of ['PUT', 'DELETE', 'PATCH', 'PROPFIND']) {
+            const response = await fetch(server.url + pathname, { method });
+            expect(response.status, `${method} ${pathname}`).toBe(405);
+            expect(response.headers.get('allow')).toBe('GET, HEAD, POST');
+          }
+        }
+        // TRACE is a method fetch() refuses to send
+        const trace = await rawRequest(server.port, 'TRACE / HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+        expect(trace).toMatch(/^HTTP\/1\.1 405 /);
+        // a POST to a page that has no form
+        const post = await fetch(`${server.url}/kategorie/${categorySlug}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+        expect(post.status).toBe(405);
+      });
+      expect(stack).toEqual([]);
+    });
+
+    it('no client error writes a stack trace: a Host no URL can hold, a body or a path that cannot be decoded', async () => {
+      const stack = await stackLinesDuring(async () => {
+        const badHost = await rawRequest(server.port, `GET /kategorie/${categorySlug} HTTP/1.1\r\nHost: shop.example:99999\r\nConnection: close\r\n\r\n`);
+        expect(badHost).toMatch(/^HTTP\/1\.1 400 /);
+        for (const encoding of ['bogus', 'gzip']) {
+          const answer = await anonymousPost(server, '{}', { 'content-encoding': encoding });
+          expect(answer.status, encoding).toBeGreaterThanOrEqual(400);
+          expect(answer.status).toBeLessThan(500);
+          expect(answer.body.errors?.length).toBeGreaterThan(0);
+        }
+        expect((await fetch(`${server.url}/language/%`, { redirect: 'manual' })).status).toBe(400);
+      });
+      expect(stack).toEqual([]);
+    });
+  });
+
+  describe("issue 31's finding 8: one reading of the cookies", () => {
+    it('a page rendered for an odd currency cookie is cached under the currency it shows, never served to a shopper of the other', async () => {
+      /** The currency a page shows: its header offers to switch to the other one. */
+      const shownCurrency = (html: string) => (/href="\/currency\/CZK\?/.test(html) ? 'EUR' : /href="\/currency\/EUR\?/.test(html) ? 'CZK' : null);
+      for (const [odd, pathname] of [
+        ['currency =EUR', `/kategorie/${categorySlug}?cookie-case=1`],
+        ['currency=%45UR', `/kategorie/${categorySlug}?cookie-case=2`],
+        ['currency=CZK; currency=EUR', `/kategorie/${categorySlug}?cookie-case=3`],
+      ]) {
+        const first = await fetch(server.url + pathname, { headers: { cookie: odd } });
+        expect(first.headers.get('x-cache'), odd).toBe('MISS');
+        const firstShown = shownCurrency(await first.text());
+        expect(firstShown, odd).not.toBeNull();
+        // the same address for shoppers who chose each currency plainly
+        for (const currency of ['EUR', 'CZK']) {
+          const page = await fetch(server.url + pathname, { headers: { cookie: `currency=${currency}` } });
+          expect(shownCurrency(await page.text()), `${odd}, then currency=${currency}`).toBe(currency);
+        }
+      }
+    });
+  });
+
+  describe("issue 31's finding 19: personal pages and browser features", () => {
+    it('pages with personal data or a secret in their address say Cache-Control: private, no-store; catalog pages do not', async () => {
+      const browser = await shopperWithCart();
+      for (const pathname of [
+        '/kosik',
+        '/en/cart',
+        '/pokladna',
+        '/kosik.data',
+        '/ucet',
+        '/ucet/objednavky',
+        '/en/account/change-password',
+        '/oblibene',
+        '/oblibene/sdileny/abc',
+        '/objednavka/shrnuti/1/abc',
+        '/zmena-hesla/abc',
+        '/reklamace',
+      ]) {
+        const response = await browser.fetch(pathname);
+        await response.arrayBuffer();
+        expect(response.headers.get('cache-control'), pathname).toBe('private, no-store');
+      }
+      for (const pathname of ['/', `/kategorie/${categorySlug}`, `/produkt/${variants[0].slug}`, '/hledat?q=dres']) {
+        const response = await fetch(server.url + pathname);
+        await response.arrayBuffer();
+        expect(response.headers.get('cache-control') ?? '', pathname).not.toMatch(/no-store|private/);
+      }
+    });
+
+    it('pages refuse camera, microphone, geolocation and payment in Permissions-Policy', async () => {
+      const response = await fetch(`${server.url}/prodejny`);
+      await response.arrayBuffer();
+      const policy = response.headers.get('permissions-policy') ?? '';
+      for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) expect(policy).toContain(`${feature}=()`);
+    });
+  });
+
   describe('headers (requirement O1)', () => {
     it('pages and the API carry CSP with a nonce, nosniff, frame-ancestors and Referrer-Policy; no HSTS over plain http', async () => {
       for (const pathname of ['/', '/hledat?q=dres', '/graphql']) {
@@ -610,5 +762,22 @@ describe('production server behind https', () => {
     expect(csrf).toMatch(/;\s*Secure/i);
     expect(csrf).not.toMatch(/Domain=/i);
     expect(cookies.some((cookie) => /^(sid|XSRF-TOKEN)=/.test(cookie))).toBe(false);
+  });
+
+  it("behind https: plain http, as the proxy reports it, is redirected with 301 to PUBLIC_URL and gets no HSTS; /health and /ready answer (issue 31's finding 19)", async () => {
+    for (const headers of [{}, { 'x-forwarded-proto': 'http' }] as Record<string, string>[]) {
+      const page = await fetch(`${https.url}/kategorie/x?sort=newest`, { redirect: 'manual', headers });
+      expect(page.status).toBe(301);
+      expect(page.headers.get('location')).toBe('https://shop.example/kategorie/x?sort=newest');
+      expect(page.headers.get('strict-transport-security')).toBeNull();
+    }
+    for (const path of ['/health', '/ready']) {
+      const probe = await fetch(https.url + path, { redirect: 'manual' });
+      expect(probe.status, path).toBe(200);
+      expect(probe.headers.get('strict-transport-security')).toBeNull();
+    }
+    const secure = await fetch(`${https.url}/`, { redirect: 'manual', headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.status).toBe(200);
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
   });
 });

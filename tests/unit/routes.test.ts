@@ -36,4 +36,41 @@ describe('route table', () => {
       expect(safeLocalPath(hostile, '/home')).toBe('/home');
     }
   });
+
+  it('judges a path as the browser reads it: tabs, line breaks and backslashes cannot make it leave the site', () => {
+    const hostile = [
+      '/\t/evil.example/',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      '/\t\\evil.example',
+      '/\\evil.example',
+      '\\/evil.example',
+      '//evil',
+      '///evil.example',
+      '/\\/evil.example',
+      ' //evil.example',
+      'javascript:alert(1)',
+      '/javascript:alert(1)//\t/evil.example',
+      'http:evil.example',
+      '/.//evil.example',
+      '/a/..//evil.example',
+      '/%2e//evil.example',
+    ];
+    for (const value of hostile) {
+      const result = safeLocalPath(value, '/home');
+      expect(new URL(result, 'https://shop.example').origin, JSON.stringify(value)).toBe('https://shop.example');
+      expect(result === '/home' || result.startsWith('/'), JSON.stringify(value)).toBe(true);
+    }
+    for (const value of ['/\t/evil.example/', '/\\evil.example', '//evil', '/\n/evil.example', 'javascript:alert(1)', '/.//evil.example']) {
+      expect(safeLocalPath(value, '/home'), JSON.stringify(value)).toBe('/home');
+    }
+    // a ?next= value after URLSearchParams decoded %09, %0a or %0d
+    for (const escaped of ['%09', '%0a', '%0d', '%0D%0A']) {
+      const next = new URLSearchParams(`next=/${escaped}/evil.example/`).get('next');
+      expect(safeLocalPath(next, '/ucet'), escaped).toBe('/ucet');
+    }
+    // still encoded, it is a path on this site (its first segment is "%09")
+    expect(safeLocalPath('/%09/evil', '/home')).toBe('/%09/evil');
+    expect(safeLocalPath('/en/account?tab=orders#list', '/')).toBe('/en/account?tab=orders#list');
+  });
 });

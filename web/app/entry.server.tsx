@@ -2,7 +2,7 @@
 // cache), then writes the cache into the HTML so the browser hydrates without asking again.
 import { PassThrough, Transform } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { ServerRouter, type EntryContext } from 'react-router';
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction } from 'react-router';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ApolloProvider } from '@apollo/client/react';
 import { I18nextProvider } from 'react-i18next';
@@ -14,6 +14,17 @@ import { preloadModulesAtLowPriority } from './shell/module-preloads.ts';
 import type { ShopLoadContext } from './context.ts';
 
 export const streamTimeout = 10_000;
+
+/**
+ * What React Router logs. A client's mistake (a POST to a page without an action: 405, an address
+ * no route has: 404) is answered with its status and leaves nothing in the log; anyone could fill
+ * it with stack traces otherwise. A request the client gave up is not logged either (the default).
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
+  console.error(error);
+};
 
 function serializeState(client: ApolloClient, nonce: string): string {
   const json = JSON.stringify(client.extract()).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');

@@ -1,4 +1,4 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteLoaderData, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useMatches, useRouteLoaderData, Link, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { useEffect } from 'react';
 import { useTranslation } from './i18n/index.ts';
 import type { Route } from './+types/root';
@@ -15,6 +15,7 @@ import { BuildCheck } from './shell/BuildCheck.tsx';
 import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
 import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
 import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
+import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
 import stylesheet from './styles.css?url';
@@ -29,7 +30,8 @@ export const links: Route.LinksFunction = () => [
 export async function loader(args: Route.LoaderArgs) {
   await apolloFor(args).query({ query: LayoutQuery });
   const context = args.context as unknown as ShopLoadContext;
-  const currency = /(?:^|;\s*)currency=EUR(?:;|$)/.test(args.request.headers.get('cookie') ?? '') ? 'EUR' : 'CZK';
+  // read as the BFF and its response cache read it, so a page is stored under the currency it shows
+  const currency = currencyOfCookies(args.request.headers.get('cookie'));
   // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
   const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
   return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking };
@@ -159,6 +161,7 @@ function ChunkErrorContent({ error }: { error: ChunkLoadError }) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const { pathname } = useLocation();
   if (error instanceof ChunkLoadError) {
     return (
       <DefaultLayout>
@@ -167,7 +170,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     );
   }
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? '') : '';
+  // a 404 thrown without a path (apollo/client.ts: an address the API refused) names the page's own
+  const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? pathname) : '';
   if (status === 404) {
     return (
       <DefaultLayout>

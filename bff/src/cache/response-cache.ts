@@ -24,6 +24,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
 import type { CatalogVersion } from './catalog-version.ts';
+import { cookieNames, currencyOfCookies, languageOfCookies } from '../../../schema/rules/cookies.ts';
 
 /** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no page from the cache, and only answers for any visitor to a query. */
 const KEY_COOKIES = new Set(['lang', 'currency']);
@@ -107,18 +108,14 @@ function isGraphQL(req: CacheRequest): boolean {
   return path === '/graphql' || path === '/graphql/';
 }
 
-/** The `lang` and `currency` cookies of a request, sorted, and whether it has any other cookie. */
+/**
+ * The language and currency the `lang` and `currency` cookies choose, read as the pages and the API
+ * read them (schema/rules/cookies.ts), and whether the request has any other cookie.
+ */
 function keyCookiesOf(req: CacheRequest): { keyCookies: string; otherCookies: boolean } {
-  const keyCookies: string[] = [];
-  let otherCookies = false;
-  for (const part of req.headers.cookie?.split(';') ?? []) {
-    const index = part.indexOf('=');
-    const name = (index === -1 ? part : part.slice(0, index)).trim();
-    if (name === '') continue;
-    if (KEY_COOKIES.has(name)) keyCookies.push(`${name}=${part.slice(index + 1).trim()}`);
-    else otherCookies = true;
-  }
-  return { keyCookies: keyCookies.sort().join('; '), otherCookies };
+  const header = req.headers.cookie;
+  const otherCookies = cookieNames(header).some((name) => !KEY_COOKIES.has(name));
+  return { keyCookies: `lang=${languageOfCookies(header)}; currency=${currencyOfCookies(header)}`, otherCookies };
 }
 
 /** The cache key for a request, or null when the request may not use the cache. */

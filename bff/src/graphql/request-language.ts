@@ -2,13 +2,13 @@
 // page's language; partner apps may send it), then the shopper's lang cookie, then Czech.
 import type { Request } from 'express';
 import type { Language } from './context.ts';
-import { readCookie } from '../http/cookies.ts';
+import { languageOfCookies } from '../../../schema/rules/cookies.ts';
 
 /** `headers` are the GraphQL request's own (SSR's in-process call); without them, the express request's. */
 export function requestLanguage(req: Request | undefined, headers?: Headers): Language {
   const header = headers ? headers.get('x-shop-language') : req?.get('x-shop-language');
   if (header === 'cs' || header === 'en') return header;
-  return req && readCookie(req, 'lang') === 'en' ? 'en' : 'cs';
+  return languageOfCookies(req?.headers.cookie);
 }
 
 /** Yoga's context before the GraphQL context exists (parsing, validation, result processing). */

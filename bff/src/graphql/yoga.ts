@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
 import type { Context, CurrencyCode, ShopSession } from './context.ts';
 import { requestLanguage } from './request-language.ts';
-import { readCookie } from '../http/cookies.ts';
+import { currencyOfCookies } from '../../../schema/rules/cookies.ts';
 import { sessionKey } from '../http/session-store.ts';
 import type { RateLimiter } from '../services/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
@@ -31,7 +31,7 @@ function saveSession(req: Request): Promise<void> {
 export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
   const header = headers?.get('x-shop-currency');
   if (header === 'CZK' || header === 'EUR') return header;
-  return readCookie(req, 'currency') === 'EUR' ? 'EUR' : 'CZK';
+  return currencyOfCookies(req.headers.cookie);
 }
 
 export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter) {

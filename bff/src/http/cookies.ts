@@ -1,18 +1,7 @@
 import type { Request } from 'express';
+import { cookieValue } from '../../../schema/rules/cookies.ts';
 
-/** Reads one cookie from the Cookie header without a parser dependency. */
+/** Reads one cookie from the Cookie header, as the pages and the response cache read it (schema/rules/cookies.ts). */
 export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(index + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
+  return cookieValue(req.headers.cookie, name);
 }

@@ -21,14 +21,38 @@ export function trackingSources(config: Pick<Config, 'gtmId' | 'socialPixelId'>)
   return { script: list(script), img: list(img), connect: list(connect) };
 }
 
-/** Sets the security headers of a response to `path` whose scripts carry `nonce` (every response, cache hits too). */
-export function securityHeaderSetter(config: Config): (path: string, nonce: string, res: ServerResponse) => void {
+/**
+ * Browser features no page of the shop uses, refused for the page and anything it embeds (the tag
+ * manager's and the pixel's frames too). The store maps do not ask for the position; the shared
+ * wishlist's copy button writes to the clipboard, which stays allowed.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ');
+
+/**
+ * Sets the security headers of a response to `path` whose scripts carry `nonce` (every response, cache
+ * hits too). HSTS only on a response that goes out over https (`https`): over plain http it means nothing
+ * to a browser, and the Observatory marks it as wrong.
+ */
+export function securityHeaderSetter(config: Config): (path: string, nonce: string, res: ServerResponse, https?: boolean) => void {
   // the store maps' tiles (MAP_TILE_URL) come from their own server
   const tileOrigin = mapTileOrigin(config.mapTileUrl);
   // the tag manager and the social pixel, when configured (they load only after consent: web/app/features/consent)
   const tracking = trackingSources(config);
   const dev = config.ssr === 'vite';
-  return (path, nonce, res) => {
+  return (path, nonce, res, https = false) => {
     const graphiql = config.graphiql && path.startsWith('/graphql');
     const script = graphiql
       ? "'self' 'unsafe-inline' https://unpkg.com"
@@ -51,6 +75,7 @@ export function securityHeaderSetter(config: Config): (path: string, nonce: stri
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
-    if (config.secureCookies) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    if (config.secureCookies && https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
 }

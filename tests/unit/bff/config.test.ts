@@ -120,4 +120,20 @@ describe('loadConfig', () => {
     expect(errorFor({ GRAPHIQL: 'maybe' }).message).toBe('GRAPHIQL must be true or false, got "maybe"');
     expect(errorFor({ HMR_PORT: '80' }).message).toMatch(/HMR_PORT must be a whole number from 1024 to 65535/);
   });
+
+  it('TRUST_PROXY takes a number of proxies or addresses and networks; loopback by default', () => {
+    expect(loadConfig({}).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,loopback, fd00::/8, ::1' }).trustProxy).toEqual([
+      '10.0.0.5',
+      '10.1.0.0/16',
+      'loopback',
+      'fd00::/8',
+      '::1',
+    ]);
+    for (const bad of ['true', '*', '10.0.0.0/33', '10.0.0.256', 'proxy.example', '10.0.0.0/8/1', '::1/129', '11']) {
+      expect(errorFor({ TRUST_PROXY: bad }).message, bad).toMatch(/^TRUST_PROXY must be/);
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { createRoutesStub, data } from 'react-router';
 import { I18nextProvider } from 'react-i18next';
 import { ErrorBoundary } from '../../../web/app/root.tsx';
 import { createI18n } from '../../../web/app/i18n/index.ts';
-import { parseListing } from '../../../web/app/features/catalog/listing-params.ts';
+import { listingVariables, parseListing } from '../../../web/app/features/catalog/listing-params.ts';
 
 afterEach(cleanup);
 
@@ -44,5 +44,16 @@ describe('price range', () => {
     expect(parseListing(new URLSearchParams('priceFrom=2500&priceTo=500'))).toMatchObject({ priceFrom: 500, priceTo: 2500 });
     expect(parseListing(new URLSearchParams('priceFrom=500&priceTo=2500'))).toMatchObject({ priceFrom: 500, priceTo: 2500 });
     expect(parseListing(new URLSearchParams('priceFrom=700'))).toMatchObject({ priceFrom: 700, priceTo: null });
+  });
+});
+
+describe('sort parameter', () => {
+  it('an inherited property name (?sort=__proto__, constructor, toString) is an unknown sort: best-selling', () => {
+    for (const sort of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const state = parseListing(new URLSearchParams({ sort }));
+      expect(state.sort, sort).toBe('bestselling');
+      expect(listingVariables(state).sort, sort).toBe('BEST_SELLING');
+    }
+    expect(listingVariables(parseListing(new URLSearchParams('sort=price-desc'))).sort).toBe('PRICE_DESC');
   });
 });

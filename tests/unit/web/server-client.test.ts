@@ -52,6 +52,19 @@ describe('the server client', () => {
     expect(client.readQuery({ query: MeDocument })).toBeNull();
   });
 
+  it('a query refused only for its input (a slug with a NUL byte) fails as a 404 page, not with the GraphQL errors', async () => {
+    const refused = { message: 'Zadaný text obsahuje nepovolené znaky.', extensions: { code: 'BAD_USER_INPUT' } };
+    const { context } = contextAnswering({ data: null, errors: [refused] }, { data: null, errors: [refused, { message: 'boom', extensions: { code: 'INTERNAL' } }] });
+    const client = getServerClient(context, 'cs');
+    const failure = await client.query({ query: MeDocument }).catch((error: unknown) => error);
+    expect(CombinedGraphQLErrors.is(failure)).toBe(false);
+    // what React Router turns into the status of the page (data() thrown by a loader)
+    expect(failure).toMatchObject({ type: 'DataWithResponseInit', data: null, init: { status: 404 } });
+    // any other error with it is still the API's failure
+    const mixed = await client.query({ query: MeDocument, fetchPolicy: 'network-only' }).catch((error: unknown) => error);
+    expect(CombinedGraphQLErrors.is(mixed)).toBe(true);
+  });
+
   it('with errorPolicy "all", returns the data and the errors', async () => {
     const { context } = contextAnswering({ data: answer(JANA), errors: [{ message: 'partly' }] });
     const result = await getServerClient(context, 'cs').query({ query: MeDocument, errorPolicy: 'all' });

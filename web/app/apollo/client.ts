@@ -33,6 +33,19 @@ function pageUnavailable(): Error {
 }
 
 /**
+ * A page's query whose every error is BAD_USER_INPUT was refused for what the address carried (a slug
+ * with a NUL byte, one too long ...): no page has that address, so 404 in the shop's layout, not 500.
+ */
+function inputRefused(result: ApolloLink.Result): boolean {
+  const errors = result.errors ?? [];
+  return errors.length > 0 && errors.every((error) => error.extensions?.code === 'BAD_USER_INPUT');
+}
+
+function pageNotFound(): Error {
+  return Object.assign(new Error('The shop API refused what the page address carries'), data(null, { status: 404 }));
+}
+
+/**
  * In the browser a query the API could not answer in time (or while it was too busy: 503) fails the
  * same way, so a page the app navigates to shows 503 like a page loaded from the server. Mutations
  * keep Apollo's own errors: their forms show them.
@@ -120,7 +133,7 @@ export class ServerClient extends ApolloClient {
     const operationName = getOperationAST(query)?.name?.value;
     if (!operationName) throw new Error('A server query needs a named operation (its persisted document is found by name).');
     const result = await this.execute(operationName, variables);
-    if (result.errors?.length && errorPolicy === 'none') throw new CombinedGraphQLErrors(result);
+    if (result.errors?.length && errorPolicy === 'none') throw inputRefused(result) ? pageNotFound() : new CombinedGraphQLErrors(result);
     if (result.data && fetchPolicy !== 'no-cache') {
       this.cache.writeQuery({ query, variables, data: result.data });
       if (!result.errors?.length) this.rememberAnswer(query, variables, result.data);

@@ -36,7 +36,8 @@ export function parseListing(search: URLSearchParams): ListingState {
   // "from" above "to" would silently find nothing: the shopper meant the range the other way round
   if (priceFrom !== null && priceTo !== null && priceFrom > priceTo) [priceFrom, priceTo] = [priceTo, priceFrom];
   return {
-    sort: sortParam && sortParam in SORTS ? sortParam : 'bestselling',
+    // own keys only: `in` is true for inherited names too (?sort=__proto__, ?sort=constructor)
+    sort: sortParam !== null && Object.hasOwn(SORTS, sortParam) ? sortParam : 'bestselling',
     inStock: search.get('inStock') === '1',
     priceFrom,
     priceTo,

@@ -1,0 +1,47 @@
+// The scheme a request came by, as Express reads it (req.protocol): the connection's own TLS, or the
+// X-Forwarded-Proto of a proxy that TRUST_PROXY trusts. Read here for code that runs before Express
+// (the response cache answers hits first), and for the redirect of plain http to https (issue 31, item 19).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import express from 'express';
+import type { Config } from '../config.ts';
+
+type Trust = (address: string, hop: number) => boolean;
+
+/** Express's own compiled `trust proxy` function for a TRUST_PROXY setting. */
+export function trustFunction(setting: Config['trustProxy']): Trust {
+  const probe = express();
+  probe.set('trust proxy', setting);
+  return probe.get('trust proxy fn') as Trust;
+}
+
+export function requestIsHttps(req: IncomingMessage, trust: Trust): boolean {
+  if ((req.socket as TLSSocket).encrypted) return true;
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return false;
+  const header = req.headers['x-forwarded-proto'];
+  const first = (Array.isArray(header) ? header[0] : header)?.split(',')[0].trim().toLowerCase();
+  return first === 'https';
+}
+
+/** Probes that a load balancer or an orchestrator asks over plain http inside the network. */
+const PLAIN_HTTP_PATHS = new Set(['/health', '/ready']);
+
+/**
+ * With an https PUBLIC_URL, a request that came by plain http is sent to the same path on PUBLIC_URL's
+ * origin (never to the Host it named): 301 for GET and HEAD, 308 for other methods (they keep their
+ * method and body). Returns true when it answered.
+ */
+export function httpsRedirect(config: Pick<Config, 'publicUrl' | 'trustProxy'>): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const trust = trustFunction(config.trustProxy);
+  const origin = new URL(config.publicUrl).origin;
+  return (req, res) => {
+    const url = req.url ?? '/';
+    const path = url.split('?')[0];
+    if (requestIsHttps(req, trust) || PLAIN_HTTP_PATHS.has(path) || !url.startsWith('/')) return false;
+    res.statusCode = req.method === 'GET' || req.method === 'HEAD' ? 301 : 308;
+    res.setHeader('Location', origin + url);
+    res.setHeader('Content-Length', 0);
+    res.end();
+    return true;
+  };
+}
