@@ -769,6 +769,30 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(accepted).toMatchObject({ __typename: 'Order', totalToPay: 122_700 });
   });
 
+  it('an order whose currency was switched meanwhile states the new total in the new currency (issue 31)', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 50_000 }] })).variants[0];
+    const client = await readyShopper(variant.id, 1);
+    const revision = await readyRevision(client);
+    expect((await checkoutOf(client)).totals).toMatchObject({ currency: 'CZK', totalToPay: 62_900 });
+
+    // the same session submits from a tab that switched to euros
+    const response = await client.gql(PlaceOrder, { revision }, { 'x-shop-currency': 'EUR' });
+    expect(response.errors).toBeUndefined();
+    const refused = response.data!.placeOrder;
+    expect(refused.__typename).toBe('OrderChangedError');
+    if (refused.__typename !== 'OrderChangedError') return;
+    expect(refused.changes).toEqual([
+      {
+        kind: 'TOTAL',
+        subject: '',
+        message: `Celkem k úhradě je nyní ${formatMoney(2_549, 'EUR', 'cs')} (dříve ${formatMoney(62_900, 'CZK', 'cs')}).`,
+        previous: 62_900,
+        current: 2_549,
+      },
+    ]);
+    expect(refused.cart.checkout.totals).toMatchObject({ currency: 'EUR', totalToPay: 2_549 });
+  });
+
   it('S4: a withdrawn delivery method and a line removed in another tab are reported', async () => {
     const first = (await createProduct(app.prisma, { names: { cs: 'Čepice', en: 'Cap' } })).variants[0];
     const second = (await createProduct(app.prisma)).variants[0];

@@ -67,8 +67,9 @@ const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
 // ------------------------------------------------------------------ what changed
 
-function money(amount: number, snapshot: CheckoutSnapshot, language: Language): string {
-  return formatMoney(amount, snapshot.currency, language);
+/** An amount in the currency it was computed in: what the shopper saw, or the checkout as it is now. */
+function money(amount: number, priced: { currency: CheckoutSnapshot['currency'] }, language: Language): string {
+  return formatMoney(amount, priced.currency, language);
 }
 
 /** Differences between what the shopper saw and what the order would charge now. */
@@ -87,7 +88,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
         continue;
       }
       if (after.unitGross !== before.unitGross) {
-        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, seen, language) };
+        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, now, language) };
         change('PRICE', after.name, formatMessage('orderChangePrice', language, values), before.unitGross, after.unitGross);
       }
       if (after.quantity !== before.quantity) {
@@ -107,7 +108,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       if (before && !after) {
         change(kind, before.name, formatMessage('orderChangeMethodWithdrawn', language, { name: before.name }), before.gross, null);
       } else if (before && after && (before.id !== after.id || before.gross !== after.gross)) {
-        const values = { name: after.name, previous: money(before.gross, seen, language), current: money(after.gross, seen, language) };
+        const values = { name: after.name, previous: money(before.gross, seen, language), current: money(after.gross, now, language) };
         change(kind, after.name, formatMessage('orderChangeMethodPrice', language, values), before.gross, after.gross);
       }
     }
@@ -117,7 +118,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       if (before.valid && (!after || !after.valid)) {
         change('VOUCHER', before.code, formatMessage('orderChangeVoucherInvalid', language, { code: before.code }), before.discountGross, 0);
       } else if (after && after.discountGross !== before.discountGross) {
-        const values = { code: before.code, previous: money(before.discountGross, seen, language), current: money(after.discountGross, seen, language) };
+        const values = { code: before.code, previous: money(before.discountGross, seen, language), current: money(after.discountGross, now, language) };
         change('VOUCHER', before.code, formatMessage('orderChangeVoucherDiscount', language, values), before.discountGross, after.discountGross);
       }
     }
@@ -127,8 +128,9 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       change('STOCK', line.name, formatMessage('orderChangeStock', language, { name: line.name, available: line.stock }), line.quantity, line.stock);
     }
   }
-  if (seen && seen.totalGross !== now.totals.totalGross) {
-    const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, seen, language) };
+  // the shopper may have switched the currency since (another tab): each total in its own currency
+  if (seen && (seen.totalGross !== now.totals.totalGross || seen.currency !== now.currency)) {
+    const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, now, language) };
     change('TOTAL', '', formatMessage('orderChangeTotal', language, values), seen.totalGross, now.totals.totalGross);
   }
   // An unknown revision (a very old page, another currency): the shopper reviews the new totals.
