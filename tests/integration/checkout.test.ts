@@ -541,6 +541,59 @@ describe(`totals (${databaseKind})`, () => {
   });
 });
 
+const ApplyVoucherString = `mutation CheckoutApplyVoucher($code: String!, $email: String) {
+  applyVoucher(code: $code, email: $email) { __typename ... on Error { message } }
+}`;
+
+async function applyVoucher(client: TestClient, code: string, email?: string) {
+  const response = await client.gql<{ applyVoucher: { __typename: string; message?: string } }, Record<string, unknown>>(ApplyVoucherString, { code, email });
+  expect(response.errors).toBeUndefined();
+  return response.data!.applyVoucher;
+}
+
+describe(`vouchers are judged with the order's own e-mail (issue 31, ${databaseKind})`, () => {
+  it('a once-per-customer voucher applied under another e-mail cannot be used a second time by the invoice e-mail', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10, priceCzk: 100_000 }] })).variants[0];
+    const voucher = await app.prisma.voucher.create({ data: { code: `JEDNOU-${variant.id}`, kind: 'AMOUNT', value: 10_000, currency: 'CZK', oncePerCustomer: true } });
+    const email = `jednou-${variant.id}@example.cz`;
+
+    const first = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(first, voucher.code)).toMatchObject({ __typename: 'Cart' });
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order', totalToPay: 102_900 });
+
+    // the same customer again: her real invoice e-mail, the voucher applied under a throwaway one
+    const second = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(second, voucher.code, `throwaway-${variant.id}@example.cz`)).toMatchObject({ __typename: 'Cart' });
+    const checkout = await checkoutOf(second);
+    expect(checkout.canPlaceOrder).toBe(false);
+    expect(checkout.problems).toEqual([{ field: 'vouchers', message: 'Tento voucher jste už použili. Každý zákazník ho může uplatnit jen jednou.' }]);
+    const refused = await place(second, checkout.revision);
+    expect(refused).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'vouchers' }] });
+    expect(await app.prisma.voucherUse.findMany({ where: { voucherId: voucher.id }, select: { onceKey: true } })).toEqual([{ onceKey: email }]);
+    expect(await app.prisma.order.count({ where: { email, discountGross: { gt: 0 } } })).toBe(1);
+  });
+
+  it('an e-mail-bound voucher applied with its owner’s e-mail is refused to an order under a stranger’s e-mail', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10, priceCzk: 100_000 }] })).variants[0];
+    const owner = `projanu-${variant.id}@example.cz`;
+    const voucher = await app.prisma.voucher.create({ data: { code: `PROJANU-${variant.id}`, kind: 'PERCENT', value: 10, boundEmail: owner } });
+    const strangerEmail = `stranger-${variant.id}@example.cz`;
+
+    const stranger = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email: strangerEmail } });
+    expect(await applyVoucher(stranger, voucher.code, owner)).toMatchObject({ __typename: 'Cart' });
+    const checkout = await checkoutOf(stranger);
+    expect(checkout.problems).toEqual([{ field: 'vouchers', message: 'Voucher nebyl vystaven pro zadaný e-mail.' }]);
+    expect(checkout.totals.discount.withVat).toBe(0);
+    expect(await place(stranger, checkout.revision)).toMatchObject({ __typename: 'ValidationError' });
+    expect(await app.prisma.voucherUse.count({ where: { voucherId: voucher.id } })).toBe(0);
+
+    // the owner's own order gets it
+    const own = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email: owner } });
+    expect(await applyVoucher(own, voucher.code, owner)).toMatchObject({ __typename: 'Cart' });
+    expect(await place(own, await readyRevision(own))).toMatchObject({ __typename: 'Order', totalToPay: 102_900 });
+  });
+});
+
 describe(`placing an order (${databaseKind})`, () => {
   it('keeps only the latest shown checkouts of a cart, and the latest can still be placed', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 40 }] })).variants[0];
