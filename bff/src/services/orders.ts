@@ -18,6 +18,9 @@ import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+import { ipKey, RATE_RULES, type RateLimiter } from './rate-limit.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
+import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -58,6 +61,41 @@ export class OrderChangedError extends ShopError {
   ) {
     super('ORDER_CHANGED', message);
   }
+}
+
+/** The order was refused: too many orders from this address, session or e-mail (RATE_RULES.orderPer*). */
+export class TooManyOrdersError extends Error {
+  constructor(public readonly retryAfterMs: number) {
+    super('too many orders');
+  }
+}
+
+/** What placing needs of a request besides the checkout: who is asking, for the order limits and the captcha. */
+export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
+  config: Config;
+  rateLimiter: RateLimiter;
+  clientIp: string;
+  sessionKey: string;
+};
+
+/**
+ * The limits of placing orders (issue 31: one client hoarded the stock with unpaid orders). Counted
+ * inside the order's transaction after the cart's lock, so the parallel submits of one cart count
+ * once and a refused order counts nothing; the first order of an address in the window needs no
+ * captcha, later ones do, as the shop's other forms (captcha/captcha.ts requireCaptchaAfter).
+ */
+async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
+  const subjects = [
+    [RATE_RULES.orderPerIp, ipKey(ctx.clientIp)],
+    [RATE_RULES.orderPerSession, ctx.sessionKey],
+    [RATE_RULES.orderPerEmail, email],
+  ] as const;
+  for (const [rule, key] of subjects) {
+    const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
+    if (!limit.allowed) throw new TooManyOrdersError(limit.retryAfterMs);
+  }
+  const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
+  if (!free.allowed) await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', captcha);
 }
 
 /** Test seam for requirement S6: runs inside the order's transaction after all its writes. */
@@ -189,7 +227,7 @@ async function changedError(tx: Tx, cartId: string, revision: string, checkout: 
  * (`revision`, from Cart.checkout.revision). Returns the order's id; the same cart always gives the
  * same order.
  */
-export async function placeOrder(ctx: CheckoutContext, revision: string): Promise<number> {
+export async function placeOrder(ctx: PlaceOrderContext, revision: string, captcha?: string | null): Promise<number> {
   const cartId = ctx.session.cartId;
   const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
   if (!cartId) throw noCart();
@@ -213,6 +251,7 @@ export async function placeOrder(ctx: CheckoutContext, revision: string): Promis
         throw await changedError(tx, cartId, revision, checkout, ctx.language);
       }
       if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
+      await limitOrders(tx, ctx, checkout.email ?? '', captcha);
 
       // (3) stock, in variant order so that two carts never wait for each other crosswise
       for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
@@ -269,12 +308,16 @@ export async function placeOrder(ctx: CheckoutContext, revision: string): Promis
   return orderId;
 }
 
-async function writeOrder(tx: Tx, ctx: CheckoutContext, checkout: Checkout): Promise<number> {
+const DAY_MS = 24 * 3600 * 1000;
+
+async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): Promise<number> {
   const invoice = checkout.invoiceAddress!;
   const pickup = checkout.delivery?.isPickup ?? false;
   const deliveryAddress = pickup ? null : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
-  const number = await nextOrderNumber(tx, new Date());
+  const now = new Date();
+  const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;
+  const bankTransfer = checkout.payment?.code === BANK_TRANSFER_CODE;
   const order = await tx.order.create({
     data: {
       number,
@@ -307,6 +350,7 @@ async function writeOrder(tx: Tx, ctx: CheckoutContext, checkout: Checkout): Pro
       vatRecap: totals.recap.byRate.map((row) => ({ ...row })),
       // the order number is 10 digits, which is what a variable symbol may have
       variableSymbol: number,
+      paymentDueAt: bankTransfer ? new Date(now.getTime() + ctx.config.bankTransferPaymentDays * DAY_MS) : null,
       lines: {
         create: checkout.lines.map((line) => {
           return {
