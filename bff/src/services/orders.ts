@@ -6,6 +6,8 @@
 //    (Order.cartId is unique as well) and answer with it;
 // 2. everything is recomputed from the database (services/checkout.ts) and compared with the
 //    revision the shopper last saw: any difference refuses the order with a line-by-line report;
+//    then the order limits per address, session and e-mail are counted, and the captcha after an
+//    address's first order checked (limitOrders);
 // 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
 //    the order number comes from a per-year counter row, the lines keep the names, prices and VAT
 //    rates of the moment, the voucher uses are recorded, the confirmation e-mail is put into the
