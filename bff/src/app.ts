@@ -32,6 +32,7 @@ import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
 import { createRateLimiter, type RateLimiter } from './services/rate-limit.ts';
+import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/yoga.ts';
@@ -132,6 +133,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     info: config.env === 'test' ? () => undefined : (line) => console.log(line),
     error: (line, error) => console.error(line, ...(error === undefined ? [] : [error])),
   });
+  // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
+  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, { error: (line, error) => console.error(line, error) });
   const yoga = createGraphQLServer(config, prisma, rateLimiter);
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
@@ -303,6 +306,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
     async close() {
       clearInterval(pruneTimer);
+      unpaidOrders.close();
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();

@@ -44,6 +44,10 @@ export type Config = {
   mailFrom: string;
   /** How often the mail sender looks for e-mails that are due (retries); 0: only when kicked. */
   mailIntervalMs: number;
+  /** Days a bank-transfer order has to be paid (BANK_TRANSFER_PAYMENT_DAYS, 7); unpaid after that it is cancelled. */
+  bankTransferPaymentDays: number;
+  /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
+  unpaidOrdersIntervalMs: number;
   /** HMAC key signing captcha challenges (CAPTCHA_HMAC_KEY); null: derived from the session secret. */
   captchaSecret: string | null;
   /** The proof of work's largest counter (CAPTCHA_MAX_NUMBER): a browser tries about half of it on average. */
@@ -223,6 +227,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom,
     // tests kick the sender themselves: no statements of its own in the middle of a test's SQL count
     mailIntervalMs: mode === 'test' ? 0 : 30_000,
+    bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
+    // tests run the job themselves, with the moment they want to be "now"
+    unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
     captchaSecret,
     captchaMaxNumber: integer('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, mode === 'test' ? 200 : 50_000, 10, 10_000_000),
     gtmId,

@@ -11,8 +11,11 @@ import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '..
 import { dbId, gid } from '../support/global-id.ts';
 import { schema } from '../../bff/src/graphql/index.ts';
 import { placeOrderHooks } from '../../bff/src/services/orders.ts';
+import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../bff/src/services/checkout.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
+import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { captchaToken } from '../support/captcha.ts';
 
 const CheckoutFields = graphql(`
   fragment CheckoutTestFields on Cart {
@@ -127,8 +130,8 @@ const UpdateCheckout = graphql(`
 `);
 
 const PlaceOrder = graphql(`
-  mutation CheckoutPlaceOrder($revision: String!) {
-    placeOrder(input: { revision: $revision }) {
+  mutation CheckoutPlaceOrder($revision: String!, $captcha: String) {
+    placeOrder(input: { revision: $revision, captcha: $captcha }) {
       __typename
       ... on Order {
         id
@@ -163,6 +166,10 @@ const PlaceOrder = graphql(`
       }
       ... on NotFoundError {
         message
+      }
+      ... on TooManyAttemptsError {
+        message
+        retryAfterSeconds
       }
     }
   }
@@ -223,6 +230,7 @@ const ReadOrder = graphql(`
       }
       accountNumber
       variableSymbol
+      paymentDueAt
       qrPayment
       summaryUrl
       invoiceUrl
@@ -276,11 +284,18 @@ afterEach(() => {
 const parallel = <T>(count: number, task: (index: number) => Promise<T>) =>
   Promise.all(Array.from({ length: count }, (_, index) => task(index)));
 
+let addressCounter = 0;
+
+/** A shopper from an address of its own (the per-address order limits stay out of the way), unless given one. */
 async function browser(headers?: Record<string, string>): Promise<TestClient> {
-  const client = app.newClient(headers);
+  const n = ++addressCounter;
+  const client = app.newClient({ 'x-forwarded-for': `10.77.${(n >> 8) & 255}.${n & 255}`, ...headers });
   await client.ensureCsrfCookie();
   return client;
 }
+
+/** An e-mail no other order of this file uses (the per-e-mail order limit stays out of the way). */
+const freshEmail = () => `jana-${++addressCounter}@example.cz`;
 
 async function add(client: TestClient, variantId: number, quantity = 1) {
   const response = await client.gql(AddLine, { variantId: gid('Variant', variantId), quantity });
@@ -300,25 +315,25 @@ async function checkoutOf(client: TestClient) {
   return response.data!.cart!.checkout;
 }
 
-async function place(client: TestClient, revision: string) {
-  const response = await client.gql(PlaceOrder, { revision });
+async function place(client: TestClient, revision: string, captcha?: string) {
+  const response = await client.gql(PlaceOrder, { revision, captcha });
   expect(response.errors).toBeUndefined();
   return response.data!.placeOrder;
 }
 
 /** A shopper with goods in the cart and a complete checkout (courier, bank transfer). */
-async function readyShopper(variantId: number, quantity = 1, input: Record<string, unknown> = {}) {
-  const client = await browser();
-  await add(client, variantId, quantity);
-  const saved = await update(client, {
+async function readyShopper(variantId: number, quantity = 1, input: Record<string, unknown> = {}, client?: TestClient) {
+  const shopper = client ?? (await browser());
+  await add(shopper, variantId, quantity);
+  const saved = await update(shopper, {
     deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
     paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
-    invoiceAddress: INVOICE_ADDRESS,
+    invoiceAddress: { ...INVOICE_ADDRESS, email: freshEmail() },
     termsAccepted: true,
     ...input,
   });
   expect(saved.__typename).toBe('Cart');
-  return client;
+  return shopper;
 }
 
 async function readyRevision(client: TestClient): Promise<string> {
@@ -541,6 +556,177 @@ describe(`totals (${databaseKind})`, () => {
   });
 });
 
+const ApplyVoucherString = `mutation CheckoutApplyVoucher($code: String!, $email: String) {
+  applyVoucher(code: $code, email: $email) { __typename ... on Error { message } }
+}`;
+
+async function applyVoucher(client: TestClient, code: string, email?: string) {
+  const response = await client.gql<{ applyVoucher: { __typename: string; message?: string } }, Record<string, unknown>>(ApplyVoucherString, { code, email });
+  expect(response.errors).toBeUndefined();
+  return response.data!.applyVoucher;
+}
+
+describe(`vouchers are judged with the order's own e-mail (issue 31, ${databaseKind})`, () => {
+  it('a once-per-customer voucher applied under another e-mail cannot be used a second time by the invoice e-mail', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10, priceCzk: 100_000 }] })).variants[0];
+    const voucher = await app.prisma.voucher.create({ data: { code: `JEDNOU-${variant.id}`, kind: 'AMOUNT', value: 10_000, currency: 'CZK', oncePerCustomer: true } });
+    const email = `jednou-${variant.id}@example.cz`;
+
+    const first = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(first, voucher.code)).toMatchObject({ __typename: 'Cart' });
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order', totalToPay: 102_900 });
+
+    // the same customer again: her real invoice e-mail, the voucher applied under a throwaway one
+    const second = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(second, voucher.code, `throwaway-${variant.id}@example.cz`)).toMatchObject({ __typename: 'Cart' });
+    const checkout = await checkoutOf(second);
+    expect(checkout.canPlaceOrder).toBe(false);
+    expect(checkout.problems).toEqual([{ field: 'vouchers', message: 'Tento voucher jste už použili. Každý zákazník ho může uplatnit jen jednou.' }]);
+    const refused = await place(second, checkout.revision);
+    expect(refused).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'vouchers' }] });
+    expect(await app.prisma.voucherUse.findMany({ where: { voucherId: voucher.id }, select: { onceKey: true } })).toEqual([{ onceKey: email }]);
+    expect(await app.prisma.order.count({ where: { email, discountGross: { gt: 0 } } })).toBe(1);
+  });
+
+  it('an e-mail-bound voucher applied with its owner’s e-mail is refused to an order under a stranger’s e-mail', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10, priceCzk: 100_000 }] })).variants[0];
+    const owner = `projanu-${variant.id}@example.cz`;
+    const voucher = await app.prisma.voucher.create({ data: { code: `PROJANU-${variant.id}`, kind: 'PERCENT', value: 10, boundEmail: owner } });
+    const strangerEmail = `stranger-${variant.id}@example.cz`;
+
+    const stranger = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email: strangerEmail } });
+    expect(await applyVoucher(stranger, voucher.code, owner)).toMatchObject({ __typename: 'Cart' });
+    const checkout = await checkoutOf(stranger);
+    expect(checkout.problems).toEqual([{ field: 'vouchers', message: 'Voucher nebyl vystaven pro zadaný e-mail.' }]);
+    expect(checkout.totals.discount.withVat).toBe(0);
+    expect(await place(stranger, checkout.revision)).toMatchObject({ __typename: 'ValidationError' });
+    expect(await app.prisma.voucherUse.count({ where: { voucherId: voucher.id } })).toBe(0);
+
+    // the owner's own order gets it
+    const own = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email: owner } });
+    expect(await applyVoucher(own, voucher.code, owner)).toMatchObject({ __typename: 'Cart' });
+    expect(await place(own, await readyRevision(own))).toMatchObject({ __typename: 'Order', totalToPay: 102_900 });
+  });
+});
+
+describe(`order limits against stock hoarding (issue 31, ${databaseKind})`, () => {
+  it('the first order of an address needs no captcha; the next one does, and places nothing without it', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const address = { 'x-forwarded-for': '10.78.0.1' };
+    const first = await readyShopper(variant.id, 1, {}, await browser(address));
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order' });
+
+    const second = await readyShopper(variant.id, 2, {}, await browser(address));
+    const revision = await readyRevision(second);
+    const refused = await place(second, revision);
+    expect(refused).toMatchObject({
+      __typename: 'ValidationError',
+      fieldErrors: [{ field: 'captcha', message: 'Potvrďte prosím, že nejste robot.' }],
+    });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(9);
+    expect(await place(second, revision, 'bm90IGEgdG9rZW4=')).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    expect(await place(second, revision, await captchaToken(app, 'PLACE_ORDER'))).toMatchObject({ __typename: 'Order' });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(7);
+  });
+
+  it('orders are limited per session, per e-mail and per address, in the shopper’s language', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 100 }] })).variants[0];
+    const address = { 'x-forwarded-for': '10.78.0.2' };
+    const email = freshEmail();
+    const placeNext = async (client: TestClient, invoiceEmail: string) => {
+      await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email: invoiceEmail } }, client);
+      return place(client, await readyRevision(client), await captchaToken(app, 'PLACE_ORDER'));
+    };
+
+    const session = await browser(address);
+    for (let i = 0; i < RATE_RULES.orderPerSession.limit; i++) expect(await placeNext(session, email)).toMatchObject({ __typename: 'Order' });
+    const bySession = await placeNext(session, freshEmail());
+    expect(bySession).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      message: expect.stringMatching(/^Z tohoto připojení už přišlo příliš mnoho objednávek\. Zkuste to prosím znovu za \d+ min\.$/),
+    });
+
+    // the same e-mail from another address and session
+    const english = await browser({ 'x-shop-language': 'en' });
+    expect(await placeNext(english, email)).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      message: expect.stringMatching(/^Too many orders have come from here\. Please try again in \d+ min\.$/),
+    });
+
+    // other sessions and e-mails from the same address, up to the address's limit
+    for (let i = RATE_RULES.orderPerSession.limit; i < RATE_RULES.orderPerIp.limit; i++) {
+      expect(await placeNext(await browser(address), freshEmail())).toMatchObject({ __typename: 'Order' });
+    }
+    expect(await placeNext(await browser(address), freshEmail())).toMatchObject({ __typename: 'TooManyAttemptsError' });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(100 - RATE_RULES.orderPerIp.limit);
+  });
+});
+
+describe(`unpaid bank-transfer orders (issue 31, ${databaseKind})`, () => {
+  const DAY = 24 * 3600 * 1000;
+
+  it('a bank-transfer order must be paid within the configured days; other payments have no deadline', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const bank = await readyShopper(variant.id, 1);
+    const before = Date.now();
+    const order = await place(bank, await readyRevision(bank));
+    if (order.__typename !== 'Order') throw new Error(order.__typename);
+    const read = await app.gql(ReadOrder, { id: order.databaseId, hash: order.hash });
+    const due = Date.parse(read.data!.order!.paymentDueAt as string);
+    expect(due).toBeGreaterThanOrEqual(before + app.config.bankTransferPaymentDays * DAY);
+    expect(due).toBeLessThanOrEqual(Date.now() + app.config.bankTransferPaymentDays * DAY);
+    expect(app.config.bankTransferPaymentDays).toBe(7);
+
+    const cod = await readyShopper(variant.id, 1, { paymentMethodId: gid('PaymentMethod', methods.payment['cash-on-delivery']) });
+    const codOrder = await place(cod, await readyRevision(cod));
+    if (codOrder.__typename !== 'Order') throw new Error(codOrder.__typename);
+    expect((await app.gql(ReadOrder, { id: codOrder.databaseId, hash: codOrder.hash })).data!.order!.paymentDueAt).toBeNull();
+  });
+
+  it('past the deadline the job cancels the order once, returns its stock to watchers, releases its voucher and tells the customer', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 2, priceCzk: 100_000 }] })).variants[0];
+    const voucher = await app.prisma.voucher.create({ data: { code: `UNPAID-${variant.id}`, kind: 'AMOUNT', value: 10_000, currency: 'CZK', oncePerCustomer: true, capacity: 10 } });
+    const email = freshEmail();
+    const hoarder = await readyShopper(variant.id, 2, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(hoarder, voucher.code)).toMatchObject({ __typename: 'Cart' });
+    const order = await place(hoarder, await readyRevision(hoarder));
+    if (order.__typename !== 'Order') throw new Error(order.__typename);
+    // a cash-on-delivery order of the same goods is never cancelled by the job
+    const other = (await createProduct(app.prisma, { variants: [{ stock: 1 }] })).variants[0];
+    const cod = await readyShopper(other.id, 1, { paymentMethodId: gid('PaymentMethod', methods.payment['cash-on-delivery']) });
+    expect(await place(cod, await readyRevision(cod))).toMatchObject({ __typename: 'Order' });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(0);
+    const watch = await app.prisma.availabilityWatch.create({ data: { variantId: variant.id, email: `watcher-${variant.id}@example.cz`, unsubscribeToken: `watch-token-${variant.id}-0123456789abcdef0123456789` } });
+
+    const { paymentDueAt } = await app.prisma.order.findUniqueOrThrow({ where: { id: order.databaseId }, select: { paymentDueAt: true } });
+    // (orders of other tests placed earlier may be past their own deadline then: only this one is looked at)
+    expect(await cancelUnpaidOrders(app.prisma, new Date(paymentDueAt!.getTime() - 1))).not.toContain(order.databaseId);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(0);
+    // two instances run the job at the same moment: the order is cancelled once, its stock returned once
+    const after = new Date(paymentDueAt!.getTime() + 1);
+    const runs = await Promise.all([cancelUnpaidOrders(app.prisma, after), cancelUnpaidOrders(app.prisma, after)]);
+    expect(runs.flat().filter((id) => id === order.databaseId)).toEqual([order.databaseId]);
+
+    const cancelled = await app.prisma.order.findUniqueOrThrow({ where: { id: order.databaseId }, select: { status: true, statusHistory: { select: { status: true } } } });
+    expect(cancelled).toEqual({ status: 'CANCELLED', statusHistory: [{ status: 'NEW' }, { status: 'CANCELLED' }] });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(2);
+    expect(await app.prisma.voucherUse.count({ where: { voucherId: voucher.id } })).toBe(0);
+    expect((await app.prisma.voucher.findUniqueOrThrow({ where: { id: voucher.id } })).usedCount).toBe(0);
+    expect(await app.prisma.mailOutbox.findMany({ where: { recipient: email, kind: 'orderCancelled' }, select: { dedupeKey: true, language: true } })).toEqual([
+      { dedupeKey: `orderCancelled:${order.databaseId}`, language: 'cs' },
+    ]);
+    // the stock came back: the watcher's e-mail is enqueued as for any stock change
+    expect(await app.prisma.mailOutbox.count({ where: { kind: 'availabilityWatch', recipient: watch.email } })).toBe(1);
+    expect((await app.gql(ReadOrder, { id: order.databaseId, hash: order.hash })).data!.order!.status).toBe('CANCELLED');
+    // the same e-mail may use the once-per-customer voucher again
+    const again = await readyShopper(variant.id, 1, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    expect(await applyVoucher(again, voucher.code)).toMatchObject({ __typename: 'Cart' });
+    expect((await checkoutOf(again)).problems).toEqual([]);
+    // a later run finds nothing more
+    expect(await cancelUnpaidOrders(app.prisma, new Date(after.getTime() + 30 * DAY))).not.toContain(order.databaseId);
+  });
+});
+
 describe(`placing an order (${databaseKind})`, () => {
   it('keeps only the latest shown checkouts of a cart, and the latest can still be placed', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 40 }] })).variants[0];
@@ -560,7 +746,7 @@ describe(`placing an order (${databaseKind})`, () => {
   it('writes the order with its lines, takes the stock, closes the cart, and the hash reads it back', async () => {
     const variant = (await createProduct(app.prisma, { names: { cs: 'Dres domácí', en: 'Home jersey' }, variants: [{ stock: 5, priceCzk: 159_900 }] }))
       .variants[0];
-    const client = await readyShopper(variant.id, 2);
+    const client = await readyShopper(variant.id, 2, { invoiceAddress: INVOICE_ADDRESS });
     const order = await place(client, await readyRevision(client));
     expect(order.__typename).toBe('Order');
     if (order.__typename !== 'Order') return;
@@ -767,6 +953,30 @@ describe(`placing an order (${databaseKind})`, () => {
     // accepting the new total places the order at the new price
     const accepted = await place(client, refused.cart.checkout.revision);
     expect(accepted).toMatchObject({ __typename: 'Order', totalToPay: 122_700 });
+  });
+
+  it('an order whose currency was switched meanwhile states the new total in the new currency (issue 31)', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 50_000 }] })).variants[0];
+    const client = await readyShopper(variant.id, 1);
+    const revision = await readyRevision(client);
+    expect((await checkoutOf(client)).totals).toMatchObject({ currency: 'CZK', totalToPay: 62_900 });
+
+    // the same session submits from a tab that switched to euros
+    const response = await client.gql(PlaceOrder, { revision }, { 'x-shop-currency': 'EUR' });
+    expect(response.errors).toBeUndefined();
+    const refused = response.data!.placeOrder;
+    expect(refused.__typename).toBe('OrderChangedError');
+    if (refused.__typename !== 'OrderChangedError') return;
+    expect(refused.changes).toEqual([
+      {
+        kind: 'TOTAL',
+        subject: '',
+        message: `Celkem k úhradě je nyní ${formatMoney(2_549, 'EUR', 'cs')} (dříve ${formatMoney(62_900, 'CZK', 'cs')}).`,
+        previous: 62_900,
+        current: 2_549,
+      },
+    ]);
+    expect(refused.cart.checkout.totals).toMatchObject({ currency: 'EUR', totalToPay: 2_549 });
   });
 
   it('S4: a withdrawn delivery method and a line removed in another tab are reported', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createOrder } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { formatDate } from '../../schema/rules/dates.ts';
 import { invoicePath, invoicePdf } from '../../bff/src/pdf/invoice.ts';
 
 let app: TestApp;
@@ -104,6 +105,18 @@ describe('invoice PDF', () => {
     expect(text).toContain('1 EUR = 25.000 CZK');
     // the EUR account pays euro orders
     expect(text).toContain('CZ76 2010 0000 0025 0015 4806');
+  });
+
+  it('is due on a bank-transfer order’s payment deadline, in both languages (issue 31)', async () => {
+    for (const language of ['cs', 'en'] as const) {
+      const order = await createOrder(app.prisma, { language });
+      // not the INVOICE_DUE_DAYS default: the deadline the order was placed with
+      const paymentDueAt = new Date(order.createdAt.getTime() + 3 * 24 * 3600 * 1000);
+      await app.prisma.order.update({ where: { id: order.id }, data: { paymentDueAt } });
+      const text = flat(await pdfText((await download(invoicePath(language, order.id, order.hash))).bytes));
+      expect(text).toContain(`${language === 'cs' ? 'Datum splatnosti' : 'Due date'} ${formatDate(paymentDueAt, language)}`);
+      expect((await app.prisma.invoice.findUniqueOrThrow({ where: { orderId: order.id } })).dueAt).toEqual(paymentDueAt);
+    }
   });
 
   it('gives the same bytes on every download, stored once', async () => {

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createOrder } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
-import { enqueueOrderConfirmation, kickMailSender, MAIL_RETRY, sendPendingMail } from '../../bff/src/mail/index.ts';
+import { enqueueMail, enqueueOrderConfirmation, kickMailSender, MAIL_RETRY, sendPendingMail } from '../../bff/src/mail/index.ts';
+import { formatDate } from '../../schema/rules/dates.ts';
 import { retryDelayMs, type SenderDeps } from '../../bff/src/mail/sender.ts';
 import { createMailTransport } from '../../bff/src/mail/transport.ts';
 import { invoicePath } from '../../bff/src/pdf/invoice.ts';
@@ -102,7 +103,7 @@ describe('order confirmation', () => {
 
   it('is in English for an English order', async () => {
     const order = await createOrder(app.prisma, { language: 'en', currency: 'EUR', lines: [{ unitPriceGross: 2_490 }], deliveryPrice: 290 });
-    // what the shopper typed is shown as text, never as markup
+    // what the shopper typed into the note, as an attacker would to mail any address in the shop's name
     await app.prisma.order.update({ where: { id: order.id }, data: { note: '<b onclick="x()">Ring twice</b>' } });
     await enqueueOrderConfirmation(app.prisma, order.id);
     kickMailSender(app.prisma);
@@ -113,9 +114,22 @@ describe('order confirmation', () => {
     // a euro order is paid to the EUR account, which has no Czech account number
     expect(mail.text).toContain('IBAN: CZ76 2010 0000 0025 0015 4806');
     expect(mail.text).not.toContain('Account number');
-    expect(mail.text).toContain('Your note: <b onclick="x()">Ring twice</b>');
-    expect(mail.html).toContain('&lt;b onclick=&quot;x()&quot;&gt;Ring twice&lt;/b&gt;');
+    // the shopper's free text is never mailed: the address may be anyone's (issue 31, docs/decisions/0012)
+    expect(mail.text).not.toContain('Ring twice');
+    expect(mail.html).not.toContain('Ring twice');
     expect(mail.html).not.toContain('<b onclick');
+  });
+
+  it('states the payment deadline of a bank-transfer order as its due date (issue 31)', async () => {
+    const order = await createOrder(app.prisma);
+    const paymentDueAt = new Date(order.createdAt.getTime() + 7 * 24 * 3600 * 1000);
+    await app.prisma.order.update({ where: { id: order.id }, data: { paymentDueAt } });
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    kickMailSender(app.prisma);
+    const [{ mail }] = await smtp.waitFor(1);
+    expect(mail.text).toContain(`Datum splatnosti: ${formatDate(paymentDueAt, 'cs')}`);
+    expect(mail.text).toContain('Nezaplacenou objednávku po datu splatnosti zrušíme.');
+    expect(mail.html).toContain(formatDate(paymentDueAt, 'cs'));
   });
 
   it('is enqueued once per order, and not at all when the order rolls back', async () => {
@@ -251,5 +265,31 @@ describe('two senders at once', () => {
     const viaFiles = reports[2].sent;
     expect(viaSmtp.length + viaFiles).toBe(orders.length);
     expect(new Set(viaSmtp).size).toBe(viaSmtp.length);
+  });
+});
+
+describe('order cancelled for non-payment (issue 31)', () => {
+  it.each([
+    ['cs', 'Objednávka č. {number} byla zrušena', 'jsme zrušili, protože do data splatnosti {due} jsme neobdrželi platbu', 'Zboží jsme vrátili do prodeje.'],
+    ['en', 'Order No. {number} was cancelled', 'because we did not receive the payment by its due date, {due}', 'The goods are on sale again.'],
+  ] as const)('tells the customer in the order’s language (%s), and is not sent for an order that is not cancelled', async (language, subject, reason, goods) => {
+    const order = await createOrder(app.prisma, { language });
+    const paymentDueAt = new Date(order.createdAt.getTime() + 7 * 24 * 3600 * 1000);
+    await app.prisma.order.update({ where: { id: order.id }, data: { paymentDueAt, status: 'CANCELLED', note: 'Zavolejte <b>mi</b>' } });
+    const live = await createOrder(app.prisma, { language });
+    for (const id of [order.id, live.id]) {
+      await enqueueMail(app.prisma, { kind: 'orderCancelled', recipient: order.email, language, payload: { orderId: id }, dedupeKey: `orderCancelled:${id}` });
+    }
+    kickMailSender(app.prisma);
+    const [{ mail }] = await smtp.waitFor(1);
+    await app.mailer.idle();
+    expect(smtp.received).toHaveLength(1);
+    const due = formatDate(paymentDueAt, language);
+    expect(mail.subject).toBe(subject.replace('{number}', order.number));
+    expect(mail.text).toContain(reason.replace('{due}', due));
+    expect(mail.text).toContain(goods);
+    expect(mail.html).toContain(goods);
+    expect(mail.text).not.toContain('Zavolejte');
+    expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `orderCancelled:${live.id}` } })).status).not.toBe('SENT');
   });
 });

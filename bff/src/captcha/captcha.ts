@@ -8,6 +8,7 @@ import { createChallenge, randomInt, verifySolution, type Challenge, type Soluti
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { resolveSessionSecret } from '../http/session-secret.ts';
 import { ValidationError } from '../services/errors.ts';
 import { ipKey, type RateLimiter, type RateRule } from '../services/rate-limit.ts';
@@ -20,6 +21,7 @@ export const CAPTCHA_ACTIONS = [
   'availabilityWatch',
   'returnProtocol',
   'voucherCheck',
+  'placeOrder',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
@@ -85,7 +87,7 @@ function parseToken(token: string): { challenge: Challenge; solution: Solution }
 
 /** Checks a token for an action and, when it is good, redeems it (a second use answers 'used'). */
 export async function verifyCaptcha(
-  deps: { prisma: Db; config: Config },
+  deps: { prisma: Db | Prisma.TransactionClient; config: Config },
   action: CaptchaAction,
   token: string | null | undefined,
 ): Promise<CaptchaOutcome> {
@@ -128,7 +130,7 @@ export async function verifyCaptcha(
  * language) unless the token is good for this action; a good token is used up.
  */
 export async function requireCaptcha(
-  ctx: { prisma: Db; config: Config; language: 'cs' | 'en' },
+  ctx: { prisma: Db | Prisma.TransactionClient; config: Config; language: 'cs' | 'en' },
   action: CaptchaAction,
   token: string | null | undefined,
 ): Promise<void> {

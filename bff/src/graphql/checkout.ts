@@ -15,7 +15,8 @@ import {
   type Checkout,
   type CheckoutTotals,
 } from '../services/checkout.ts';
-import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, type OrderChange } from '../services/orders.ts';
+import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../services/orders.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { money, type Money } from '../services/pricing.ts';
 import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../schema/rules/index.ts';
 
@@ -314,6 +315,10 @@ builder.objectType(OrderChangedError, {
 const PlaceOrderInputRef = builder.inputType('PlaceOrderInput', {
   fields: (t) => ({
     revision: t.string({ required: true, description: 'Cart.checkout.revision as the shopper saw it.' }),
+    captcha: t.string({
+      description:
+        'A captcha token (PLACE_ORDER): needed after the first order from one address in an hour (ValidationError at the field captcha).',
+    }),
   }),
 });
 
@@ -342,11 +347,18 @@ builder.mutationFields((t) => ({
     description:
       '"Koupit a zaplatit": places the session cart’s order. Everything is priced again on the server; if it differs from ' +
       '`revision` the answer is an OrderChangedError and nothing is written. Idempotent: the same cart always answers ' +
-      'with the same order (a double click, two tabs, a retried request). ValidationError lists Cart.checkout.problems.',
-    errors: { types: [OrderChangedError, ValidationError, NotFoundError], directResult: true },
+      'with the same order (a double click, two tabs, a retried request). ValidationError lists Cart.checkout.problems, ' +
+      'or asks for a captcha (field captcha). Limited per client address, session and e-mail (TooManyAttemptsError).',
+    errors: { types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: PlaceOrderInputRef, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const orderId = await placeOrder(ctx, input.revision);
+      let orderId: number;
+      try {
+        orderId = await placeOrder(ctx, input.revision, input.captcha);
+      } catch (error) {
+        if (error instanceof TooManyOrdersError) throw TooManyAttemptsError.after(error.retryAfterMs, ctx.language, 'tooManyOrders');
+        throw error;
+      }
       return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
     },
   }),

@@ -152,6 +152,11 @@ export const OrderRef = builder.prismaNode('Order', {
     totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays.' }),
     vatRecap: t.field({ type: [VatRecapRowRef], resolve: (order) => readRecap(order.vatRecap) }),
     variableSymbol: t.exposeString('variableSymbol'),
+    paymentDueAt: t.expose('paymentDueAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'A bank-transfer order must be paid by then (show it in Europe/Prague time), or it is cancelled; null for other payments.',
+    }),
     accountNumber: t.string({
       description: 'The shop’s account for the order’s currency (Czech format).',
       resolve: (order) => supplierBankAccount(order.currency).accountNumber,

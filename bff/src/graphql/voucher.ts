@@ -18,6 +18,7 @@ import {
   voucherMinimum,
   VOUCHER_PROBLEMS,
   VoucherError,
+  voucherEmail,
   type VoucherEntry,
   type VoucherProblem,
   type VoucherRow,
@@ -108,6 +109,7 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
       id: true,
       customerId: true,
       email: true,
+      invoiceAddress: true,
       customer: { select: { email: true } },
       lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
     },
@@ -121,7 +123,7 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
       }
       const evaluation = await evaluateVouchers(
         ctx.prisma,
-        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: cart.email ?? cart.customer?.email ?? null, goodsGross: gross },
+        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: gross },
         ctx.language,
       );
       return evaluation.entries.map((entry) => ({

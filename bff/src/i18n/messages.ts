@@ -29,6 +29,10 @@ const messages = {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many login attempts. Please try again in {minutes} min.',
   },
+  tooManyOrders: {
+    cs: 'Z tohoto připojení už přišlo příliš mnoho objednávek. Zkuste to prosím znovu za {minutes} min.',
+    en: 'Too many orders have come from here. Please try again in {minutes} min.',
+  },
   tooManyAttempts: {
     cs: 'Příliš mnoho pokusů. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many attempts. Please try again in {minutes} min.',

@@ -29,7 +29,7 @@ export function invoiceFileName(number: string): string {
 
 /**
  * The order's invoice PDF; null when there is no such order. Issued, and taxable, on the day the
- * order was placed, due INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
+ * order was placed, due on the order's payment deadline (bank transfer) or INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
  * sequence has no gaps). Two first downloads at once both render it, the database keeps one (the
  * unique orderId) and both answer with the stored bytes.
  */
@@ -40,7 +40,8 @@ export async function invoicePdf(db: Db, orderId: number, options: InvoiceOption
   const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
   const issuedAt = order.createdAt;
-  const dueAt = new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+  // a bank-transfer order is due when its payment deadline says (unpaid, it is cancelled then)
+  const dueAt = order.paymentDueAt ?? new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
   const bytes = await renderInvoicePdf({
     order,
     number: order.number,

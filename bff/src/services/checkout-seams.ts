@@ -2,13 +2,14 @@
 // mail outbox (bff/src/mail/) and the QR payment code (services/qr.ts). Orders call only these.
 import type { Db } from '../db/client.ts';
 import type { Language, Prisma } from '../generated/prisma/client.ts';
-import { evaluateVouchers, recordVoucherUses, VoucherError, type CartForVouchers, type VoucherEntry, type VoucherEvaluation } from './vouchers.ts';
+import { evaluateVouchers, recordVoucherUses, voucherEmail, VoucherError, type CartForVouchers, type VoucherEntry, type VoucherEvaluation } from './vouchers.ts';
 import { enqueueOrderConfirmation, kickMailSender } from '../mail/index.ts';
 import { orderSpayd, qrSvg, type PaymentOrder } from './qr.ts';
 
 type Tx = Prisma.TransactionClient;
 
 export type { VoucherEntry, VoucherEvaluation } from './vouchers.ts';
+export { voucherEmail };
 export type VoucherCart = CartForVouchers;
 
 /** The cart's vouchers, evaluated against the goods' value (inside the order's transaction too). */

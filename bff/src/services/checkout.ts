@@ -29,7 +29,7 @@ import {
   type FormSchema,
   type VatRecap,
 } from '../../../schema/rules/index.ts';
-import { evaluateCartVouchers, type VoucherEvaluation } from './checkout-seams.ts';
+import { evaluateCartVouchers, voucherEmail, type VoucherEvaluation } from './checkout-seams.ts';
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
@@ -143,6 +143,7 @@ export type Checkout = {
   cartId: string;
   currency: Currency;
   language: Language;
+  /** The order's e-mail (the invoice address's; before it is given, the voucher form's): the vouchers are judged with it. */
   email: string | null;
   customerId: number | null;
   lines: CheckoutLine[];
@@ -235,11 +236,10 @@ export async function computeCheckout(
   const goods = sumByVatRate(lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })));
   const productsGross = goods.total.gross;
 
-  const vouchers = await evaluateCartVouchers(
-    db,
-    { id: cart.id, currency, customerId: cart.customerId, email: cart.email, goodsGross: productsGross },
-    language,
-  );
+  // the order's own e-mail once the invoice address gives one: placeOrder judges and records the
+  // vouchers with exactly the e-mail the order is written with
+  const email = voucherEmail(cart);
+  const vouchers = await evaluateCartVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
   const discountGross = Math.min(productsGross, Math.max(0, vouchers.discountGross));
 
   // A withdrawn (inactive) method counts as not chosen.
@@ -338,7 +338,7 @@ export async function computeCheckout(
     cartId: cart.id,
     currency,
     language,
-    email: cart.email,
+    email,
     customerId: cart.customerId,
     lines,
     delivery,

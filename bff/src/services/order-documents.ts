@@ -43,6 +43,8 @@ export type OrderDocument = {
   language: 'cs' | 'en';
   currency: Currency;
   createdAt: Date;
+  /** A bank-transfer order's payment deadline; null for other payments. */
+  paymentDueAt: Date | null;
   email: string;
   deliveryCode: string;
   deliveryName: string;
@@ -109,6 +111,7 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
     language: order.language,
     currency: order.currency,
     createdAt: order.createdAt,
+    paymentDueAt: order.paymentDueAt,
     email: order.email,
     deliveryCode: order.deliveryCode,
     deliveryName: order.deliveryName,

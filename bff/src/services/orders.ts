@@ -6,6 +6,8 @@
 //    (Order.cartId is unique as well) and answer with it;
 // 2. everything is recomputed from the database (services/checkout.ts) and compared with the
 //    revision the shopper last saw: any difference refuses the order with a line-by-line report;
+//    then the order limits per address, session and e-mail are counted, and the captcha after an
+//    address's first order checked (limitOrders);
 // 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
 //    the order number comes from a per-year counter row, the lines keep the names, prices and VAT
 //    rates of the moment, the voucher uses are recorded, the confirmation e-mail is put into the
@@ -18,6 +20,9 @@ import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+import { ipKey, RATE_RULES, type RateLimiter } from './rate-limit.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
+import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -60,6 +65,41 @@ export class OrderChangedError extends ShopError {
   }
 }
 
+/** The order was refused: too many orders from this address, session or e-mail (RATE_RULES.orderPer*). */
+export class TooManyOrdersError extends Error {
+  constructor(public readonly retryAfterMs: number) {
+    super('too many orders');
+  }
+}
+
+/** What placing needs of a request besides the checkout: who is asking, for the order limits and the captcha. */
+export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
+  config: Config;
+  rateLimiter: RateLimiter;
+  clientIp: string;
+  sessionKey: string;
+};
+
+/**
+ * The limits of placing orders (issue 31: one client hoarded the stock with unpaid orders). Counted
+ * inside the order's transaction after the cart's lock, so the parallel submits of one cart count
+ * once and a refused order counts nothing; the first order of an address in the window needs no
+ * captcha, later ones do, as the shop's other forms (captcha/captcha.ts requireCaptchaAfter).
+ */
+async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
+  const subjects = [
+    [RATE_RULES.orderPerIp, ipKey(ctx.clientIp)],
+    [RATE_RULES.orderPerSession, ctx.sessionKey],
+    [RATE_RULES.orderPerEmail, email],
+  ] as const;
+  for (const [rule, key] of subjects) {
+    const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
+    if (!limit.allowed) throw new TooManyOrdersError(limit.retryAfterMs);
+  }
+  const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
+  if (!free.allowed) await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', captcha);
+}
+
 /** Test seam for requirement S6: runs inside the order's transaction after all its writes. */
 export const placeOrderHooks: { beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
 
@@ -67,8 +107,9 @@ const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
 // ------------------------------------------------------------------ what changed
 
-function money(amount: number, snapshot: CheckoutSnapshot, language: Language): string {
-  return formatMoney(amount, snapshot.currency, language);
+/** An amount in the currency it was computed in: what the shopper saw, or the checkout as it is now. */
+function money(amount: number, priced: { currency: CheckoutSnapshot['currency'] }, language: Language): string {
+  return formatMoney(amount, priced.currency, language);
 }
 
 /** Differences between what the shopper saw and what the order would charge now. */
@@ -87,7 +128,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
         continue;
       }
       if (after.unitGross !== before.unitGross) {
-        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, seen, language) };
+        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, now, language) };
         change('PRICE', after.name, formatMessage('orderChangePrice', language, values), before.unitGross, after.unitGross);
       }
       if (after.quantity !== before.quantity) {
@@ -107,7 +148,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       if (before && !after) {
         change(kind, before.name, formatMessage('orderChangeMethodWithdrawn', language, { name: before.name }), before.gross, null);
       } else if (before && after && (before.id !== after.id || before.gross !== after.gross)) {
-        const values = { name: after.name, previous: money(before.gross, seen, language), current: money(after.gross, seen, language) };
+        const values = { name: after.name, previous: money(before.gross, seen, language), current: money(after.gross, now, language) };
         change(kind, after.name, formatMessage('orderChangeMethodPrice', language, values), before.gross, after.gross);
       }
     }
@@ -117,7 +158,7 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       if (before.valid && (!after || !after.valid)) {
         change('VOUCHER', before.code, formatMessage('orderChangeVoucherInvalid', language, { code: before.code }), before.discountGross, 0);
       } else if (after && after.discountGross !== before.discountGross) {
-        const values = { code: before.code, previous: money(before.discountGross, seen, language), current: money(after.discountGross, seen, language) };
+        const values = { code: before.code, previous: money(before.discountGross, seen, language), current: money(after.discountGross, now, language) };
         change('VOUCHER', before.code, formatMessage('orderChangeVoucherDiscount', language, values), before.discountGross, after.discountGross);
       }
     }
@@ -127,8 +168,9 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       change('STOCK', line.name, formatMessage('orderChangeStock', language, { name: line.name, available: line.stock }), line.quantity, line.stock);
     }
   }
-  if (seen && seen.totalGross !== now.totals.totalGross) {
-    const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, seen, language) };
+  // the shopper may have switched the currency since (another tab): each total in its own currency
+  if (seen && (seen.totalGross !== now.totals.totalGross || seen.currency !== now.currency)) {
+    const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, now, language) };
     change('TOTAL', '', formatMessage('orderChangeTotal', language, values), seen.totalGross, now.totals.totalGross);
   }
   // An unknown revision (a very old page, another currency): the shopper reviews the new totals.
@@ -187,7 +229,7 @@ async function changedError(tx: Tx, cartId: string, revision: string, checkout: 
  * (`revision`, from Cart.checkout.revision). Returns the order's id; the same cart always gives the
  * same order.
  */
-export async function placeOrder(ctx: CheckoutContext, revision: string): Promise<number> {
+export async function placeOrder(ctx: PlaceOrderContext, revision: string, captcha?: string | null): Promise<number> {
   const cartId = ctx.session.cartId;
   const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
   if (!cartId) throw noCart();
@@ -211,6 +253,7 @@ export async function placeOrder(ctx: CheckoutContext, revision: string): Promis
         throw await changedError(tx, cartId, revision, checkout, ctx.language);
       }
       if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
+      await limitOrders(tx, ctx, checkout.email ?? '', captcha);
 
       // (3) stock, in variant order so that two carts never wait for each other crosswise
       for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
@@ -267,12 +310,16 @@ export async function placeOrder(ctx: CheckoutContext, revision: string): Promis
   return orderId;
 }
 
-async function writeOrder(tx: Tx, ctx: CheckoutContext, checkout: Checkout): Promise<number> {
+const DAY_MS = 24 * 3600 * 1000;
+
+async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): Promise<number> {
   const invoice = checkout.invoiceAddress!;
   const pickup = checkout.delivery?.isPickup ?? false;
   const deliveryAddress = pickup ? null : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
-  const number = await nextOrderNumber(tx, new Date());
+  const now = new Date();
+  const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;
+  const bankTransfer = checkout.payment?.code === BANK_TRANSFER_CODE;
   const order = await tx.order.create({
     data: {
       number,
@@ -305,6 +352,7 @@ async function writeOrder(tx: Tx, ctx: CheckoutContext, checkout: Checkout): Pro
       vatRecap: totals.recap.byRate.map((row) => ({ ...row })),
       // the order number is 10 digits, which is what a variable symbol may have
       variableSymbol: number,
+      paymentDueAt: bankTransfer ? new Date(now.getTime() + ctx.config.bankTransferPaymentDays * DAY_MS) : null,
       lines: {
         create: checkout.lines.map((line) => {
           return {

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
 
@@ -18,8 +19,12 @@ export type RateLimitResult = {
 };
 
 export interface RateLimiter {
-  /** Counts `points` (default 1) against the rule for this subject; allowed while the window's total is within the limit. */
-  consume(rule: RateRule, key: string, points?: number): Promise<RateLimitResult>;
+  /**
+   * Counts `points` (default 1) against the rule for this subject; allowed while the window's total is within the limit.
+   * `within`: count inside this transaction (the PostgreSQL counters; Redis counts at once), so a count of
+   * something the transaction then undoes is undone with it.
+   */
+  consume(rule: RateRule, key: string, points?: number, within?: Prisma.TransactionClient): Promise<RateLimitResult>;
   /** Forgets the subject's current window (e.g. the account's failures after a successful login). */
   reset(rule: RateRule, key: string): Promise<void>;
   close(): Promise<void>;
@@ -52,6 +57,16 @@ export const RATE_RULES = {
   companyLookupPerCustomer: { name: 'company-lookup-customer', limit: 30, windowMs: 10 * MINUTE },
   /** Return protocols sent per client address (services/returns.ts): also keeps order numbers from being probed. */
   returnProtocolPerIp: { name: 'return-protocol-ip', limit: 10, windowMs: HOUR },
+  /**
+   * Orders placed (services/orders.ts, counted inside the order's transaction, so a refused order
+   * counts nothing): per client address, per session and per order e-mail. A household places 2–3
+   * orders in an hour; hoarding stock with unpaid orders takes many (issue 31).
+   */
+  orderPerIp: { name: 'order-ip', limit: 10, windowMs: HOUR },
+  orderPerSession: { name: 'order-session', limit: 5, windowMs: HOUR },
+  orderPerEmail: { name: 'order-email', limit: 5, windowMs: HOUR },
+  /** Orders an address may place without a captcha; further ones in the window need one. */
+  orderWithoutCaptcha: { name: 'order-free-ip', limit: 1, windowMs: HOUR },
   /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
   partnerToken: (perMinute = 120): RateRule => ({ name: 'partner-token', limit: perMinute, windowMs: MINUTE }),
 } as const satisfies Record<string, RateRule | ((perMinute?: number) => RateRule)>;
@@ -112,11 +127,12 @@ export class PostgresRateLimiter implements RateLimiter {
     this.pruneTimer.unref();
   }
 
-  async consume(rule: RateRule, key: string, points = 1): Promise<RateLimitResult> {
+  async consume(rule: RateRule, key: string, points = 1, within?: Prisma.TransactionClient): Promise<RateLimitResult> {
     checkArguments(rule, points);
+    const db = within ?? this.prisma;
     // One statement: a new row, or the next count of the current window, or a new window when the
     // stored one has ended. Concurrent consumes of one key queue on the row lock, each sees its own count.
-    const rows = await this.prisma.$queryRaw<{ count: number; ttlMs: number }[]>`
+    const rows = await db.$queryRaw<{ count: number; ttlMs: number }[]>`
       INSERT INTO "RateLimit" ("key", "count", "expiresAt")
       VALUES (${storageKey(this.keyPrefix, rule, key)}, ${points}::int, now() + ${rule.windowMs}::int * interval '1 millisecond')
       ON CONFLICT ("key") DO UPDATE SET

@@ -348,10 +348,22 @@ export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Curr
   return lines.reduce((sum, line) => sum + unitPrice(line.variant, currency, eurRate) * line.quantity, 0);
 }
 
-/** The e-mail a cart's vouchers are judged with: the cart's (checkout or voucher form), else the customer's. */
+/**
+ * The e-mail a cart's vouchers are judged with: the order's own once the invoice address names one
+ * (the order is written with it, so an e-mail-bound or once-per-customer voucher must be judged with
+ * it, never with another one typed into the voucher form), else the one given with a voucher, else
+ * the logged-in customer's.
+ */
+export function voucherEmail(cart: { invoiceAddress: Prisma.JsonValue | null; email: string | null; customer?: { email: string } | null }): string | null {
+  const invoice = cart.invoiceAddress;
+  const invoiceEmail = invoice !== null && typeof invoice === 'object' && !Array.isArray(invoice) && typeof invoice.email === 'string' ? invoice.email : null;
+  return normalizeEmail(invoiceEmail) ?? normalizeEmail(cart.email) ?? normalizeEmail(cart.customer?.email);
+}
+
+/** The e-mail a cart's vouchers are judged with (voucherEmail). */
 export async function cartEmail(db: Db | Tx, cartId: string): Promise<string | null> {
-  const cart = await db.cart.findUnique({ where: { id: cartId }, select: { email: true, customer: { select: { email: true } } } });
-  return normalizeEmail(cart?.email ?? cart?.customer?.email ?? null);
+  const cart = await db.cart.findUnique({ where: { id: cartId }, select: { email: true, invoiceAddress: true, customer: { select: { email: true } } } });
+  return cart ? voucherEmail(cart) : null;
 }
 
 function emptyCodeError(language: Language): ValidationError {

@@ -113,6 +113,15 @@ describe('loadConfig', () => {
     expect(errorFor({ NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' }).message).toMatch(/SESSION_SECRET/);
   });
 
+  it('BANK_TRANSFER_PAYMENT_DAYS sets the payment deadline of bank transfers, 7 days by default (issue 31)', () => {
+    expect(loadConfig({}).bankTransferPaymentDays).toBe(7);
+    expect(loadConfig({ BANK_TRANSFER_PAYMENT_DAYS: '14' }).bankTransferPaymentDays).toBe(14);
+    expect(errorFor({ BANK_TRANSFER_PAYMENT_DAYS: '0' }).message).toBe('BANK_TRANSFER_PAYMENT_DAYS must be a whole number from 1 to 60, got "0"');
+    // the job that cancels unpaid orders runs in the app, not in tests (they run it with their own "now")
+    expect(loadConfig({}).unpaidOrdersIntervalMs).toBeGreaterThan(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).unpaidOrdersIntervalMs).toBe(0);
+  });
+
   it('other bad values are clear errors too', () => {
     expect(errorFor({ PUBLIC_URL: 'shop.example' }).message).toMatch(/PUBLIC_URL must be an http\(s\) URL/);
     expect(errorFor({ EUR_RATE: 'abc' }).message).toMatch(/EUR_RATE must be a positive number/);

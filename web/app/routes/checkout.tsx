@@ -47,6 +47,8 @@ import {
   type CheckoutFormValues,
 } from '../features/checkout/checkout-action.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { Captcha } from '../features/captcha/Captcha.tsx';
+import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 
 export const PostalAddressFieldsFragment = graphql(`
   fragment PostalAddressFields on PostalAddress {
@@ -242,6 +244,9 @@ export async function action(args: Route.ActionArgs) {
   if (placed.__typename === 'Order') return backToPage(args.request, href('orderSummary', language, { id: placed.databaseId, hash: placed.hash }));
   // The page shows the cart's new totals and revision; submitting again accepts them.
   if (placed.__typename === 'OrderChangedError') return answer({ message: placed.message, changed: placed }, 409);
+  // a further order from this address needs the captcha, which only the browser can solve
+  if (placed.__typename === 'ValidationError' && placed.fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ message: t('noJs.orderNeedsJs') }, 429);
+  if (placed.__typename === 'TooManyAttemptsError') return answer({ message: placed.message }, 429);
   return answer({ message: placed.message, fieldErrors: placed.__typename === 'ValidationError' ? placed.fieldErrors : [] }, 400);
 }
 
@@ -277,6 +282,8 @@ function CheckoutPage({ data }: { data: PageData }) {
   const posted = submitted?.values ?? null;
   const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
   const hydrated = useHydrated();
+  const captcha = useCaptcha('PLACE_ORDER');
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
   // Choices saved at once; shown from the server's answer, or the click while it is on its way.
   const [deliveryId, setDeliveryId] = useState<string | null>(posted?.deliveryMethodId ?? checkout.deliveryMethod?.id ?? null);
@@ -404,8 +411,18 @@ function CheckoutPage({ data }: { data: PageData }) {
 
   const placeWith = async (revision: string) => {
     try {
-      const result = await place({ variables: { input: { revision } } });
-      const outcome = result.data?.placeOrder;
+      const run = async (token: string | null) => (await place({ variables: { input: { revision, captcha: token } } })).data?.placeOrder;
+      // after the first order from one address the server asks for a captcha: solved here, then placed again
+      let token = captchaNeeded ? await captcha.take() : null;
+      if (captchaNeeded && !token) return;
+      let outcome = await run(token);
+      const asksCaptcha = outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha');
+      if (asksCaptcha && !token) {
+        setCaptchaNeeded(true);
+        token = await captcha.take();
+        if (!token) return;
+        outcome = await run(token);
+      }
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Order') {
         // The server closed this cart: forget it, so the header asks the server again (and shows none).
@@ -419,7 +436,12 @@ function CheckoutPage({ data }: { data: PageData }) {
         setChanged(outcome);
         return;
       }
-      if (outcome.__typename === 'ValidationError') showFieldErrors(outcome.fieldErrors);
+      if (outcome.__typename === 'ValidationError') {
+        const captchaError = outcome.fieldErrors.find((entry) => entry.field === 'captcha')?.message;
+        captcha.setServerError(captchaError);
+        if (captchaError) return;
+        showFieldErrors(outcome.fieldErrors);
+      }
       notify('error', outcome.message);
       focusFirstError();
     } catch {
@@ -724,6 +746,7 @@ function CheckoutPage({ data }: { data: PageData }) {
               {submitted.message}
             </p>
           )}
+          {captchaNeeded ? <Captcha captcha={captcha} id="checkout-captcha" /> : null}
           <button type="submit" name="intent" value="placeOrder" className="button button--primary button--large checkout__submit" disabled={hydrated && (blocked || busy)} aria-describedby={blocked ? 'checkout-blocked' : undefined} data-testid="place-order">
             {placing ? t('checkout.placing') : t('checkout.submit')}
           </button>

@@ -1,6 +1,7 @@
 // Every kind of e-mail the shop sends, by the name the outbox stores. A new kind (a password reset,
 // a welcome) is one file in this folder and one line here.
 import { orderConfirmation } from './order-confirmation.ts';
+import { orderCancelled } from './order-cancelled.ts';
 import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
 import { accountWelcome } from './account-welcome.ts';
@@ -9,6 +10,7 @@ import type { MailTemplate } from './types.ts';
 
 export const MAIL_TEMPLATES = {
   orderConfirmation,
+  orderCancelled,
   availabilityWatch,
   returnProtocol,
   accountWelcome,

@@ -1,5 +1,6 @@
 // The order confirmation: what was ordered, what it costs, how to pay (account, variable symbol and
-// the QR code for bank transfers), a link to the order summary, and the invoice attached.
+// the QR code for bank transfers, and the payment deadline), a link to the order summary, and the invoice
+// attached. The shopper's free-text note is not in it: the address may be anyone's (docs/decisions/0012).
 import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
@@ -34,12 +35,12 @@ const TEXTS = {
     bic: 'BIC (SWIFT)',
     variableSymbol: 'Variabilní symbol',
     amount: 'Částka',
+    dueAt: 'Datum splatnosti',
     qrHint: 'Nejrychleji zaplatíte naskenováním QR kódu v aplikaci své banky.',
-    shipAfterPayment: 'Zboží odešleme, jakmile platba dorazí na náš účet.',
+    shipAfterPayment: 'Zboží odešleme, jakmile platba dorazí na náš účet. Nezaplacenou objednávku po datu splatnosti zrušíme.',
     pickup: 'Objednávku si vyzvednete na prodejně {store}. Dáme vám vědět, až bude připravená.',
     deliveryAddress: 'Doručovací adresa',
     invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
-    note: 'Vaše poznámka',
     signature: 'Se sportovním pozdravem\ntým {shop}',
   },
   en: {
@@ -63,12 +64,12 @@ const TEXTS = {
     bic: 'BIC (SWIFT)',
     variableSymbol: 'Variable symbol',
     amount: 'Amount',
+    dueAt: 'Due date',
     qrHint: 'The quickest way to pay is to scan the QR code in your banking app.',
-    shipAfterPayment: 'We ship your order as soon as the payment reaches our account.',
+    shipAfterPayment: 'We ship your order as soon as the payment reaches our account. An order unpaid after the due date is cancelled.',
     pickup: 'You will collect your order at our store {store}. We will let you know when it is ready.',
     deliveryAddress: 'Delivery address',
     invoice: 'Your invoice (tax document) is attached. You can also download it here:',
-    note: 'Your note',
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
@@ -123,6 +124,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationPayload> = {
           [t.bic, account.bic],
           [t.variableSymbol, order.variableSymbol],
           [t.amount, money(order.totalGross)],
+          ...(order.paymentDueAt ? [[t.dueAt, formatDate(order.paymentDueAt, language)] as [string, string]] : []),
         ]
       : [];
     const pickup = order.store ? fill(t.pickup, { store: `${order.store.name}, ${order.store.street}, ${order.store.city}` }) : null;
@@ -152,7 +154,6 @@ ${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0
 <p style="margin:0 0 16px;">${t.shipAfterPayment}</p>`}
 ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
 ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress)}</p>`}
-${order.note && html`<p style="margin:16px 0;"><strong>${t.note}:</strong> ${order.note}</p>`}
 <p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
@@ -171,7 +172,6 @@ ${order.note && html`<p style="margin:16px 0;"><strong>${t.note}:</strong> ${ord
       ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), t.shipAfterPayment] : []),
       ...(pickup ? ['', pickup] : []),
       ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress)}`] : []),
-      ...(order.note ? ['', `${t.note}: ${order.note}`] : []),
       '',
       `${t.invoice} ${invoiceUrl}`,
       '',

@@ -83,6 +83,7 @@ export const OrderDetailsFieldsFragment = graphql(`
     accountNumber
     iban
     variableSymbol
+    paymentDueAt
     qrPayment
     qrSvg
   }
@@ -160,6 +161,7 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
   const format = useFormatMoney();
   const money = (amount: number) => format(amount, order.currency);
   const created = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(new Date(order.createdAt));
+  const dueDate = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeZone: 'Europe/Prague' });
   const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
   return (
     <div className={className}>
@@ -299,6 +301,12 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
               <dt>{t('order.amount')}</dt>
               <dd>{money(order.totalToPay)}</dd>
             </div>
+            {order.paymentDueAt && (
+              <div>
+                <dt>{t('order.paymentDueAt')}</dt>
+                <dd data-testid="order-payment-due">{dueDate.format(new Date(order.paymentDueAt))}</dd>
+              </div>
+            )}
           </dl>
           {order.qrSvg && (
             <figure className="qr-payment" data-testid="qr-payment">

@@ -1,0 +1,81 @@
+// Unpaid bank-transfer orders are cancelled after their payment deadline (issue 31: one client held a
+// product's whole stock with unpaid orders, and nothing ever let it go). One run, in one transaction
+// per batch: the orders are claimed with a conditional UPDATE over rows locked FOR UPDATE SKIP LOCKED,
+// so two instances running it at once never cancel one order twice; their goods go back to stock (the
+// stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
+// stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
+// the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
+import type { Db } from '../db/client.ts';
+import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { BANK_TRANSFER_CODE } from './orders.ts';
+
+/** Orders cancelled per transaction. */
+const BATCH = 50;
+
+/** Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. */
+export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (;;) {
+    const batch = await db.$transaction(async (tx) => {
+      const orders = await tx.$queryRaw<{ id: number; email: string; language: 'cs' | 'en' }[]>`
+        UPDATE "Order" SET "status" = 'CANCELLED'
+         WHERE "id" IN (SELECT "id" FROM "Order"
+                         WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_CODE}
+                         ORDER BY "paymentDueAt", "id" LIMIT ${BATCH}
+                         FOR UPDATE SKIP LOCKED)
+           AND "status" = 'NEW'
+        RETURNING "id", "email", "language"`;
+      if (orders.length === 0) return [];
+      const ids = orders.map((order) => order.id);
+      // the goods back, in variant order so that two runs (or an order being placed) never wait crosswise
+      const lines = await tx.orderLine.groupBy({ by: ['variantId'], where: { orderId: { in: ids }, variantId: { not: null } }, _sum: { quantity: true } });
+      for (const line of lines.sort((a, b) => a.variantId! - b.variantId!)) {
+        const quantity = line._sum.quantity ?? 0;
+        await tx.$executeRaw`UPDATE "Variant" SET "stock" = "stock" + ${quantity}::int WHERE "id" = ${line.variantId}::int`;
+        await tx.$executeRaw`
+          UPDATE "Product" SET "soldCount" = GREATEST(0, "soldCount" - ${quantity}::int)
+           WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${line.variantId}::int)`;
+      }
+      // a voucher the order used counts no more: its capacity and its once-per-customer key are free again
+      const uses = await tx.voucherUse.findMany({ where: { orderId: { in: ids } }, select: { id: true, voucherId: true } });
+      for (const use of uses.sort((a, b) => a.voucherId - b.voucherId)) {
+        await tx.$executeRaw`UPDATE "Voucher" SET "usedCount" = GREATEST(0, "usedCount" - 1) WHERE "id" = ${use.voucherId}::int`;
+      }
+      await tx.voucherUse.deleteMany({ where: { id: { in: uses.map((use) => use.id) } } });
+      await tx.orderStatusChange.createMany({ data: ids.map((orderId) => ({ orderId, status: 'CANCELLED' as const, note: 'unpaid after the payment deadline' })) });
+      for (const order of orders) {
+        await enqueueMail(tx, {
+          kind: 'orderCancelled',
+          recipient: order.email,
+          language: order.language,
+          payload: { orderId: order.id },
+          dedupeKey: `orderCancelled:${order.id}`,
+        });
+      }
+      return ids;
+    });
+    cancelled.push(...batch);
+    if (batch.length < BATCH) break;
+  }
+  if (cancelled.length > 0) kickMailSender(db);
+  return cancelled;
+}
+
+export type UnpaidOrdersJob = { close: () => void };
+
+/** Runs cancelUnpaidOrders every `intervalMs` (0: never); a failed run is logged and the next one tries again. */
+export function startUnpaidOrdersJob(db: Db, intervalMs: number, log: { error: (message: string, error: unknown) => void }): UnpaidOrdersJob {
+  if (intervalMs <= 0) return { close: () => undefined };
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    cancelUnpaidOrders(db)
+      .catch((error: unknown) => log.error('[orders] cancelling unpaid orders failed', error))
+      .finally(() => {
+        running = false;
+      });
+  }, intervalMs);
+  timer.unref();
+  return { close: () => clearInterval(timer) };
+}
