@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { createDatabase, isPGlite, type Db } from './db/client.ts';
 import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, withStartupLock } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
@@ -118,7 +118,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
-  if (config.seedDemoData) await seedIfEmpty(prisma, config);
+  // under the start-up lock: of instances starting together on an empty database one seeds, the others find it done
+  if (config.seedDemoData) await withStartupLock(databaseUrl, () => seedIfEmpty(prisma, config));
 
   const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
   const mailer = createMailer(prisma, config, {
