@@ -147,6 +147,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
+  // Redis is not part of it (docs/decisions/0008): without it every instance serves on, counting rate
+  // limits in the database, and taking them all out of rotation would stop the shop; the body names it.
   app.get('/ready', async (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining' });
     if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
@@ -158,7 +160,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     try {
       await Promise.race([prisma.$queryRaw`SELECT 1`, timeout]);
-      res.json({ status: 'ready' });
+      const degraded = rateLimiter.degraded();
+      res.json(degraded ? { status: 'ready', degraded: { redis: degraded } } : { status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable' });
     } finally {
