@@ -13,6 +13,7 @@ import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
+import { serverErrorHandler } from './http/server-errors.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
@@ -272,6 +273,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }),
     );
   }
+
+  // last: what failed above (a session the database could not load, a GraphQL request's body) gets the
+  // shop's own answer, JSON for /graphql, a page in the shopper's language otherwise; 503 in an outage
+  app.use(serverErrorHandler({ log: (line, error) => console.error(line, ...(error === undefined ? [] : [error])) }));
 
   const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
