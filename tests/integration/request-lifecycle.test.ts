@@ -107,7 +107,7 @@ describe(`request lifecycle (${databaseKind})`, () => {
   // Issue 31, finding 25: during an outage everything that loads a session, and POST /graphql, answered
   // Express's bare `<pre>Internal Server Error</pre>`. Only a server can refuse connections to one database.
   if (databaseKind === 'postgres') {
-    it('a database outage: requests that load a session get 503 with Retry-After, JSON for GraphQL and a page in the shopper\'s language, and the shop recovers by itself', async () => {
+    it('a database outage: requests that load a session get 503 with Retry-After, JSON for GraphQL and a page in their language, and the shop recovers by itself', async () => {
       const shopper = app.newClient();
       const token = await shopper.ensureCsrfCookie(); // a session, stored in the database
       const postGraphQL = (language: string) =>
