@@ -11,8 +11,9 @@ import type { Config } from './config.ts';
 import { createDatabase, isPGlite, type Db } from './db/client.ts';
 import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
-import { migrate } from './db/migrate.ts';
+import { migrate, withStartupLock } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
+import { serverErrorHandler } from './http/server-errors.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
@@ -126,7 +127,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
-  if (config.seedDemoData) await seedIfEmpty(prisma, config);
+  // under the start-up lock: of instances starting together on an empty database one seeds, the others find it done
+  if (config.seedDemoData) await withStartupLock(databaseUrl, () => seedIfEmpty(prisma, config));
 
   const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
   const mailer = createMailer(prisma, config, {
@@ -157,6 +159,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
+  // Redis is not part of it (docs/decisions/0008): without it every instance serves on, counting rate
+  // limits in the database, and taking them all out of rotation would stop the shop; the body names it.
   app.get('/ready', async (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining' });
     if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
@@ -168,7 +172,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     });
     try {
       await Promise.race([prisma.$queryRaw`SELECT 1`, timeout]);
-      res.json({ status: 'ready' });
+      const degraded = rateLimiter.degraded();
+      res.json(degraded ? { status: 'ready', degraded: { redis: degraded } } : { status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable' });
     } finally {
@@ -283,7 +288,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
 
+  // a client's mistake: its 4xx, with nothing logged (http/client-errors.ts)
   app.use(clientErrorAnswer);
+  // last: what failed above (a session the database could not load, a GraphQL request's body) gets the
+  // shop's own answer, JSON for /graphql, a page in the shopper's language otherwise; 503 in an outage
+  app.use(serverErrorHandler({ log: (line, error) => console.error(line, ...(error === undefined ? [] : [error])) }));
 
   const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();

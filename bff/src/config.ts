@@ -32,6 +32,10 @@ export type Config = {
   exposeSchema: boolean;
   /** A GraphQL operation still running after this many ms is aborted (GRAPHQL_TIMEOUT_MS). */
   graphqlTimeoutMs: number;
+  /** After SIGTERM/SIGINT: how long /ready answers 503 while new connections are still served (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
+  /** After the drain: how long requests in flight may still take before they are cut and the exit code is 1 (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
   /** Browsers may send only the web app's persisted documents (by hash); partner tokens may send any. */
   trustedDocumentsOnly: boolean;
   /** CZK per EUR, for variants without their own EUR price. */
@@ -219,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
     exposeSchema: mode !== 'production',
     graphqlTimeoutMs: integer('GRAPHQL_TIMEOUT_MS', env.GRAPHQL_TIMEOUT_MS, 5000, 100, 60_000),
+    shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),
+    shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
     trustedDocumentsOnly: mode === 'production',
     eurRate,
     smtpUrl,

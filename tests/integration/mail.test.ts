@@ -240,6 +240,77 @@ describe('retries', () => {
     expect((await outboxRow(held.id)).status).toBe('SENDING');
   });
 
+  // Issue 31, finding 27: a SIGKILL during a claim delayed an e-mail by 5 minutes (the old lease).
+  it('a claim left by a sender killed mid-send is taken over after a short lease, not minutes later', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const now = Date.now();
+    // what a claim writes, by a sender that never renews nor finishes it
+    await app.prisma.mailOutbox.updateMany({ data: { status: 'SENDING', attempts: 1, lockedUntil: new Date(now + MAIL_RETRY.leaseMs) } });
+    expect(await sendPendingMail(sender(), { now: new Date(now + 60_000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await outboxRow(order.id)).toMatchObject({ status: 'SENT', attempts: 2 });
+  });
+
+  it('a live sender renews its claim while the mail server is slow: nobody else sends the row meanwhile', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const saved = { ...MAIL_RETRY };
+    Object.assign(MAIL_RETRY, { leaseMs: 1000, renewEveryMs: 100 });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sending!: () => void;
+    const handedOver = new Promise<void>((resolve) => (sending = resolve));
+    const slow = sender();
+    const transport = slow.transport;
+    slow.transport = { ...transport, send: async (message, stem) => (sending(), await released, transport.send(message, stem)) };
+    try {
+      const first = sendPendingMail(slow);
+      await handedOver;
+      // while the slow sender holds the row for several leases, another sender finds nothing to take
+      const started = Date.now();
+      let others = 0;
+      while (Date.now() - started < 2500) others += (await sendPendingMail(sender())).sent;
+      release();
+      expect(await first).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      expect(others).toBe(0);
+    } finally {
+      Object.assign(MAIL_RETRY, saved);
+      release();
+    }
+    expect(smtp.received).toHaveLength(1);
+    expect(await outboxRow(order.id)).toMatchObject({ status: 'SENT', attempts: 1 });
+  });
+
+  // Issue 31, finding 27: a PostgreSQL restart right after sending lost the SENT mark; the claim lapsed and
+  // the confirmation went out a second time.
+  it('a sent e-mail whose SENT mark the database refused is marked once it answers again, and never sent twice', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    let refused = 0;
+    const restarting = new Proxy(app.prisma, {
+      get(target, property, receiver) {
+        if (property !== 'mailOutbox') return Reflect.get(target, property, receiver);
+        return {
+          ...target.mailOutbox,
+          updateMany: (args: Parameters<typeof target.mailOutbox.updateMany>[0]) => {
+            if (args.data.status === 'SENT' && refused < 2) {
+              refused += 1;
+              return Promise.reject(new Error('Connection terminated unexpectedly'));
+            }
+            return target.mailOutbox.updateMany(args);
+          },
+        };
+      },
+    });
+    const deps = { ...sender(), db: restarting };
+    expect(await sendPendingMail(deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(refused).toBe(2);
+    expect(await outboxRow(order.id)).toMatchObject({ status: 'SENT', attempts: 1 });
+    // long after any lease: nothing is sent again
+    expect(await sendPendingMail(sender(), { now: new Date(Date.now() + 24 * 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('gives up an e-mail whose order no longer exists', async () => {
     const order = await createOrder(app.prisma);
     await enqueueOrderConfirmation(app.prisma, order.id);

@@ -235,3 +235,43 @@ describe(`migrations (${databaseKind})`, () => {
     expect(await app.prisma.cartLine.count({ where: { cartId: cart.id } })).toBe(0);
   });
 });
+
+// Issue 31, finding 28: instances starting together on one fresh database took no lock and crashed on
+// unique violations (CategoryTranslation_language_slug_key). Only a server has several sessions: the
+// embedded database is opened by one process only (its DATA_DIR lock), so nothing can start beside it.
+if (databaseKind === 'postgres') {
+  describe('two instances starting at once on a fresh database', () => {
+    it('both start: one migrates and seeds the demo catalog, the other waits and finds it done', async () => {
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      const name = `shop_test_start_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      const started: TestApp[] = [];
+      try {
+        const starts = await Promise.allSettled(
+          [1, 2].map(() => createTestApp({ databaseUrl: url.toString(), config: { seedDemoData: true } }).then((one) => started.push(one))),
+        );
+        expect(starts.map((start) => (start.status === 'rejected' ? String(start.reason) : 'started'))).toEqual(['started', 'started']);
+        const fresh = new pg.Client({ connectionString: url.toString() });
+        await fresh.connect();
+        try {
+          const migrations = await fresh.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
+          expect(migrations.rows[0].n).toBe(migrationFolders().length);
+          // the catalog once, not twice
+          const categories = await fresh.query(`SELECT count(*)::int AS n, count(DISTINCT "slug")::int AS slugs FROM "CategoryTranslation" WHERE "language" = 'cs'`);
+          expect(categories.rows[0].n).toBeGreaterThan(0);
+          expect(categories.rows[0].slugs).toBe(categories.rows[0].n);
+        } finally {
+          await fresh.end();
+        }
+      } finally {
+        for (const one of started) await one.close();
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    });
+  });
+}

@@ -1,7 +1,9 @@
 // The rate limiter itself, on both stores: the RateLimit table (PGlite or the PostgreSQL server) and
 // Redis (TEST_REDIS_URL, by default the local one). Windows are short here; the shop's real rules
 // are only checked for being sane.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createServer, connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +193,120 @@ describe('what the stores keep', () => {
       expect(Date.now() - started).toBeLessThan(5000);
     } finally {
       await limiter.close();
+    }
+  });
+});
+
+/** A free loopback port (nothing listens on it once this resolves). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Polls `condition` every 50 ms for at most `ms`; whether it became true. */
+async function eventually(condition: () => boolean | Promise<boolean>, ms: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < ms; await sleep(50)) if (await condition()) return true;
+  return condition();
+}
+
+/** A Redis server of this test's own (never the machine's shared one), on a loopback port. */
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const accepting = () =>
+    new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+  if (!(await eventually(accepting, 5000))) throw new Error(`redis-server did not start on port ${port}`);
+  return child;
+}
+
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+// Issue 31, finding 26: while Redis was down every voucher application failed ('Unexpected error.') or
+// waited up to 5 s. The limits are counted in the database meanwhile (docs/decisions/0008), never skipped.
+describe('while Redis is unreachable', () => {
+  it('a Redis URL on a closed port: attempts are counted in the database at once, and refused over the limit', async () => {
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: `redis://127.0.0.1:${await freePort()}`, keyPrefix: RUN });
+    limiters.push(limiter);
+    const limited = rule(3);
+    const answers = [];
+    for (let i = 0; i < 5; i += 1) {
+      const started = performance.now();
+      answers.push((await limiter.consume(limited, 'during-outage')).allowed);
+      // the first also waits for the first connection attempt and the fallback's first statement
+      expect(performance.now() - started).toBeLessThan(i === 0 ? 3000 : 1000);
+    }
+    expect(answers).toEqual([true, true, true, false, false]);
+    expect(limiter.degraded()).toMatch(/Redis/);
+  });
+
+  it('Redis stopped mid-test: the limits go on in the database at once, and back in Redis once it returns', async () => {
+    const port = await freePort();
+    let server = await startRedis(port);
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: RUN });
+    limiters.push(limiter);
+    const own = createClient({ url: `redis://127.0.0.1:${port}` });
+    own.on('error', () => undefined);
+    try {
+      expect(await eventually(() => limiter.degraded() === null, 5000)).toBe(true);
+      const limited = rule(3);
+      expect((await limiter.consume(limited, 'mid-test')).allowed).toBe(true);
+      await own.connect();
+      expect(await own.keys(`${RUN}${limited.name}:*`)).toHaveLength(1);
+      await own.close();
+
+      await stopRedis(server);
+      const answers = [];
+      for (let i = 0; i < 5; i += 1) {
+        const started = performance.now();
+        answers.push((await limiter.consume(limited, 'mid-test')).allowed);
+        expect(performance.now() - started).toBeLessThan(i === 0 ? 3000 : 1000);
+      }
+      // the database's window starts empty: 3 more, then refused
+      expect(answers).toEqual([true, true, true, false, false]);
+      expect(limiter.degraded()).toMatch(/Redis/);
+
+      server = await startRedis(port);
+      expect(await eventually(() => limiter.degraded() === null, 10_000)).toBe(true);
+      expect((await limiter.consume(rule(3), 'after')).allowed).toBe(true);
+      await own.connect();
+      expect((await own.keys(`${RUN}*`)).length).toBeGreaterThan(0);
+    } finally {
+      if (own.isOpen) await own.close();
+      await stopRedis(server);
+    }
+  });
+
+  it('the shop with an unreachable Redis: /ready stays 200 and names Redis, voucher checks are answered at once', async () => {
+    const shop = await createTestApp({ databaseUrl: app.databaseUrl, config: { redisUrl: `redis://127.0.0.1:${await freePort()}` } });
+    try {
+      const ready = await fetch(`${shop.url}/ready`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: 'ready', degraded: { redis: expect.stringMatching(/Redis/) } } });
+      const client = shop.newClient();
+      // 3 checks, the captcha's free ones; the first warms the app up (session, first statements), the others are timed
+      for (let i = 0; i < 3; i += 1) {
+        const started = performance.now();
+        const answer = await client.gql<{ checkVoucher: { __typename: string } }>('{ checkVoucher(code: "NEEXISTUJE") { __typename } }');
+        expect(answer.errors).toBeUndefined();
+        expect(answer.data?.checkVoucher.__typename).toBe('VoucherError');
+        // with Redis's old 2 s wait per count, each check took over 4 s
+        if (i > 0) expect(performance.now() - started).toBeLessThan(1500);
+      }
+    } finally {
+      await shop.close();
     }
   });
 });

@@ -103,4 +103,59 @@ describe(`request lifecycle (${databaseKind})`, () => {
       await drainApp.close();
     }
   });
+
+  // Issue 31, finding 25: during an outage everything that loads a session, and POST /graphql, answered
+  // Express's bare `<pre>Internal Server Error</pre>`. Only a server can refuse connections to one database.
+  if (databaseKind === 'postgres') {
+    it('a database outage: requests that load a session get 503 with Retry-After, JSON for GraphQL and a page in their language, and the shop recovers by itself', async () => {
+      const shopper = app.newClient();
+      const token = await shopper.ensureCsrfCookie(); // a session, stored in the database
+      const postGraphQL = (language: string) =>
+        shopper.fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-xsrf-token': token, 'x-shop-language': language },
+          body: JSON.stringify({ query: '{ __typename }' }),
+        });
+      const name = new URL(app.databaseUrl).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await admin.connect();
+      try {
+        // the database goes away: its connections are cut and new ones refused
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+        await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+
+        const graphql = await postGraphQL('en');
+        expect(graphql.status).toBe(503);
+        expect(graphql.headers.get('retry-after')).toBe('5');
+        expect(graphql.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(await graphql.json()).toEqual({
+          errors: [{ message: 'The shop is briefly unavailable. Please try again in a few seconds.', extensions: { code: 'SERVICE_UNAVAILABLE' } }],
+        });
+        expect(await (await postGraphQL('cs')).json()).toMatchObject({ errors: [{ message: 'Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.' }] });
+
+        for (const [path, language, title] of [
+          ['/kosik', 'cs', 'Obchod je na chvíli nedostupný'],
+          ['/en/cart', 'en', 'The shop is briefly unavailable'],
+        ]) {
+          const page = await shopper.fetch(path);
+          const html = await page.text();
+          expect({ path, status: page.status, retryAfter: page.headers.get('retry-after') }).toEqual({ path, status: 503, retryAfter: '5' });
+          expect(html).toContain(`<html lang="${language}">`);
+          expect(html).toContain(`<h1>${title}</h1>`);
+          expect(html).not.toContain('Internal Server Error');
+        }
+      } finally {
+        await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      // back: the same session works again without a restart
+      let status = 0;
+      for (let i = 0; i < 50 && status !== 200; i += 1) {
+        status = (await postGraphQL('cs')).status;
+        if (status !== 200) await sleep(100);
+      }
+      expect(status).toBe(200);
+      expect((await shopper.fetch('/kosik')).status).not.toBe(503);
+    });
+  }
 });

@@ -2,7 +2,9 @@
 // the client left; and the graceful shutdown (requirement O4): /ready fails while requests in
 // flight finish, then the process ends by itself.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { Agent, get } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import {
   cpuSeconds,
@@ -19,8 +21,10 @@ import {
 const templates = inject('seededTemplates');
 
 // both databases' servers start at once; each describe block then uses (and stops) its own
+// started as README says (`npm start`), with a drain long enough to send requests during it
+const DRAIN_MS = 8000;
 const servers = new InParallel(DATABASES, async (kind) => {
-  const server = await startProductionServer(kind, { template: templates[kind] });
+  const server = await startProductionServer(kind, { template: templates[kind], npm: true, env: { SHUTDOWN_DRAIN_MS: String(DRAIN_MS) } });
   return { server, partner: await createPartnerToken(server, 'Security suite slow client', ['catalog:read']) };
 });
 
@@ -173,8 +177,24 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
     expect((await fetch(`${server.url}/produkt/${productSlug}`)).status).toBe(200);
   });
 
+  /** GET over node:http (fetch hides the Connection header): status, Connection header, body length. */
+  function httpGet(path: string, agent: Agent | false): Promise<{ status: number; connection: string | undefined; length: number }> {
+    return new Promise((resolve, reject) => {
+      const request = get({ host: '127.0.0.1', port: server.port, path, agent }, (response) => {
+        let length = 0;
+        response.on('data', (chunk: Buffer) => (length += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, length }));
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+    });
+  }
+
   // last: it stops the server
-  it('SIGTERM to the started process: /ready answers 503 while requests in flight finish, new connections are refused, exit 0', async () => {
+  // Issue 31, findings 9 and 24: SIGTERM closed the listener at once (26 of 30 requests on new connections
+  // were reset), busy keep-alive connections were served on until the 10 s timer killed the process with
+  // exit code 1, and a SIGTERM to `npm start` stopped only npm, leaving the shop on the port.
+  it('SIGTERM to `npm start`: /ready answers 503, new connections are served during the drain, keep-alive ones are closed, requests in flight finish, exit 0 and the port is free', async () => {
     const body = JSON.stringify(persistedBody('ProductPage', { slug: productSlug }));
     const half = Math.floor(body.length / 2);
     // a request in flight: the server has its headers and half its body
@@ -201,23 +221,56 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
         (error: Error & { cause?: { code?: string } }) => `failed: ${error.cause?.code ?? error.message}`,
       ),
     );
+    // a client keeping one connection busy, request after request, until an answer says Connection: close
+    const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+    let signalled = false;
+    const busyConnection = (async () => {
+      const afterSignal: { status: number; connection: string | undefined }[] = [];
+      for (let i = 0; i < 200; i++) {
+        const answer = await httpGet('/health', keepAlive);
+        if (signalled) afterSignal.push({ status: answer.status, connection: answer.connection });
+        if (answer.connection === 'close') break;
+      }
+      return afterSignal;
+    })();
     await sleep(300);
 
-    // the process `npm start` leaves running (tsx), as a process manager or `docker stop` signals it
+    // npm's pid, as a terminal's Ctrl-C or a process manager signals `npm start`
+    const group = processTree(server.pid);
     process.kill(server.pid, 'SIGTERM');
+    signalled = true;
+    const signalledAt = performance.now();
     let exitedEarly: unknown = null;
     void server.exited.then((exit) => (exitedEarly = exit));
     for (let i = 0; i < 50 && !server.output().includes('SIGTERM') && !exitedEarly; i++) await sleep(100);
-    // (tsx gives the shop 30 ms to confirm the signal it passes on, then kills it: a busy shop never drains)
     expect(server.output(), `the process ended ${JSON.stringify(exitedEarly)} without draining`).toContain(
       'SIGTERM: finishing requests in flight',
     );
-    expect(await connectionRefused(server.port)).toBe(true);
+
+    // during the drain: 30 requests, each on a new connection, are all answered, and close their connections
+    const sentAt = Math.round(performance.now() - signalledAt);
+    const fresh = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        httpGet(i % 10 === 0 ? `/produkt/${productSlug}` : '/health', false).catch(
+          (error: Error) => `${error.message} ${Math.round(performance.now() - signalledAt)} ms after the signal`,
+        ),
+      ),
+    );
+    expect(fresh, `sent ${sentAt} ms after the signal; ${server.output().slice(-1000)}`).toEqual(
+      Array(30).fill(expect.objectContaining({ status: 200, connection: 'close' })),
+    );
+    expect(performance.now() - signalledAt, 'the drain was over before the 30 requests were sent').toBeLessThan(DRAIN_MS + 10_000);
 
     healthCheck.write('\r\n');
     const ready = await healthCheck.response();
     expect(ready.status).toBe(503);
     expect(ready.body).toContain('draining');
+
+    // the busy keep-alive connection got Connection: close on its next answer
+    const served = await busyConnection;
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.at(-1)).toEqual({ status: 200, connection: 'close' });
+    keepAlive.destroy();
 
     inFlight.write(body.slice(half));
     const finished = await inFlight.response();
@@ -225,7 +278,12 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
     expect(finished.body).toContain(`"slug":"${productSlug}"`);
 
     expect(await Promise.all(busy)).toEqual(Array(8).fill('200 complete'));
-    const exit = await Promise.race([server.exited, sleep(15_000).then(() => null)]);
+    // exit 0 within the drain and the 10 s limit for requests in flight
+    const exit = await Promise.race([server.exited, sleep(DRAIN_MS + 15_000).then(() => null)]);
     expect(exit, server.output().slice(-2000)).toEqual({ code: 0, signal: null });
+    expect(performance.now() - signalledAt).toBeLessThan(DRAIN_MS + 10_000);
+    // nothing of `npm start` is left: the port is free, no process of it runs
+    expect(await connectionRefused(server.port)).toBe(true);
+    expect(group.filter((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, 'utf8').includes(') Z '))).toEqual([]);
   });
 });

@@ -194,6 +194,7 @@ export function startCommand(): { program: string; args: string[]; env: Record<s
     const [name, ...value] = words.shift()!.split('=');
     env[name] = value.join('=');
   }
+  if (words[0] === 'exec') words.shift(); // the shell's exec: the program replaces npm's shell
   const [program, ...args] = words;
   const local = path.join(ROOT, 'node_modules/.bin', program);
   return { program: existsSync(local) ? local : program, args, env };
@@ -232,6 +233,8 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** How long the start may take (a first start seeds the catalog). */
   timeoutMs?: number;
+  /** Start it as README says, `npm start` (pid is then npm's); otherwise the start script's command itself. */
+  npm?: boolean;
 };
 
 /** Only what a shell of the shop's owner would pass on: no test runner variables (VITEST, NODE_ENV=test). */
@@ -279,11 +282,14 @@ export async function startProductionServer(kind: DatabaseKind, options: StartOp
     PORT: String(port),
     DATA_DIR: dataDir,
     ...(databaseName ? { DATABASE_URL: databaseUrlOf(databaseName) } : {}),
+    // no load balancer watches /ready here: a stop need not wait the default 5 s
+    SHUTDOWN_DRAIN_MS: '200',
     ...options.env,
   };
   // its own process group, so that nothing of it outlives the test (see killGroup); signals for
   // the shop itself go to `pid`, the process a process manager would have started
-  const child = spawn(start.program, start.args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const [program, args] = options.npm ? ['npm', ['start']] : [start.program, start.args];
+  const child = spawn(program, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   running.add(child);
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));

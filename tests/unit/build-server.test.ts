@@ -11,7 +11,8 @@ const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')
 
 describe('compiled BFF', () => {
   it('npm start runs node on build/bff/server.js, without tsx, with a young generation for a server', () => {
-    expect(scripts.start).toBe('NODE_ENV=production node --max-semi-space-size=64 build/bff/server.js');
+    // exec: node replaces npm's shell, so the SIGTERM or Ctrl-C npm passes on reaches the shop (issue 31)
+    expect(scripts.start).toBe('NODE_ENV=production exec node --max-semi-space-size=64 build/bff/server.js');
     expect(scripts.build).toContain('node scripts/build-server.mjs');
   });
 

@@ -170,6 +170,10 @@ const messages = {
   orderChangeReview: { cs: 'Zkontrolujte prosím obsah košíku a cenu.', en: 'Please review your cart and the total.' },
   orderNotFound: { cs: 'Objednávka nebyla nalezena.', en: 'Order not found.' },
   somethingWentWrong: { cs: 'Něco se pokazilo, zkuste to prosím znovu.', en: 'Something went wrong, please try again' },
+  serviceUnavailable: {
+    cs: 'Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.',
+    en: 'The shop is briefly unavailable. Please try again in a few seconds.',
+  },
   // account pages (services/addresses.ts, services/ares.ts)
   addressSaveFailed: { cs: 'Adresu se nepodařilo uložit. Zkontrolujte prosím zadané údaje.', en: 'The address could not be saved. Please check the information you entered.' },
   addressDeleteFailed: { cs: 'Adresu se nepodařilo smazat.', en: 'The address could not be deleted' },

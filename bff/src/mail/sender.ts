@@ -3,10 +3,16 @@
 // row; only the sender holding the claim may mark the row afterwards (the attempt number fences it).
 // A failed attempt is retried later with a growing delay; after MAIL_RETRY.maxAttempts it is given up.
 //
-// The one case that can repeat an e-mail: a sender that dies after the SMTP server accepted the
-// message and before it marked the row SENT. The claim lapses after MAIL_RETRY.leaseMs and the row
-// is sent again, with the same Message-ID, so mail programs show it once. Losing the e-mail instead
-// would be worse (docs/decisions/0011-mail-and-pdf.md).
+// A claim is a short lease that its sender renews while it works (renewEveryMs), so the claim of a
+// sender that died (SIGKILL, a lost machine) lapses within MAIL_RETRY.leaseMs and another sender
+// takes the row over, not minutes later. Once the SMTP server has accepted a message, its SENT mark
+// is retried until the database takes it (a PostgreSQL restart), before the sender claims anything
+// else: a restart of the database cannot make it send the e-mail again.
+//
+// The one case left that can repeat an e-mail: a sender that dies after the SMTP server accepted the
+// message and before it marked the row SENT. The claim lapses and the row is sent again, with the same
+// Message-ID, so mail programs show it once. Losing the e-mail instead would be worse
+// (docs/decisions/0011-mail-and-pdf.md).
 import type { Db } from '../db/client.ts';
 import { mailTemplate } from './templates/index.ts';
 import type { MailLanguage, TemplateContext } from './templates/types.ts';
@@ -17,8 +23,11 @@ export const MAIL_RETRY = {
   /** The delay after the first failure; it doubles with every further one, up to maxDelayMs. */
   firstDelayMs: 60_000,
   maxDelayMs: 3_600_000,
-  /** How long a claim holds: longer than the SMTP timeouts of one attempt (transport.ts). */
-  leaseMs: 5 * 60_000,
+  /** How long a claim holds unless its sender renews it (every renewEveryMs while it works on the row). */
+  leaseMs: 30_000,
+  renewEveryMs: 10_000,
+  /** The first wait before writing a SENT mark again that the database refused; it doubles up to 5 s. */
+  markRetryMs: 200,
   batchSize: 10,
 };
 
@@ -100,6 +109,28 @@ async function finish(
   }
 }
 
+/** Extends the claims this sender still holds (fenced like finish: a lapsed claim is not taken back). */
+async function renew(db: Db, rows: Iterable<ClaimedRow>, lockedUntil: Date): Promise<void> {
+  for (const row of rows) {
+    await db.mailOutbox.updateMany({ where: { id: row.id, status: 'SENDING', attempts: row.attempts }, data: { lockedUntil } });
+  }
+}
+
+/**
+ * The SENT mark of a message the server has accepted, written again and again until the database
+ * takes it: leaving the row SENDING would make its claim lapse and the e-mail go out twice.
+ */
+async function markSent(deps: SenderDeps, row: ClaimedRow, outcome: Parameters<typeof finish>[2]): Promise<void> {
+  for (let wait = MAIL_RETRY.markRetryMs; ; wait = Math.min(wait * 2, 5000)) {
+    try {
+      return await finish(deps.db, row, outcome);
+    } catch (error) {
+      deps.log.error(`[mail] ${row.kind} #${row.id} was sent, but marking it failed; trying again in ${wait} ms`, error);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
 /** A Message-ID that stays the same for every attempt of one row. */
 function messageIdOf(row: ClaimedRow, from: string): string {
   const domain = /@([^>\s]+)>?$/.exec(from)?.[1] ?? 'localhost';
@@ -149,7 +180,7 @@ async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: Sen
     return finish(deps.db, row, { status: 'PENDING', error: reason, now });
   }
   // outside the try: once the server has the message, a failure here must never lead to a retry
-  await finish(deps.db, row, { status: 'SENT', messageId: sent.messageId, clearPayload: template.secretPayload === true, now });
+  await markSent(deps, row, { status: 'SENT', messageId: sent.messageId, clearPayload: template.secretPayload === true, now });
   report.sent += 1;
   deps.log.info(sent.file ? `[mail] ${row.kind} #${row.id} written to ${sent.file}` : `[mail] ${row.kind} #${row.id} sent`);
 }
@@ -160,7 +191,21 @@ export async function sendPendingMail(deps: SenderDeps, options: SendOptions = {
   for (;;) {
     const now = options.now ?? new Date();
     const rows = await claim(deps.db, now);
-    for (const row of rows) await sendRow(deps, row, now, report);
+    // the rows not finished yet keep their claims while this sender lives (on the same clock as `now`)
+    const held = new Set(rows);
+    const claimedAt = Date.now();
+    const renewal = setInterval(() => {
+      const lockedUntil = new Date(now.getTime() + (Date.now() - claimedAt) + MAIL_RETRY.leaseMs);
+      void renew(deps.db, [...held], lockedUntil).catch(() => undefined); // the database away: the next tick tries
+    }, MAIL_RETRY.renewEveryMs);
+    try {
+      for (const row of rows) {
+        await sendRow(deps, row, now, report);
+        held.delete(row);
+      }
+    } finally {
+      clearInterval(renewal);
+    }
     if (rows.length < MAIL_RETRY.batchSize) return report;
   }
 }

@@ -27,6 +27,8 @@ export interface RateLimiter {
   consume(rule: RateRule, key: string, points?: number, within?: Prisma.TransactionClient): Promise<RateLimitResult>;
   /** Forgets the subject's current window (e.g. the account's failures after a successful login). */
   reset(rule: RateRule, key: string): Promise<void>;
+  /** Why the limits are counted in a fallback store now (Redis unreachable), or null; /ready reports it. */
+  degraded(): string | null;
   close(): Promise<void>;
 }
 
@@ -151,85 +153,132 @@ export class PostgresRateLimiter implements RateLimiter {
     return this.prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "expiresAt" <= now()`;
   }
 
+  degraded(): null {
+    return null;
+  }
+
   async close(): Promise<void> {
     clearInterval(this.pruneTimer);
   }
 }
 
-const REDIS_TIMEOUT_MS = 2000;
+/** How long a Redis command may take before the fallback counts instead. */
+export const REDIS_TIMEOUT_MS = 300;
+/** How long requests right after the start wait for the first connection to Redis. */
+const FIRST_CONNECTION_MS = 2000;
+
+/** The promise's outcome, or an error once `ms` have passed. */
+async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error('Redis for the rate limits is not reachable')), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * Counters in Redis (7.0 or later, for PEXPIRE NX): INCRBY and PEXPIRE NX in one MULTI, so a new
  * window gets its expiry together with its first count and a running one keeps its end.
- * When Redis cannot be reached, consume() fails (the request gets the masked internal error)
- * rather than letting attempts through uncounted.
+ * When Redis cannot be reached (disconnected, or no answer within REDIS_TIMEOUT_MS), the attempt is
+ * counted in the fallback store instead (the shop's: the RateLimit table, which instances share), never
+ * let through uncounted; without a fallback consume() fails (the request gets the masked internal error).
  */
 export class RedisRateLimiter implements RateLimiter {
   private readonly client: RedisClient;
   private readonly connecting: Promise<unknown>;
   private lastErrorLog = 0;
+  /** Whether the first connection attempt has ended (after it, a disconnected client means "go to the fallback"). */
+  private settled = false;
 
   constructor(
     url: string,
     private readonly keyPrefix = 'shop:rl:',
+    private readonly fallback: RateLimiter | null = null,
   ) {
     this.client = createRedisClient({
       url,
       // fail fast while disconnected instead of queueing requests behind a dead connection
       disableOfflineQueue: true,
-      socket: { connectTimeout: REDIS_TIMEOUT_MS, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 5000) },
+      socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(100 * 2 ** retries, 2000) },
     });
-    this.client.on('error', (error: Error) => {
-      // the client retries by itself; one line every 30 s is enough (the URL may hold a password: not logged)
-      if (Date.now() - this.lastErrorLog > 30_000) {
-        this.lastErrorLog = Date.now();
-        console.error(`[rate-limit] Redis: ${error.message}`);
-      }
-    });
-    this.connecting = this.client.connect();
+    // the client reconnects by itself
+    this.client.on('error', (error: Error) => this.logError(error));
+    this.connecting = this.client.connect().finally(() => (this.settled = true));
     this.connecting.catch(() => undefined);
+    // requests wait for the first connection at most this long; then, while it is not up, the fallback counts
+    setTimeout(() => (this.settled = true), FIRST_CONNECTION_MS).unref();
   }
 
-  private async ready(): Promise<void> {
-    if (this.client.isReady) return;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis for the rate limits is not reachable')), REDIS_TIMEOUT_MS);
-    });
+  /** A Redis command, given up after REDIS_TIMEOUT_MS; right after the start it waits for the first connection. */
+  private async command<T>(run: () => Promise<T>): Promise<T> {
+    if (!this.client.isReady) {
+      if (this.settled) throw new Error('Redis for the rate limits is not reachable');
+      await within(this.connecting, FIRST_CONNECTION_MS);
+    }
+    return within(run(), REDIS_TIMEOUT_MS);
+  }
+
+  /** Redis's answer, or the fallback's when Redis does not answer (an error without a fallback). */
+  private async orFallback<T>(run: () => Promise<T>, fallback: (store: RateLimiter) => Promise<T>): Promise<T> {
     try {
-      await Promise.race([this.connecting, timeout]);
-    } finally {
-      clearTimeout(timer);
+      return await this.command(run);
+    } catch (error) {
+      if (!this.fallback) throw error;
+      this.logError(error as Error);
+      return fallback(this.fallback);
+    }
+  }
+
+  private logError(error: Error): void {
+    // one line every 30 s is enough (the URL may hold a password: not logged)
+    if (Date.now() - this.lastErrorLog > 30_000) {
+      this.lastErrorLog = Date.now();
+      console.error(`[rate-limit] Redis: ${error.message}${this.fallback ? '; counting in the database meanwhile' : ''}`);
     }
   }
 
   async consume(rule: RateRule, key: string, points = 1): Promise<RateLimitResult> {
     checkArguments(rule, points);
-    await this.ready();
     const redisKey = storageKey(this.keyPrefix, rule, key);
-    const [count, , ttl] = (await this.client
-      .multi()
-      .incrBy(redisKey, points)
-      .pExpire(redisKey, rule.windowMs, 'NX')
-      .pTTL(redisKey)
-      .exec()) as unknown as [number, number, number];
-    // ttl is -1 only if the key somehow lost its expiry: treat it as a fresh window
-    return result(rule, Number(count), Number(ttl) >= 0 ? Number(ttl) : rule.windowMs);
+    return this.orFallback(
+      async () => {
+        const [count, , ttl] = (await this.client
+          .multi()
+          .incrBy(redisKey, points)
+          .pExpire(redisKey, rule.windowMs, 'NX')
+          .pTTL(redisKey)
+          .exec()) as unknown as [number, number, number];
+        // ttl is -1 only if the key somehow lost its expiry: treat it as a fresh window
+        return result(rule, Number(count), Number(ttl) >= 0 ? Number(ttl) : rule.windowMs);
+      },
+      (store) => store.consume(rule, key, points),
+    );
   }
 
   async reset(rule: RateRule, key: string): Promise<void> {
-    await this.ready();
-    await this.client.del(storageKey(this.keyPrefix, rule, key));
+    await this.orFallback(
+      async () => void (await this.client.del(storageKey(this.keyPrefix, rule, key))),
+      (store) => store.reset(rule, key),
+    );
+  }
+
+  degraded(): string | null {
+    return this.client.isReady ? null : 'Redis is unreachable: rate limits are counted in the database';
   }
 
   async close(): Promise<void> {
-    if (this.client.isOpen) await this.client.close();
+    await this.fallback?.close();
+    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
     else this.client.destroy();
   }
 }
 
 export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string }): RateLimiter {
-  return options.redisUrl
-    ? new RedisRateLimiter(options.redisUrl, options.keyPrefix)
-    : new PostgresRateLimiter(options.prisma, options.keyPrefix);
+  const database = new PostgresRateLimiter(options.prisma, options.keyPrefix);
+  // while Redis is away, attempts are counted in the database (shared by the instances), never let through
+  return options.redisUrl ? new RedisRateLimiter(options.redisUrl, options.keyPrefix, database) : database;
 }

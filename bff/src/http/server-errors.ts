@@ -1,0 +1,111 @@
+// The last error handler (issue 31, finding 25): what Express would answer with its bare English
+// `<pre>Internal Server Error</pre>`, e.g. when the session cannot be loaded because the database is
+// away. GraphQL callers get a JSON GraphQL error, shoppers a page of the shop in their language; a
+// database outage (connection refused, terminated, timed out) is 503 with Retry-After: worth
+// another try in a moment, and the shop recovers by itself once the database answers.
+import type { NextFunction, Request, Response } from 'express';
+import type { Language } from '../graphql/context.ts';
+import { message } from '../i18n/messages.ts';
+import { requestLanguage } from '../graphql/request-language.ts';
+
+/** PostgreSQL's codes of a lost or refused connection: class 08, shutdown or start-up (57P0x), too many clients. */
+const OUTAGE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
+const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'P1001', 'P1002', 'P1008', 'P1017']);
+const OUTAGE_MESSAGES =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection/i;
+const OUTAGE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+
+/** Whether the error (or one of its causes) says the database cannot be reached now. */
+export function isDatabaseOutage(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 6; depth++) {
+    const { code, kind, originalCode, message: text } = current as { code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown };
+    if (typeof code === 'string' && (OUTAGE_CODES.has(code) || OUTAGE_SQLSTATES.test(code))) return true;
+    if (typeof originalCode === 'string' && OUTAGE_SQLSTATES.test(originalCode)) return true;
+    if (typeof kind === 'string' && OUTAGE_KINDS.has(kind)) return true;
+    if (typeof text === 'string' && OUTAGE_MESSAGES.test(text)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Seconds a client should wait before trying again during an outage. */
+export const OUTAGE_RETRY_AFTER_S = 5;
+
+const PAGE_TEXT = {
+  cs: {
+    outageTitle: 'Obchod je na chvíli nedostupný',
+    outageText: 'Omlouváme se, právě nemůžeme načíst vaše údaje. Zkuste to prosím za několik sekund znovu.',
+    errorTitle: 'Chyba',
+    errorText: 'Omlouváme se, ale nastala chyba.',
+    retry: 'Zkusit znovu',
+    home: 'Návrat na úvodní stránku',
+  },
+  en: {
+    outageTitle: 'The shop is briefly unavailable',
+    outageText: 'We are sorry, we cannot load your data right now. Please try again in a few seconds.',
+    errorTitle: 'Error',
+    errorText: 'We are sorry, but an error occurred.',
+    retry: 'Try again',
+    home: 'Back to the home page',
+  },
+} satisfies Record<Language, Record<string, string>>;
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A page needs no React to say this: nothing else of the shop can fail while it is shown. */
+function errorPage(language: Language, status: number, outage: boolean, retryUrl: string, nonce: string | undefined): string {
+  const text = PAGE_TEXT[language];
+  const title = outage ? text.outageTitle : text.errorTitle;
+  return `<!DOCTYPE html>
+<html lang="${language}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}p.status{font-size:3rem;font-weight:700;margin:0;color:#666}a{display:inline-block;margin:.5rem 1rem 0 0;color:#0b4fa8}</style>
+</head>
+<body>
+<main>
+<p class="status">${status}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(outage ? text.outageText : text.errorText)}</p>
+<p><a href="${escapeHtml(retryUrl)}">${escapeHtml(text.retry)}</a><a href="${language === 'en' ? '/en' : '/'}">${escapeHtml(text.home)}</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+export function serverErrorHandler(options: { log: (line: string, error?: unknown) => void }) {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- Express knows an error handler by its 4 parameters
+  return (error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    const outage = isDatabaseOutage(error);
+    const status = outage ? 503 : 500;
+    // an outage is logged in one line (it can last and concern every request), anything else with its stack
+    if (outage) options.log(`[${status}] ${req.method} ${req.path}: database unavailable (${(error as Error)?.message ?? error})`);
+    else options.log(`[${status}] ${req.method} ${req.path}:`, error);
+    res.status(status);
+    if (outage) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.path === '/graphql' || req.path.startsWith('/graphql/')) {
+      const language = requestLanguage(req);
+      res.json({
+        errors: [
+          outage
+            ? { message: message('serviceUnavailable', language), extensions: { code: 'SERVICE_UNAVAILABLE' } }
+            : { message: message('somethingWentWrong', language), extensions: { code: 'INTERNAL_SERVER_ERROR' } },
+        ],
+      });
+      return;
+    }
+    const language: Language = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
+    res.type('html').send(errorPage(language, status, outage, req.method === 'GET' ? req.originalUrl : req.path, res.locals.nonce as string | undefined));
+  };
+}
