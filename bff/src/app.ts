@@ -223,9 +223,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.post('/graphql', express.raw({ type: () => true, limit: OPERATION_LIMITS.bodyBytes }));
   app.use(yoga.graphqlEndpoint, cached, yoga as unknown as express.RequestHandler);
   app.use('/graphql', (error: { type?: string; status?: number }, req: Request, res: Response, next: express.NextFunction) => {
-    if (error.type !== 'entity.too.large') return next(error);
-    const refusal = localisedRefusal(createGraphQLError('The request body is too large.', { extensions: { code: 'BODY_TOO_LARGE' } }), requestLanguage(req));
-    res.status(413).json({ errors: [refusal.toJSON()] });
+    const status = error.status;
+    if (typeof status !== 'number' || status < 400 || status > 499 || res.headersSent) return next(error);
+    // a body too large, or one that cannot be read (an unknown Content-Encoding, broken gzip): the
+    // client's error, answered in its language and not logged (clientErrorAnswer below for the rest)
+    const tooLarge = error.type === 'entity.too.large';
+    const refused = createGraphQLError('The request body cannot be read.', { extensions: { code: tooLarge ? 'BODY_TOO_LARGE' : 'BAD_REQUEST' } });
+    res.status(tooLarge ? 413 : status).json({ errors: [localisedRefusal(refused, requestLanguage(req)).toJSON()] });
   });
 
   const getLoadContext = (req: Request, res: Response): LoadContext => {

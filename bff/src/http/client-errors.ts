@@ -31,15 +31,12 @@ export function pageRequestShape(req: Request, res: Response, next: NextFunction
 /**
  * The app's last error handler: an error that carries a client error status (a body that cannot be
  * decoded, a path that cannot be decoded ...) is answered with that status and not logged, which
- * Express's own final handler does with its stack. Anything else goes on to it.
+ * Express's own final handler does with its stack. Anything else goes on to it. (/graphql answers
+ * its own in JSON, in the request's language: app.ts.)
  */
-export function clientErrorAnswer(error: unknown, req: Request, res: Response, next: NextFunction) {
+export function clientErrorAnswer(error: unknown, _req: Request, res: Response, next: NextFunction) {
   const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
   const code = typeof status === 'number' ? status : statusCode;
   if (typeof code !== 'number' || code < 400 || code > 499 || res.headersSent) return next(error);
-  const text = STATUS_CODES[code] ?? 'Bad Request';
-  if (/^\/graphql(\/|\?|$)/.test(req.originalUrl)) {
-    return void res.status(code).json({ errors: [{ message: text, extensions: { code: 'BAD_REQUEST' } }] });
-  }
-  res.status(code).type('text/plain').send(text);
+  res.status(code).type('text/plain').send(STATUS_CODES[code] ?? 'Bad Request');
 }
