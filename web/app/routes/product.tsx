@@ -15,7 +15,7 @@ import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../f
 import { AddToCartMutation } from '../features/cart/documents.ts';
 import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
-import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
+import { FormToken, formTokenFor } from '../features/checkout/FormToken.tsx';
 import { backToPage, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
@@ -201,7 +201,6 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const [colour, setColour] = useState<string | null>(firstInStock?.colour?.code ?? null);
   const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
   const failed = useActionData<AddActionData>() ?? null;
-  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(99, Number(failed.quantity) || 1)) : 1);
   const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
   // the main picture follows the chosen colour when the product has a picture of it
@@ -288,8 +287,14 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
             {shownOriginal && <Money price={shownOriginal} className="price price--original" />}
             <span className="price__without-vat">{t('product.priceWithoutVat', { price: format(shownPrice.withoutVat, shownPrice.currency) })}</span>
           </p>
-          {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action). */}
-          <form method="post" onSubmit={(event) => event.preventDefault()}>
+          {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action); with it the form's submit adds. */}
+          <form
+            method="post"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onAdd();
+            }}
+          >
             <FormToken />
               <VariantPicker
               variants={product.variants}
@@ -347,7 +352,8 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
                 onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
                 className="quantity-input"
               />
-              <button type={hydrated ? 'button' : 'submit'} name="intent" value="addToCart" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
+              {/* a submit button also after hydration: Enter in the quantity adds to the cart */}
+              <button type="submit" name="intent" value="addToCart" className="button button--primary button--large" disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
                 {loading ? t('product.adding') : t('product.addToCart')}
               </button>
               <WishlistButton product={product} large />
