@@ -1,6 +1,7 @@
 // Page title, description, canonical and hreflang links for a route's `meta` export.
 import type { MetaDescriptor } from 'react-router';
 import type { Alternates, Language } from './language.ts';
+import { SECRET_URL_ROUTES } from '../../schema/routes.ts';
 
 type RootData = { publicUrl: string } | undefined;
 
@@ -17,6 +18,9 @@ export function pageMeta(options: {
   const meta: MetaDescriptor[] = [{ title: options.title }];
   if (options.description) meta.push({ name: 'description', content: options.description });
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex' });
+  // the next page (and a tag on it) must not learn this page's secret address from the referrer
+  const leaf = options.matches[options.matches.length - 1]?.id.replace(/-(cs|en)$/, '');
+  if (SECRET_URL_ROUTES.some((name) => name === leaf)) meta.push({ name: 'referrer', content: 'no-referrer' });
   if (options.alternates) {
     meta.push({ tagName: 'link', rel: 'canonical', href: base + options.alternates[options.language] });
     meta.push({ tagName: 'link', rel: 'alternate', hrefLang: 'cs', href: base + options.alternates.cs });
