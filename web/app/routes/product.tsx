@@ -7,7 +7,7 @@ import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';
 import type { Route } from './+types/product';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { absoluteUrl, breadcrumbList, pageMeta, publicUrlOf, summary, titleWithShop } from '../seo.ts';
 import { Money, useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
@@ -114,6 +114,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
       brand: product.manufacturer.name,
       price: product.price,
       inStock: product.inStock,
+      category: { name: product.category.name, path: href('category', languageOfRequest(args.request), { slug: product.category.slug }) },
     },
   };
 }
@@ -148,10 +149,11 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { seo, language, alternates } = loaderData;
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { publicUrl?: string } | undefined;
-  const base = root?.publicUrl ?? '';
+  const base = publicUrlOf(matches);
   return [
-    ...pageMeta({ title: titleWithShop(seo.name, language), description: seo.description, alternates, language, matches }),
+    ...pageMeta({ title: titleWithShop(seo.name, language), description: seo.description, alternates, language, matches, image: seo.image }),
+    // the trail shown above the product
+    breadcrumbList(base, language, [seo.category, { name: seo.name, path: alternates[language] }]),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -160,7 +162,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         sku: seo.code,
         description: seo.description,
         brand: { '@type': 'Brand', name: seo.brand },
-        ...(seo.image ? { image: base + seo.image } : {}),
+        ...(seo.image ? { image: absoluteUrl(base, seo.image) } : {}),
         offers: {
           '@type': 'Offer',
           url: base + alternates[language],
