@@ -15,7 +15,7 @@ import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../f
 import { AddToCartMutation } from '../features/cart/documents.ts';
 import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
-import { FormToken, formTokenFor } from '../features/checkout/FormToken.tsx';
+import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
 import { backToPage, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
@@ -203,6 +203,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const [colour, setColour] = useState<string | null>(firstInStock?.colour?.code ?? null);
   const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
   const failed = useActionData<AddActionData>() ?? null;
+  const hydrated = useHydrated();
   const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(99, Number(failed.quantity) || 1)) : 1);
   const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
   // the main picture follows the chosen colour when the product has a picture of it
@@ -292,6 +293,8 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
           {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action); with it the form's submit adds. */}
           <form
             method="post"
+            // with JavaScript the quantity is kept in range by its handler; the browser's check would stop the submit
+            noValidate={hydrated}
             onSubmit={(event) => {
               event.preventDefault();
               void onAdd();

@@ -140,7 +140,8 @@ function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: {
       </td>
       <td>
         {/* a form may not have role=group: the group is inside it */}
-        <form id={formId} method="post" onSubmit={onSubmit}>
+        {/* with JavaScript the box's own rules apply (0 asks, too many is clamped): the browser's check would stop the submit */}
+        <form id={formId} method="post" noValidate={hydrated} onSubmit={onSubmit}>
           <div className="stepper" role="group" aria-label={t('cart.quantityOf', { name })}>
             <FormToken />
             <input type="hidden" name="lineId" value={line.id} />
