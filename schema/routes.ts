@@ -38,6 +38,19 @@ export const ROUTES = {
 
 export type RouteName = keyof typeof ROUTES;
 
+/**
+ * Pages whose address carries a secret (an order's hash, a password-reset token, a share or
+ * unsubscribe token): no third-party tag runs on them, so no tag can report their URL, and they send
+ * no referrer (docs/decisions/0019).
+ */
+export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'changePassword', 'sharedWishlist', 'watchUnsubscribe'];
+
+/** Whether a path is one of the pages whose address carries a secret. */
+export function hasSecretUrl(pathname: string): boolean {
+  const match = matchRoute(pathname);
+  return match !== null && SECRET_URL_ROUTES.includes(match.name);
+}
+
 /** Builds a path, e.g. href('product', 'en', { slug: 'home-jersey' }) -> '/en/product/home-jersey'. */
 export function href(name: RouteName, language: RouteLanguage, params: Record<string, string | number> = {}): string {
   return ROUTES[name][language].replace(/:(\w+)/g, (_match, key: string) => {

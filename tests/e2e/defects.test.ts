@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
-import { addToCartFromProductPage } from '../support/product-page.ts';
+import { addToCartFromProductPage, chooseVariant } from '../support/product-page.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { consentCookie } from '../support/consent.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
@@ -217,6 +217,54 @@ describe('defects of issue 11', () => {
     await expect.poll(() => main.getAttribute('src')).toMatch(/te-4201-2\.svg$/);
     await page.getByRole('radio', { name: 'bílá' }).check();
     await expect.poll(() => main.getAttribute('src')).toMatch(/te-4201-1\.svg$/);
+    await page.context().close();
+  });
+
+  it('after hydration Enter in the product page quantity and in the cart stepper submits their forms (issue 31)', async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { stock: { gte: 5, lte: 20 }, product: { published: true } },
+      include: { product: { include: { translations: { where: { language: 'cs' } } } }, colour: true },
+    });
+    const page = await newPage(1280);
+    await open(page, `/produkt/${variant.product.translations[0].slug}`);
+    await chooseVariant(page, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null });
+    // a real submit button, as in the server's HTML (an HTML checker asks for one in every form)
+    expect(await page.locator('form:has([data-testid=add-to-cart]) button[type=submit]').count()).toBeGreaterThan(0);
+    const quantity = page.getByLabel('Počet kusů', { exact: true });
+    await quantity.fill('2');
+    await quantity.press('Enter');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('2');
+
+    await open(page, '/kosik');
+    const line = page.getByTestId('cart-line');
+    expect(await line.locator('form button[type=submit]').count()).toBeGreaterThan(0);
+    const stepper = line.getByTestId('cart-line-quantity');
+    await stepper.fill('4');
+    await stepper.press('Enter');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('4');
+    // Enter again without having left the box: the form still submits
+    await stepper.fill('3');
+    await stepper.press('Enter');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('3');
+    await page.context().close();
+  });
+
+  it('the HTML checker: address fields ask for address-line1, and no form has role=group (issue 31)', async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { stock: { gte: 1 }, product: { published: true } },
+      include: { product: { include: { translations: { where: { language: 'cs' } } } }, colour: true },
+    });
+    const page = await newPage(1280);
+    await addToCartFromProductPage(page, shop.url, { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null }, 1);
+    await open(page, '/kosik');
+    expect(await page.locator('form[role=group]').count()).toBe(0);
+    expect(await page.getByRole('group', { name: /^Množství:/ }).count()).toBe(1);
+    for (const path of ['/pokladna', '/reklamace', '/en/checkout', '/en/complaint']) {
+      await open(page, path);
+      const autocomplete = await page.locator('input[autocomplete]').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('autocomplete') ?? ''));
+      expect(autocomplete.filter((value) => value.split(/\s+/).includes('street-address')), path).toEqual([]);
+      expect(autocomplete.some((value) => value.split(/\s+/).includes('address-line1')), path).toBe(true);
+    }
     await page.context().close();
   });
 

@@ -19,6 +19,30 @@ afterAll(async () => {
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(shop.url + path, { redirect: 'manual', headers });
 
+function decode(text: string): string {
+  return text.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').trim();
+}
+
+/** Every JSON-LD block of a page, parsed (a block that is not JSON fails the test). */
+function jsonLdOf(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((match) => {
+    const data = JSON.parse(match[1]) as Record<string, unknown>;
+    expect(data['@context']).toBe('https://schema.org');
+    return data;
+  });
+}
+
+/** The page's <meta property|name="…" content="…"> tags by name. */
+function metaOf(html: string): Record<string, string> {
+  const tags: Record<string, string> = {};
+  for (const [tag] of html.matchAll(/<meta [^>]*>/g)) {
+    const name = /(?:property|name)="([^"]+)"/.exec(tag)?.[1];
+    const content = /content="([^"]*)"/.exec(tag)?.[1];
+    if (name && content !== undefined) tags[name] = decode(content);
+  }
+  return tags;
+}
+
 describe('server-rendered pages', () => {
   it('renders the Czech home page with product names and prices in the HTML', async () => {
     const response = await get('/');
@@ -63,6 +87,84 @@ describe('server-rendered pages', () => {
     expect(html).toContain('"@type":"Product"');
     expect(html).toContain(`"sku":"${product.code}"`);
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/127\.0\.0\.1\/produkt\//);
+  });
+
+  it('structured data and link previews (issue 31): breadcrumbs, organization, website search, blog posting, og and Twitter tags', async () => {
+    const base = 'http://127.0.0.1';
+    const absolute = (value: unknown) => expect(String(value)).toMatch(/^http:\/\/127\.0\.0\.1\//);
+    /** The page's breadcrumb trail as shown, and its BreadcrumbList, which must say the same. */
+    const breadcrumbs = (html: string, path: string) => {
+      const list = jsonLdOf(html).filter((item) => item['@type'] === 'BreadcrumbList');
+      expect(list, path).toHaveLength(1);
+      const steps = list[0].itemListElement as Record<string, unknown>[];
+      steps.forEach((step, index) => {
+        expect(step, path).toMatchObject({ '@type': 'ListItem', position: index + 1 });
+        expect(typeof step.name === 'string' && step.name.length > 0, path).toBe(true);
+        absolute(step.item);
+      });
+      const shown = [...(/<nav aria-label="[^"]+" class="breadcrumb">([\s\S]*?)<\/nav>/.exec(html)?.[1] ?? '').matchAll(/<li[^>]*>([\s\S]*?)<\/li>/g)].map((li) =>
+        decode(li[1].replace(/<[^>]+>/g, '')),
+      );
+      expect(steps.map((step) => step.name), path).toEqual(shown);
+      expect(steps.at(-1)!.item, path).toBe(base + path);
+      return steps;
+    };
+
+    // home: the operator and the site with its search
+    for (const [path, searchPath] of [['/', '/hledat'], ['/en', '/en/search']]) {
+      const html = await (await get(path)).text();
+      const data = jsonLdOf(html);
+      const organization = data.find((item) => item['@type'] === 'Organization')!;
+      expect(organization).toMatchObject({ name: 'Tribuna Sport', url: `${base}/` });
+      absolute((organization.logo as { url: string }).url);
+      const website = data.find((item) => item['@type'] === 'WebSite')!;
+      expect(website).toMatchObject({ url: base + path, potentialAction: { '@type': 'SearchAction', 'query-input': 'required name=search_term_string' } });
+      const template = (website.potentialAction as { target: { urlTemplate: string } }).target.urlTemplate;
+      expect(template).toBe(`${base}${searchPath}?q={search_term_string}`);
+      const search = await get(template.replace(base, '').replace('{search_term_string}', 'dres'));
+      expect(search.status).toBe(200);
+    }
+
+    // a subcategory: home, its parent, itself
+    const child = await shop.prisma.category.findFirstOrThrow({ where: { parentId: { not: null } }, include: { translations: true } });
+    for (const language of ['cs', 'en'] as const) {
+      const path = href('category', language, { slug: child.translations.find((t) => t.language === language)!.slug });
+      expect(breadcrumbs(await (await get(path)).text(), path)).toHaveLength(3);
+    }
+
+    // a product: home, category, product; its picture in the link previews
+    const product = await shop.prisma.product.findFirstOrThrow({ where: { published: true, images: { some: {} } }, include: { translations: true } });
+    for (const language of ['cs', 'en'] as const) {
+      const path = href('product', language, { slug: product.translations.find((t) => t.language === language)!.slug });
+      const html = await (await get(path)).text();
+      expect(breadcrumbs(html, path)).toHaveLength(3);
+      const tags = metaOf(html);
+      expect(tags['og:url']).toBe(base + path);
+      expect(tags['og:type']).toBe('website');
+      expect(tags['og:title']).toBeTruthy();
+      expect(tags['og:description']).toBeTruthy();
+      absolute(tags['og:image']);
+      expect(tags['twitter:card']).toBe('summary_large_image');
+      expect(tags['twitter:image']).toBe(tags['og:image']);
+      const image = await get(tags['og:image'].replace(base, ''));
+      expect(image.status).toBe(200);
+      const productData = jsonLdOf(html).find((item) => item['@type'] === 'Product')!;
+      expect(productData).toMatchObject({ name: expect.any(String), offers: { '@type': 'Offer', price: expect.any(String), priceCurrency: 'CZK' } });
+      absolute(productData.image);
+    }
+
+    // an article: home, blog, article, and the posting itself
+    const article = await shop.prisma.article.findFirstOrThrow({ where: { publishedAt: { lte: new Date() }, imageUrl: { not: null } }, include: { translations: true } });
+    for (const language of ['cs', 'en'] as const) {
+      const translation = article.translations.find((t) => t.language === language)!;
+      const path = href('article', language, { slug: translation.slug });
+      const html = await (await get(path)).text();
+      expect(breadcrumbs(html, path)).toHaveLength(3);
+      const posting = jsonLdOf(html).find((item) => item['@type'] === 'BlogPosting')!;
+      expect(posting).toMatchObject({ headline: translation.title, datePublished: article.publishedAt.toISOString(), author: { name: 'Tribuna Sport', url: `${base}/` } });
+      absolute((posting.image as string[])[0]);
+      expect(metaOf(html)['og:type']).toBe('article');
+    }
   });
 
   it('answers every route of the table in both languages; account pages send guests to login', async () => {

@@ -1,11 +1,14 @@
 // The shell in real Chromium (issue 11): cookie consent with the network watched, the hourly build
 // check on a fake clock, and a route chunk that fails to load (on a click and on a direct load).
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { parseConsentCookie } from '../../schema/rules/consent.ts';
 import { consentCookie } from '../support/consent.ts';
+import { createOrder } from '../support/factories.ts';
+import { SECRET_URL_ROUTES, href, type RouteName } from '../../schema/routes.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -149,6 +152,79 @@ describe('cookie consent', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await bar.getByRole('button', { name: 'Accept all' }).click();
     await expect.poll(() => thirdParty.length).toBeGreaterThanOrEqual(2);
+    await context.close();
+  });
+});
+
+describe('pages whose address carries a secret (issue 31)', () => {
+  it('no tag manager or pixel on the order summary, password change, shared wishlist and watch-cancel pages, also after an in-app step from a page with tags', async () => {
+    const { context, thirdParty } = await newContext();
+    await context.addCookies([consentCookie(shop.url, { analytical: true, marketing: true, advertising: true })]);
+    // every address the page's history is given, across documents: a tag manager listens there
+    await context.addInitScript(() => {
+      for (const method of ['pushState', 'replaceState'] as const) {
+        const original = history[method].bind(history);
+        history[method] = (state: unknown, unused: string, url?: string | URL | null) => {
+          if (url) sessionStorage.setItem('__history', `${sessionStorage.getItem('__history') ?? ''} ${String(url)}`);
+          original(state, unused, url);
+        };
+      }
+    });
+    const order = await createOrder(shop.prisma);
+    const shareToken = randomBytes(24).toString('base64url');
+    await shop.prisma.wishlist.create({ data: { sessionKey: `secret-url-test-${shareToken}`, shareToken } });
+    const params: Partial<Record<RouteName, Record<string, string | number>>> = {
+      orderSummary: { id: order.id, hash: order.hash },
+      changePassword: { hash: randomBytes(32).toString('hex') },
+      sharedWishlist: { token: shareToken },
+      watchUnsubscribe: { token: randomBytes(24).toString('base64url') },
+    };
+    const paths = SECRET_URL_ROUTES.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name])));
+    expect(paths).toHaveLength(8);
+    const tags = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/') || url.startsWith('https://connect.facebook.net/'));
+
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    // with this consent an ordinary page has both tags
+    await open(page, '/');
+    await expect.poll(() => tags(thirdParty).length).toBe(2);
+
+    for (const path of paths) {
+      thirdParty.length = 0;
+      const response = await open(page, path);
+      expect(response!.status(), path).toBe(200);
+      await page.waitForLoadState('networkidle');
+      expect(thirdParty, path).toEqual([]);
+      expect(await page.locator('#consent-gtm, #consent-social-pixel, script[src*="googletagmanager"], script[src*="facebook"]').count(), path).toBe(0);
+      expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), path).toBe('undefined');
+      // nor does the next page learn the address from the referrer
+      expect(await page.locator('meta[name=referrer]').getAttribute('content'), path).toBe('no-referrer');
+    }
+
+    // an in-app step from a page whose tags already run (as after placing an order) loads the page anew
+    await open(page, '/');
+    await expect.poll(() => page.locator('#consent-gtm').count()).toBe(1);
+    const documents: string[] = [];
+    page.on('request', (request: Request) => {
+      if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
+    });
+    thirdParty.length = 0;
+    const summary = paths[0];
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.evaluate((path) => {
+        void (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(path);
+      }, summary),
+    ]);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForLoadState('networkidle');
+    expect(documents).toEqual([summary]);
+    expect(new URL(page.url()).pathname).toBe(summary);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    expect(thirdParty).toEqual([]);
+    expect(await page.locator('#consent-gtm, #consent-social-pixel').count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem('__history') ?? '')).not.toContain(order.hash);
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

@@ -552,5 +552,25 @@ describe(`security (${databaseKind})`, () => {
       expect(xml).toContain(`<loc>${base}/en/info/1/terms-and-conditions</loc>`);
       expect(xml).not.toContain('/kosik');
     });
+
+    it('/sitemap.xml: every entry has an x-default alternate and, after its loc, when the page last changed (issue 31)', async () => {
+      const translation = await app.prisma.productTranslation.findFirstOrThrow({ where: { language: 'cs', slug: 'dres-slavie' } });
+      await app.prisma.product.update({ where: { id: translation.productId }, data: { updatedAt: new Date('2026-03-04T05:06:07.890Z') } });
+      const xml = await (await fetch(`${app.url}/sitemap.xml`)).text();
+      const base = app.config.publicUrl;
+      const entries = xml.split('<url>').slice(1);
+      expect(entries.length).toBeGreaterThan(10);
+      for (const entry of entries) {
+        const cs = /hreflang="cs" href="([^"]+)"/.exec(entry)![1];
+        expect(entry).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${cs}"/>`);
+        // the sitemaps.org schema: loc, then lastmod (a W3C datetime), then the links of another namespace;
+        // a listing without entries (the blog of an empty test catalog) and the home page have no date
+        expect(entry).toMatch(/^<loc>[^<]+<\/loc>(<lastmod>\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ<\/lastmod>)?<xhtml:link /);
+        if (/<loc>[^<]+\/(produkt|product|kategorie|category|info)\//.test(entry)) expect(entry).toContain('<lastmod>');
+      }
+      for (const loc of [`${base}/produkt/dres-slavie`, `${base}/en/product/slavia-jersey`]) {
+        expect(xml).toContain(`<loc>${loc}</loc><lastmod>2026-03-04T05:06:07Z</lastmod>`);
+      }
+    });
   });
 });

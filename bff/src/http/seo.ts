@@ -1,10 +1,11 @@
-// sitemap.xml (every catalog page in both languages, with hreflang alternates) and robots.txt.
+// sitemap.xml (every catalog page in both languages, with hreflang alternates and when it last changed) and robots.txt.
 import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { href, type RouteLanguage, type RouteName } from '../../../schema/routes.ts';
 
-type Page = { route: RouteName; params: Record<RouteLanguage, Record<string, string | number>> };
+/** `lastmod`: when the page's content last changed, where the database knows it. */
+type Page = { route: RouteName; params: Record<RouteLanguage, Record<string, string | number>>; lastmod?: Date };
 
 function escapeXml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -18,23 +19,34 @@ function bySlug(translations: { language: string; slug: string }[], extra: Recor
 async function sitemapPages(prisma: Db): Promise<Page[]> {
   const slugs = { select: { language: true, slug: true } } as const;
   const [categories, products, pages, articles, stores] = await Promise.all([
-    prisma.category.findMany({ select: { translations: slugs } }),
-    prisma.product.findMany({ where: { published: true }, select: { translations: slugs } }),
-    prisma.infoPage.findMany({ select: { id: true, translations: slugs } }),
-    prisma.article.findMany({ where: { publishedAt: { lte: new Date() } }, select: { translations: slugs } }),
-    prisma.store.findMany({ select: { id: true } }),
+    prisma.category.findMany({ select: { updatedAt: true, translations: slugs } }),
+    prisma.product.findMany({ where: { published: true }, select: { updatedAt: true, translations: slugs } }),
+    prisma.infoPage.findMany({ select: { id: true, updatedAt: true, translations: slugs } }),
+    prisma.article.findMany({ where: { publishedAt: { lte: new Date() } }, select: { publishedAt: true, updatedAt: true, translations: slugs } }),
+    prisma.store.findMany({ select: { id: true, updatedAt: true } }),
   ]);
   const none = { cs: {}, en: {} };
+  // an article scheduled ahead appears (changes the blog) when it is published
+  const articleChanged = (a: { publishedAt: Date; updatedAt: Date }) => (a.updatedAt > a.publishedAt ? a.updatedAt : a.publishedAt);
   return [
     { route: 'home', params: none },
-    ...categories.map((c) => ({ route: 'category' as const, params: bySlug(c.translations) })),
-    ...products.map((p) => ({ route: 'product' as const, params: bySlug(p.translations) })),
-    ...pages.map((p) => ({ route: 'info' as const, params: bySlug(p.translations, { id: p.id }) })),
-    { route: 'blog', params: none },
-    ...articles.map((a) => ({ route: 'article' as const, params: bySlug(a.translations) })),
-    { route: 'stores', params: none },
-    ...stores.map((s) => ({ route: 'store' as const, params: { cs: { id: s.id }, en: { id: s.id } } })),
+    ...categories.map((c) => ({ route: 'category' as const, params: bySlug(c.translations), lastmod: c.updatedAt })),
+    ...products.map((p) => ({ route: 'product' as const, params: bySlug(p.translations), lastmod: p.updatedAt })),
+    ...pages.map((p) => ({ route: 'info' as const, params: bySlug(p.translations, { id: p.id }), lastmod: p.updatedAt })),
+    { route: 'blog', params: none, lastmod: latest(articles.map(articleChanged)) },
+    ...articles.map((a) => ({ route: 'article' as const, params: bySlug(a.translations), lastmod: articleChanged(a) })),
+    { route: 'stores', params: none, lastmod: latest(stores.map((s) => s.updatedAt)) },
+    ...stores.map((s) => ({ route: 'store' as const, params: { cs: { id: s.id }, en: { id: s.id } }, lastmod: s.updatedAt })),
   ];
+}
+
+function latest(dates: Date[]): Date | undefined {
+  return dates.length ? new Date(Math.max(...dates.map((date) => date.getTime()))) : undefined;
+}
+
+/** W3C Datetime as sitemaps.org asks, to the second. */
+function w3cDatetime(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export function seoRoutes(prisma: Db, config: Config) {
@@ -57,8 +69,12 @@ export function seoRoutes(prisma: Db, config: Config) {
           return [
             '<url>',
             `<loc>${loc(language)}</loc>`,
+            // before the links: the sitemaps.org schema wants loc, lastmod, then elements of other namespaces
+            ...(page.lastmod ? [`<lastmod>${w3cDatetime(page.lastmod)}</lastmod>`] : []),
             `<xhtml:link rel="alternate" hreflang="cs" href="${loc('cs')}"/>`,
             `<xhtml:link rel="alternate" hreflang="en" href="${loc('en')}"/>`,
+            // the Czech page for any other language, as the pages' own hreflang links say
+            `<xhtml:link rel="alternate" hreflang="x-default" href="${loc('cs')}"/>`,
             '</url>',
           ].join('');
         }),

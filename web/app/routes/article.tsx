@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { useTranslation } from '../i18n/index.ts';
+import { resources, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/article';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, titleWithShop } from '../seo.ts';
+import { absoluteUrl, breadcrumbList, jsonLd, pageMeta, publicUrlOf, titleWithShop } from '../seo.ts';
+import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { RichText } from '../components/ui/RichText.tsx';
 import { formatDate } from '../../../schema/rules/index.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
@@ -38,6 +39,8 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
     variables,
     title: article.title,
     description: article.perex,
+    image: article.imageUrl,
+    publishedAt: article.publishedAt,
     alternates: alternatesFor('article', { slug: slug('cs') }, { slug: slug('en') }),
   };
 }
@@ -45,10 +48,31 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta({ title: titleWithShop(loaderData.title, loaderData.language), description: loaderData.description, alternates: loaderData.alternates, language: loaderData.language, matches })
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { language, alternates, title, description, image, publishedAt } = loaderData;
+  const base = publicUrlOf(matches);
+  const url = base + alternates[language];
+  return [
+    ...pageMeta({ title: titleWithShop(title, language), description, alternates, language, matches, image, type: 'article' }),
+    breadcrumbList(base, language, [
+      { name: resources[language].common.nav.blog, path: href('blog', language) },
+      { name: title, path: alternates[language] },
+    ]),
+    jsonLd({
+      '@type': 'BlogPosting',
+      headline: title,
+      description,
+      ...(image ? { image: [absoluteUrl(base, image)] } : {}),
+      datePublished: publishedAt,
+      author: { '@type': 'Organization', name: SUPPLIER.shopName, url: `${base}/` },
+      publisher: { '@id': `${base}/#organization`, '@type': 'Organization', name: SUPPLIER.shopName, logo: { '@type': 'ImageObject', url: `${base}/favicon.svg` } },
+      mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+      url,
+      inLanguage: language,
+    }),
+  ];
+};
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -58,9 +82,17 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   if (!article) return null;
   return (
     <article className="container page prose">
-      <p>
-        <Link to={href('blog', language)}>← {t('blog.back')}</Link>
-      </p>
+      <nav aria-label={t('nav.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to={href('home', language)}>{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to={href('blog', language)}>{t('nav.blog')}</Link>
+          </li>
+          <li aria-current="page">{article.title}</li>
+        </ol>
+      </nav>
       <h1>{article.title}</h1>
       <p className="muted">{t('blog.published', { date: formatDate(new Date(article.publishedAt), language) })}</p>
       {article.imageUrl && <img className="article-image" src={article.imageUrl} alt="" width={960} height={540} />}

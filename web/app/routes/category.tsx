@@ -6,7 +6,7 @@ import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { ProductListing } from '../features/catalog/ProductListing.tsx';
 import { listingVariables, parseListing } from '../features/catalog/listing-params.ts';
-import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { breadcrumbList, pageMeta, publicUrlOf, summary, titleWithShop } from '../seo.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const CategoryPageQuery = graphql(`
@@ -54,16 +54,22 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
     title: data.category.name,
     description: summary(data.category.description),
     alternates: alternatesFor('category', { slug: slug('cs') }, { slug: slug('en') }),
+    parent: data.category.parent ? { name: data.category.parent.name, path: href('category', languageOfRequest(args.request), { slug: data.category.parent.slug }) } : null,
   };
 }
 
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta({ title: titleWithShop(loaderData.title, loaderData.language), description: loaderData.description, alternates: loaderData.alternates, language: loaderData.language, matches })
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const { language, alternates, parent, title } = loaderData;
+  return [
+    ...pageMeta({ title: titleWithShop(title, language), description: loaderData.description, alternates, language, matches }),
+    // the trail shown above the listing
+    breadcrumbList(publicUrlOf(matches), language, [...(parent ? [parent] : []), { name: title, path: alternates[language] }]),
+  ];
+};
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

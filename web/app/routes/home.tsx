@@ -5,7 +5,7 @@ import type { Route } from './+types/home';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
-import { pageMeta } from '../seo.ts';
+import { jsonLd, organization, pageMeta, publicUrlOf, website } from '../seo.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const HomeQuery = graphql(`
@@ -47,7 +47,12 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const language = loaderData?.language ?? 'cs';
   const texts = resources[language].common.meta;
-  return pageMeta({ title: texts.homeTitle, description: texts.homeDescription, alternates: loaderData?.alternates, language, matches });
+  const base = publicUrlOf(matches);
+  return [
+    ...pageMeta({ title: texts.homeTitle, description: texts.homeDescription, alternates: loaderData?.alternates, language, matches }),
+    jsonLd(organization(base, language)),
+    jsonLd(website(base, language, href('home', language), href('search', language))),
+  ];
 };
 
 function Tile({ tile, first = false }: { tile: { title: string; subtitle: string; imageUrl: string; width: number; height: number; link?: string | null }; first?: boolean }) {

@@ -7,7 +7,7 @@ import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';
 import type { Route } from './+types/product';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, summary, titleWithShop } from '../seo.ts';
+import { absoluteUrl, breadcrumbList, pageMeta, publicUrlOf, summary, titleWithShop } from '../seo.ts';
 import { Money, useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
@@ -114,6 +114,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
       brand: product.manufacturer.name,
       price: product.price,
       inStock: product.inStock,
+      category: { name: product.category.name, path: href('category', languageOfRequest(args.request), { slug: product.category.slug }) },
     },
   };
 }
@@ -148,10 +149,11 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const { seo, language, alternates } = loaderData;
-  const root = matches.find((m) => m?.id === 'root')?.loaderData as { publicUrl?: string } | undefined;
-  const base = root?.publicUrl ?? '';
+  const base = publicUrlOf(matches);
   return [
-    ...pageMeta({ title: titleWithShop(seo.name, language), description: seo.description, alternates, language, matches }),
+    ...pageMeta({ title: titleWithShop(seo.name, language), description: seo.description, alternates, language, matches, image: seo.image }),
+    // the trail shown above the product
+    breadcrumbList(base, language, [seo.category, { name: seo.name, path: alternates[language] }]),
     {
       'script:ld+json': {
         '@context': 'https://schema.org',
@@ -160,7 +162,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
         sku: seo.code,
         description: seo.description,
         brand: { '@type': 'Brand', name: seo.brand },
-        ...(seo.image ? { image: base + seo.image } : {}),
+        ...(seo.image ? { image: absoluteUrl(base, seo.image) } : {}),
         offers: {
           '@type': 'Offer',
           url: base + alternates[language],
@@ -288,8 +290,16 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
             {shownOriginal && <Money price={shownOriginal} className="price price--original" />}
             <span className="price__without-vat">{t('product.priceWithoutVat', { price: format(shownPrice.withoutVat, shownPrice.currency) })}</span>
           </p>
-          {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action). */}
-          <form method="post" onSubmit={(event) => event.preventDefault()}>
+          {/* Without JavaScript the picker, quantity and "Do košíku" post to this page (its action); with it the form's submit adds. */}
+          <form
+            method="post"
+            // with JavaScript the quantity is kept in range by its handler; the browser's check would stop the submit
+            noValidate={hydrated}
+            onSubmit={(event) => {
+              event.preventDefault();
+              void onAdd();
+            }}
+          >
             <FormToken />
               <VariantPicker
               variants={product.variants}
@@ -347,7 +357,8 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
                 onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
                 className="quantity-input"
               />
-              <button type={hydrated ? 'button' : 'submit'} name="intent" value="addToCart" className="button button--primary button--large" onClick={onAdd} disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
+              {/* a submit button also after hydration: Enter in the quantity adds to the cart */}
+              <button type="submit" name="intent" value="addToCart" className="button button--primary button--large" disabled={loading || variant?.stock === 0} data-testid="add-to-cart">
                 {loading ? t('product.adding') : t('product.addToCart')}
               </button>
               <WishlistButton product={product} large />

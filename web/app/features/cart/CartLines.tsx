@@ -1,6 +1,6 @@
 // The cart's lines: picture, name, variant, unit price, a quantity stepper and remove. Each change
 // answers with the whole cart (CartPageFields), so the cache updates everything shown from it.
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
@@ -106,6 +106,25 @@ function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: {
     }
   };
 
+  /** What was typed, when the box loses focus or Enter submits the line's form. */
+  const applyTyped = () => {
+    const value = Number(typed);
+    if (typed === null || typed.trim() === '' || !Number.isInteger(value)) return setTyped(null);
+    // 0 asks before removing; more than the stock (or 99) becomes the most there is, with the spec's message
+    if (value <= 0) {
+      if (window.confirm(t('cart.confirmRemove', { name }))) void change(0);
+      else setTyped(null);
+    } else if (value > limit) {
+      notify('error', t('cart.quantityClamped', { max: limit }));
+      void change(limit);
+    } else void change(value);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    applyTyped();
+  };
+
   return (
     <tr data-testid="cart-line">
       <td className="cart-table__product">
@@ -120,51 +139,39 @@ function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: {
         <Money price={line.unitPrice} />
       </td>
       <td>
-        <form id={formId} method="post" className="stepper" role="group" aria-label={t('cart.quantityOf', { name })} onSubmit={(event) => event.preventDefault()}>
-          <FormToken />
-          <input type="hidden" name="lineId" value={line.id} />
-          <input type="hidden" name="current" value={line.quantity} />
-          {!hydrated && (
-            // the default button: Enter in the quantity box saves what was typed
+        {/* a form may not have role=group: the group is inside it */}
+        {/* with JavaScript the box's own rules apply (0 asks, too many is clamped): the browser's check would stop the submit */}
+        <form id={formId} method="post" noValidate={hydrated} onSubmit={onSubmit}>
+          <div className="stepper" role="group" aria-label={t('cart.quantityOf', { name })}>
+            <FormToken />
+            <input type="hidden" name="lineId" value={line.id} />
+            <input type="hidden" name="current" value={line.quantity} />
+            {/* the default button, also after hydration: Enter in the quantity box saves what was typed */}
             <button type="submit" name="intent" value="setQuantity" className="visually-hidden" tabIndex={-1}>
               {t('noJs.saveQuantity')}
             </button>
-          )}
-          <button type={hydrated ? 'button' : 'submit'} name="intent" value="decrease" className="stepper__button" disabled={loading || line.quantity <= 1} onClick={() => void change(line.quantity - 1)} aria-label={t('cart.decrease', { name })}>
-            −
-          </button>
-          <input
-            className="quantity-input stepper__input"
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={limit}
-            aria-label={t('cart.quantityOf', { name })}
-            aria-invalid={failed ? true : undefined}
-            aria-describedby={failed ? errorId : undefined}
-            value={typed ?? String(line.quantity)}
-            onChange={(event) => setTyped(event.target.value)}
-            onBlur={() => {
-              const value = Number(typed);
-              if (typed === null || typed.trim() === '' || !Number.isInteger(value)) return setTyped(null);
-              // 0 asks before removing; more than the stock (or 99) becomes the most there is, with the spec's message
-              if (value <= 0) {
-                if (window.confirm(t('cart.confirmRemove', { name }))) void change(0);
-                else setTyped(null);
-              } else if (value > limit) {
-                notify('error', t('cart.quantityClamped', { max: limit }));
-                void change(limit);
-              } else void change(value);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') event.currentTarget.blur();
-            }}
-            data-testid="cart-line-quantity"
-          />
-          <button type={hydrated ? 'button' : 'submit'} name="intent" value="increase" className="stepper__button" disabled={loading || line.quantity >= limit} onClick={() => void change(line.quantity + 1)} aria-label={t('cart.increase', { name })}>
-            +
-          </button>
+            <button type={hydrated ? 'button' : 'submit'} name="intent" value="decrease" className="stepper__button" disabled={loading || line.quantity <= 1} onClick={() => void change(line.quantity - 1)} aria-label={t('cart.decrease', { name })}>
+              −
+            </button>
+            <input
+              className="quantity-input stepper__input"
+              name="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={limit}
+              aria-label={t('cart.quantityOf', { name })}
+              aria-invalid={failed ? true : undefined}
+              aria-describedby={failed ? errorId : undefined}
+              value={typed ?? String(line.quantity)}
+              onChange={(event) => setTyped(event.target.value)}
+              onBlur={applyTyped}
+              data-testid="cart-line-quantity"
+            />
+            <button type={hydrated ? 'button' : 'submit'} name="intent" value="increase" className="stepper__button" disabled={loading || line.quantity >= limit} onClick={() => void change(line.quantity + 1)} aria-label={t('cart.increase', { name })}>
+              +
+            </button>
+          </div>
         </form>
         {failed && (
           <p id={errorId} className="field__error" role="alert">

@@ -67,7 +67,7 @@ export function AddressFields({ form, section, namePrefix, withEmail, withCompan
         {withEmail && field('email', 'email', { type: 'email' })}
         {field('phone', 'tel', { type: 'tel', hint: t('address.phoneHint') })}
       </div>
-      {field('street', `${section} street-address`)}
+      {field('street', `${section} address-line1`)}
       <div className="address-fields__row">
         {field('city', `${section} address-level2`)}
         {field('postcode', `${section} postal-code`, { inputMode: 'numeric' })}

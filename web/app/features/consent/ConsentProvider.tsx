@@ -2,7 +2,7 @@
 // knows whether to show the bar), changed in the bar, kept in the cookie (version, date, choice,
 // anonymous id), recorded in the server's consent log, and applied to the third-party tags.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { createPath, useBlocker, useLocation } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import {
@@ -13,7 +13,8 @@ import {
   type ConsentChoice,
   type StoredConsent,
 } from '../../../../schema/rules/consent.ts';
-import { applyTracking, trackPageView, type TrackingIds } from './tracking.ts';
+import { hasSecretUrl } from '../../../../schema/routes.ts';
+import { applyTracking, tagsRunning, trackPageView, type TrackingIds } from './tracking.ts';
 
 const RecordConsentMutation = graphql(`
   mutation RecordConsent($input: ConsentInput!) {
@@ -56,20 +57,35 @@ export function ConsentProvider({ initial, tracking, children }: { initial: Stor
   const [recordConsent] = useMutation(RecordConsentMutation);
   const { gtmId, socialPixelId } = tracking;
 
+  const location = useLocation();
+  // No tag runs on a page whose address carries a secret: it would report the address.
+  const secretPage = hasSecretUrl(location.pathname);
   useEffect(() => {
+    if (secretPage) {
+      // tags that already ran cannot be unloaded: a fresh load of this page starts without them
+      if (tagsRunning()) window.location.reload();
+      return;
+    }
     // a withdrawn tag that had already run is still in memory: a reload leaves the page without it
     if (applyTracking(consent, { gtmId, socialPixelId })) window.location.reload();
-  }, [consent, gtmId, socialPixelId]);
+  }, [consent, secretPage, gtmId, socialPixelId]);
 
-  const location = useLocation();
+  // Tags that ran on this page would see an in-app navigation to a secret address (the tag manager
+  // watches the history): such a page is loaded as a new document instead, which starts without them.
+  const blocker = useBlocker(({ nextLocation }) => hasSecretUrl(nextLocation.pathname) && tagsRunning());
+  useEffect(() => {
+    if (blocker.state === 'blocked') window.location.assign(createPath(blocker.location));
+  }, [blocker]);
+
   const firstView = useRef(true);
   useEffect(() => {
     if (firstView.current) {
       firstView.current = false;
       return;
     }
-    trackPageView(location.pathname);
-  }, [location.pathname]);
+    // the tags read the data layer when they load, later on another page: no secret address goes in
+    if (!secretPage) trackPageView(location.pathname);
+  }, [location.pathname, secretPage]);
 
   const save = useCallback(
     async ({ analytical, marketing, advertising }: ConsentChoice) => {

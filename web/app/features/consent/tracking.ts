@@ -87,6 +87,11 @@ function loadPixel(pixelId: string) {
   addScript(PIXEL_SCRIPT_ID, PIXEL_SOURCE);
 }
 
+/** Whether a third-party tag has been added to this page (its code may have run). */
+export function tagsRunning(): boolean {
+  return document.getElementById(GTM_SCRIPT_ID) !== null || document.getElementById(PIXEL_SCRIPT_ID) !== null;
+}
+
 /**
  * Brings the page in line with the consent. Returns true when a tag that had already run was
  * removed: its code is still in memory, so the caller reloads the page to be rid of it.

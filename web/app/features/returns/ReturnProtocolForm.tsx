@@ -299,7 +299,7 @@ export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefine
           <Field label={t('returns.lastName')} autoComplete="family-name" maxLength={100} error={form.errors.lastName} {...form.fieldProps('lastName')} />
           <Field label={t('returns.email')} hint={t('returns.emailHint')} type="email" autoComplete="email" maxLength={254} error={form.errors.email} {...form.fieldProps('email')} />
           <Field label={t('returns.phone')} type="tel" autoComplete="tel" maxLength={20} error={form.errors.phone} {...form.fieldProps('phone')} />
-          <Field label={t('returns.street')} autoComplete="street-address" maxLength={200} error={form.errors.street} {...form.fieldProps('street')} />
+          <Field label={t('returns.street')} autoComplete="address-line1" maxLength={200} error={form.errors.street} {...form.fieldProps('street')} />
           <Field label={t('returns.city')} autoComplete="address-level2" maxLength={100} error={form.errors.city} {...form.fieldProps('city')} />
           <Field label={t('returns.postcode')} autoComplete="postal-code" inputMode="numeric" maxLength={10} error={form.errors.postcode} {...form.fieldProps('postcode')} />
           <Field label={t('returns.country')} error={form.errors.country} {...form.fieldProps('country')}>
