@@ -246,7 +246,8 @@ describe(`operation limits (${databaseKind})`, () => {
     }
 
     const cases: [string, string, string, RegExp, RegExp][] = [
-      ['malformed JSON', '{"query": ', 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
+      ['malformed JSON', '{"query": ', 'BAD_REQUEST', /není platný JSON/, /not valid JSON/],
+      ['a batch', JSON.stringify([{ query: '{ __typename }' }, { query: '{ __typename }' }]), 'BAD_REQUEST', /batching/, /Batching is not supported/],
       ['a query that is not a string', JSON.stringify({ query: 12 }), 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
       ['a request naming nothing to run', JSON.stringify({ variables: {} }), 'BAD_REQUEST', /není to platný požadavek GraphQL/, /not a valid GraphQL request/],
       ['a syntax error', JSON.stringify({ query: '{ cart { id ' }), 'GRAPHQL_PARSE_FAILED', /Dotaz nelze přečíst/, /The query cannot be read/],

@@ -31,6 +31,18 @@ const REFUSALS: Record<string, Refusal> = {
   CANNOT_SEND_PQ_ID_AND_BODY: { key: 'persistedQueryOnly', status: 400, code: 'PERSISTED_QUERY_ONLY' },
 };
 
+/** yoga's BAD_REQUEST refusals that deserve more than "not a valid GraphQL request", by its English text. */
+const BAD_REQUEST_DETAILS: [RegExp, MessageKey][] = [
+  [/invalid JSON/i, 'requestInvalidJson'],
+  [/batching/i, 'requestBatched'],
+  [/mutation operation from a POST/i, 'mutationNeedsPost'],
+];
+
+function messageKey(refusal: Refusal, error: GraphQLError): MessageKey {
+  if (refusal.key !== 'requestMalformed') return refusal.key;
+  return BAD_REQUEST_DETAILS.find(([pattern]) => pattern.test(error.message))?.[1] ?? refusal.key;
+}
+
 /** The refusal in the request's language, without the library's details (originalError, stack). */
 export function localisedRefusal(error: GraphQLError, language: Language): GraphQLError {
   const code = error.extensions?.code;
@@ -39,7 +51,7 @@ export function localisedRefusal(error: GraphQLError, language: Language): Graph
   const text =
     refusal.key === 'queryUnreadable'
       ? formatMessage(refusal.key, language, { detail: error.message.replace(/^Syntax Error: /, '') })
-      : message(refusal.key, language);
+      : message(messageKey(refusal, error), language);
   const unreadable = refusal.key === 'queryUnreadable';
   // an error status the source chose stays, with its headers (405 and Allow for a mutation over GET);
   // yoga's `spec` mark (200 where the client accepts application/json) does not: one status per refusal

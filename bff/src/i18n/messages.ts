@@ -61,6 +61,12 @@ const messages = {
     cs: 'Požadavek nelze zpracovat: není to platný požadavek GraphQL.',
     en: 'The request cannot be processed: it is not a valid GraphQL request.',
   },
+  requestInvalidJson: { cs: 'Tělo požadavku není platný JSON.', en: 'The request body is not valid JSON.' },
+  requestBatched: {
+    cs: 'Více operací v jednom požadavku (batching) obchod nepřijímá: pošlete každou zvlášť.',
+    en: 'Batching is not supported: send one operation per request.',
+  },
+  mutationNeedsPost: { cs: 'Změny (mutace) se posílají jen metodou POST.', en: 'A mutation must be sent with POST.' },
   queryUnreadable: { cs: 'Dotaz nelze přečíst ({detail}).', en: 'The query cannot be read ({detail}).' },
   queryTooDeep: { cs: 'Dotaz je vnořený příliš hluboko.', en: 'The query is nested too deeply.' },
   queryTooManyAliases: { cs: 'Dotaz obsahuje příliš mnoho aliasů.', en: 'The query has too many aliases.' },
