@@ -9,6 +9,16 @@ import { email, max, required, validateForm, type FormSchema, type Messages, typ
 export const CHECKOUT_COUNTRIES = ['CZ', 'SK'] as const;
 export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
 
+const COUNTRY_NAMES: Record<CheckoutCountry, Record<Locale, string>> = {
+  CZ: { cs: 'Česká republika', en: 'Czech Republic' },
+  SK: { cs: 'Slovensko', en: 'Slovakia' },
+};
+
+/** The country's name as documents print it (invoice, return protocol, e-mails); an unknown code as it is. */
+export function countryName(code: string, locale: Locale): string {
+  return (COUNTRY_NAMES as Record<string, Record<Locale, string>>)[code.toUpperCase()]?.[locale] ?? code;
+}
+
 export const NOTE_MAX_LENGTH = 1000;
 
 const country = {

@@ -128,6 +128,10 @@ describe(`return protocol (${databaseKind})`, () => {
     expect(text).toContain('Reklamační protokol');
     expect(text).toContain(`Číslo objednávky ${order.number}`);
     expect(text).toContain('Řehoř Čížek');
+    // the country by name, as the invoice prints it
+    expect(text).toContain('370 01 České Budějovice Česká republika');
+    expect(text).not.toMatch(/\bCZ\b/);
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(text).toContain('Dres Slavia Praha domácí');
     expect(text).toContain('CZ65 0800 0000 1920 0014 5399');
   });
