@@ -3,7 +3,7 @@
 // again when the order is placed).
 import { dic, ico, phone, postcode } from './czech-validators.ts';
 import type { Locale } from './locale.ts';
-import { email, max, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
+import { email, max, multiLine, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
 
 /** Countries an address may be in (spec: CZ and SK at least). */
 export const CHECKOUT_COUNTRIES = ['CZ', 'SK'] as const;
@@ -20,6 +20,8 @@ export function countryName(code: string, locale: Locale): string {
 }
 
 export const NOTE_MAX_LENGTH = 1000;
+/** The order note: several lines, at most NOTE_MAX_LENGTH characters. */
+export const noteRules = [multiLine, max(NOTE_MAX_LENGTH)] as const;
 
 const country = {
   name: 'country',

@@ -5,7 +5,7 @@ import { bankAccount as czechBankAccountRule, phone, postcode } from './czech-va
 import { compactIban, validateIban } from './iban.ts';
 import { CHECKOUT_COUNTRIES } from './checkout.ts';
 import type { Locale } from './locale.ts';
-import { createRule, email, max, required, type FormSchema, type Messages } from './validators.ts';
+import { createRule, email, max, multiLine, required, type FormSchema, type Messages } from './validators.ts';
 
 /** Rows of returned goods one protocol may list. */
 export const RETURN_MAX_LINES = 20;
@@ -56,7 +56,7 @@ export const returnProtocolFormSchema = {
   city: [required, max(100)],
   postcode: [required, postcode('country')],
   country: [required, country],
-  note: [max(RETURN_NOTE_MAX_LENGTH)],
+  note: [multiLine, max(RETURN_NOTE_MAX_LENGTH)],
 } as const satisfies FormSchema;
 
 /** One row of returned goods. */

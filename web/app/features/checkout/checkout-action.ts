@@ -20,9 +20,8 @@ import {
   checkoutProblems,
   companyFormSchema,
   deliveryAddressFormSchema,
-  max,
   MAX_CART_LINE_QUANTITY,
-  NOTE_MAX_LENGTH,
+  noteRules,
   validateField,
   validateForm,
   type Locale,
@@ -303,7 +302,7 @@ export function checkoutFormErrors(
   if (separate) {
     for (const [field, message] of Object.entries(validateForm(values.delivery, deliveryAddressFormSchema, locale))) errors.push({ field: `deliveryAddress.${field}`, message });
   }
-  const note = validateField(values.note, [max(NOTE_MAX_LENGTH)], locale, {});
+  const note = validateField(values.note, noteRules, locale, {});
   if (note) errors.push({ field: 'note', message: note });
   const problems = checkoutProblems(
     {
