@@ -9,7 +9,8 @@ export type CaptchaActionName =
   | 'NEWSLETTER'
   | 'AVAILABILITY_WATCH'
   | 'RETURN_PROTOCOL'
-  | 'VOUCHER_CHECK';
+  | 'VOUCHER_CHECK'
+  | 'LOGIN';
 
 type GqlCapable = {
   gql: (document: string, variables?: Record<string, unknown>) => Promise<{ data?: unknown; errors?: { message: string }[] }>;

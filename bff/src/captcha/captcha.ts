@@ -20,6 +20,7 @@ export const CAPTCHA_ACTIONS = [
   'availabilityWatch',
   'returnProtocol',
   'voucherCheck',
+  'login',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 

@@ -12,6 +12,7 @@ export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
     AVAILABILITY_WATCH: { value: 'availabilityWatch' },
     RETURN_PROTOCOL: { value: 'returnProtocol' },
     VOUCHER_CHECK: { value: 'voucherCheck' },
+    LOGIN: { value: 'login' },
   } as const,
 });
 

@@ -34,6 +34,13 @@ export const RATE_RULES = {
   loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
   /** The growing delay: checked passwords per account over 6 hours; past 30 the wait is the rest of those hours. */
   loginPerAccountLong: { name: 'login-account-long', limit: 30, windowMs: 6 * HOUR },
+  /**
+   * A locked account's owner gets through with a solved captcha (issue 31): such attempts count per
+   * account and client address, so one who locked the account from elsewhere cannot lock her out, ...
+   */
+  loginLockedPerAccountAndIp: { name: 'login-locked-account-ip', limit: 10, windowMs: 15 * MINUTE },
+  /** ... and per account from everywhere, so brute force with solved captchas stays bounded (A4). */
+  loginLockedPerAccount: { name: 'login-locked-account', limit: 50, windowMs: 6 * HOUR },
   /** Login attempts per client address, successful ones included (they do not reset it). */
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 5, windowMs: HOUR },
