@@ -72,6 +72,10 @@ export const RETURN_MESSAGES = {
   noLines: { cs: 'Uveďte prosím alespoň jeden vracený produkt.', en: 'Please list at least one product you are returning.' },
   tooManyLines: { cs: 'Jeden protokol může obsahovat nejvýše {max} položek.', en: 'One protocol can list at most {max} items.' },
   quantity: { cs: 'Množství musí být od 1 do {max} kusů.', en: 'The quantity must be from 1 to {max} pieces.' },
+  orderLinkNeeded: {
+    cs: 'Objednávku bez přihlášení reklamujte prosím přes odkaz „Zobrazit objednávku“ v e-mailu s jejím potvrzením. Objednávky ze svého účtu reklamujete po přihlášení.',
+    en: 'To return goods from an order placed without logging in, please use the “View your order” link in its confirmation e-mail. Orders from your account can be returned once you log in.',
+  },
   orderNotFound: {
     cs: 'Objednávku s tímto číslem a e-mailem nenacházíme. Zkontrolujte je prosím (najdete je v potvrzení objednávky).',
     en: 'We cannot find an order with this number and e-mail. Please check them (they are in your order confirmation).',
