@@ -167,6 +167,8 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   }
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = outcome.fieldErrors ?? [];
+    // past the free attempts of an address the server asks for a captcha, which only a browser with JavaScript solves
+    if (fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ codeError: t('noJs.voucherApplyNeedsJs') });
     const emailError = fieldErrors.find((entry) => entry.field === 'email')?.message ?? null;
     const codeError = fieldErrors.find((entry) => entry.field === 'code')?.message ?? null;
     if (emailError || codeError) return answer({ emailError, codeError, needsEmail: needsEmail || emailError !== null });
