@@ -13,6 +13,7 @@ import { OPERATION_LIMITS } from './graphql/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
+import { pruneAbandonedCarts } from './services/cart.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
@@ -269,7 +270,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
   }
 
-  const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
+  // expired sessions and abandoned guest carts, hourly
+  const pruneTimer = setInterval(() => {
+    void store.prune().catch(() => undefined);
+    void pruneAbandonedCarts(prisma).catch(() => undefined);
+  }, 3600_000);
   pruneTimer.unref();
 
   // a cached page or catalog answer goes out before Express, sessions and the rest
