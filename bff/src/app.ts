@@ -14,6 +14,7 @@ import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate, withStartupLock } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { serverErrorHandler } from './http/server-errors.ts';
+import { pruneAbandonedCarts } from './services/cart.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
@@ -298,7 +299,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // shop's own answer, JSON for /graphql, a page in the shopper's language otherwise; 503 in an outage
   app.use(serverErrorHandler({ log: (line, error) => console.error(line, ...(error === undefined ? [] : [error])) }));
 
-  const pruneTimer = setInterval(() => void store.prune().catch(() => undefined), 3600_000);
+  // expired sessions and abandoned guest carts, hourly
+  const pruneTimer = setInterval(() => {
+    void store.prune().catch(() => undefined);
+    void pruneAbandonedCarts(prisma).catch(() => undefined);
+  }, 3600_000);
   pruneTimer.unref();
 
   // a cached page or catalog answer goes out before Express, sessions and the rest

@@ -3,13 +3,25 @@
 // again when the order is placed).
 import { dic, ico, phone, postcode } from './czech-validators.ts';
 import type { Locale } from './locale.ts';
-import { email, max, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
+import { email, max, multiLine, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
 
 /** Countries an address may be in (spec: CZ and SK at least). */
 export const CHECKOUT_COUNTRIES = ['CZ', 'SK'] as const;
 export type CheckoutCountry = (typeof CHECKOUT_COUNTRIES)[number];
 
+const COUNTRY_NAMES: Record<CheckoutCountry, Record<Locale, string>> = {
+  CZ: { cs: 'Česká republika', en: 'Czech Republic' },
+  SK: { cs: 'Slovensko', en: 'Slovakia' },
+};
+
+/** The country's name as documents print it (invoice, return protocol, e-mails); an unknown code as it is. */
+export function countryName(code: string, locale: Locale): string {
+  return (COUNTRY_NAMES as Record<string, Record<Locale, string>>)[code.toUpperCase()]?.[locale] ?? code;
+}
+
 export const NOTE_MAX_LENGTH = 1000;
+/** The order note: several lines, at most NOTE_MAX_LENGTH characters. */
+export const noteRules = [multiLine, max(NOTE_MAX_LENGTH)] as const;
 
 const country = {
   name: 'country',

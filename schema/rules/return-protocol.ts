@@ -5,7 +5,7 @@ import { bankAccount as czechBankAccountRule, phone, postcode } from './czech-va
 import { compactIban, validateIban } from './iban.ts';
 import { CHECKOUT_COUNTRIES } from './checkout.ts';
 import type { Locale } from './locale.ts';
-import { createRule, email, max, required, type FormSchema, type Messages } from './validators.ts';
+import { createRule, email, max, multiLine, required, type FormSchema, type Messages } from './validators.ts';
 
 /** Rows of returned goods one protocol may list. */
 export const RETURN_MAX_LINES = 20;
@@ -56,7 +56,7 @@ export const returnProtocolFormSchema = {
   city: [required, max(100)],
   postcode: [required, postcode('country')],
   country: [required, country],
-  note: [max(RETURN_NOTE_MAX_LENGTH)],
+  note: [multiLine, max(RETURN_NOTE_MAX_LENGTH)],
 } as const satisfies FormSchema;
 
 /** One row of returned goods. */
@@ -72,6 +72,10 @@ export const RETURN_MESSAGES = {
   noLines: { cs: 'Uveďte prosím alespoň jeden vracený produkt.', en: 'Please list at least one product you are returning.' },
   tooManyLines: { cs: 'Jeden protokol může obsahovat nejvýše {max} položek.', en: 'One protocol can list at most {max} items.' },
   quantity: { cs: 'Množství musí být od 1 do {max} kusů.', en: 'The quantity must be from 1 to {max} pieces.' },
+  orderLinkNeeded: {
+    cs: 'Objednávku bez přihlášení reklamujte prosím přes odkaz „Zobrazit objednávku“ v e-mailu s jejím potvrzením. Objednávky ze svého účtu reklamujete po přihlášení.',
+    en: 'To return goods from an order placed without logging in, please use the “View your order” link in its confirmation e-mail. Orders from your account can be returned once you log in.',
+  },
   orderNotFound: {
     cs: 'Objednávku s tímto číslem a e-mailem nenacházíme. Zkontrolujte je prosím (najdete je v potvrzení objednávky).',
     en: 'We cannot find an order with this number and e-mail. Please check them (they are in your order confirmation).',

@@ -1,5 +1,6 @@
 // Generic form validators shared by the web forms and the BFF, with the spec's Czech messages (section 5).
 import type { Locale } from './locale.ts';
+import { hasBidiControls, hasLineBreaks } from './text.ts';
 
 /** All values of the form being validated; `confirmed` compares against another field here. */
 export type ValidationContext = Readonly<Record<string, unknown>>;
@@ -127,6 +128,29 @@ export const digits: Rule = createRule('digits', (value) => DIGITS_ONLY.test(asT
   en: 'This field may contain digits only.',
 });
 
+/** Marks a field whose text may span lines (an order note): line breaks pass, bidi controls still do not. */
+export const multiLine: Rule = { name: 'multiLine', test: () => true, message: () => '' };
+
+const TEXT_MESSAGES = {
+  bidi: {
+    cs: 'Pole obsahuje neviditelné znaky, které mění směr textu. Odstraňte je prosím.',
+    en: 'This field contains invisible characters that change the direction of the text. Please remove them.',
+  },
+  lineBreak: { cs: 'Toto pole musí být na jednom řádku.', en: 'This field must fit on a single line.' },
+} satisfies Record<string, Messages>;
+
+/**
+ * Every text field is single-line unless its rules include `multiLine`, and no field may hold bidi
+ * controls: checked here, before the field's own rules, so no form (web or BFF) can forget it.
+ */
+function textProblem(value: unknown, rules: readonly Rule[], locale: Locale): string | null {
+  // blank text is `required`'s business (and is stored as '')
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  if (hasBidiControls(value)) return TEXT_MESSAGES.bidi[locale];
+  if (hasLineBreaks(value) && !rules.includes(multiLine)) return TEXT_MESSAGES.lineBreak[locale];
+  return null;
+}
+
 /** The message of the first rule the value breaks, or null when it passes them all. */
 export function validateField(
   value: unknown,
@@ -134,6 +158,8 @@ export function validateField(
   locale: Locale,
   context: ValidationContext = {},
 ): string | null {
+  const problem = textProblem(value, rules, locale);
+  if (problem !== null) return problem;
   for (const rule of rules) {
     if (!rule.test(value, context)) return rule.message(locale);
   }

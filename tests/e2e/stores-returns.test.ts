@@ -189,8 +189,12 @@ describe('return protocol', () => {
   it('refuses a bad account at its field, keeps everything when saving fails, then confirms', async () => {
     const order = await createOrder(shop.prisma, { email: 'rehor.cizek@example.cz' });
     const { page, outside, problems } = await watchedPage({ width: 390, height: 844 });
-    await open(page, '/reklamace');
+    // a guest order is returned from its summary page (the confirmation e-mail's link), not by its number alone
+    await open(page, `/objednavka/shrnuti/${order.id}/${order.hash}`);
+    await page.getByRole('link', { name: 'Reklamovat zboží' }).click();
     await page.getByRole('heading', { name: 'Reklamace a vrácení zboží', level: 1 }).waitFor();
+    expect(page.url()).not.toContain(order.hash);
+    expect(await page.getByLabel('Číslo objednávky', { exact: true }).inputValue()).toBe(order.number);
     await fill(page, order.number, 'rehor.cizek@example.cz');
 
     await page.getByTestId('return-submit').click();

@@ -29,6 +29,27 @@ const LoginMutation = graphql(`
   }
 `);
 
+const LockedLoginMutation = graphql(`
+  mutation BruteForceLockedLogin($input: LoginInput!) {
+    login(input: $input) {
+      __typename
+      ... on Error {
+        code
+        message
+      }
+      ... on TooManyAttemptsError {
+        captchaAccepted
+      }
+      ... on ValidationError {
+        fieldErrors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+
 const SubscribeMutation = graphql(`
   mutation BruteForceSubscribe($email: String!, $captcha: String) {
     subscribeNewsletter(email: $email, captcha: $captcha) {
@@ -259,6 +280,67 @@ describe(`login brute force (${databaseKind})`, () => {
       await limiter.reset(RATE_RULES.loginPerAccountLong, customer.email);
       expect(await attempt(customer.password)).toMatchObject({ kind: 'success' });
       for (let i = 0; i < 10; i += 1) expect(await attempt(`Znovu-spatne-${i}`)).toEqual({ kind: 'invalidCredentials' });
+    } finally {
+      await limiter.close();
+    }
+  });
+
+  it('an attacker’s lockout no longer locks the owner out: with a solved captcha she signs in from her own address', async () => {
+    const customer = await createCustomer(app.prisma, { email: freshEmail() });
+    const attacker = browser(app, freshIp());
+    for (let i = 0; i < 10; i += 1) expect((await login(attacker, customer.email, `Spatne-heslo-${i}`)).__typename).toBe('AuthenticationError');
+    const owner = browser(app, freshIp(), { 'x-shop-language': 'en' });
+    const attempt = async (client: TestClient, password: string, captcha: string | null) => {
+      const response = await client.gql(LockedLoginMutation, { input: { email: customer.email, password, captcha } });
+      expect(response.errors).toBeUndefined();
+      return response.data!.login;
+    };
+    // without a captcha the account is held, and the answer says a captcha lets her through
+    expect(await attempt(owner, customer.password, null)).toMatchObject({ __typename: 'TooManyAttemptsError', captchaAccepted: true });
+    expect(await me(owner)).toBeNull();
+    // a token of another action, or one used already, is refused at the field
+    const used = await captchaToken(app, 'LOGIN');
+    expect(await attempt(owner, 'Spatne-heslo', used)).toMatchObject({ __typename: 'AuthenticationError' });
+    for (const token of [await captchaToken(app, 'NEWSLETTER'), used]) {
+      expect(await attempt(owner, customer.password, token)).toMatchObject({
+        __typename: 'ValidationError',
+        fieldErrors: [{ field: 'captcha', message: 'The check that you are not a robot failed. Please try again.' }],
+      });
+    }
+    expect(await me(owner)).toBeNull();
+    expect(await attempt(owner, customer.password, await captchaToken(app, 'LOGIN'))).toMatchObject({ __typename: 'Customer' });
+    expect(await me(owner)).not.toBeNull();
+    // a captcha on an account that is not locked is not needed, and not used up
+    const other = await createCustomer(app.prisma, { email: freshEmail() });
+    const spare = await captchaToken(app, 'LOGIN');
+    expect((await browser(app, freshIp()).gql(LockedLoginMutation, { input: { email: other.email, password: other.password, captcha: spare } })).data?.login.__typename).toBe('Customer');
+    expect(await attempt(browser(app, freshIp()), 'Spatne-heslo', spare)).toMatchObject({ __typename: 'AuthenticationError' });
+  });
+
+  it('brute force stays stopped with solved captchas: 10 guesses per address, 50 per account in 6 hours, 30 per address in all', async () => {
+    const customer = await createCustomer(app.prisma, { email: freshEmail() });
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: null });
+    try {
+      const deps = { prisma: app.prisma, rateLimiter: limiter };
+      const solved = async () => undefined;
+      const ip = freshIp();
+      const attempt = (password: string, clientIp = ip) => checkLogin(deps, { email: customer.email, password, clientIp }, solved);
+      for (let i = 0; i < 10; i += 1) expect(await attempt(`Spatne-heslo-${i}`)).toEqual({ kind: 'invalidCredentials' });
+      // locked: with a captcha, 10 more checked guesses from this address, then not even the right password
+      for (let i = 0; i < 10; i += 1) expect(await attempt(`Znovu-${i}`)).toEqual({ kind: 'invalidCredentials' });
+      const held = await attempt(customer.password);
+      expect(held.kind).toBe('tooManyAttempts');
+      expect(held.kind === 'tooManyAttempts' && held.captchaAccepted).toBeFalsy();
+      // the captcha never lifts the per-address limit: that address has made its 30 attempts ... almost
+      for (let i = 0; i < 9; i += 1) await attempt('Spatne-heslo');
+      const otherAccount = await createCustomer(app.prisma, { email: freshEmail() });
+      expect(await checkLogin(deps, { email: otherAccount.email, password: otherAccount.password, clientIp: ip })).toMatchObject({ kind: 'tooManyAttempts' });
+      // from other addresses: 50 guesses at the account in 6 hours (10 made, 39 more here), then none
+      await limiter.consume(RATE_RULES.loginLockedPerAccount, customer.email, 39);
+      expect(await attempt('Spatne-heslo', freshIp())).toEqual({ kind: 'invalidCredentials' });
+      const refused = await attempt(customer.password, freshIp());
+      expect(refused).toMatchObject({ kind: 'tooManyAttempts' });
+      expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(5 * 60 * 60_000);
     } finally {
       await limiter.close();
     }

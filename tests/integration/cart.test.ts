@@ -2,7 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createProduct } from '../support/factories.ts';
+import { createCustomer, createOrder, createProduct } from '../support/factories.ts';
+import { pruneAbandonedCarts } from '../../bff/src/services/cart.ts';
+import { createRateLimiter, ipKey, RATE_RULES } from '../../bff/src/services/rate-limit.ts';
 import { dbId, gid } from '../support/global-id.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 
@@ -372,5 +374,63 @@ describe(`cart (${databaseKind})`, () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe(`new carts per client address (${databaseKind})`, () => {
+  it('past 200 new carts an hour an address starts no more; its existing carts and other addresses go on', async () => {
+    const product = await createProduct(app.prisma, { variants: [{ stock: 50 }] });
+    const variant = gid('Variant', product.variants[0].id);
+    const addAs = (client: TestClient, language = 'cs') =>
+      client.gql<{ addToCart: { __typename: string; message?: string } }>(
+        `mutation($variantId: ID!) { addToCart(variantId: $variantId) { __typename ... on Error { message } } }`,
+        { variantId: variant },
+        { 'x-shop-language': language },
+      );
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const before = app.newClient({ 'x-forwarded-for': ip });
+    expect((await addAs(before)).data?.addToCart.__typename).toBe('Cart');
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: app.config.redisUrl });
+    try {
+      // the address has started its 200 carts this hour
+      await limiter.consume(RATE_RULES.newCartPerIp, ipKey(ip), RATE_RULES.newCartPerIp.limit - 1);
+    } finally {
+      await limiter.close();
+    }
+    const carts = await app.prisma.cart.count();
+    const refused = await addAs(app.newClient({ 'x-forwarded-for': ip }), 'en');
+    expect(refused.data?.addToCart).toEqual({ __typename: 'TooManyAttemptsError', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ min\.$/) });
+    expect(await app.prisma.cart.count()).toBe(carts);
+    // the shopper who has a cart keeps adding to it; another address starts one
+    expect((await addAs(before)).data?.addToCart.__typename).toBe('Cart');
+    expect((await addAs(app.newClient({ 'x-forwarded-for': '198.51.100.200' }))).data?.addToCart.__typename).toBe('Cart');
+  });
+});
+
+describe(`abandoned guest carts (${databaseKind})`, () => {
+  it('prunes guest carts untouched for 30 days and empty ones after a day; customers’ and ordered carts stay', async () => {
+    const day = 24 * 3600 * 1000;
+    const product = await createProduct(app.prisma, { variants: [{ stock: 5 }] });
+    const customer = await createCustomer(app.prisma);
+    const cart = async (data: { customerId?: number; lines?: boolean; ageDays: number }) => {
+      const created = await app.prisma.cart.create({
+        data: { customerId: data.customerId ?? null, ...(data.lines ? { lines: { create: [{ variantId: product.variants[0].id, quantity: 1 }] } } : {}) },
+      });
+      await app.prisma.cart.update({ where: { id: created.id }, data: { updatedAt: new Date(Date.now() - data.ageDays * day) } });
+      return created.id;
+    };
+    const abandoned = await cart({ lines: true, ageDays: 31 });
+    const emptyOld = await cart({ ageDays: 2 });
+    const emptyNew = await cart({ ageDays: 0.1 });
+    const withGoods = await cart({ lines: true, ageDays: 10 });
+    const customers = await cart({ customerId: customer.id, lines: true, ageDays: 60 });
+    const ordered = await cart({ lines: true, ageDays: 60 });
+    const order = await createOrder(app.prisma);
+    await app.prisma.order.update({ where: { id: order.id }, data: { cartId: ordered } });
+
+    expect(await pruneAbandonedCarts(app.prisma)).toBeGreaterThanOrEqual(2);
+    const left = (await app.prisma.cart.findMany({ where: { id: { in: [abandoned, emptyOld, emptyNew, withGoods, customers, ordered] } }, select: { id: true } })).map((row) => row.id);
+    expect(left.sort()).toEqual([emptyNew, withGoods, customers, ordered].sort());
+    expect(await app.prisma.cartLine.count({ where: { cartId: abandoned } })).toBe(0);
   });
 });

@@ -464,6 +464,34 @@ describe(`the checkout form (${databaseKind})`, () => {
     }
   });
 
+  it('refuses bidi controls in every field and line breaks in single-line ones, at the field, in the shopper’s language; the note may span lines', async () => {
+    const variant = (await createProduct(app.prisma)).variants[0];
+    const client = await browser({ 'x-shop-language': 'en' });
+    await add(client, variant.id);
+    const refused = await update(client, {
+      forCompany: true,
+      invoiceAddress: { ...INVOICE_ADDRESS, firstName: 'Jana\u202Eávon', company: 'Firma\r\nDalší řádek s.r.o.', ico: '25596641', city: 'Praha\u2066 2' },
+      note: 'Zvonek nefunguje\u202E',
+    });
+    expect(refused.__typename).toBe('ValidationError');
+    if (refused.__typename === 'ValidationError') {
+      const bidi = 'This field contains invisible characters that change the direction of the text. Please remove them.';
+      expect(refused.fieldErrors).toEqual(
+        expect.arrayContaining([
+          { field: 'invoiceAddress.firstName', message: bidi },
+          { field: 'invoiceAddress.company', message: 'This field must fit on a single line.' },
+          { field: 'invoiceAddress.city', message: bidi },
+          { field: 'note', message: bidi },
+        ]),
+      );
+    }
+    expect((await checkoutOf(client)).invoiceAddress).toBeNull();
+
+    const saved = await update(client, { invoiceAddress: INVOICE_ADDRESS, note: 'Zvonek nefunguje,\r\nvolejte prosím.' });
+    expect(saved.__typename).toBe('Cart');
+    expect(await app.prisma.cart.count({ where: { note: 'Zvonek nefunguje,\r\nvolejte prosím.' } })).toBe(1);
+  });
+
   it('keeps a company with a valid IČO and DIČ, normalized, and drops it when the switch is turned off', async () => {
     const variant = (await createProduct(app.prisma)).variants[0];
     const client = await browser();

@@ -1,7 +1,7 @@
 // E-mail (issue 6 item 7, issue 7): the outbox row commits with what it announces, the sender delivers
 // it over real SMTP (a local smtp-server) or as an .eml file, retries a refusing server with a growing
 // delay, and never sends a row twice, even with two senders at once.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -132,6 +132,22 @@ describe('order confirmation', () => {
     expect(mail.html).toContain(formatDate(paymentDueAt, 'cs'));
   });
 
+  it('is marked Auto-Submitted (RFC 3834) like every e-mail, and names the delivery country as the invoice does', async () => {
+    const order = await createOrder(app.prisma, { language: 'en', deliveryName: 'Kurýr', deliveryCode: 'courier' });
+    const deliveryAddress = { firstName: 'Jana', lastName: 'Nová', phone: '', street: 'Hlavná 1', city: 'Bratislava', postcode: '811 01', country: 'SK', company: '', ico: '', dic: '' };
+    await app.prisma.order.update({ where: { id: order.id }, data: { deliveryAddress } });
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    await enqueueMail(app.prisma, { kind: 'passwordReset', recipient: 'reset@example.cz', language: 'cs', payload: { token: 'x'.repeat(43), validMinutes: 60 } });
+    kickMailSender(app.prisma);
+    const received = await smtp.waitFor(2);
+    for (const { mail } of received) expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
+
+    const confirmation = received.find(({ mail }) => mail.subject?.startsWith('Order confirmation'))!.mail;
+    expect(confirmation.text).toContain('Delivery address: Jana Nová, Hlavná 1, 811 01 Bratislava, Slovakia');
+    const invoice = confirmation.attachments.find((attachment) => attachment.contentType === 'application/pdf');
+    expect(await pdfText(invoice!.content)).toContain('Czech Republic');
+  });
+
   it('is enqueued once per order, and not at all when the order rolls back', async () => {
     const order = await createOrder(app.prisma);
     await enqueueOrderConfirmation(app.prisma, order.id);
@@ -165,6 +181,18 @@ describe('without SMTP_URL', () => {
     expect(mail.attachments.map((attachment) => attachment.filename)).toContain(`faktura-${order.number}.pdf`);
     expect(smtp.received).toHaveLength(0);
     expect((await outboxRow(order.id)).status).toBe('SENT');
+  });
+
+  it('writes the files readable by the shop alone (0600, in a 0700 folder): they hold reset links', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const directory = path.join(mailDir, 'private');
+    const deps = { ...sender('files'), transport: createMailTransport({ smtpUrl: null, mailDir: directory }) };
+    expect(await sendPendingMail(deps)).toEqual({ sent: 1, retrying: 0, failed: 0 });
+
+    expect((await stat(directory)).mode & 0o777).toBe(0o700);
+    const [file] = await readdir(directory);
+    expect((await stat(path.join(directory, file))).mode & 0o777).toBe(0o600);
   });
 });
 

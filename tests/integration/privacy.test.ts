@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { findSession } from '../support/sessions.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { invoicePdf } from '../../bff/src/pdf/invoice.ts';
 
 const LOGIN = `mutation Login($input: LoginInput!) { login(input: $input) { __typename } }`;
 const DELETE = `
@@ -148,6 +150,25 @@ describe(`delete my account (${databaseKind})`, () => {
     expect(await app.prisma.order.count({ where: { customerId: other.customer.id } })).toBe(1);
     expect(await app.prisma.address.count({ where: { customerId: other.customer.id } })).toBe(1);
     expect(await app.prisma.newsletterSubscription.count({ where: { email: other.customer.email } })).toBe(1);
+  });
+
+  it('keeps the buyer named on an order whose tax invoice was issued (kept 10 years), and nothing more of hers', async () => {
+    const { customer, order } = await richCustomer();
+    const issued = await invoicePdf(app.prisma, order.id, { eurRate: 25 });
+    const client = await signedIn(customer.email);
+    const response = await client.gql<{ deleteAccount: { __typename: string } }>(DELETE, { input: { password: DEFAULT_PASSWORD } });
+    expect(response.data?.deleteAccount.__typename).toBe('AccountDeleted');
+
+    const kept = await app.prisma.order.findUniqueOrThrow({ where: { id: order.id }, include: { invoice: true } });
+    expect(kept.invoiceAddress).toMatchObject({ firstName: 'Jana', lastName: 'Dvořáková', street: 'Dlouhá 12', city: 'Brno', postcode: '60200', country: 'CZ', email: '', phone: '' });
+    expect(kept.customerId).toBeNull();
+    expect(kept.phone).toBeNull();
+    expect(JSON.stringify(kept)).not.toContain(customer.email);
+    expect(JSON.stringify(kept)).not.toContain('601234567');
+    // the issued document itself is unchanged, and one rendered again from the order still names the buyer
+    expect(Buffer.from(kept.invoice!.pdf).equals(issued!.bytes)).toBe(true);
+    await app.prisma.invoice.delete({ where: { orderId: order.id } });
+    expect(await pdfText((await invoicePdf(app.prisma, order.id, { eurRate: 25 }))!.bytes)).toContain('Jana Dvořáková');
   });
 
   it('is refused to a guest', async () => {

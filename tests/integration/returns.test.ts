@@ -65,9 +65,11 @@ function client(headers: Record<string, string> = {}): TestClient {
   return app.newClient({ 'x-forwarded-for': `198.51.100.${ipCounter}`, ...headers });
 }
 
-function form(orderNumber: string, email: string, overrides: Record<string, unknown> = {}) {
+/** The form as sent from an order's summary link (with its secret), or with an order number alone. */
+function form(order: { number: string; hash: string } | string, email: string, overrides: Record<string, unknown> = {}) {
   return {
-    orderNumber,
+    orderNumber: typeof order === 'string' ? order : order.number,
+    ...(typeof order === 'string' ? {} : { orderHash: order.hash }),
     lines: [
       { productTitle: 'Dres Slavia Praha domácí', productCode: 'SLA-H-24', quantity: 1, reason: 'Páraný šev na rukávu' },
       { productTitle: 'Šála Žlutá', productCode: 'SAL-01' },
@@ -104,7 +106,7 @@ async function mailsTo(recipient: string) {
 describe(`return protocol (${databaseKind})`, () => {
   it('saves a guest’s protocol with its goods and e-mails the PDF that holds the order number', async () => {
     const order = await createOrder(app.prisma, { email: 'rehor.cizek@example.cz' });
-    const result = await submit(client(), form(order.number, 'Rehor.Cizek@example.cz'));
+    const result = await submit(client(), form(order, 'Rehor.Cizek@example.cz'));
 
     expect(result.__typename).toBe('ReturnProtocol');
     expect(result.number).toMatch(/^R\d{4}\d{6}$/);
@@ -128,6 +130,10 @@ describe(`return protocol (${databaseKind})`, () => {
     expect(text).toContain('Reklamační protokol');
     expect(text).toContain(`Číslo objednávky ${order.number}`);
     expect(text).toContain('Řehoř Čížek');
+    // the country by name, as the invoice prints it
+    expect(text).toContain('370 01 České Budějovice Česká republika');
+    expect(text).not.toMatch(/\bCZ\b/);
+    expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(text).toContain('Dres Slavia Praha domácí');
     expect(text).toContain('CZ65 0800 0000 1920 0014 5399');
   });
@@ -136,7 +142,7 @@ describe(`return protocol (${databaseKind})`, () => {
     'accepts the refund account %s',
     async (bankAccount) => {
       const order = await createOrder(app.prisma);
-      const result = await submit(client(), form(order.number, order.email, { bankAccount }));
+      const result = await submit(client(), form(order, order.email, { bankAccount }));
       expect(result.__typename).toBe('ReturnProtocol');
     },
   );
@@ -146,7 +152,7 @@ describe(`return protocol (${databaseKind})`, () => {
     async (bankAccount) => {
       const order = await createOrder(app.prisma);
       const before = await app.prisma.complaint.count();
-      const result = await submit(client(), form(order.number, order.email, { bankAccount }));
+      const result = await submit(client(), form(order, order.email, { bankAccount }));
       expect(result.__typename).toBe('ValidationError');
       expect(result.fieldErrors).toEqual([{ field: 'bankAccount', message: 'Číslo bankovního účtu není platné.' }]);
       expect(await app.prisma.complaint.count()).toBe(before);
@@ -157,7 +163,7 @@ describe(`return protocol (${databaseKind})`, () => {
     const order = await createOrder(app.prisma);
     const result = await submit(
       client(),
-      form(order.number, order.email, {
+      form(order, order.email, {
         bankAccount: '19-2000145399/0801',
         phone: '12',
         postcode: 'ABCDE',
@@ -176,7 +182,7 @@ describe(`return protocol (${databaseKind})`, () => {
         { field: 'lines.1.quantity', message: 'The quantity must be from 1 to 99 pieces.' },
       ]),
     );
-    const none = await submit(client(), form(order.number, order.email, { lines: [] }));
+    const none = await submit(client(), form(order, order.email, { lines: [] }));
     expect(none.fieldErrors).toEqual([{ field: 'lines', message: 'Uveďte prosím alespoň jeden vracený produkt.' }]);
   });
 
@@ -184,11 +190,11 @@ describe(`return protocol (${databaseKind})`, () => {
     const order = await createOrder(app.prisma);
     const before = await app.prisma.complaint.count();
     const c = client();
-    const nul = await c.gql<SubmitResult>(Submit, { input: form(order.number, order.email, { note: 'a\u0000b' }) });
+    const nul = await c.gql<SubmitResult>(Submit, { input: form(order, order.email, { note: 'a\u0000b' }) });
     expect(nul.errors?.[0].message).toBeTruthy();
-    const huge = await c.gql<SubmitResult>(Submit, { input: form(order.number, order.email, { note: 'x'.repeat(50_000) }) });
+    const huge = await c.gql<SubmitResult>(Submit, { input: form(order, order.email, { note: 'x'.repeat(50_000) }) });
     expect(huge.errors?.[0].message ?? huge.data?.submitReturnProtocol.__typename).toBeTruthy();
-    const wrongType = await c.gql<SubmitResult>(Submit, { input: form(order.number, order.email, { lines: 'Dres' }) });
+    const wrongType = await c.gql<SubmitResult>(Submit, { input: form(order, order.email, { lines: 'Dres' }) });
     expect(wrongType.errors?.length).toBeGreaterThan(0);
     expect(await app.prisma.complaint.count()).toBe(before);
   });
@@ -196,14 +202,14 @@ describe(`return protocol (${databaseKind})`, () => {
   it('requires a solved captcha, used once', async () => {
     const order = await createOrder(app.prisma);
     const before = await app.prisma.complaint.count();
-    const missing = await submit(client(), form(order.number, order.email, { captcha: null }));
+    const missing = await submit(client(), form(order, order.email, { captcha: null }));
     expect(missing.__typename).toBe('ValidationError');
     expect(missing.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
     const token = await captchaToken(app, 'RETURN_PROTOCOL');
-    expect((await submit(client(), form(order.number, order.email, { captcha: token }))).__typename).toBe('ReturnProtocol');
-    const reused = await submit(client(), form(order.number, order.email, { captcha: token }));
+    expect((await submit(client(), form(order, order.email, { captcha: token }))).__typename).toBe('ReturnProtocol');
+    const reused = await submit(client(), form(order, order.email, { captcha: token }));
     expect(reused.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
-    const otherAction = await submit(client(), form(order.number, order.email, { captcha: await captchaToken(app, 'NEWSLETTER') }));
+    const otherAction = await submit(client(), form(order, order.email, { captcha: await captchaToken(app, 'NEWSLETTER') }));
     expect(otherAction.fieldErrors?.map((error) => error.field)).toEqual(['captcha']);
     expect(await app.prisma.complaint.count()).toBe(before + 1);
   });
@@ -211,11 +217,37 @@ describe(`return protocol (${databaseKind})`, () => {
   it('gives the same answer for a missing order and for someone else’s, and saves nothing', async () => {
     const order = await createOrder(app.prisma, { email: 'majitel@example.cz' });
     const before = await app.prisma.complaint.count();
-    const foreign = await submit(client(), form(order.number, 'cizi@example.cz'));
-    const missing = await submit(client(), form('2026999999', 'cizi@example.cz'));
+    const foreign = await submit(client(), form(order, 'cizi@example.cz'));
+    const wrongSecret = await submit(client(), form({ number: order.number, hash: 'a'.repeat(32) }, order.email));
+    const missing = await submit(client(), form({ number: '2026999999', hash: 'a'.repeat(32) }, 'cizi@example.cz'));
     expect(foreign).toEqual(missing);
+    expect(wrongSecret).toEqual(missing);
     expect(foreign).toMatchObject({ __typename: 'ReturnOrderNotFoundError', code: 'RETURN_ORDER_NOT_FOUND' });
     expect(await app.prisma.complaint.count()).toBe(before);
+  });
+
+  it('a guest order’s number and e-mail alone file nothing: a return with a refund account of one’s own needs the summary link’s secret', async () => {
+    const order = await createOrder(app.prisma, { email: 'obet@example.cz' });
+    const before = await app.prisma.complaint.count();
+    // the attacker knows the (sequential) number and the e-mail, and gives his own account
+    const attack = await submit(client(), form(order.number, 'obet@example.cz', { bankAccount: '2000145399/0800' }), 'en');
+    expect(attack).toMatchObject({
+      __typename: 'ReturnOrderNotFoundError',
+      message: 'To return goods from an order placed without logging in, please use the “View your order” link in its confirmation e-mail. Orders from your account can be returned once you log in.',
+    });
+    // the same answer whether the order exists or not
+    expect(await submit(client(), form('2026999998', 'obet@example.cz'), 'en')).toEqual(attack);
+    // a signed-in stranger gets no further
+    const stranger = await createCustomer(app.prisma);
+    const c = client();
+    expect((await c.gql<{ login: { __typename: string } }>(Login, { input: { email: stranger.email, password: DEFAULT_PASSWORD } })).data?.login.__typename).toBe('Customer');
+    expect((await submit(c, form(order.number, 'obet@example.cz'))).__typename).toBe('ReturnOrderNotFoundError');
+    expect(await app.prisma.complaint.count()).toBe(before);
+
+    // the owner, from the confirmation e-mail's link
+    const own = await submit(client(), form(order, 'obet@example.cz'));
+    expect(own.__typename).toBe('ReturnProtocol');
+    expect(await app.prisma.complaint.count()).toBe(before + 1);
   });
 
   it('lets a customer pick from her own orders and their lines, and return one under another e-mail', async () => {

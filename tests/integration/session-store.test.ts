@@ -6,6 +6,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 import { gid } from '../support/global-id.ts';
+import { ANONYMOUS_IDLE_MS } from '../../bff/src/http/session-store.ts';
 
 const SessionAddToCart = graphql(`
   mutation SessionStoreAddToCart($variantId: ID!) {
@@ -72,6 +73,30 @@ describe(`session store (${databaseKind})`, () => {
       expect(rows.some((row) => row.sid === storedSessionKey(sessionId))).toBe(true);
     }
     for (const row of rows) expect(row.sid).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('an anonymous session ends after 3 idle days, each request moving that on; a signed-in one keeps its 30 days', async () => {
+    const day = 24 * 3600 * 1000;
+    const guest = app.newClient();
+    await guest.gql(SessionAddToCart, { variantId });
+    const first = (await findClientSession(app.prisma, guest))!;
+    expect(Math.abs(first.expire.getTime() - (Date.now() + ANONYMOUS_IDLE_MS))).toBeLessThan(60_000);
+    expect(ANONYMOUS_IDLE_MS).toBe(3 * day);
+    // a request two days later (the stored expiry set back by two days) moves it on again
+    await app.prisma.session.update({ where: { sid: first.sid }, data: { expire: new Date(first.expire.getTime() - 2 * day) } });
+    expect((await guest.gql(SessionCart)).data!.cart).toEqual({ itemCount: 1 });
+    await expect.poll(async () => (await findClientSession(app.prisma, guest))!.expire.getTime()).toBeGreaterThan(Date.now() + ANONYMOUS_IDLE_MS - 60_000);
+    // idle past it, the session and its cart are gone for the browser
+    await app.prisma.session.update({ where: { sid: first.sid }, data: { expire: new Date(Date.now() - 1000) } });
+    const before = guest.sessionId;
+    expect((await guest.fetch('/api/csrf-cookie')).status).toBe(204);
+    expect(guest.sessionId).not.toBe(before);
+    expect((await guest.gql(SessionCart)).data!.cart).toBeNull();
+
+    const signedIn = app.newClient();
+    expect((await signedIn.gql(SessionLogin, { input: { email: customer.email, password: customer.password } })).data!.login.__typename).toBe('Customer');
+    const row = (await findClientSession(app.prisma, signedIn))!;
+    expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * day);
   });
 
   it('the hashed row still serves the browser: its cart is found, and its expiry is kept', async () => {

@@ -62,8 +62,8 @@ const SetQuantity = graphql(`
 `);
 
 const ApplyVoucher = graphql(`
-  mutation VoucherTestApply($code: String!, $email: String) {
-    applyVoucher(code: $code, email: $email) {
+  mutation VoucherTestApply($code: String!, $email: String, $captcha: String) {
+    applyVoucher(code: $code, email: $email, captcha: $captcha) {
       __typename
       ...VoucherTestCart
       ... on Error {
@@ -207,8 +207,14 @@ async function shopperWithCart(pieces: number, headers: Record<string, string> =
 }
 
 async function apply(client: TestClient, code: string, email?: string, headers: Record<string, string> = {}) {
-  const response = await client.gql(ApplyVoucher, { code, email }, headers);
+  let response = await client.gql(ApplyVoucher, { code, email }, headers);
   expect(response.errors).toBeUndefined();
+  // past the free attempts of an address the shop asks for a captcha, and the browser solves it
+  const answer = response.data!.applyVoucher;
+  if (answer.__typename === 'ValidationError' && answer.fieldErrors.some((error) => error.field === 'captcha')) {
+    response = await client.gql(ApplyVoucher, { code, email, captcha: await captchaToken(app, 'VOUCHER_CHECK') }, headers);
+    expect(response.errors).toBeUndefined();
+  }
   return response.data!.applyVoucher;
 }
 
@@ -383,7 +389,8 @@ describe(`vouchers: applying and the cart (${databaseKind})`, () => {
       message: 'The voucher was not issued for the e-mail you entered.',
     });
     expect(await apply(client, voucher.code, 'not-an-email')).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'email' }] });
-    const check = await client.gql(CheckVoucher, { code: voucher.code });
+    // the applications above used up this address's free attempts: a check now comes with a captcha
+    const check = await client.gql(CheckVoucher, { code: voucher.code, captcha: await captchaToken(app, 'VOUCHER_CHECK') });
     expect(check.data?.checkVoucher).toMatchObject({ __typename: 'VoucherError', problem: 'EMAIL_REQUIRED' });
 
     const cart = await apply(client, voucher.code, ' Jana.Novakova@Example.cz ');
@@ -539,6 +546,27 @@ describe(`vouchers: checking a code (${databaseKind})`, () => {
     expect(unknown.data?.checkVoucher).toMatchObject({ problem: 'NOT_FOUND', message: 'A voucher with this code does not exist.' });
   });
 
+  it('applying asks for the captcha checking asks for: one count of free attempts per address, one rule', async () => {
+    const free = RATE_RULES.voucherCheckWithoutCaptcha.limit;
+    const voucher = await createVoucher(app.prisma);
+    const { client } = await shopperWithCart(1);
+    for (let i = 0; i < free; i++) expect((await client.gql(CheckVoucher, { code: `ZKOUSIM${i}` })).data?.checkVoucher.__typename).toBe('VoucherError');
+    const refused = await client.gql(ApplyVoucher, { code: voucher.code }, { 'x-shop-language': 'en' });
+    expect(refused.data?.applyVoucher).toMatchObject({
+      __typename: 'ValidationError',
+      fieldErrors: [{ field: 'captcha', message: 'Please confirm that you are not a robot.' }],
+    });
+    expect(await app.prisma.cartVoucher.count({ where: { voucherId: voucher.id } })).toBe(0);
+    const applied = await client.gql(ApplyVoucher, { code: voucher.code, captcha: await captchaToken(app, 'VOUCHER_CHECK') });
+    expect(applied.data?.applyVoucher.__typename).toBe('Cart');
+
+    // and the other way round: applications use up the free checks
+    const other = await shopperWithCart(1);
+    for (let i = 0; i < free; i++) expect((await other.client.gql(ApplyVoucher, { code: `ZKOUSIM${i}` })).data?.applyVoucher.__typename).toBe('VoucherError');
+    const check = await other.client.gql(CheckVoucher, { code: voucher.code });
+    expect(check.data?.checkVoucher).toMatchObject({ __typename: 'ValidationError' });
+  });
+
   it(`is limited to ${RATE_RULES.voucherCheckPerIp.limit} checks per address and window; other addresses are not affected`, async () => {
     const client = shopper();
     const limit = RATE_RULES.voucherCheckPerIp.limit;
@@ -550,8 +578,10 @@ describe(`vouchers: checking a code (${databaseKind})`, () => {
     }
     const refused = await client.gql(CheckVoucher, { code: 'HADAM-DAL', captcha: await captchaToken(app, 'VOUCHER_CHECK') });
     expect(refused.data?.checkVoucher).toMatchObject({ __typename: 'TooManyAttemptsError', code: 'TOO_MANY_ATTEMPTS' });
-    // applying counts against the same limit
-    expect((await client.gql(ApplyVoucher, { code: 'HADAM-DAL' })).data?.applyVoucher.__typename).toBe('TooManyAttemptsError');
+    // applying counts against the same limit (and, past the free attempts, needs the captcha too)
+    expect((await client.gql(ApplyVoucher, { code: 'HADAM-DAL', captcha: await captchaToken(app, 'VOUCHER_CHECK') })).data?.applyVoucher.__typename).toBe(
+      'TooManyAttemptsError',
+    );
     expect((await shopper().gql(CheckVoucher, { code: 'HADAM-DAL' })).data?.checkVoucher.__typename).toBe('VoucherError');
   });
 });

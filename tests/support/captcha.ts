@@ -10,7 +10,8 @@ export type CaptchaActionName =
   | 'AVAILABILITY_WATCH'
   | 'RETURN_PROTOCOL'
   | 'VOUCHER_CHECK'
-  | 'PLACE_ORDER';
+  | 'PLACE_ORDER'
+  | 'LOGIN';
 
 type GqlCapable = {
   gql: (document: string, variables?: Record<string, unknown>) => Promise<{ data?: unknown; errors?: { message: string }[] }>;

@@ -22,6 +22,7 @@ export const CAPTCHA_ACTIONS = [
   'returnProtocol',
   'voucherCheck',
   'placeOrder',
+  'login',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 

@@ -13,6 +13,7 @@ export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
     RETURN_PROTOCOL: { value: 'returnProtocol' },
     VOUCHER_CHECK: { value: 'voucherCheck' },
     PLACE_ORDER: { value: 'placeOrder' },
+    LOGIN: { value: 'login' },
   } as const,
 });
 

@@ -8,6 +8,8 @@ import { addToCart, currentCartId, setCartLineQuantity } from '../services/cart.
 import { money, unitPrice } from '../services/pricing.ts';
 import { sumByVatRate } from '../../../schema/rules/index.ts';
 import type { Context } from './context.ts';
+import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { RATE_RULES, ipKey } from '../services/rate-limit.ts';
 
 type LineForTotals = {
   quantity: number;
@@ -81,12 +83,17 @@ builder.mutationFields((t) => ({
   addToCart: t.prismaField({
     ...CART_ACCESS,
     type: 'Cart',
-    errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
+    errors: { types: [ValidationError, NotFoundError, InsufficientStockError, TooManyAttemptsError], directResult: true },
     args: {
       variantId: t.arg.globalID({ required: true, description: 'A Variant’s id.' }),
       quantity: t.arg.int({ required: false, defaultValue: 1 }),
     },
     resolve: async (query, _root, args, ctx) => {
+      // a new cart per client address is limited (a partner's token has a limit of its own)
+      if (!ctx.partner && (await currentCartId(ctx)) === null) {
+        const limit = await ctx.rateLimiter.consume(RATE_RULES.newCartPerIp, ipKey(ctx.clientIp));
+        if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language);
+      }
       const cartId = await addToCart(ctx, localId(args.variantId, 'Variant', ctx), args.quantity ?? 1);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },

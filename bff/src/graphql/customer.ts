@@ -5,6 +5,7 @@ import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { login } from '../services/auth.ts';
+import { requireCaptcha } from '../captcha/captcha.ts';
 import { afterLogin } from '../services/after-login.ts';
 import { revokeCustomerToken } from '../services/api-tokens.ts';
 import { message } from '../i18n/messages.ts';
@@ -27,6 +28,11 @@ const LoginInput = builder.inputType('LoginInput', {
   fields: (t) => ({
     email: t.string({ required: true }),
     password: t.string({ required: true }),
+    captcha: t.string({
+      description:
+        'A captcha token (LOGIN): lets an attempt through while the account is locked by failed attempts ' +
+        '(TooManyAttemptsError with captchaAccepted); left unused otherwise.',
+    }),
   }),
 });
 
@@ -49,8 +55,15 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: LoginInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       validateInput(ctx, { ...input, email: input.email.trim() }, loginRules);
-      const outcome = await login(ctx, { email: input.email, password: input.password, clientIp: ctx.clientIp });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts');
+      const token = input.captcha;
+      const outcome = await login(
+        ctx,
+        { email: input.email, password: input.password, clientIp: ctx.clientIp },
+        token ? () => requireCaptcha(ctx, 'login', token) : null,
+      );
+      if (outcome.kind === 'tooManyAttempts') {
+        throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts', outcome.captchaAccepted === true);
+      }
       if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
       const { customerId } = outcome;
       await afterLogin(ctx, customerId);

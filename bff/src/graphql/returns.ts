@@ -76,6 +76,12 @@ const ReturnInput = builder.inputType('ReturnProtocolInput', {
     postcode: t.string({ required: true }),
     country: t.string({ required: true, description: 'CZ or SK.' }),
     note: t.string({ required: false }),
+    orderHash: t.string({
+      required: false,
+      description:
+        'The secret of the order summary link (/objednavka/shrnuti/{id}/{hash}) in the confirmation e-mail: a guest order is returned only ' +
+        'with it (and its e-mail); a signed-in customer’s own orders need none.',
+    }),
     captcha: t.string({ required: false, description: 'The solved captcha (Query.captchaChallenge(action: RETURN_PROTOCOL)).' }),
   }),
 });
@@ -113,6 +119,7 @@ builder.mutationField('submitReturnProtocol', (t) =>
       const outcome = await submitReturnProtocol(ctx, { ...values, lines }, { customerId: ctx.customerId, language: ctx.language, clientIp: ctx.clientIp });
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       if (outcome.kind === 'orderNotFound') throw new ReturnOrderNotFoundError(returnMessage('orderNotFound', ctx.language));
+      if (outcome.kind === 'orderLinkNeeded') throw new ReturnOrderNotFoundError(returnMessage('orderLinkNeeded', ctx.language));
       return ctx.prisma.complaint.findUniqueOrThrow({ ...query, where: { id: outcome.complaintId } });
     },
   }),

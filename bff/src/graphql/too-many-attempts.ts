@@ -9,14 +9,15 @@ export class TooManyAttemptsError extends ShopError {
   constructor(
     text: string,
     public readonly retryAfterSeconds: number,
+    public readonly captchaAccepted = false,
   ) {
     super('TOO_MANY_ATTEMPTS', text);
   }
 
   /** From a limiter's retryAfterMs; the message rounds the wait up to whole minutes. */
-  static after(retryAfterMs: number, language: Language, key: MessageKey = 'tooManyAttempts'): TooManyAttemptsError {
+  static after(retryAfterMs: number, language: Language, key: MessageKey = 'tooManyAttempts', captchaAccepted = false): TooManyAttemptsError {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-    return new TooManyAttemptsError(message(key, language).replace('{minutes}', String(minutes)), Math.ceil(retryAfterMs / 1000));
+    return new TooManyAttemptsError(message(key, language).replace('{minutes}', String(minutes)), Math.ceil(retryAfterMs / 1000), captchaAccepted);
   }
 }
 
@@ -24,5 +25,10 @@ builder.objectType(TooManyAttemptsError, {
   name: 'TooManyAttemptsError',
   description: 'Too many attempts from this address or at this account; try again after retryAfterSeconds.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ retryAfterSeconds: t.exposeInt('retryAfterSeconds') }),
+  fields: (t) => ({
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds'),
+    captchaAccepted: t.exposeBoolean('captchaAccepted', {
+      description: 'True when the action may be sent again now with a solved captcha (a login at a locked account).',
+    }),
+  }),
 });

@@ -209,7 +209,7 @@ builder.queryField('checkVoucher', (t) =>
       email: t.arg.string({ required: false, description: 'Needed for e-mail-bound vouchers.' }),
       captcha: t.arg.string({
         required: false,
-        description: 'A captcha token (VOUCHER_CHECK): needed after 3 checks from one address in 10 minutes (ValidationError at the field captcha).',
+        description: 'A captcha token (VOUCHER_CHECK): needed after 3 checks or applications (applyVoucher) from one address in 10 minutes (ValidationError at the field captcha).',
       }),
     },
     resolve: async (_root, args, ctx) => {
@@ -233,9 +233,15 @@ builder.mutationFields((t) => ({
     args: {
       code: t.arg.string({ required: true }),
       email: t.arg.string({ required: false }),
+      captcha: t.arg.string({
+        required: false,
+        description: 'A captcha token (VOUCHER_CHECK): needed, as for checkVoucher and on the same count, after 3 checks or applications from one address in 10 minutes.',
+      }),
     },
     resolve: async (query, _root, args, ctx) => {
       const email = checkEmailArgument(ctx, args.email);
+      // one count and one rule with checkVoucher: applying is guessing codes too
+      await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
       const outcome = await applyVoucher(ctx, args.code, email);
       if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: outcome.cartId } });

@@ -7,6 +7,11 @@ import session from 'express-session';
 import type { Db } from '../db/client.ts';
 
 const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
+/**
+ * A session without a customer ends after this long without a request (each request moves it on);
+ * a signed-in one keeps its cookie's lifetime (docs/decisions/0004-sessions-and-csrf.md).
+ */
+export const ANONYMOUS_IDLE_MS = 3 * 24 * 3600 * 1000;
 
 /** The Session table's key for a session id (hex SHA-256). */
 export function sessionKey(sid: string): string {
@@ -36,7 +41,10 @@ export class PrismaSessionStore extends session.Store {
 
   private expiry(data: session.SessionData): Date {
     const expires = data.cookie?.expires;
-    return expires ? new Date(expires) : new Date(Date.now() + DEFAULT_TTL_MS);
+    const lifetime = expires ? new Date(expires) : new Date(Date.now() + DEFAULT_TTL_MS);
+    if (customerOf(data) !== null) return lifetime;
+    // set and touch (express-session touches on every request) keep an anonymous one alive while it is used
+    return new Date(Math.min(lifetime.getTime(), Date.now() + ANONYMOUS_IDLE_MS));
   }
 
   get(sid: string, callback: (err: unknown, session?: session.SessionData | null) => void): void {

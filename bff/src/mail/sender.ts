@@ -169,6 +169,8 @@ async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: Sen
         attachments: mail.attachments,
         messageId: messageIdOf(row, deps.from),
         date: now,
+        // RFC 3834: no out-of-office or other automatic answer to a machine's e-mail
+        headers: { 'Auto-Submitted': 'auto-generated' },
       },
       `${now.toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}`,
     );

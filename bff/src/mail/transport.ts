@@ -1,6 +1,6 @@
 // Where e-mails go: an SMTP server (SMTP_URL, through nodemailer) or, without one, .eml files in
 // DATA_DIR/mail/ that a person trying the shop opens in any mail program.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Config } from '../config.ts';
@@ -38,9 +38,11 @@ function fileTransport(directory: string): MailTransport {
     description: `.eml files in ${directory}`,
     async send(message, fileStem) {
       const info = await builder.sendMail(message);
-      await mkdir(directory, { recursive: true });
+      // the files hold password reset links and personal data: only the shop's own user may read them
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      await chmod(directory, 0o700);
       const file = path.join(directory, `${fileStem}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
       return { messageId: info.messageId, file };
     },
     close: () => builder.close(),

@@ -4,6 +4,7 @@
 // Pure: the same data always gives the same bytes (the creation date is the order's, not the clock's).
 import type PDFKitDocument from 'pdfkit';
 import { lazyModule } from '../lazy-module.ts';
+import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
@@ -153,11 +154,6 @@ function czkOf(amountMinor: number, currency: Currency, eurRate: number): number
   return currency === 'CZK' ? amountMinor : Math.round(amountMinor * eurRate);
 }
 
-const COUNTRY_NAMES: Record<string, { cs: string; en: string }> = {
-  CZ: { cs: 'Česká republika', en: 'Czech Republic' },
-  SK: { cs: 'Slovensko', en: 'Slovakia' },
-};
-
 function addressLines(address: DocumentAddress, labels: Labels, language: 'cs' | 'en'): string[] {
   const name = addressName(address);
   return [
@@ -165,7 +161,7 @@ function addressLines(address: DocumentAddress, labels: Labels, language: 'cs' |
     name,
     address.street,
     [address.postcode, address.city].filter(Boolean).join(' '),
-    COUNTRY_NAMES[address.country]?.[language] ?? address.country,
+    countryName(address.country, language),
     address.ico ? `${labels.ico}: ${address.ico}` : '',
     address.dic ? `${labels.dic}: ${address.dic}` : '',
   ].filter((line) => line !== '');

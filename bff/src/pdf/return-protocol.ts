@@ -3,6 +3,7 @@
 // survive; pure: the same protocol always gives the same bytes (its creation date is the protocol's).
 import type PDFKitDocument from 'pdfkit';
 import { lazyModule } from '../lazy-module.ts';
+import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDateTime } from '../../../schema/rules/dates.ts';
 import { formatIban } from '../../../schema/rules/iban.ts';
 import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
@@ -123,7 +124,7 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
       `${protocol.firstName} ${protocol.lastName}`,
       protocol.street,
       `${protocol.postcode} ${protocol.city}`,
-      protocol.country,
+      countryName(protocol.country, protocol.language),
       `${labels.email}: ${protocol.email}`,
       `${labels.phone}: ${protocol.phone}`,
     ],

@@ -3,6 +3,11 @@
 // it, the answer is "too many attempts" without checking the password, for an existing e-mail and an
 // unknown one alike (A5: no account enumeration). A successful login clears the account's count
 // (not the address's), so in effect the account rule counts failures.
+//
+// The account's count is everybody's, so anyone could lock its owner out. A locked account therefore
+// lets an attempt through with a solved captcha (LOGIN), counted per account and address instead
+// (the owner's own address has its own count) and per account over 6 hours (brute force with solved
+// captchas stays bounded). The per-address limit holds for every attempt.
 import type { Db } from '../db/client.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
@@ -12,26 +17,48 @@ export type AuthDeps = { prisma: Db; rateLimiter: RateLimiter };
 export type LoginOutcome =
   | { kind: 'success'; customerId: number }
   | { kind: 'invalidCredentials' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+  /** captchaAccepted: the account is locked, and an attempt with a solved captcha may go through. */
+  | { kind: 'tooManyAttempts'; retryAfterMs: number; captchaAccepted?: boolean };
 
 /** How an e-mail identifies an account: trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function login(
-  deps: AuthDeps,
-  input: { email: string; password: string; clientIp: string },
-): Promise<LoginOutcome> {
-  const email = normalizeEmail(input.email);
-  const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, ipKey(input.clientIp));
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+/** When the account's own counts refuse the attempt: how long they hold; null while it is not locked. */
+async function accountLockedForMs(deps: AuthDeps, email: string): Promise<number | null> {
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, email);
-  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+  if (!byAccount.allowed) return byAccount.retryAfterMs;
   // Only attempts that get this far check a password; those count towards the longer wait, so a
   // guesser who keeps coming back every 15 minutes waits hours after the third round (A4).
   const byAccountLong = await deps.rateLimiter.consume(RATE_RULES.loginPerAccountLong, email);
-  if (!byAccountLong.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccountLong.retryAfterMs };
+  if (!byAccountLong.allowed) return byAccountLong.retryAfterMs;
+  return null;
+}
+
+/**
+ * `captcha` is null when the request carries no captcha token; otherwise it checks and uses up the
+ * token (throwing the captcha's ValidationError) and is called only when the account is locked.
+ */
+export async function login(
+  deps: AuthDeps,
+  input: { email: string; password: string; clientIp: string },
+  captcha: (() => Promise<void>) | null = null,
+): Promise<LoginOutcome> {
+  const email = normalizeEmail(input.email);
+  const address = ipKey(input.clientIp);
+  const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, address);
+  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  const lockedForMs = await accountLockedForMs(deps, email);
+  const ownerKey = `${email}\n${address}`;
+  if (lockedForMs !== null) {
+    if (!captcha) return { kind: 'tooManyAttempts', retryAfterMs: lockedForMs, captchaAccepted: true };
+    await captcha();
+    const fromHere = await deps.rateLimiter.consume(RATE_RULES.loginLockedPerAccountAndIp, ownerKey);
+    if (!fromHere.allowed) return { kind: 'tooManyAttempts', retryAfterMs: fromHere.retryAfterMs };
+    const fromEverywhere = await deps.rateLimiter.consume(RATE_RULES.loginLockedPerAccount, email);
+    if (!fromEverywhere.allowed) return { kind: 'tooManyAttempts', retryAfterMs: fromEverywhere.retryAfterMs };
+  }
 
   const customer = await deps.prisma.customer.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   // an unknown e-mail is verified against a dummy hash, so it takes as long as a known one
@@ -39,6 +66,6 @@ export async function login(
   if (!customer || !valid) return { kind: 'invalidCredentials' };
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, email);
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccountLong, email);
+  await deps.rateLimiter.reset(RATE_RULES.loginLockedPerAccountAndIp, ownerKey);
   return { kind: 'success', customerId: customer.id };
 }
-

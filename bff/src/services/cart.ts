@@ -202,3 +202,24 @@ export async function setCartLineQuantity(ctx: CartContext, lineIdInput: string 
   }, TRANSACTION_OPTIONS);
   return cartId;
 }
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * How long a guest's cart (no customer, not ordered) is kept after its last change (every change
+ * touches updatedAt): an empty one a day, one with goods 30 days (docs/decisions/0004-sessions-and-csrf.md).
+ * A customer's cart stays with her account.
+ */
+export const GUEST_CART_RETENTION = { emptyMs: DAY_MS, withGoodsMs: 30 * DAY_MS } as const;
+
+/** Deletes abandoned guest carts (run periodically by the app); the number deleted. */
+export async function pruneAbandonedCarts(db: Db, now = new Date()): Promise<number> {
+  const empty = new Date(now.getTime() - GUEST_CART_RETENTION.emptyMs).toISOString();
+  const withGoods = new Date(now.getTime() - GUEST_CART_RETENTION.withGoodsMs).toISOString();
+  return db.$executeRaw`
+    DELETE FROM "Cart" c
+     WHERE c."customerId" IS NULL
+       AND NOT EXISTS (SELECT 1 FROM "Order" o WHERE o."cartId" = c."id")
+       AND (c."updatedAt" < ${withGoods}::timestamp
+            OR (c."updatedAt" < ${empty}::timestamp AND NOT EXISTS (SELECT 1 FROM "CartLine" l WHERE l."cartId" = c."id")))`;
+}

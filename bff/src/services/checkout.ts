@@ -16,11 +16,10 @@ import {
   companyFormSchema,
   convertCzkToEur,
   deliveryAddressFormSchema,
-  max,
   normalizeDic,
   normalizeIco,
   normalizePostcode,
-  NOTE_MAX_LENGTH,
+  noteRules,
   sumByVatRate,
   vatSplit,
   VAT_RATE_STANDARD_PERCENT,
@@ -529,7 +528,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
 
   if (input.note !== undefined) {
     const note = (input.note ?? '').trim();
-    const noteError = validateForm({ note }, { note: [max(NOTE_MAX_LENGTH)] }, ctx.language).note;
+    const noteError = validateForm({ note }, { note: noteRules }, ctx.language).note;
     if (noteError) errors.push({ field: 'note', message: noteError });
     data.note = note;
   }

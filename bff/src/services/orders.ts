@@ -200,7 +200,7 @@ function newOrderHash(): string {
   return randomBytes(24).toString('base64url');
 }
 
-function sameSecret(a: string, b: string): boolean {
+export function sameSecret(a: string, b: string): boolean {
   // equal-length digests, so the comparison takes the same time whatever the input
   const left = createHash('sha256').update(a).digest();
   const right = createHash('sha256').update(b).digest();

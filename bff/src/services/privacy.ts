@@ -2,8 +2,11 @@
 // her account.
 //
 // Deleting keeps the orders for accounting (the law requires tax documents to be kept; GDPR art.
-// 17(3)(b)) but anonymised: no longer linked to the account, e-mail, phone, addresses and note
-// replaced. The issued invoice (its PDF is the tax document) stays as it was issued. Everything else
+// 17(3)(b)) but anonymised: no longer linked to the account, e-mail, phone, delivery address and note
+// replaced. An order whose tax invoice was issued keeps the invoice address the invoice names (the
+// buyer's name, address, IČO, DIČ: a tax document and its data are kept for 10 years, zákon o DPH
+// § 35 and zákon o účetnictví § 31), so the invoice can be reproduced as issued; without an issued
+// invoice the invoice address is anonymised too. Everything else
 // is removed: addresses, carts, wishlists, watches, newsletter subscriptions, reset tokens, access
 // tokens, e-mails still in the outbox, and every session (the shopper is signed out everywhere).
 // Vouchers issued to her alone are ended, not handed to everyone. It asks for the password again
@@ -94,21 +97,22 @@ export async function deleteAccount(
   const customerId = input.customerId;
   const email = customer.email;
   await deps.prisma.$transaction(async (tx) => {
-    const orders = await tx.order.findMany({ where: { customerId }, select: { id: true, invoiceAddress: true } });
+    const orders = await tx.order.findMany({ where: { customerId }, select: { id: true, invoiceAddress: true, invoice: { select: { id: true } } } });
     for (const order of orders) {
       const address = (order.invoiceAddress ?? {}) as Record<string, unknown>;
-      // a company's own details (name, IČO, DIČ) are not personal data and the invoice needs them
+      // a company's own details (name, IČO, DIČ) are not personal data and the invoice needs them;
+      // an issued invoice needs the buyer's name and address too, for as long as it is kept
       const invoiceAddress = {
         company: address.company ?? '',
         ico: address.ico ?? '',
         dic: address.dic ?? '',
-        firstName: ANONYMISED.name,
-        lastName: ANONYMISED.name,
+        firstName: order.invoice ? (address.firstName ?? '') : ANONYMISED.name,
+        lastName: order.invoice ? (address.lastName ?? '') : ANONYMISED.name,
         email: '',
         phone: '',
-        street: ANONYMISED.name,
-        city: ANONYMISED.name,
-        postcode: '',
+        street: order.invoice ? (address.street ?? '') : ANONYMISED.name,
+        city: order.invoice ? (address.city ?? '') : ANONYMISED.name,
+        postcode: order.invoice ? (address.postcode ?? '') : '',
         country: address.country ?? '',
       };
       await tx.order.update({

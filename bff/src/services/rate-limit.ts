@@ -41,6 +41,18 @@ export const RATE_RULES = {
   loginPerAccount: { name: 'login-account', limit: 10, windowMs: 15 * MINUTE },
   /** The growing delay: checked passwords per account over 6 hours; past 30 the wait is the rest of those hours. */
   loginPerAccountLong: { name: 'login-account-long', limit: 30, windowMs: 6 * HOUR },
+  /**
+   * A locked account's owner gets through with a solved captcha (issue 31): such attempts count per
+   * account and client address, so one who locked the account from elsewhere cannot lock her out, ...
+   */
+  loginLockedPerAccountAndIp: { name: 'login-locked-account-ip', limit: 10, windowMs: 15 * MINUTE },
+  /** ... and per account from everywhere, so brute force with solved captchas stays bounded (A4). */
+  loginLockedPerAccount: { name: 'login-locked-account', limit: 50, windowMs: 6 * HOUR },
+  /**
+   * New carts per client address (graphql/cart.ts): a shopper starts one per order, a NAT of a few
+   * hundred people well under this; a script filling the Cart table is stopped (docs/decisions/0004).
+   */
+  newCartPerIp: { name: 'new-cart-ip', limit: 200, windowMs: HOUR },
   /** Login attempts per client address, successful ones included (they do not reset it). */
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 5, windowMs: HOUR },
@@ -48,7 +60,7 @@ export const RATE_RULES = {
   registrationPerIp: { name: 'registration-ip', limit: 10, windowMs: HOUR },
   newsletterPerIp: { name: 'newsletter-ip', limit: 10, windowMs: HOUR },
   voucherCheckPerIp: { name: 'voucher-check-ip', limit: 20, windowMs: 10 * MINUTE },
-  /** Voucher checks an address may make without a captcha; further checks in the window need one (issue 11). */
+  /** Voucher checks and applications an address may make without a captcha; further ones in the window need one (issues 11, 31). */
   voucherCheckWithoutCaptcha: { name: 'voucher-check-free-ip', limit: 3, windowMs: 10 * MINUTE },
   /** Cookie consent choices recorded per client address (the consent log, services/consent.ts). */
   consentPerIp: { name: 'consent-ip', limit: 30, windowMs: 15 * MINUTE },

@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Language } from '../graphql/context.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
 import { normalizeEmail } from './auth.ts';
+import { sameSecret } from './orders.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
 import { normalizeRefundAccount } from '../../../schema/rules/return-protocol.ts';
 import { normalizePostcode } from '../../../schema/rules/postcode.ts';
@@ -27,11 +28,15 @@ export type ReturnProtocolInput = {
   postcode: string;
   country: string;
   note: string;
+  /** The secret of the order summary link (/objednavka/shrnuti/{id}/{hash}) a guest comes from. */
+  orderHash?: string | null;
 };
 
 export type ReturnOutcome =
   | { kind: 'saved'; complaintId: number }
   | { kind: 'orderNotFound' }
+  /** Not the signed-in customer's own order, and no summary link's secret came with it. */
+  | { kind: 'orderLinkNeeded' }
   | { kind: 'tooManyAttempts'; retryAfterMs: number };
 
 export type ReturnDeps = { prisma: Db; rateLimiter: RateLimiter };
@@ -43,8 +48,10 @@ export function protocolNumber(id: number, createdAt: Date): string {
 
 /**
  * Saves the protocol. The order must be the signed-in customer's own, or (for a guest, or a customer
- * returning a guest order) one placed with the e-mail given: the same answer for a missing order and
- * someone else's, and a per-address limit, so order numbers cannot be probed.
+ * returning a guest order) come with the secret of its summary link (the confirmation e-mail's "view
+ * order" link) and the order's e-mail: an order number is sequential and an e-mail is no secret, so
+ * with those alone anyone could claim someone else's refund to an account of their own. The same
+ * answer for a missing order and someone else's, and a per-address limit, so order numbers cannot be probed.
  */
 export async function submitReturnProtocol(
   deps: ReturnDeps,
@@ -57,11 +64,12 @@ export async function submitReturnProtocol(
   const email = normalizeEmail(input.email);
   const order = await deps.prisma.order.findUnique({
     where: { number: input.orderNumber.trim() },
-    select: { id: true, number: true, customerId: true, email: true },
+    select: { id: true, number: true, customerId: true, email: true, hash: true },
   });
-  const owned =
-    order !== null && ((who.customerId !== null && order.customerId === who.customerId) || normalizeEmail(order.email) === email);
-  if (!order || !owned) return { kind: 'orderNotFound' };
+  const own = order !== null && who.customerId !== null && order.customerId === who.customerId;
+  if (!own && !input.orderHash) return { kind: 'orderLinkNeeded' };
+  const linked = order !== null && !!input.orderHash && sameSecret(order.hash, input.orderHash) && normalizeEmail(order.email) === email;
+  if (!order || !(own || linked)) return { kind: 'orderNotFound' };
 
   const complaintId = await deps.prisma.$transaction(async (tx) => {
     const created = await tx.complaint.create({

@@ -7,6 +7,7 @@ import {
   length,
   max,
   min,
+  multiLine,
   required,
   validateField,
   validateForm,
@@ -72,9 +73,11 @@ describe('length rules count Unicode code points', () => {
       fc.property(fc.string({ unit: 'binary', maxLength: 20 }), fc.integer({ min: 0, max: 20 }), (text, n) => {
         fc.pre(text !== '');
         const count = Array.from(text).length;
-        expect(validateField(text, [min(n)], 'cs') === null).toBe(count >= n);
-        expect(validateField(text, [max(n)], 'cs') === null).toBe(count <= n);
-        expect(validateField(text, [length(n)], 'cs') === null).toBe(count === n);
+        // a line break or a bidi control fails any text field first (see 'single-line text' below)
+        const plain = text.trim() === '' || !/[\r\n\u0085\u2028\u2029\u202A-\u202E\u2066-\u2069]/.test(text);
+        expect(validateField(text, [min(n)], 'cs') === null).toBe(plain && count >= n);
+        expect(validateField(text, [max(n)], 'cs') === null).toBe(plain && count <= n);
+        expect(validateField(text, [length(n)], 'cs') === null).toBe(plain && count === n);
       }),
     );
   });
@@ -115,6 +118,29 @@ describe('validateField', () => {
   it('returns null when every rule passes or there is none', () => {
     expect(validateField('jan@example.cz', [required, email, max(50)], 'cs')).toBeNull();
     expect(validateField('anything', [], 'cs')).toBeNull();
+  });
+});
+
+describe('single-line text', () => {
+  const bidi = ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E', '\u2066', '\u2067', '\u2068', '\u2069'];
+
+  it.each(bidi.map((char) => [char.codePointAt(0)!.toString(16).toUpperCase()]))('refuses the bidi control U+%s in any text field, multi-line too', (hex) => {
+    const text = `Jana ${String.fromCodePoint(parseInt(hex, 16))}ávoN`;
+    expect(validateField(text, [required, max(100)], 'cs')).toBe('Pole obsahuje neviditelné znaky, které mění směr textu. Odstraňte je prosím.');
+    expect(validateField(text, [multiLine, max(1000)], 'en')).toBe('This field contains invisible characters that change the direction of the text. Please remove them.');
+  });
+
+  it.each([['Jana\nNová'], ['Jana\r\nNová'], ['Jana\rNová'], ['Jana\u2028Nová']])('refuses a line break in a single-line field: %j', (text) => {
+    expect(validateField(text, [required, max(100)], 'cs')).toBe('Toto pole musí být na jednom řádku.');
+    expect(validateForm({ firstName: text }, { firstName: [] }, 'en')).toEqual({ firstName: 'This field must fit on a single line.' });
+    // a multi-line field (an order note) takes it
+    expect(validateField(text, [multiLine, max(100)], 'cs')).toBeNull();
+  });
+
+  it('leaves blank text to required, and plain text, tabs and right-to-left letters alone', () => {
+    expect(validateField('\n', [required], 'cs')).toBe('Toto pole je povinné.');
+    expect(validateField('\n', [], 'cs')).toBeNull();
+    expect(validateField('שלום\tعربي \u200F', [required], 'cs')).toBeNull();
   });
 });
 

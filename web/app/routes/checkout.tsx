@@ -27,8 +27,8 @@ import {
   checkoutProblems,
   companyFormSchema,
   deliveryAddressFormSchema,
-  max,
   NOTE_MAX_LENGTH,
+  noteRules,
   validateField,
   type CheckoutField,
 } from '../../../schema/rules/index.ts';
@@ -457,7 +457,7 @@ function CheckoutPage({ data }: { data: PageData }) {
     setChanged(null);
     const invoiceOk = invoiceForm.validateAll();
     const deliveryOk = needsDeliveryAddress ? deliveryForm.validateAll() : true;
-    const noteProblem = validateField(note, [max(NOTE_MAX_LENGTH)], language, {});
+    const noteProblem = validateField(note, noteRules, language, {});
     setNoteError(noteProblem);
     const local = checkoutProblems(
       {

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate, useSearchParams, Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
@@ -12,6 +13,8 @@ import { LayoutQuery } from '../components/layout/documents.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
+import { Captcha } from '../features/captcha/Captcha.tsx';
+import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 
 const LoginMutation = graphql(`
   mutation Login($input: LoginInput!) {
@@ -23,6 +26,9 @@ const LoginMutation = graphql(`
       }
       ... on Error {
         ...ErrorFields
+      }
+      ... on TooManyAttemptsError {
+        captchaAccepted
       }
     }
   }
@@ -57,19 +63,32 @@ export default function Login() {
     locale: language,
   });
 
+  // an account locked by failed attempts (from anywhere) lets its owner in with a solved captcha
+  const captcha = useCaptcha('LOGIN');
+  const [locked, setLocked] = useState(false);
+
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!form.validateAll()) return;
+    const token = locked ? await captcha.take() : null;
+    if (locked && !token) return;
     try {
-      const result = await login({ variables: { input: { email: form.values.email, password: form.values.password } } });
+      const result = await login({ variables: { input: { email: form.values.email, password: form.values.password, captcha: token } } });
       const outcome = result.data?.login;
       if (outcome?.__typename === 'Customer') {
         notify('success', t('account.loginSuccess'));
         await navigate(safeLocalPath(params.get('next'), href('account', language)));
         return;
       }
+      if (outcome?.__typename === 'TooManyAttemptsError' && outcome.captchaAccepted) {
+        setLocked(true);
+        notify('error', t('account.loginLocked'));
+        return;
+      }
       if (outcome?.__typename === 'ValidationError') {
-        form.setServerErrors(fieldErrorMap(outcome));
+        const { captcha: captchaError, ...fieldErrors } = fieldErrorMap(outcome);
+        form.setServerErrors(fieldErrors);
+        captcha.setServerError(captchaError);
       }
       notify('error', outcome && 'message' in outcome ? outcome.message : t('account.loginError'));
     } catch {
@@ -81,9 +100,17 @@ export default function Login() {
     <div className="container page narrow">
       <h1>{t('account.login')}</h1>
       <p>{t('account.loginIntro')}</p>
-      <form onSubmit={onSubmit} noValidate className="form">
+      <form onSubmit={onSubmit} onFocus={locked ? captcha.prepare : undefined} noValidate className="form">
         <Field label={t('account.email')} type="email" autoComplete="email" error={form.errors.email} {...form.fieldProps('email')} />
         <Field label={t('account.password')} type="password" autoComplete="current-password" error={form.errors.password} {...form.fieldProps('password')} />
+        {locked ? (
+          <>
+            <p role="status" data-testid="login-locked">
+              {t('account.loginLocked')}
+            </p>
+            <Captcha captcha={captcha} id="login-captcha" />
+          </>
+        ) : null}
         <button type="submit" className="button button--primary" disabled={loading}>
           {loading ? t('account.loggingIn') : t('account.submitLogin')}
         </button>

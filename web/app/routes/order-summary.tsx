@@ -1,13 +1,13 @@
 // Order summary (/objednavka/shrnuti/{id}/{hash}, /en/order/summary/{id}/{hash}): reachable without
 // login through the order's secret hash. A wrong hash answers like a missing order: a 404 page that
 // says only "Objednávka nebyla nalezena" / "Order not found".
-import { isRouteErrorResponse } from 'react-router';
+import { isRouteErrorResponse, Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { OrderSummaryQuery as OrderSummaryData } from '~/gql/graphql';
 import type { Route } from './+types/order-summary';
 import { apolloFor, notFound } from '../apollo/load.ts';
-import { alternatesFor, languageOfRequest } from '../language.ts';
+import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
@@ -54,10 +54,20 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function OrderSummaryPage({ loaderData }: Route.ComponentProps) {
   const { data } = usePageQuery(OrderSummaryQuery, { variables: loaderData.variables });
-  return data?.order ? <OrderSummary order={data.order} /> : null;
+  return data?.order ? <OrderSummary order={data.order} hash={loaderData.variables.hash} /> : null;
 }
 
-function OrderSummary({ order }: { order: NonNullable<OrderSummaryData['order']> }) {
+function OrderSummary({ order, hash }: { order: NonNullable<OrderSummaryData['order']>; hash: string }) {
   const { t } = useTranslation();
-  return <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl} />;
+  const language = useLanguage();
+  return (
+    <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl}>
+      {/* a guest returns goods only from here: the link's secret goes along in the history state, not in the address */}
+      <p>
+        <Link to={href('complaint', language)} state={{ returnOrder: { number: order.number, hash } }} data-testid="order-return-link">
+          {t('order.returnGoods')}
+        </Link>
+      </p>
+    </OrderDetails>
+  );
 }

@@ -2,7 +2,7 @@
 // same page (a protocol is readable only as the answer to the mutation that sent it). A signed-in
 // customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
 import { useEffect, useRef, useState } from 'react';
-import { data, Link } from 'react-router';
+import { data, Link, useLocation } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
@@ -10,7 +10,7 @@ import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
-import { ReturnProtocolForm, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
+import { ReturnProtocolForm, type LinkedOrder, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const ReturnProtocolPageQuery = graphql(`
@@ -66,9 +66,16 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.returns.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
     : [];
 
+/** The order the order summary's "return goods" link came from (in the history entry's state, never in the address). */
+function linkedOrderOf(state: unknown): LinkedOrder | null {
+  const order = (state as { returnOrder?: unknown } | null)?.returnOrder as Partial<LinkedOrder> | undefined;
+  return typeof order?.number === 'string' && typeof order.hash === 'string' ? { number: order.number, hash: order.hash } : null;
+}
+
 export default function ReturnsPage() {
   const { t } = useTranslation();
   const { data } = usePageQuery(ReturnProtocolPageQuery);
+  const linkedOrder = linkedOrderOf(useLocation().state);
   const [done, setDone] = useState<ReturnProtocolResult | null>(null);
   // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
   const [round, setRound] = useState(0);
@@ -83,7 +90,7 @@ export default function ReturnsPage() {
           <noscript>
             <p className="return-form__failure">{t('returns.noScript', { email: SUPPLIER.complaintsEmail })}</p>
           </noscript>
-          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}`} data={data} onDone={setDone} />
+          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}`} data={data} linkedOrder={linkedOrder} onDone={setDone} />
         </>
       )}
     </div>

@@ -185,8 +185,18 @@ export default function VoucherPage() {
   const onApply = async () => {
     if (!checked) return;
     try {
-      const result = await apply({ variables: { code: checked.code, email: form.values.email.trim() || null } });
-      const outcome = result.data?.applyVoucher;
+      const run = async (token: string | null) =>
+        (await apply({ variables: { code: checked.code, email: form.values.email.trim() || null, captcha: token } })).data?.applyVoucher;
+      // applying counts with the checks: past the free ones it needs a captcha too
+      let token = captchaNeeded ? await captcha.take() : null;
+      if (captchaNeeded && !token) return;
+      let outcome = await run(token);
+      if (outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha') && !token) {
+        setCaptchaNeeded(true);
+        token = await captcha.take();
+        if (!token) return;
+        outcome = await run(token);
+      }
       if (outcome?.__typename === 'Cart') {
         setAdded(true);
         notify('success', t('voucher.applied'));

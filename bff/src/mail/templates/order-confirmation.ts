@@ -2,6 +2,7 @@
 // the QR code for bank transfers, and the payment deadline), a link to the order summary, and the invoice
 // attached. The shopper's free-text note is not in it: the address may be anyone's (docs/decisions/0012).
 import { href } from '../../../../schema/routes.ts';
+import { countryName } from '../../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
@@ -9,7 +10,7 @@ import { invoicePath, invoicePdf } from '../../pdf/invoice.ts';
 import { addressName, BANK_TRANSFER_PAYMENT_CODE, loadOrderDocument, type DocumentAddress } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
 import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
-import type { MailAttachment, MailTemplate } from './types.ts';
+import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
 
 export type OrderConfirmationPayload = { orderId: number };
 
@@ -78,8 +79,8 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-function addressText(address: DocumentAddress): string {
-  return [address.company, addressName(address), address.street, `${address.postcode} ${address.city}`.trim(), address.country]
+function addressText(address: DocumentAddress, language: MailLanguage): string {
+  return [address.company, addressName(address), address.street, `${address.postcode} ${address.city}`.trim(), countryName(address.country, language)]
     .filter((part) => part !== '')
     .join(', ');
 }
@@ -153,7 +154,7 @@ ${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0
 <p style="margin:0 0 8px;"><img src="cid:qr-platba" width="180" height="180" alt="QR Platba"></p>
 <p style="margin:0 0 16px;">${t.shipAfterPayment}</p>`}
 ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
-${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress)}</p>`}
+${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress, language)}</p>`}
 <p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
@@ -171,7 +172,7 @@ ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><stron
       `${t.total}: ${money(order.totalGross)} (${vat})`,
       ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), t.shipAfterPayment] : []),
       ...(pickup ? ['', pickup] : []),
-      ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress)}`] : []),
+      ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress, language)}`] : []),
       '',
       `${t.invoice} ${invoiceUrl}`,
       '',

@@ -12,6 +12,8 @@ import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
 import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
+import { Captcha } from '../captcha/Captcha.tsx';
+import { useCaptcha } from '../captcha/useCaptcha.ts';
 import type { CartActionData } from '../checkout/checkout-action.ts';
 
 export const CartVoucherFieldsFragment = graphql(`
@@ -33,8 +35,8 @@ export const CartVoucherFieldsFragment = graphql(`
 `);
 
 export const ApplyVoucherMutation = graphql(`
-  mutation ApplyVoucher($code: String!, $email: String) {
-    applyVoucher(code: $code, email: $email) {
+  mutation ApplyVoucher($code: String!, $email: String, $captcha: String) {
+    applyVoucher(code: $code, email: $email, captcha: $captcha) {
       __typename
       ... on Cart {
         ...CartPageFields
@@ -92,6 +94,9 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
   const [emailError, setEmailError] = useState<string | null>(posted?.emailError ?? null);
   const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
   const [remove, { loading: removing }] = useMutation(RemoveVoucherMutation);
+  // after a few checks or applications from one address the server asks for a captcha (as the voucher page does)
+  const captcha = useCaptcha('VOUCHER_CHECK');
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
@@ -101,8 +106,17 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
     setEmailError(emailProblem);
     if (codeProblem || emailProblem) return;
     try {
-      const result = await apply({ variables: { code: code.trim(), email: needsEmail ? email.trim() : null } });
-      const outcome = result.data?.applyVoucher;
+      const run = async (token: string | null) =>
+        (await apply({ variables: { code: code.trim(), email: needsEmail ? email.trim() : null, captcha: token } })).data?.applyVoucher;
+      let token = captchaNeeded ? await captcha.take() : null;
+      if (captchaNeeded && !token) return;
+      let outcome = await run(token);
+      if (outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha') && !token) {
+        setCaptchaNeeded(true);
+        token = await captcha.take();
+        if (!token) return;
+        outcome = await run(token);
+      }
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Cart') {
         setCode('');
@@ -118,6 +132,11 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
       }
       if (outcome.__typename === 'ValidationError' && outcome.fieldErrors.some((e) => e.field === 'email')) {
         setEmailError(outcome.fieldErrors.find((e) => e.field === 'email')?.message ?? outcome.message);
+        return;
+      }
+      const captchaError = outcome.__typename === 'ValidationError' ? outcome.fieldErrors.find((e) => e.field === 'captcha')?.message : undefined;
+      if (captchaError) {
+        captcha.setServerError(captchaError);
         return;
       }
       setCodeError(outcome.message);
@@ -170,7 +189,7 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
           ))}
         </ul>
       )}
-      <form className="vouchers__form" method="post" onSubmit={(event) => void onApply(event)} noValidate>
+      <form className="vouchers__form" method="post" onSubmit={(event) => void onApply(event)} onFocus={captchaNeeded ? captcha.prepare : undefined} noValidate>
         <FormToken />
         {needsEmail && <input type="hidden" name="needsEmail" value="1" />}
         <div className={codeError ? 'field field--invalid' : 'field'}>
@@ -222,6 +241,7 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
             )}
           </div>
         )}
+        {captchaNeeded ? <Captcha captcha={captcha} id="cart-voucher-captcha" /> : null}
         <button type="submit" name="intent" value="applyVoucher" className="button button--secondary" disabled={applying}>
           {t('voucher.apply')}
         </button>

@@ -20,9 +20,8 @@ import {
   checkoutProblems,
   companyFormSchema,
   deliveryAddressFormSchema,
-  max,
   MAX_CART_LINE_QUANTITY,
-  NOTE_MAX_LENGTH,
+  noteRules,
   validateField,
   validateForm,
   type Locale,
@@ -168,6 +167,8 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   }
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = outcome.fieldErrors ?? [];
+    // past the free attempts of an address the server asks for a captcha, which only a browser with JavaScript solves
+    if (fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ codeError: t('noJs.voucherApplyNeedsJs') });
     const emailError = fieldErrors.find((entry) => entry.field === 'email')?.message ?? null;
     const codeError = fieldErrors.find((entry) => entry.field === 'code')?.message ?? null;
     if (emailError || codeError) return answer({ emailError, codeError, needsEmail: needsEmail || emailError !== null });
@@ -303,7 +304,7 @@ export function checkoutFormErrors(
   if (separate) {
     for (const [field, message] of Object.entries(validateForm(values.delivery, deliveryAddressFormSchema, locale))) errors.push({ field: `deliveryAddress.${field}`, message });
   }
-  const note = validateField(values.note, [max(NOTE_MAX_LENGTH)], locale, {});
+  const note = validateField(values.note, noteRules, locale, {});
   if (note) errors.push({ field: 'note', message: note });
   const problems = checkoutProblems(
     {

@@ -47,16 +47,18 @@ export const SubmitReturnProtocolMutation = graphql(`
 
 export type ReturnProtocolResult = Extract<SubmitReturnProtocolData['submitReturnProtocol'], { __typename: 'ReturnProtocol' }>;
 type PageData = ReturnProtocolPageQuery;
+/** A guest order opened by its summary link: its number, and the link's secret that lets a guest return it. */
+export type LinkedOrder = { number: string; hash: string };
 type Line = { key: number; productTitle: string; productCode: string; quantity: string; reason: string };
 type LineField = 'productTitle' | 'productCode' | 'quantity' | 'reason';
 
 const emptyLine = (key: number): Line => ({ key, productTitle: '', productCode: '', quantity: '1', reason: '' });
 
-export function initialReturnValues(data: PageData | undefined) {
+export function initialReturnValues(data: PageData | undefined, linkedOrder: LinkedOrder | null = null) {
   const me = data?.me;
   const address = me?.addresses.find((item) => item.kind === 'INVOICE') ?? me?.addresses[0];
   return {
-    orderNumber: '',
+    orderNumber: linkedOrder?.number ?? '',
     bankAccount: '',
     firstName: me?.firstName ?? '',
     lastName: me?.lastName ?? '',
@@ -70,10 +72,18 @@ export function initialReturnValues(data: PageData | undefined) {
   };
 }
 
-export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefined; onDone: (result: ReturnProtocolResult) => void }) {
+export function ReturnProtocolForm({
+  data,
+  linkedOrder = null,
+  onDone,
+}: {
+  data: PageData | undefined;
+  linkedOrder?: LinkedOrder | null;
+  onDone: (result: ReturnProtocolResult) => void;
+}) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const form = useForm({ initialValues: initialReturnValues(data), schema: returnProtocolFormSchema, locale: language });
+  const form = useForm({ initialValues: initialReturnValues(data, linkedOrder), schema: returnProtocolFormSchema, locale: language });
   const nextKey = useRef(2);
   const [lines, setLines] = useState<Line[]>([emptyLine(1)]);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
@@ -150,6 +160,8 @@ export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefine
       ...form.values,
       lines: lines.map((line) => ({ productTitle: line.productTitle, productCode: line.productCode, quantity: Number(line.quantity), reason: line.reason })),
       captcha: token,
+      // a guest order is returned only through its summary link (the server checks the secret)
+      orderHash: linkedOrder && form.values.orderNumber.trim() === linkedOrder.number ? linkedOrder.hash : null,
     };
     try {
       const result = await submit({ variables: { input } });
@@ -203,7 +215,7 @@ export function ReturnProtocolForm({ data, onDone }: { data: PageData | undefine
             </select>
           </div>
         )}
-        <Field label={t('returns.orderNumber')} hint={t('returns.orderNumberHint')} inputMode="numeric" autoComplete="off" maxLength={20} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
+        <Field label={t('returns.orderNumber')} hint={t(data?.me || linkedOrder ? 'returns.orderNumberHint' : 'returns.orderNumberGuestHint')} inputMode="numeric" autoComplete="off" maxLength={20} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
       </fieldset>
 
       <fieldset className="form-section" aria-describedby={lineErrors.lines ? 'return-lines-error' : undefined}>
