@@ -24,6 +24,8 @@ const REFUSALS: Record<string, Refusal> = {
   QUERY_TOO_COMPLEX: { key: 'queryTooComplex', status: 400 },
   DOCUMENT_TOO_LONG: { key: 'documentTooLong', status: 413 },
   BODY_TOO_LARGE: { key: 'bodyTooLarge', status: 413 },
+  // a database that cannot be reached now (yoga.ts's maskError)
+  SERVICE_UNAVAILABLE: { key: 'serviceUnavailable', status: 503 },
   // @graphql-yoga/plugin-persisted-operations: an unknown hash; a request naming nothing to run;
   // a document sent as text where only the shop's own persisted documents may run
   PERSISTED_QUERY_NOT_IN_LIST: { key: 'persistedQueryUnknown', status: 400, code: 'PERSISTED_QUERY_NOT_FOUND' },

@@ -2,7 +2,8 @@
 // express-session already decorated; SSR calls the same yoga in-process (no network hop).
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { createYoga, useErrorHandler } from 'graphql-yoga';
+import { createGraphQLError, createYoga, maskError, useErrorHandler } from 'graphql-yoga';
+import { isDatabaseOutage, OUTAGE_RETRY_AFTER_S } from '../http/server-errors.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { schema } from './index.ts';
@@ -43,7 +44,17 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
     // yoga's default CORS reflects any Origin with credentials; http/cors.ts answers instead, from CORS_ORIGINS
     cors: false,
     batching: false,
-    maskedErrors: true,
+    // Unexpected failures reach the client as "Unexpected error."; one of a database that cannot be
+    // reached now is SERVICE_UNAVAILABLE (503, Retry-After, worded by request-errors.ts): a page whose
+    // data it is answers 503 with a retry hint, not 500 (issue 31, finding 25).
+    maskedErrors: {
+      maskError: (error, text, isDev) =>
+        isDatabaseOutage(error)
+          ? createGraphQLError('The shop is briefly unavailable.', {
+              extensions: { code: 'SERVICE_UNAVAILABLE', http: { status: 503, headers: { 'Retry-After': String(OUTAGE_RETRY_AFTER_S) } } },
+            })
+          : maskError(error, text, isDev),
+    },
     logging: config.env === 'test' ? 'error' : 'info',
     plugins: [
       useLocalisedRefusals(), // transport, parser and limit refusals in the request's language

@@ -77,4 +77,10 @@ describe('the server client', () => {
     const failure = await getServerClient(context, 'cs').query({ query: MeDocument }).catch((error: unknown) => error);
     expect(failure).toMatchObject({ init: { status: 503 } });
   });
+
+  it('turns an answer whose database was away into a 503 page, not a 500 (issue 31, finding 25)', async () => {
+    const { context } = contextAnswering({ data: null, errors: [{ message: 'Obchod je na chvíli nedostupný.', extensions: { code: 'SERVICE_UNAVAILABLE' } }] });
+    const failure = await getServerClient(context, 'cs').query({ query: MeDocument }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ init: { status: 503 } });
+  });
 });

@@ -18,13 +18,14 @@ declare global {
   }
 }
 
-function ranOutOfTime(result: unknown): boolean {
+/** The API could not answer now: it ran out of time, or its database cannot be reached. */
+function apiUnavailable(result: unknown): boolean {
   const errors = (result as { errors?: { extensions?: { code?: unknown } }[] } | null)?.errors;
-  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === 'TIMEOUT');
+  return Array.isArray(errors) && errors.some((error) => error.extensions?.code === 'TIMEOUT' || error.extensions?.code === 'SERVICE_UNAVAILABLE');
 }
 
 /**
- * A page whose data did not come in time answers 503 (try again shortly; entry.server.tsx adds
+ * A page whose data did not come in time (or whose database is briefly away) answers 503 (try again shortly; entry.server.tsx adds
  * Retry-After), not 500. React Router turns a thrown `data()` into that status; the Error around it
  * makes Apollo pass it on to the loader unchanged (it wraps anything that is not error-like).
  */
@@ -54,7 +55,7 @@ const queryUnavailable = new ApolloLink((operation, forward) => {
   if (operation.operationType !== 'query') return forward(operation);
   return forward(operation).pipe(
     map((result) => {
-      if (ranOutOfTime(result)) throw pageUnavailable();
+      if (apiUnavailable(result)) throw pageUnavailable();
       return result;
     }),
     catchError((error: unknown) => throwError(() => (ServerError.is(error) && error.statusCode === 503 ? pageUnavailable() : error))),
@@ -173,7 +174,7 @@ export function getServerClient(context: ShopLoadContext, language: 'cs' | 'en')
   if (existing) return existing;
   const client = new ServerClient(async (operationName, variables) => {
     const result = await context.executeGraphQL(persistedRequestBody(operationName, variables), language);
-    if (ranOutOfTime(result)) throw pageUnavailable();
+    if (apiUnavailable(result)) throw pageUnavailable();
     return result as ApolloLink.Result;
   });
   serverClients.set(context, client);
