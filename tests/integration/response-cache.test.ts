@@ -439,7 +439,7 @@ describe('two instances on one database, through Redis', () => {
 describe('stale-while-revalidate', () => {
   it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
     let renders = 0;
-    const version: CatalogVersion = { generation: 1, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
     const server = express();
     server.use(cache.middleware);
@@ -469,9 +469,76 @@ describe('stale-while-revalidate', () => {
   });
 });
 
+describe('during a database outage (requirements F3, issue 31 finding 25)', () => {
+  it('an answer past its stale time is still served while the database is away, with no background render; afresh once it is back', async () => {
+    let renders = 0;
+    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version, freshMs: 100, staleMs: 100 });
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', (_req, res) => {
+      renders += 1;
+      if (!version.databaseReachable) return void res.status(503).type('html').send('<p>outage</p>');
+      res.type('html').send(`<p>render ${renders}</p>`);
+    });
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    const get = async () => {
+      const response = await fetch(url);
+      return { status: response.status, cache: response.headers.get('x-cache'), text: await response.text() };
+    };
+    try {
+      expect(await get()).toEqual({ status: 200, cache: 'MISS', text: '<p>render 1</p>' });
+      version.databaseReachable = false;
+      await sleep(300); // past fresh and stale
+      expect(await get()).toEqual({ status: 200, cache: 'STALE', text: '<p>render 1</p>' });
+      expect(await get()).toEqual({ status: 200, cache: 'STALE', text: '<p>render 1</p>' });
+      await sleep(100);
+      expect(renders).toBe(1); // nothing rendered against a database that is away
+      // back: the old answer is past its time again, and a new one is rendered
+      version.databaseReachable = true;
+      expect((await get()).cache).toBe('MISS');
+      expect(renders).toBe(2);
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+
+  // PGlite runs in the test's own process: it cannot go away
+  if (process.env.TEST_DATABASE_URL) it('the change counter reports the database away without dropping the cache, and moves on once it is back', async () => {
+    const name = new URL(app.databaseUrl).pathname.slice(1);
+    const pool = new pg.Pool({ connectionString: app.databaseUrl, connectionTimeoutMillis: 500 });
+    const version = createCatalogVersion({ pool, pollMs: 20 });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    const waitFor = async (condition: () => boolean) => {
+      for (let waited = 0; !condition() && waited < 5_000; waited += 20) await sleep(20);
+      return condition();
+    };
+    try {
+      expect(await waitFor(() => version.databaseReachable)).toBe(true);
+      const before = version.generation;
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      expect(await waitFor(() => !version.databaseReachable)).toBe(true);
+      expect(version.generation).toBe(before);
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      expect(await waitFor(() => version.databaseReachable)).toBe(true);
+      expect(version.generation).toBeGreaterThan(before);
+    } finally {
+      await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+      await version.close();
+      await pool.end();
+    }
+  });
+});
+
 describe('memory bound', () => {
   it('keeps at most maxBytes of answers: the least recently used go first', async () => {
-    const version: CatalogVersion = { generation: 1, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onStatement: () => undefined, close: async () => undefined };
     // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
     const cache = createResponseCache({ version, maxBytes: 6_500 });
     const server = express();

@@ -55,6 +55,11 @@ export function writtenTable(sql: string): string | null {
 export type CatalogVersion = {
   /** Moves whenever public data may have changed. */
   readonly generation: number;
+  /**
+   * False while the database does not answer the change counter's poll: nothing can change public
+   * data then, and the response cache serves what it holds, however old (requirements F3).
+   */
+  readonly databaseReachable: boolean;
   /** Counts a change now (and tells the other instances). */
   bump: () => void;
   /** Called with each finished statement of this process (see watchPool). */
@@ -112,17 +117,20 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       .catch(quiet);
   }
 
+  let databaseReachable = true;
   const poll = async () => {
     try {
       const { rows } = await options.pool.query<{ last_value: string; is_called: boolean }>(
         'SELECT last_value, is_called FROM "response_cache_version"',
       );
       const value = `${rows[0]?.last_value}:${rows[0]?.is_called}`;
-      if (databaseVersion !== null && value !== databaseVersion) advance();
+      // back after an outage: start afresh rather than trust what was rendered before it
+      if ((databaseVersion !== null && value !== databaseVersion) || !databaseReachable) advance();
       databaseVersion = value;
+      databaseReachable = true;
     } catch {
-      // the database is unreachable or not migrated yet: pages are not served from the cache meanwhile
-      advance();
+      // the database does not answer (an outage, or not migrated yet): the cache serves what it holds
+      databaseReachable = false;
     }
   };
   let timer: NodeJS.Timeout | null = null;
@@ -136,6 +144,9 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   return {
     get generation() {
       return generation;
+    },
+    get databaseReachable() {
+      return databaseReachable;
     },
     bump,
     onStatement(sql, client) {

@@ -16,7 +16,8 @@
 // - Key: method, path with query string, language and currency (headers and cookies), the request
 //   body for /graphql.
 // - Fresh for freshMs; then served stale for up to staleMs while one background request renders it
-//   again (stale-while-revalidate). A change of public data drops everything at once.
+//   again (stale-while-revalidate). A change of public data drops everything at once. While the
+//   database is away, what is held is served whatever its age (requirements F3).
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -265,7 +266,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   /** Renders the page again in the background: a request to this very server that skips the lookup. */
   function revalidate(req: CacheRequest, key: string) {
-    if (revalidating.has(key)) return;
+    if (revalidating.has(key) || !options.version.databaseReachable) return;
     const port = req.socket.localPort;
     if (!port) return;
     revalidating.add(key);
@@ -342,10 +343,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }) as never;
   }
 
-  /** An entry this request may be served, and how old it is. */
+  /**
+   * An entry this request may be served, and whether it is fresh. While the database is away any age
+   * will do: a catalog page served stale beats a 503 (requirements F3), and nothing can change meanwhile.
+   */
   const usable = (entry: CachedResponse | undefined, { identified }: CacheKey) => {
     const age = entry ? Date.now() - entry.storedAt : Infinity;
-    const ok = entry !== undefined && entry.generation === options.version.generation && age <= freshMs + staleMs && (entry.anyVisitor || !identified);
+    const inTime = age <= freshMs + staleMs || !options.version.databaseReachable;
+    const ok = entry !== undefined && entry.generation === options.version.generation && inTime && (entry.anyVisitor || !identified);
     return ok ? { entry, fresh: age <= freshMs } : null;
   };
 
