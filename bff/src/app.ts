@@ -33,7 +33,8 @@ import { privacyExportRoutes } from './http/privacy-export.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
-import { createRateLimiter, type RateLimiter } from './services/rate-limit.ts';
+import { createRateLimiter, ipKey, RATE_RULES, type RateLimiter } from './services/rate-limit.ts';
+import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
@@ -203,9 +204,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   );
   // The spec's CSRF-cookie endpoint. It starts the session (the token is bound to its id), so
   // requests a browser sends in parallel afterwards share one session and one cart.
-  app.get('/api/csrf-cookie', (req, res) => {
+  app.get('/api/csrf-cookie', async (req, res) => {
     const session = req.session as ShopSession;
-    session.startedAt ??= Date.now();
+    if (session.startedAt === undefined) {
+      // a new session is stored here: their number per address is limited (issue 31, finding 10)
+      const limit = await rateLimiter.consume(RATE_RULES.newSessionPerIp, ipKey(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
+      if (!limit.allowed) {
+        const minutes = Math.max(1, Math.ceil(limit.retryAfterMs / 60_000));
+        res.setHeader('Retry-After', String(Math.ceil(limit.retryAfterMs / 1000)));
+        res.status(429).json({ message: formatMessage('tooManyAttempts', requestLanguage(req), { minutes }) });
+        return;
+      }
+      session.startedAt = Date.now();
+    }
     issueCsrfCookie(req, res, csrf);
     res.status(204).end();
   });

@@ -7,6 +7,7 @@ import { createCustomer, createProduct } from '../support/factories.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 import { gid } from '../support/global-id.ts';
 import { ANONYMOUS_IDLE_MS } from '../../bff/src/http/session-store.ts';
+import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
 
 const SessionAddToCart = graphql(`
   mutation SessionStoreAddToCart($variantId: ID!) {
@@ -113,5 +114,30 @@ describe(`session store (${databaseKind})`, () => {
     expect((await client.fetch('/api/csrf-cookie')).status).toBe(204);
     expect(client.sessionId).not.toBe(before);
     expect((await client.gql(SessionCart)).data!.cart).toBeNull();
+  });
+
+  // last in this file: it spends the address's new sessions for the hour
+  it(`past ${RATE_RULES.newSessionPerIp.limit} new sessions an hour an address gets 429 and no session is stored; sessions it has keep working`, async () => {
+    const keeper = app.newClient();
+    expect((await keeper.fetch('/api/csrf-cookie')).status).toBe(204);
+    const sessionsBefore = await app.prisma.session.count();
+    // the rest of the hour's budget, 25 at a time (this file's other tests began a few)
+    let refused: Response | null = null;
+    for (let round = 0; refused === null && round < RATE_RULES.newSessionPerIp.limit / 25 + 1; round += 1) {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => app.newClient().fetch('/api/csrf-cookie')));
+      refused = answers.find((answer) => answer.status === 429) ?? null;
+      for (const answer of answers) expect([204, 429]).toContain(answer.status);
+    }
+    expect(refused).not.toBeNull();
+    expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused!.json()) as { message: string }).message).toMatch(/Příliš mnoho pokusů/);
+    expect(await app.prisma.session.count()).toBeLessThanOrEqual(sessionsBefore + RATE_RULES.newSessionPerIp.limit);
+    // one more stores nothing and sets no cookie; a browser that has its session goes on
+    const late = app.newClient();
+    const answer = await late.fetch('/api/csrf-cookie');
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+    expect((await keeper.fetch('/api/csrf-cookie')).status).toBe(204);
+    expect((await keeper.gql(SessionAddToCart, { variantId })).data!.addToCart.__typename).toBe('Cart');
   });
 });

@@ -53,6 +53,12 @@ export const RATE_RULES = {
    * hundred people well under this; a script filling the Cart table is stopped (docs/decisions/0004).
    */
   newCartPerIp: { name: 'new-cart-ip', limit: 200, windowMs: HOUR },
+  /**
+   * New sessions per client address (app.ts, /api/csrf-cookie, where a browser's session begins): a
+   * visitor starts one, a NAT of a few hundred shoppers stays under this; a script filling the
+   * Session table is refused with 429 and no session is stored (docs/decisions/0004).
+   */
+  newSessionPerIp: { name: 'new-session-ip', limit: 300, windowMs: HOUR },
   /** Login attempts per client address, successful ones included (they do not reset it). */
   loginPerIp: { name: 'login-ip', limit: 30, windowMs: 15 * MINUTE },
   passwordResetPerAccount: { name: 'password-reset-account', limit: 5, windowMs: HOUR },
