@@ -48,7 +48,7 @@ import {
 } from '../features/checkout/checkout-action.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
-import { useCaptcha } from '../features/captcha/useCaptcha.ts';
+import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 
 export const PostalAddressFieldsFragment = graphql(`
   fragment PostalAddressFields on PostalAddress {
@@ -413,16 +413,9 @@ function CheckoutPage({ data }: { data: PageData }) {
     try {
       const run = async (token: string | null) => (await place({ variables: { input: { revision, captcha: token } } })).data?.placeOrder;
       // after the first order from one address the server asks for a captcha: solved here, then placed again
-      let token = captchaNeeded ? await captcha.take() : null;
-      if (captchaNeeded && !token) return;
-      let outcome = await run(token);
-      const asksCaptcha = outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha');
-      if (asksCaptcha && !token) {
-        setCaptchaNeeded(true);
-        token = await captcha.take();
-        if (!token) return;
-        outcome = await run(token);
-      }
+      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      if (!answered) return;
+      const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Order') {
         // The server closed this cart: forget it, so the header asks the server again (and shows none).

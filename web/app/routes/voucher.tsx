@@ -14,7 +14,7 @@ import { useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
-import { useCaptcha } from '../features/captcha/useCaptcha.ts';
+import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
 import { email, max, required, validateField } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
@@ -146,16 +146,9 @@ export default function VoucherPage() {
         });
         return data?.checkVoucher;
       };
-      let token = captchaNeeded ? await captcha.take() : null;
-      if (captchaNeeded && !token) return;
-      let outcome = await run(token);
-      const asksCaptcha = outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha');
-      if (asksCaptcha && !token) {
-        setCaptchaNeeded(true);
-        token = await captcha.take();
-        if (!token) return;
-        outcome = await run(token);
-      }
+      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      if (!answered) return;
+      const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'VoucherCheck') {
         setChecked(outcome);
@@ -188,15 +181,9 @@ export default function VoucherPage() {
       const run = async (token: string | null) =>
         (await apply({ variables: { code: checked.code, email: form.values.email.trim() || null, captcha: token } })).data?.applyVoucher;
       // applying counts with the checks: past the free ones it needs a captcha too
-      let token = captchaNeeded ? await captcha.take() : null;
-      if (captchaNeeded && !token) return;
-      let outcome = await run(token);
-      if (outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha') && !token) {
-        setCaptchaNeeded(true);
-        token = await captcha.take();
-        if (!token) return;
-        outcome = await run(token);
-      }
+      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      if (!answered) return;
+      const { outcome } = answered;
       if (outcome?.__typename === 'Cart') {
         setAdded(true);
         notify('success', t('voucher.applied'));

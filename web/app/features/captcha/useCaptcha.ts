@@ -90,3 +90,31 @@ export function useCaptcha(action: CaptchaAction): CaptchaControl {
 
   return { action, state, error, prepare, take, setServerError };
 }
+
+/** Whether a mutation's answer is the server asking for a solved captcha (a field error on `captcha`). */
+function asksForCaptcha(outcome: unknown): boolean {
+  const answer = outcome as { __typename?: string; fieldErrors?: { field: string }[] } | null | undefined;
+  return answer?.__typename === 'ValidationError' && (answer.fieldErrors ?? []).some((entry) => entry.field === 'captcha');
+}
+
+/**
+ * Runs a mutation the server may answer with "solve the captcha first" (after a few attempts from one
+ * address): with a token at once when one was asked for before, else without it, and once more with a
+ * solved token when the answer asks for one. Null when no token could be had (the widget says why).
+ */
+export async function runWithCaptcha<T>(
+  captcha: CaptchaControl,
+  needed: { captchaNeeded: boolean; setCaptchaNeeded: (needed: boolean) => void },
+  run: (token: string | null) => Promise<T>,
+): Promise<{ outcome: T } | null> {
+  let token = needed.captchaNeeded ? await captcha.take() : null;
+  if (needed.captchaNeeded && !token) return null;
+  let outcome = await run(token);
+  if (asksForCaptcha(outcome) && !token) {
+    needed.setCaptchaNeeded(true);
+    token = await captcha.take();
+    if (!token) return null;
+    outcome = await run(token);
+  }
+  return { outcome };
+}

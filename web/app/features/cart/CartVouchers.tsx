@@ -13,7 +13,7 @@ import { fieldErrorId } from '../../components/ui/form/index.ts';
 import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
-import { useCaptcha } from '../captcha/useCaptcha.ts';
+import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
 import type { CartActionData } from '../checkout/checkout-action.ts';
 
 export const CartVoucherFieldsFragment = graphql(`
@@ -108,15 +108,9 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
     try {
       const run = async (token: string | null) =>
         (await apply({ variables: { code: code.trim(), email: needsEmail ? email.trim() : null, captcha: token } })).data?.applyVoucher;
-      let token = captchaNeeded ? await captcha.take() : null;
-      if (captchaNeeded && !token) return;
-      let outcome = await run(token);
-      if (outcome?.__typename === 'ValidationError' && outcome.fieldErrors.some((entry) => entry.field === 'captcha') && !token) {
-        setCaptchaNeeded(true);
-        token = await captcha.take();
-        if (!token) return;
-        outcome = await run(token);
-      }
+      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      if (!answered) return;
+      const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Cart') {
         setCode('');
