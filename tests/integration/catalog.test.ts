@@ -608,12 +608,12 @@ describe(`catalog (${databaseKind})`, () => {
 
   describe('bad input', () => {
     const cases: [string, Record<string, unknown>, RegExp][] = [
-      ['first: 0', { first: 0 }, /first must be from 1 to 100/],
-      ['first: 101', { first: 101 }, /first must be from 1 to 100/],
-      ['a negative offset', { offset: -1 }, /offset is out of range/],
+      ['first: 0', { first: 0 }, /Počet položek na stránku \(first\) musí být od 1 do 100/],
+      ['first: 101', { first: 101 }, /Počet položek na stránku \(first\) musí být od 1 do 100/],
+      ['a negative offset', { offset: -1 }, /Neplatná pozice ve výpisu/],
       // (far longer strings are refused before execution: tests/integration/operation-limits.test.ts)
       ['a 101-character search', { filter: { search: 'a'.repeat(101) } }, /Zadaný text je příliš dlouhý/],
-      ['a garbage cursor', { after: 'garbage!!%%' }, /Invalid cursor/],
+      ['a garbage cursor', { after: 'garbage!!%%' }, /Neplatná pozice ve výpisu/],
       ['a negative price', { filter: { priceFrom: -1 } }, /priceFrom is out of range/],
     ];
     for (const [name, variables, message] of cases) {
