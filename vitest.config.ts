@@ -19,6 +19,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'schema/**/*.test.ts'],
           environment: 'node',
+          // property tests run hundreds of cases: on a busy 2-core machine 5 s was not always enough
+          testTimeout: 20_000,
         },
       },
       {
