@@ -10,7 +10,7 @@ const config: CodegenConfig = {
       documents: ['web/app/**/*.{ts,tsx}', '!web/app/gql/**/*'],
       preset: 'client',
       // persisted-documents.json: the only documents the production server accepts from the shop's
-      // pages (trusted documents, bff/src/graphql/trusted-documents.ts); the browser sends their hashes.
+      // pages (trusted documents, bff/src/graphql/server/trusted-documents.ts); the browser sends their hashes.
       presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
       // The server executes the stored document, not what Apollo sends, so the stored one must
       // already select the __typename that Apollo's cache needs.

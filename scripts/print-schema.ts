@@ -1,7 +1,7 @@
 // Prints the Pothos schema to schema/schema.graphql (committed and reviewed; CI fails when stale).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbstractType, lexicographicSortSchema, printSchema } from 'graphql';
-import { schema } from '../bff/src/graphql/index.ts';
+import { schema } from '../bff/src/graphql/schema/index.ts';
 
 // With --check (CI) a stale committed schema fails instead of being rewritten.
 const target = new URL('../schema/schema.graphql', import.meta.url);

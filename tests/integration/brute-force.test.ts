@@ -108,7 +108,7 @@ function codes(errors: GraphQLErrorShape[] | undefined): unknown[] {
 }
 
 describe(`sensitive actions at most once per document (${databaseKind})`, () => {
-  // 50 aliases are over the alias limit too (graphql/operation-limits.ts), 10 are not: either way no attempt is made
+  // 50 aliases are over the alias limit too (graphql/server/operation-limits.ts), 10 are not: either way no attempt is made
   it.each([50, 10])('%i wrong and 1 right login aliased in one document: refused before anything runs, nobody signed in', async (wrongCount) => {
     const customer = await createCustomer(app.prisma, { email: freshEmail() });
     const client = browser(app, freshIp());

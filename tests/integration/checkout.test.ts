@@ -9,7 +9,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createProduct, createStore, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
 import { dbId, gid } from '../support/global-id.ts';
-import { schema } from '../../bff/src/graphql/index.ts';
+import { schema } from '../../bff/src/graphql/schema/index.ts';
 import { placeOrderHooks } from '../../bff/src/services/orders.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../bff/src/services/checkout.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Lexer, Source, TokenKind } from 'graphql';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
-import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
+import { OPERATION_LIMITS } from '../../bff/src/graphql/server/limits.ts';
 import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../schema/rules/index.ts';
 import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 

@@ -21,7 +21,7 @@ import {
   type PartnerScope,
 } from '../../bff/src/services/api-tokens.ts';
 import { parseCommand } from '../../scripts/token.ts';
-import { OPERATION_LIMITS } from '../../bff/src/graphql/limits.ts';
+import { OPERATION_LIMITS } from '../../bff/src/graphql/server/limits.ts';
 import { loadConfig } from '../../bff/src/config.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -18,7 +18,7 @@ import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../b
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
-import { requestCurrency } from '../../bff/src/graphql/yoga.ts';
+import { requestCurrency } from '../../bff/src/graphql/server/yoga.ts';
 
 // counts the response cache's own compressions (the middleware's internal ones are not seen)
 const compressions = vi.hoisted(() => ({ count: 0 }));

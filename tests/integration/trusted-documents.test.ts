@@ -7,8 +7,8 @@ import { Kind, buildSchema, parse, validate } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { ROOT_DIR } from '../../bff/src/app.ts';
 import { loadConfig } from '../../bff/src/config.ts';
-import { schema } from '../../bff/src/graphql/index.ts';
-import { PERSISTED_DOCUMENTS_FILE, loadPersistedDocuments, useTrustedDocuments } from '../../bff/src/graphql/trusted-documents.ts';
+import { schema } from '../../bff/src/graphql/schema/index.ts';
+import { PERSISTED_DOCUMENTS_FILE, loadPersistedDocuments, useTrustedDocuments } from '../../bff/src/graphql/server/trusted-documents.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { createTestApp, databaseKind, type GraphQLErrorShape, type TestApp } from '../support/test-app.ts';
 

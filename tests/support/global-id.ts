@@ -1,4 +1,4 @@
-// The API's Relay-style ids (bff/src/graphql/global-id.ts) for rows a test created directly.
+// The API's Relay-style ids (bff/src/graphql/schema/global-id.ts) for rows a test created directly.
 import { decodeGlobalID, encodeGlobalID } from '@pothos/plugin-relay';
 
 export type GlobalIdType = 'Variant' | 'Product' | 'CartLine' | 'Cart' | 'Store' | 'DeliveryMethod' | 'PaymentMethod' | 'SavedAddress' | 'Order' | (string & {});

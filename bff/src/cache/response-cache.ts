@@ -7,7 +7,7 @@
 //   shopper with a session (cart, login, wishlist, consent ...) always gets a fresh page.
 // - A catalog query is shared with shoppers who have a session too, but only an answer made without
 //   reading who was asking (GraphQL resolvers read the visitor through accessors that mark the
-//   response: graphql/yoga.ts). Such an answer is the same for everyone, so it is stored from, and
+//   response: graphql/server/yoga.ts). Such an answer is the same for everyone, so it is stored from, and
 //   served to, any browser request. An answer that read the session (a cart, `me`, even a guest's
 //   empty cart) is stored only from a request without cookies and served only to such requests.
 //   Partner requests (Authorization) never use the cache.

@@ -21,7 +21,7 @@ export type ShopSession = {
 /**
  * What a resolver knows of the request. `session`, `customerId`, `sessionKey` and `clientIp` say who is
  * asking: reading any of them marks the answer as the visitor's own, which the response cache then
- * never gives to anyone else (graphql/yoga.ts, cache/response-cache.ts).
+ * never gives to anyone else (graphql/server/yoga.ts, cache/response-cache.ts).
  */
 export type Context = {
   prisma: Db;

@@ -7,7 +7,7 @@
 //   res.locals.partner),
 // - is counted against the token's own rate limit (429 with Retry-After),
 // - names its cart with X-Cart-Id, accepted only for a cart this token created.
-// What the request may do then is decided per field by the scopes (graphql/builder.ts).
+// What the request may do then is decided per field by the scopes (graphql/schema/builder.ts).
 import type { NextFunction, Request, Response } from 'express';
 import { decodeGlobalID } from '@pothos/plugin-relay';
 import type { Db } from '../db/client.ts';

@@ -6,7 +6,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Language } from '../graphql/context.ts';
 import { message } from '../i18n/messages.ts';
-import { requestLanguage } from '../graphql/request-language.ts';
+import { requestLanguage } from '../graphql/server/request-language.ts';
 
 /** PostgreSQL's codes of a lost or refused connection: class 08, shutdown or start-up (57P0x), too many clients. */
 const OUTAGE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;

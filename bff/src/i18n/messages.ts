@@ -24,7 +24,7 @@ const messages = {
     cs: 'Ověření, že nejste robot, vypršelo. Potvrďte to prosím znovu.',
     en: 'The check that you are not a robot has expired. Please confirm again.',
   },
-  // rate limits and once-per-request actions (services/rate-limit.ts, graphql/sensitive-operations.ts)
+  // rate limits and once-per-request actions (services/rate-limit.ts, graphql/server/sensitive-operations.ts)
   tooManyLoginAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many login attempts. Please try again in {minutes} min.',
@@ -41,7 +41,7 @@ const messages = {
     cs: 'Akci „{field}“ lze v jednom požadavku provést jen jednou.',
     en: 'The action "{field}" can be performed only once per request.',
   },
-  // partner API (http/partner-auth.ts, graphql/builder.ts)
+  // partner API (http/partner-auth.ts, graphql/schema/builder.ts)
   apiTokenInvalid: {
     cs: 'Přístupový token chybí, je neplatný nebo byl zrušen.',
     en: 'The access token is missing, invalid or revoked.',
@@ -51,12 +51,12 @@ const messages = {
     en: 'Too many requests. Try again shortly (see the Retry-After header).',
   },
   notAllowed: { cs: 'K tomuto údaji nebo akci nemáte oprávnění.', en: 'You are not allowed to access this data or action.' },
-  // request guards (graphql/operation-limits.ts)
+  // request guards (graphql/server/operation-limits.ts)
   queryTooComplex: {
     cs: 'Dotaz je příliš náročný. Požádejte o méně položek nebo méně vnořených údajů.',
     en: 'The query is too complex. Ask for fewer items or less nested data.',
   },
-  // refusals made before the request's language is known (graphql/request-errors.ts)
+  // refusals made before the request's language is known (graphql/server/request-errors.ts)
   requestMalformed: {
     cs: 'Požadavek nelze zpracovat: není to platný požadavek GraphQL.',
     en: 'The request cannot be processed: it is not a valid GraphQL request.',

@@ -1,7 +1,7 @@
 // Catalog rules: which products a filter matches and how they are ordered.
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Context } from '../graphql/context.ts';
-import { badInput } from '../graphql/pagination.ts';
+import { badInput } from '../graphql/schema/pagination.ts';
 import { oneEditAway, searchWords, TYPO_WORD } from './search-text.ts';
 import { message } from '../i18n/messages.ts';
 import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';

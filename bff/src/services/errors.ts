@@ -1,5 +1,5 @@
 // Expected business failures of the domain (house rule 1). Services throw these; they know nothing
-// of GraphQL. graphql/errors.ts registers each class as a GraphQL object implementing the shared
+// of GraphQL. graphql/schema/errors.ts registers each class as a GraphQL object implementing the shared
 // `Error` interface, and the Pothos errors plugin turns a thrown one into the mutation's result.
 // Messages come in the request's language from i18n/messages.ts.
 

@@ -1,6 +1,6 @@
 // The return protocol (reklamace): checks that the order is the shopper's, saves the protocol with its
 // goods rows and its e-mail (with the PDF) in one transaction, and reads it back for documents.
-// Knows nothing of GraphQL; the resolver (graphql/returns.ts) validates the form and maps outcomes.
+// Knows nothing of GraphQL; the resolver (graphql/schema/returns.ts) validates the form and maps outcomes.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Language } from '../graphql/context.ts';

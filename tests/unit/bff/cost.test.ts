@@ -1,12 +1,12 @@
-// The cost estimate (bff/src/graphql/cost.ts) and the ceiling in limits.ts: every document the web
+// The cost estimate (bff/src/graphql/server/cost.ts) and the ceiling in limits.ts: every document the web
 // app sends fits under the ceiling with room to spare, at the largest page it ever asks for.
 import { describe, expect, it } from 'vitest';
 import { Kind, parse, type DocumentNode } from 'graphql';
-import { schema } from '../../../bff/src/graphql/index.ts';
-import { operationCost } from '../../../bff/src/graphql/cost.ts';
-import { expandedFieldCount } from '../../../bff/src/graphql/operation-limits.ts';
-import { countSensitiveFields, SENSITIVE_FIELDS } from '../../../bff/src/graphql/sensitive-operations.ts';
-import { DEFAULT_LIST_SIZE, LIST_SIZES, OPERATION_LIMITS } from '../../../bff/src/graphql/limits.ts';
+import { schema } from '../../../bff/src/graphql/schema/index.ts';
+import { operationCost } from '../../../bff/src/graphql/server/cost.ts';
+import { expandedFieldCount } from '../../../bff/src/graphql/server/operation-limits.ts';
+import { countSensitiveFields, SENSITIVE_FIELDS } from '../../../bff/src/graphql/server/sensitive-operations.ts';
+import { DEFAULT_LIST_SIZE, LIST_SIZES, OPERATION_LIMITS } from '../../../bff/src/graphql/server/limits.ts';
 import * as webDocuments from '../../../web/app/gql/graphql.ts';
 import { PAGE_SIZE } from '../../../web/app/features/catalog/listing-params.ts';
 

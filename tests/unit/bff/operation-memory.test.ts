@@ -1,4 +1,4 @@
-// An operation's time limit and disconnect watch (graphql/operation-limits.ts) must let the
+// An operation's time limit and disconnect watch (graphql/server/operation-limits.ts) must let the
 // operation go once it is answered. With AbortSignal.any() Node kept every operation's signal (the
 // executor leaves an abort listener on it) in a global set, and with it the request and its
 // context: the production server grew by ~100 KB per request until it ran out of memory.
@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createSchema, createYoga } from 'graphql-yoga';
 import { describe, expect, it } from 'vitest';
-import { operationLimits } from '../../../bff/src/graphql/operation-limits.ts';
+import { operationLimits } from '../../../bff/src/graphql/server/operation-limits.ts';
 
 setFlagsFromString('--expose-gc');
 const collectGarbage = runInNewContext('gc') as () => void;

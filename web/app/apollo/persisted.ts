@@ -1,5 +1,5 @@
 // Trusted documents: the shop sends the hash of a document stored at build time instead of its text
-// (the production server accepts nothing else from browsers; bff/src/graphql/trusted-documents.ts).
+// (the production server accepts nothing else from browsers; bff/src/graphql/server/trusted-documents.ts).
 // The hash is looked up by operation name in a map generated beside the documents: Apollo rewrites
 // documents before a link sees them, so hashing the document here would not match the stored one.
 import { operationHashes } from '../gql/operation-hashes.ts';

@@ -1,7 +1,7 @@
 // The documents a customer's own app sends with its personal access token (docs/customer-tokens.md).
 // The web pages do not use them; they live here so that codegen stores them among the persisted
 // documents, which are all that the production server accepts from anyone but a partner
-// (bff/src/graphql/trusted-documents.ts): the app sends their hashes, like the shop's pages do.
+// (bff/src/graphql/server/trusted-documents.ts): the app sends their hashes, like the shop's pages do.
 import { graphql } from '~/gql';
 
 export const AppLoginWithTokenMutation = graphql(`

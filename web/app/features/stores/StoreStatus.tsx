@@ -1,5 +1,5 @@
 // "Nyní otevřeno · zavírá v 19:00" and the days ahead with other hours, as the server judged them on
-// the Prague clock with the shop's holidays (bff/src/graphql/store-hours.ts); and the directions link.
+// the Prague clock with the shop's holidays (bff/src/graphql/schema/store-hours.ts); and the directions link.
 import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useState } from 'react';
 import { addDays, openingStatus, pragueClock, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';

@@ -3,9 +3,9 @@
 // database id the services expect, so a product's id cannot be passed where a cart line's belongs.
 import { createGraphQLError } from 'graphql-yoga';
 import { decodeGlobalID } from '@pothos/plugin-relay';
-import type { Context } from './context.ts';
-import { message } from '../i18n/messages.ts';
-import { databaseId } from '../services/database-id.ts';
+import type { Context } from '../context.ts';
+import { message } from '../../i18n/messages.ts';
+import { databaseId } from '../../services/database-id.ts';
 
 type GlobalId = { typename: string; id: string };
 

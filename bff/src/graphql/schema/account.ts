@@ -8,8 +8,8 @@ import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import { connectionFrom, pageWindow } from './pagination.ts';
 import { OrderRef } from './order.ts';
-import type { Context } from './context.ts';
-import { databaseId } from '../services/database-id.ts';
+import type { Context } from '../context.ts';
+import { databaseId } from '../../services/database-id.ts';
 import {
   addDeliveryAddress,
   AddressLimitError,
@@ -18,9 +18,9 @@ import {
   saveInvoiceDetails,
   updateDeliveryAddress,
   type AccountContext,
-} from '../services/addresses.ts';
-import { companyByIco, CompanyLookupFailedError, type AresCompany } from '../services/ares.ts';
-import { accountInvoicePath } from '../http/invoice.ts';
+} from '../../services/addresses.ts';
+import { companyByIco, CompanyLookupFailedError, type AresCompany } from '../../services/ares.ts';
+import { accountInvoicePath } from '../../http/invoice.ts';
 
 /** The session's customer for a service; the field's authScopes ({ customer: true }) guarantee one. */
 function account(ctx: Context): AccountContext {

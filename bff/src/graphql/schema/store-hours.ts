@@ -2,8 +2,8 @@
 // judged on the Prague clock with the shop's holidays (schema/rules/opening-hours.ts), the special days
 // ahead, and where the map tiles come from (MAP_TILE_URL).
 import { builder } from './builder.ts';
-import type { Context } from './context.ts';
-import { addDays, hoursOn, openingStatus, pragueClock, type SpecialDay, type WeeklySlot } from '../../../schema/rules/opening-hours.ts';
+import type { Context } from '../context.ts';
+import { addDays, hoursOn, openingStatus, pragueClock, type SpecialDay, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
 
 /** Special days shown ahead of today on a store page. */
 const SPECIAL_DAYS_AHEAD = 45;

@@ -2,8 +2,8 @@
 // registration, vouchers). Its message names the wait in whole minutes, in the request's language.
 import { builder } from './builder.ts';
 import { ErrorInterface, ShopError } from './errors.ts';
-import type { Language } from './context.ts';
-import { message, type MessageKey } from '../i18n/messages.ts';
+import type { Language } from '../context.ts';
+import { message, type MessageKey } from '../../i18n/messages.ts';
 
 export class TooManyAttemptsError extends ShopError {
   constructor(

@@ -1,22 +1,22 @@
 // The return protocol (reklamace, /reklamace): one mutation that validates the form with the rules the
 // web form runs (schema/rules/return-protocol.ts). A signed-in customer picks the order from her own
-// Customer.orders (graphql/account.ts), like the account pages.
+// Customer.orders (graphql/schema/account.ts), like the account pages.
 // A protocol is readable only as the answer to the mutation that sent it: there is no query for one,
 // so nobody can read another shopper's protocol (requirement S5).
 import { builder } from './builder.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
+import { requireCaptcha } from '../../captcha/captcha.ts';
 import { ErrorInterface, ShopError, ValidationError, type FieldError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { message } from '../i18n/messages.ts';
-import { submitReturnProtocol } from '../services/returns.ts';
-import { validateForm } from '../../../schema/rules/index.ts';
+import { message } from '../../i18n/messages.ts';
+import { submitReturnProtocol } from '../../services/returns.ts';
+import { validateForm } from '../../../../schema/rules/index.ts';
 import {
   RETURN_LINE_MAX_QUANTITY,
   RETURN_MAX_LINES,
   returnLineFormSchema,
   returnMessage,
   returnProtocolFormSchema,
-} from '../../../schema/rules/return-protocol.ts';
+} from '../../../../schema/rules/return-protocol.ts';
 
 export class ReturnOrderNotFoundError extends ShopError {
   constructor(text: string) {

@@ -20,9 +20,9 @@ import type { Response } from 'express';
 import { OPERATION_LIMITS } from './limits.ts';
 import { operationCost } from './cost.ts';
 import { findBadString } from './input-strings.ts';
-import { message } from '../i18n/messages.ts';
-import type { Context, Language } from './context.ts';
-import { withOperationSignal } from '../db/operation-signal.ts';
+import { message } from '../../i18n/messages.ts';
+import type { Context, Language } from '../context.ts';
+import { withOperationSignal } from '../../db/operation-signal.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 function refusal(text: string, code: string, status = 400): GraphQLError {

@@ -3,12 +3,12 @@ import { builder } from './builder.ts';
 import { AuthenticationError, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { email, max, required } from '../../../schema/rules/index.ts';
-import { login } from '../services/auth.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
-import { afterLogin } from '../services/after-login.ts';
-import { revokeCustomerToken } from '../services/api-tokens.ts';
-import { message } from '../i18n/messages.ts';
+import { email, max, required } from '../../../../schema/rules/index.ts';
+import { login } from '../../services/auth.ts';
+import { requireCaptcha } from '../../captcha/captcha.ts';
+import { afterLogin } from '../../services/after-login.ts';
+import { revokeCustomerToken } from '../../services/api-tokens.ts';
+import { message } from '../../i18n/messages.ts';
 
 builder.prismaNode('Customer', {
   id: { field: 'id' },

@@ -1,7 +1,7 @@
 // Product.similar for a whole list at once. A list of 12 products asking for `similar` used to run one
 // or two statements per product, after the client had maybe long gone; the fields of one list (one
 // tick of the executor, one selection) are now answered together in at most three statements.
-import type { Context } from './context.ts';
+import type { Context } from '../context.ts';
 
 /** How many similar products a product shows. */
 export const SIMILAR_COUNT = 4;

@@ -13,9 +13,9 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Language } from './context.ts';
+import type { Language } from '../context.ts';
 import { initialContextLanguage, type InitialContext } from './request-language.ts';
-import { message } from '../i18n/messages.ts';
+import { message } from '../../i18n/messages.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([

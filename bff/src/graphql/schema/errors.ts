@@ -9,7 +9,7 @@ import {
   ShopError,
   ValidationError,
   type FieldError,
-} from '../services/errors.ts';
+} from '../../services/errors.ts';
 
 // The classes are the domain's (services/errors.ts); resolvers keep importing them from here.
 export { AuthenticationError, InsufficientStockError, NotFoundError, ShopError, ValidationError, type FieldError };

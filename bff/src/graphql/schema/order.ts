@@ -4,13 +4,13 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { CurrencyEnum, LanguageEnum, Price } from './catalog.ts';
 import { PostalAddress, VatRecapRowRef } from './checkout.ts';
-import { money, type Money } from '../services/pricing.ts';
-import { readAddress } from '../services/checkout.ts';
-import { BANK_TRANSFER_CODE, orderIdByHash } from '../services/orders.ts';
-import { orderPaymentSpayd, qrPaymentSvg } from '../services/checkout-seams.ts';
-import { href } from '../../../schema/routes.ts';
-import { vatSplit, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../schema/rules/index.ts';
-import { supplierBankAccount } from '../../../schema/rules/supplier.ts';
+import { money, type Money } from '../../services/pricing.ts';
+import { readAddress } from '../../services/checkout.ts';
+import { BANK_TRANSFER_CODE, orderIdByHash } from '../../services/orders.ts';
+import { orderPaymentSpayd, qrPaymentSvg } from '../../services/checkout-seams.ts';
+import { href } from '../../../../schema/routes.ts';
+import { vatSplit, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
   values: ['NEW', 'PAID', 'PROCESSING', 'SHIPPED', 'READY_FOR_PICKUP', 'DELIVERED', 'CANCELLED'] as const,

@@ -2,8 +2,8 @@
 // (after) and page links (offset) are the same query.
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
-import type { Language } from './context.ts';
-import { formatMessage, message } from '../i18n/messages.ts';
+import type { Language } from '../context.ts';
+import { formatMessage, message } from '../../i18n/messages.ts';
 
 export const MAX_PAGE_SIZE = 100;
 const DEFAULT_PAGE_SIZE = 12;

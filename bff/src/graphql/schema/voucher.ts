@@ -2,14 +2,14 @@
 // services/vouchers.ts; these resolvers only map them (docs/decisions/0010-vouchers.md).
 import { builder, CART_ACCESS } from './builder.ts';
 import { CurrencyEnum, Price } from './catalog.ts';
-import type { Context } from './context.ts';
+import type { Context } from '../context.ts';
 import { ErrorInterface, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { requireCaptchaAfter } from '../captcha/captcha.ts';
-import { RATE_RULES } from '../services/rate-limit.ts';
-import { email as emailRule, max, vatSplit } from '../../../schema/rules/index.ts';
-import { unitPrice, type Money } from '../services/pricing.ts';
+import { requireCaptchaAfter } from '../../captcha/captcha.ts';
+import { RATE_RULES } from '../../services/rate-limit.ts';
+import { email as emailRule, max, vatSplit } from '../../../../schema/rules/index.ts';
+import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
   applyVoucher,
   checkVoucher,
@@ -22,7 +22,7 @@ import {
   type VoucherEntry,
   type VoucherProblem,
   type VoucherRow,
-} from '../services/vouchers.ts';
+} from '../../services/vouchers.ts';
 
 const VoucherKindEnum = builder.enumType('VoucherKind', {
   description: 'AMOUNT: a fixed amount off the goods (in one currency); PERCENT: a share of the goods; FREE_SHIPPING: no delivery price.',

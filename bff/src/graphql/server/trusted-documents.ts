@@ -9,9 +9,9 @@ import path from 'node:path';
 import type { Response } from 'express';
 import type { Plugin } from 'graphql-yoga';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
-export const PERSISTED_DOCUMENTS_FILE = path.resolve(import.meta.dirname, '../../../web/app/gql/persisted-documents.json');
+export const PERSISTED_DOCUMENTS_FILE = path.resolve(import.meta.dirname, '../../../../web/app/gql/persisted-documents.json');
 
 /** hash (hex sha256 of the document text) -> document text. */
 export type PersistedDocuments = ReadonlyMap<string, string>;

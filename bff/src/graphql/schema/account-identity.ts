@@ -2,22 +2,22 @@
 // the account, and personal access tokens (bearer token mode). Thin resolvers: the rules are in
 // services/registration.ts, password-reset.ts, privacy.ts and api-tokens.ts.
 import { builder } from './builder.ts';
-import type { Context } from './context.ts';
+import type { Context } from '../context.ts';
 import { AuthenticationError, ErrorInterface, ShopError, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { email, max, required } from '../../../schema/rules/index.ts';
-import { deleteAccountFormSchema } from '../../../schema/rules/identity.ts';
-import { message } from '../i18n/messages.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
-import { kickMailSender } from '../mail/index.ts';
-import { login } from '../services/auth.ts';
-import { afterLogin } from '../services/after-login.ts';
-import { createCustomerToken, listCustomerTokens, revokeCustomerToken, type CustomerTokenRow } from '../services/api-tokens.ts';
-import { changePassword, requestPasswordReset, resetPassword, type PasswordChangeOutcome } from '../services/password-reset.ts';
-import { deleteAccount } from '../services/privacy.ts';
-import { register } from '../services/registration.ts';
-import type { FieldError } from '../services/errors.ts';
+import { email, max, required } from '../../../../schema/rules/index.ts';
+import { deleteAccountFormSchema } from '../../../../schema/rules/identity.ts';
+import { message } from '../../i18n/messages.ts';
+import { requireCaptcha } from '../../captcha/captcha.ts';
+import { kickMailSender } from '../../mail/index.ts';
+import { login } from '../../services/auth.ts';
+import { afterLogin } from '../../services/after-login.ts';
+import { createCustomerToken, listCustomerTokens, revokeCustomerToken, type CustomerTokenRow } from '../../services/api-tokens.ts';
+import { changePassword, requestPasswordReset, resetPassword, type PasswordChangeOutcome } from '../../services/password-reset.ts';
+import { deleteAccount } from '../../services/privacy.ts';
+import { register } from '../../services/registration.ts';
+import type { FieldError } from '../../services/errors.ts';
 
 // ------------------------------------------------------------------ errors
 

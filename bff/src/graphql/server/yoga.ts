@@ -3,21 +3,21 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { createGraphQLError, createYoga, maskError, useErrorHandler } from 'graphql-yoga';
-import { isDatabaseOutage, OUTAGE_RETRY_AFTER_S } from '../http/server-errors.ts';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { schema } from './index.ts';
-import type { Context, CurrencyCode, ShopSession } from './context.ts';
+import { isDatabaseOutage, OUTAGE_RETRY_AFTER_S } from '../../http/server-errors.ts';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { schema } from '../schema/index.ts';
+import type { Context, CurrencyCode, ShopSession } from '../context.ts';
 import { requestLanguage } from './request-language.ts';
-import { currencyOfCookies } from '../../../schema/rules/cookies.ts';
-import { sessionKey } from '../http/session-store.ts';
-import type { RateLimiter } from '../services/rate-limit.ts';
+import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
+import { sessionKey } from '../../http/session-store.ts';
+import type { RateLimiter } from '../../services/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
-import { partnerContext } from '../http/partner-auth.ts';
+import { partnerContext } from '../../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
 import { useLocalisedRefusals } from './request-errors.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
-import { useResponseCacheNotes } from '../cache/graphql-operation.ts';
+import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
 
 type ServerContext = { req: Request; res: Response };
 

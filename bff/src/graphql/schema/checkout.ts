@@ -4,9 +4,9 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { CurrencyEnum, pick, Price } from './catalog.ts';
-import type { Context } from './context.ts';
+import type { Context } from '../context.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
-import { currentCartId } from '../services/cart.ts';
+import { currentCartId } from '../../services/cart.ts';
 import {
   rememberRevision,
   sessionCheckout,
@@ -14,11 +14,11 @@ import {
   type AddressData,
   type Checkout,
   type CheckoutTotals,
-} from '../services/checkout.ts';
-import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../services/orders.ts';
+} from '../../services/checkout.ts';
+import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../../services/orders.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { money, type Money } from '../services/pricing.ts';
-import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../schema/rules/index.ts';
+import { money, type Money } from '../../services/pricing.ts';
+import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
 

@@ -6,9 +6,9 @@ import { NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { email, max, required } from '../../../schema/rules/index.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
-import { unsubscribeWatches, watchAvailability } from '../services/availability-watch.ts';
+import { email, max, required } from '../../../../schema/rules/index.ts';
+import { requireCaptcha } from '../../captcha/captcha.ts';
+import { unsubscribeWatches, watchAvailability } from '../../services/availability-watch.ts';
 
 const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({
   description: 'The watch is stored: one e-mail goes to this address when the variant is back in stock.',

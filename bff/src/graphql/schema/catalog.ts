@@ -2,12 +2,12 @@
 // Every text field answers in the request's language, every price in the request's currency.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, CATALOG_READ } from './builder.ts';
-import type { Context, Language } from './context.ts';
-import { money, originalUnitPrice, unitPrice, type Money } from '../services/pricing.ts';
-import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../services/catalog.ts';
+import type { Context, Language } from '../context.ts';
+import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
+import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
-import { SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
+import { SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
 

@@ -4,12 +4,12 @@ import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
-import { addToCart, currentCartId, setCartLineQuantity } from '../services/cart.ts';
-import { money, unitPrice } from '../services/pricing.ts';
-import { sumByVatRate } from '../../../schema/rules/index.ts';
-import type { Context } from './context.ts';
+import { addToCart, currentCartId, setCartLineQuantity } from '../../services/cart.ts';
+import { money, unitPrice } from '../../services/pricing.ts';
+import { sumByVatRate } from '../../../../schema/rules/index.ts';
+import type { Context } from '../context.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { RATE_RULES, ipKey } from '../services/rate-limit.ts';
+import { RATE_RULES, ipKey } from '../../services/rate-limit.ts';
 
 type LineForTotals = {
   quantity: number;

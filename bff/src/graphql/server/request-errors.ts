@@ -7,8 +7,8 @@
 // language is known (cost, strings, once-per-request actions, resolvers) are worded at their source.
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
-import { formatMessage, message, type MessageKey } from '../i18n/messages.ts';
-import type { Language } from './context.ts';
+import { formatMessage, message, type MessageKey } from '../../i18n/messages.ts';
+import type { Language } from '../context.ts';
 import { initialContextLanguage, type InitialContext } from './request-language.ts';
 
 type Refusal = { key: MessageKey; status: number; code?: string };

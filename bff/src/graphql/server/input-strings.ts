@@ -2,9 +2,9 @@
 // characters such as NUL and lone UTF-16 surrogates (schema/rules/text.ts) are refused everywhere; every string has a length cap and every list a size cap. Fields with
 // stricter rules (an e-mail, a search phrase) validate those in their own service.
 import { visit, type DocumentNode } from 'graphql';
-import { MAX_PAGE_SIZE } from './pagination.ts';
+import { MAX_PAGE_SIZE } from '../schema/pagination.ts';
 import { OPERATION_LIMITS } from './limits.ts';
-import { hasUnsafeCharacters } from '../../../schema/rules/text.ts';
+import { hasUnsafeCharacters } from '../../../../schema/rules/text.ts';
 
 export type BadString = 'invalid' | 'tooLong' | 'tooMany';
 

@@ -3,10 +3,10 @@ import { builder } from './builder.ts';
 import { ErrorInterface, ShopError, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { email, max, required } from '../../../schema/rules/index.ts';
-import { message } from '../i18n/messages.ts';
-import { subscribe } from '../services/newsletter.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
+import { email, max, required } from '../../../../schema/rules/index.ts';
+import { message } from '../../i18n/messages.ts';
+import { subscribe } from '../../services/newsletter.ts';
+import { requireCaptcha } from '../../captcha/captcha.ts';
 
 export class AlreadySubscribedError extends ShopError {
   constructor(text: string) {

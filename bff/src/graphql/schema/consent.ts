@@ -3,8 +3,8 @@
 import { builder } from './builder.ts';
 import { ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { message } from '../i18n/messages.ts';
-import { recordConsent } from '../services/consent.ts';
+import { message } from '../../i18n/messages.ts';
+import { recordConsent } from '../../services/consent.ts';
 
 type RecordedShape = { id: number; createdAt: Date; textVersion: string };
 

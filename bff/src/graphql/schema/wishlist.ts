@@ -6,7 +6,7 @@ import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder, QueryRoot } from './builder.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
-import type { Context } from './context.ts';
+import type { Context } from '../context.ts';
 import {
   MAX_WISHLIST_ITEMS,
   ownWishlistId,
@@ -14,7 +14,7 @@ import {
   setProductInWishlist,
   sharedWishlistId,
   wishlistProductIds,
-} from '../services/wishlist.ts';
+} from '../../services/wishlist.ts';
 
 // products taken off sale drop out of every list (and come back if they return)
 const listed = { product: { published: true } };

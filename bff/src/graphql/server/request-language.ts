@@ -1,8 +1,8 @@
 // The language of a GraphQL request: the x-shop-language header (SSR's in-process calls name the
 // page's language; partner apps may send it), then the shopper's lang cookie, then Czech.
 import type { Request } from 'express';
-import type { Language } from './context.ts';
-import { languageOfCookies } from '../../../schema/rules/cookies.ts';
+import type { Language } from '../context.ts';
+import { languageOfCookies } from '../../../../schema/rules/cookies.ts';
 
 /** `headers` are the GraphQL request's own (SSR's in-process call); without them, the express request's. */
 export function requestLanguage(req: Request | undefined, headers?: Headers): Language {

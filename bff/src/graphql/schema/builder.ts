@@ -4,11 +4,11 @@ import PrismaPlugin from '@pothos/plugin-prisma';
 import RelayPlugin from '@pothos/plugin-relay';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
-import type PrismaTypes from '../generated/pothos-types.ts';
-import { getDatamodel } from '../generated/pothos-types.ts';
-import type { Context } from './context.ts';
+import type PrismaTypes from '../../generated/pothos-types.ts';
+import { getDatamodel } from '../../generated/pothos-types.ts';
+import type { Context } from '../context.ts';
 import { createGraphQLError } from 'graphql-yoga';
-import { message } from '../i18n/messages.ts';
+import { message } from '../../i18n/messages.ts';
 import { decodeId } from './global-id.ts';
 
 export const builder = new SchemaBuilder<{
@@ -57,7 +57,7 @@ export const builder = new SchemaBuilder<{
 // Partner tokens reach only what a field allows them explicitly: every Query and Mutation field is
 // for browsers unless it replaces these type scopes (skipTypeScopes + its own authScopes), as the
 // catalog (catalogRead) and cart (cartAccess) fields do. New fields are thus closed to partners.
-/** The root Query type, for mutation payloads that hand it back (Relay's `query` field, graphql/wishlist.ts). */
+/** The root Query type, for mutation payloads that hand it back (Relay's `query` field, graphql/schema/wishlist.ts). */
 export const QueryRoot = builder.queryType({ authScopes: { browser: true } });
 builder.mutationType({ authScopes: { browser: true } });
 
