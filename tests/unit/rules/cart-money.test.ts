@@ -139,6 +139,21 @@ describe('splitDiscounts', () => {
     expect(split.perVoucher[2]).toEqual({ gross: 0, net: 0, vat: 0, byRate: [] });
   });
 
+  it('vouchers split one by one would pass a rate’s goods; sharing the per-rate amounts does not', () => {
+    const goods = [
+      { ratePercent: 21, gross: 1 },
+      { ratePercent: 12, gross: 2 },
+    ];
+    // on its own, each 1-haléř voucher goes to the 12 % goods (2/3 > 1/3): 3 haléře on goods of 2
+    expect(splitInProportion(1, [1, 2])).toEqual([0, 1]);
+    const split = splitDiscounts(goods, [1, 1, 1]);
+    expect(split.byRate.map((row) => [row.ratePercent, row.gross])).toEqual([
+      [21, 1],
+      [12, 2],
+    ]);
+    expect(split.perVoucher.map((voucher) => voucher.byRate)).toEqual([[{ ratePercent: 12, gross: 1 }], [{ ratePercent: 21, gross: 1 }], [{ ratePercent: 12, gross: 1 }]]);
+  });
+
   it('never takes more than the goods: a voucher past them gives only what is left', () => {
     const split = splitDiscounts([{ ratePercent: 21, gross: 50_000 }], [30_000, 30_000, 5_000]);
     expect(split.perVoucher.map((v) => v.gross)).toEqual([30_000, 20_000, 0]);
