@@ -65,17 +65,35 @@ const banner = [
   'const __bffSourceUrl = (relative) => __bffPathToFileUrl(__bffResolve(__bffRoot, relative)).href;',
 ].join('\n');
 
-/** What is built: the server, and the demo catalog it loads only to fill an empty database. */
+/** A shop owner's command (scripts/shop-command.ts) as a module that runs it with the command line. */
+const commandEntry = (source, definition) => ({
+  contents: [
+    `import { runShopCommand } from './scripts/shop-command.ts';`,
+    `import { ${definition} } from './${source}';`,
+    `process.exitCode = await runShopCommand(${definition}, process.argv.slice(2));`,
+  ].join('\n'),
+  resolveDir: root,
+  sourcefile: `${source.replace(/\.ts$/, '')}-command.ts`,
+  loader: 'ts',
+});
+
+/**
+ * What is built: the server; the demo catalog it loads only to fill an empty database; and the
+ * operator commands (`npm run seed`, `token`, `stock`), so that they too run on plain node.
+ */
 const bundles = [
-  { entry: 'bff/src/server.ts', file: path.basename(outfile) },
-  { entry: 'prisma/seed/seed.ts', file: DEMO_CATALOG_FILE },
+  { file: path.basename(outfile), entry: 'bff/src/server.ts' },
+  { file: DEMO_CATALOG_FILE, entry: 'prisma/seed/seed.ts' },
+  { file: 'seed.js', entry: 'prisma/seed/run.ts' },
+  { file: 'token.js', stdin: commandEntry('scripts/token.ts', 'tokenCommand') },
+  { file: 'stock.js', stdin: commandEntry('scripts/stock.ts', 'stockCommand') },
 ];
 
 const started = Date.now();
 const results = await Promise.all(
-  bundles.map(({ entry, file }) =>
+  bundles.map(({ file, entry, stdin }) =>
     build({
-      entryPoints: [path.join(root, entry)],
+      ...(stdin ? { stdin } : { entryPoints: [path.join(root, entry)] }),
       outfile: path.join(outdir, file),
       bundle: true,
       platform: 'node',

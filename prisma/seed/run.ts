@@ -1,5 +1,6 @@
 // `npm run seed`: loads the demo catalog into the configured database (DATABASE_URL, or the
-// embedded one in DATA_DIR) when it has no products yet.
+// embedded one in DATA_DIR) when it has no products yet. Built into build/bff/seed.js like the
+// server (scripts/build-server.mjs), so that it runs on plain node.
 import { loadConfig } from '../../bff/src/config.ts';
 import { createPrisma } from '../../bff/src/db/client.ts';
 import { startEmbeddedDatabase } from '../../bff/src/db/embedded.ts';

@@ -1,9 +1,10 @@
 // Issue 10: production runs compiled JavaScript. `npm start` starts node on the compiled BFF, and the
 // compiled module imports no TypeScript (packages stay imports; our own sources are inside it).
 // Issue 30, item 8: the demo catalog is not part of the server's module; it is built beside it and
-// loaded only to fill an empty database.
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// loaded only to fill an empty database. Item 10: the operator commands (seed, token, stock) are
+// compiled the same way, so a production install runs them on plain node, without tsx.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,9 @@ import { products, vouchers } from '../../prisma/seed/data/index.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
+const scripts = manifest.scripts;
+const COMMANDS = ['seed', 'token', 'stock'] as const;
 
 /** A module's text with esbuild's escapes (\xE1, \u0159, \u{1F600}) turned back into the characters. */
 function readBundle(file: string): string {
@@ -36,6 +39,8 @@ describe('compiled BFF', () => {
   let outdir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bff-build-'));
+    // the packages, as the project root beside build/ has them
+    symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
     outdir = path.join(dir, 'build/bff');
     execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], {
       env: { ...process.env, BFF_OUTFILE: path.join(outdir, 'server.js') },
@@ -73,5 +78,30 @@ describe('compiled BFF', () => {
     expect(demoTexts.filter((text) => !catalog.includes(text))).toEqual([]);
     expect(staticImports(catalog).filter((specifier) => specifier.endsWith('.ts') || specifier.startsWith('.'))).toEqual([]);
     expect(catalog).toMatch(/export\s*\{[^}]*\bseedDemoData\b/);
+  });
+
+  it('npm run seed, token and stock run the compiled commands on plain node; a production install has no tsx', () => {
+    for (const command of COMMANDS) expect(scripts[command]).toBe(`node build/bff/${command}.js`);
+    expect(Object.keys(manifest.dependencies)).not.toContain('tsx');
+    for (const command of COMMANDS) {
+      const code = readBundle(path.join(outdir, `${command}.js`));
+      expect(staticImports(code).filter((specifier) => specifier.endsWith('.ts') || specifier.startsWith('.')), command).toEqual([]);
+      expect(demoTexts.filter((text) => code.includes(text)), command).toEqual([]);
+    }
+    // seed reaches the catalog as the server does
+    expect(readFileSync(path.join(outdir, 'seed.js'), 'utf8')).toContain('await import("./demo-catalog.js")');
+  });
+
+  it('the compiled commands answer their command line: usage, and exit code 2 for a wrong one', () => {
+    const run = (command: string, args: string[]) =>
+      spawnSync(process.execPath, [path.join(outdir, `${command}.js`), ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
+    for (const command of ['token', 'stock']) {
+      const help = run(command, ['help']);
+      expect(help.status, help.stderr).toBe(0);
+      expect(help.stdout).toContain(`npm run ${command} -- `);
+      const wrong = run(command, ['frobnicate']);
+      expect(wrong.status, wrong.stderr).toBe(2);
+      expect(wrong.stderr).toMatch(/Unknown command "frobnicate"[\s\S]*Usage:/);
+    }
   });
 });
