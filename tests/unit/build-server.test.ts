@@ -90,6 +90,16 @@ describe('compiled BFF', () => {
     }
     // seed reaches the catalog as the server does
     expect(readFileSync(path.join(outdir, 'seed.js'), 'utf8')).toContain('await import("./demo-catalog.js")');
+    // what they import at run time (also through bff/src/lazy-module.ts) is node's own or a production dependency
+    for (const file of [...COMMANDS.map((command) => `${command}.js`), 'demo-catalog.js']) {
+      const code = readFileSync(path.join(outdir, file), 'utf8');
+      const specifiers = [...staticImports(code), ...[...code.matchAll(/\b(?:import|lazyModule)\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])];
+      const packages = specifiers
+        .filter((specifier) => !specifier.startsWith('node:') && !specifier.startsWith('./'))
+        .map((specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'));
+      expect(packages.length, file).toBeGreaterThan(0);
+      expect(packages.filter((name) => !(name in manifest.dependencies)), file).toEqual([]);
+    }
   });
 
   it('the compiled commands answer their command line: usage, and exit code 2 for a wrong one', () => {
