@@ -31,7 +31,13 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.blog.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    ? pageMeta({
+        title: titleWithShop(resources[loaderData.language].common.blog.title, loaderData.language),
+        description: resources[loaderData.language].common.blog.description,
+        alternates: loaderData.alternates,
+        language: loaderData.language,
+        matches,
+      })
     : [];
 
 export default function Blog() {
