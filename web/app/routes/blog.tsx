@@ -55,7 +55,7 @@ export default function Blog() {
           {data.articles.map((article) => (
             <li key={article.id}>
               <article className="article-card">
-                {article.imageUrl && <img src={article.imageUrl} alt="" width={640} height={360} loading="lazy" />}
+                {article.imageUrl && <img src={article.imageUrl} alt="" width={640} height={336} loading="lazy" />}
                 <div>
                   <h2>
                     <Link to={href('article', language, { slug: article.slug })}>{article.title}</Link>
