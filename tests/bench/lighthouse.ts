@@ -10,6 +10,8 @@
 // on a busy machine, which a first run would otherwise measure). Per page: the median of the runs' performance scores with
 // that run's FCP, LCP, TBT and CLS, the three scores, the other categories' medians and the load.
 // The full reports (JSON) stay in a temporary folder, printed at the end, for the audits' details.
+// Beside each run: how much CPU the page's main thread got and the blocking time counted from CPU
+// time (trace-cpu.ts), which tell a machine busy with other work from a slower page.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind } from '../support/production-server.ts';
 import { median } from './load.ts';
+import { mainThreadCpu, type TraceEvent } from './trace-cpu.ts';
 
 export type LighthousePage = { name: string; path: string; language: 'cs' | 'en' };
 
@@ -31,6 +34,10 @@ export type LighthouseRun = {
   cls: number;
   lcpElement: string;
   load: number;
+  /** Of the wall time the page's main thread spent in tasks, the share it had a CPU (below ~60 %: a busy machine). */
+  cpuShare: number;
+  /** Blocking time counted from the tasks' CPU time instead of their wall time (what a quiet machine would show, roughly). */
+  tbtFromCpuMs: number;
 };
 
 // what chrome-launcher adds by default (no first-run, no extensions, ...) plus what the brief of
@@ -66,6 +73,7 @@ export async function lighthouseRun(url: string, language: 'cs' | 'en', reportFi
     const result = runner.lhr;
     if (result.runtimeError) throw new Error(`Lighthouse: ${result.runtimeError.code} ${result.runtimeError.message} (${url})`);
     if (reportFile) writeFileSync(reportFile, runner.report as string);
+    const cpu = mainThreadCpu((runner.artifacts.Trace?.traceEvents ?? []) as TraceEvent[], url);
     return {
       performance: score(result, 'performance'),
       accessibility: score(result, 'accessibility'),
@@ -77,6 +85,7 @@ export async function lighthouseRun(url: string, language: 'cs' | 'en', reportFi
       cls: numeric(result, 'cumulative-layout-shift'),
       lcpElement: lcpElementOf(result),
       load: os.loadavg()[0],
+      ...cpu,
     };
   } finally {
     await chrome.kill();
@@ -152,7 +161,8 @@ export async function benchLighthouse(kind: DatabaseKind, options: { runs?: numb
           `  a11y/bp/seo ${others.join('/')}  load ${results.map((r) => r.load.toFixed(2)).join(', ')}`,
       );
       console.log(
-        `${''.padEnd(46)} runs: TBT ${results.map((r) => r.tbtMs.toFixed(0)).join(', ')} ms; LCP ${results.map((r) => seconds(r.lcpMs)).join(', ')}; LCP element ${mid.lcpElement}`,
+        `${''.padEnd(46)} runs: TBT ${results.map((r) => r.tbtMs.toFixed(0)).join(', ')} ms (from CPU time ${results.map((r) => r.tbtFromCpuMs.toFixed(0)).join(', ')});` +
+          ` main thread's CPU share ${results.map((r) => `${(r.cpuShare * 100).toFixed(0)} %`).join(', ')}; LCP ${results.map((r) => seconds(r.lcpMs)).join(', ')}; LCP element ${mid.lcpElement}`,
       );
     }
     console.log(`Lighthouse reports (JSON): ${reports}`);
