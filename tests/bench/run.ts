@@ -4,7 +4,9 @@
 //   npm run bench                       pages and API (embedded database; PostgreSQL with TEST_DATABASE_URL)
 //   npm run bench -- --products 100000  also search on that many generated products (a throwaway database)
 //   npm run bench -- --quick            shorter rounds (a smoke run)
-//   npm run bench -- --only pages|search|orders
+//   npm run bench -- --only pages|search|orders|lighthouse
+//   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
+//                                                       this (repeatable), e.g. a quick look after a change
 //
 // The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
 // baseline is a bare node:http server (tests/bench/baseline-server.mjs) answering with the very bytes
@@ -19,6 +21,7 @@ import { parseArgs } from 'node:util';
 import { load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { benchPlaceOrder } from './place-order.ts';
 import { benchSearch } from './search.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
@@ -27,6 +30,7 @@ const { values: args } = parseArgs({
     products: { type: 'string' },
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
+    page: { type: 'string', multiple: true },
   },
 });
 const ROUNDS = args.quick ? 1 : 3;
@@ -229,3 +233,4 @@ const only = args.only;
 if (!only || only === 'pages') await benchPages();
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
+if (!only || only === 'lighthouse') await benchLighthouse(kind, { runs: args.quick ? 1 : 3, pages: args.page });

@@ -71,6 +71,21 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('gives every catalog page a description of its own (Lighthouse SEO: meta-description)', async () => {
+    const names: RouteName[] = ['home', 'category', 'product', 'search', 'info', 'blog', 'article', 'stores', 'store'];
+    for (const language of ['cs', 'en'] as const) {
+      const descriptions = new Map<string, string>();
+      for (const name of names) {
+        const path = href(name, language, sample[language][name] ?? {}) + (name === 'search' ? '?q=dres' : '');
+        const description = metaOf(await (await get(path)).text()).description;
+        expect(description, path).toMatch(/\S{3}/);
+        descriptions.set(path, description);
+      }
+      // not one text for every page
+      expect(new Set(descriptions.values()).size, language).toBe(names.length);
+    }
+  });
+
   it('renders the English home page in English', async () => {
     const html = await (await get('/en')).text();
     expect(html).toContain('<html lang="en"');

@@ -306,3 +306,31 @@ describe('a route chunk that fails to load', () => {
     await context.close();
   });
 });
+
+describe('first visit on a phone (issue 31, item 23: Lighthouse)', () => {
+  it('nothing moves while the pictures of the blog and of an article load', async () => {
+    const article = await shop.prisma.articleTranslation.findFirstOrThrow({ where: { language: 'cs', article: { imageUrl: { not: null } } }, orderBy: { article: { publishedAt: 'desc' } } });
+    for (const path of [href('blog', 'cs'), href('article', 'cs', { slug: article.slug })]) {
+      const { context } = await newContext({ width: 412, height: 823 });
+      const page = await context.newPage();
+      // every layout shift of the page, as Lighthouse's CLS adds them up
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shifts: number[] };
+        w.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.__shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await open(page, path);
+      const pictures = await page.evaluate(async () => {
+        const images = [...document.querySelectorAll<HTMLImageElement>('main img')].filter((image) => image.getBoundingClientRect().top < window.innerHeight);
+        await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return images.filter((image) => image.complete && image.naturalWidth > 0).length;
+      });
+      expect(pictures, path).toBeGreaterThan(0);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts), path).toEqual([]);
+      await context.close();
+    }
+  });
+});

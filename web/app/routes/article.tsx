@@ -95,7 +95,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1>{article.title}</h1>
       <p className="muted">{t('blog.published', { date: formatDate(new Date(article.publishedAt), language) })}</p>
-      {article.imageUrl && <img className="article-image" src={article.imageUrl} alt="" width={960} height={540} />}
+      {article.imageUrl && <img className="article-image" src={article.imageUrl} alt="" width={960} height={504} />}
       <p className="lead">{article.perex}</p>
       <RichText text={article.body} />
     </article>

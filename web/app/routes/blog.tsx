@@ -31,7 +31,13 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.blog.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    ? pageMeta({
+        title: titleWithShop(resources[loaderData.language].common.blog.title, loaderData.language),
+        description: resources[loaderData.language].common.blog.description,
+        alternates: loaderData.alternates,
+        language: loaderData.language,
+        matches,
+      })
     : [];
 
 export default function Blog() {
@@ -49,7 +55,7 @@ export default function Blog() {
           {data.articles.map((article) => (
             <li key={article.id}>
               <article className="article-card">
-                {article.imageUrl && <img src={article.imageUrl} alt="" width={640} height={360} loading="lazy" />}
+                {article.imageUrl && <img src={article.imageUrl} alt="" width={640} height={336} loading="lazy" />}
                 <div>
                   <h2>
                     <Link to={href('article', language, { slug: article.slug })}>{article.title}</Link>

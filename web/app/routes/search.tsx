@@ -39,7 +39,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
   const texts = resources[loaderData.language].common.search;
   const title = loaderData.query ? texts.titleFor.replace('{{query}}', loaderData.query) : texts.title;
-  return pageMeta({ title: titleWithShop(title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true });
+  // not indexed (results change with the catalog), but a shared link still gets a description
+  return pageMeta({ title: titleWithShop(title, loaderData.language), description: texts.description, alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true });
 };
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {

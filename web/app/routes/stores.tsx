@@ -28,7 +28,13 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.stores.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    ? pageMeta({
+        title: titleWithShop(resources[loaderData.language].common.stores.title, loaderData.language),
+        description: resources[loaderData.language].common.stores.description,
+        alternates: loaderData.alternates,
+        language: loaderData.language,
+        matches,
+      })
     : [];
 
 export default function Stores() {
