@@ -13,8 +13,8 @@ import { CartLines } from '../features/cart/CartLines.tsx';
 import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
-import { formTokenFor } from '../features/checkout/FormToken.tsx';
-import { cartAction, type CartActionData } from '../features/checkout/checkout-action.ts';
+import { formTokenFor } from '../forms/FormToken.tsx';
+import { cartAction, type CartActionData } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 /** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */

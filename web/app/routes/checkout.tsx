@@ -32,7 +32,7 @@ import {
   validateField,
   type CheckoutField,
 } from '../../../schema/rules/index.ts';
-import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
+import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
 import {
   backToPage,
   CHECKOUT_INTENTS,
@@ -45,7 +45,7 @@ import {
   translatorFor,
   type CheckoutFieldError,
   type CheckoutFormValues,
-} from '../features/checkout/checkout-action.ts';
+} from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';

@@ -15,8 +15,8 @@ import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../f
 import { AddToCartMutation } from '../features/cart/documents.ts';
 import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
-import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
-import { backToPage, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
+import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
+import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const ProductPageQuery = graphql(`

@@ -17,8 +17,8 @@ import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
 import { email, max, required, validateField } from '../../../schema/rules/index.ts';
-import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
-import { applyVoucherFromForm, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
+import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
+import { applyVoucherFromForm, readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import { apolloFor } from '../apollo/load.ts';
 
 const CheckVoucherQuery = graphql(`

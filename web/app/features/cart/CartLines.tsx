@@ -10,8 +10,8 @@ import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
-import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
-import type { CartActionData } from '../checkout/checkout-action.ts';
+import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
+import type { CartActionData } from '../../forms/page-form.server.ts';
 
 export const ChangeCartQuantityMutation = graphql(`
   mutation ChangeCartQuantity($lineId: ID!, $quantity: Int!) {

@@ -11,10 +11,10 @@ import { useFormatMoney } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
 import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
-import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
+import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
-import type { CartActionData } from '../checkout/checkout-action.ts';
+import type { CartActionData } from '../../forms/page-form.server.ts';
 
 export const CartVoucherFieldsFragment = graphql(`
   fragment CartVoucherFields on CartVoucher {

@@ -3,7 +3,7 @@
 import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useRef } from 'react';
 import type { PlaceOrderMutation } from '~/gql/graphql';
-import { useHydrated } from './FormToken.tsx';
+import { useHydrated } from '../../forms/FormToken.tsx';
 
 type Changed = Extract<PlaceOrderMutation['placeOrder'], { __typename: 'OrderChangedError' }>;
 

@@ -9,12 +9,12 @@
 // integers in a range, intents are one of a list; the hidden `_csrf` field must carry the session's
 // token (checked by the BFF, bff/src/http/csrf.ts), and a cross-site post never gets here (403).
 import { data, redirect } from 'react-router';
-import type { ShopLoadContext } from '../../context.ts';
-import { apolloFor } from '../../apollo/load.ts';
-import { createI18n } from '../../i18n/index.ts';
-import { languageOfRequest } from '../../language.ts';
-import { ChangeCartQuantityMutation } from '../cart/CartLines.tsx';
-import { ApplyVoucherMutation, RemoveVoucherMutation } from '../cart/CartVouchers.tsx';
+import type { ShopLoadContext } from '../context.ts';
+import { apolloFor } from '../apollo/load.ts';
+import { createI18n } from '../i18n/index.ts';
+import { languageOfRequest } from '../language.ts';
+import { ChangeCartQuantityMutation } from '../features/cart/CartLines.tsx';
+import { ApplyVoucherMutation, RemoveVoucherMutation } from '../features/cart/CartVouchers.tsx';
 import {
   addressFormSchema,
   checkoutProblems,
@@ -25,7 +25,7 @@ import {
   validateField,
   validateForm,
   type Locale,
-} from '../../../../schema/rules/index.ts';
+} from '../../../schema/rules/index.ts';
 
 import { FORM_TOKEN_FIELD } from './FormToken.tsx';
 
