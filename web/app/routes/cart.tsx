@@ -14,7 +14,7 @@ import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
 import { formTokenFor } from '../forms/FormToken.tsx';
-import { cartAction, type CartActionData } from '../forms/page-form.server.ts';
+import { cartAction, type CartActionData } from '../features/cart/cart-action.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 /** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */

@@ -33,19 +33,18 @@ import {
   type CheckoutField,
 } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
+import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import {
-  backToPage,
+  addressInput,
   CHECKOUT_INTENTS,
   checkoutChoicesInput,
   checkoutFormErrors,
-  checkoutFormValues,
   checkoutInput,
   placeOfFieldErrors,
-  readPageForm,
-  translatorFor,
   type CheckoutFieldError,
   type CheckoutFormValues,
-} from '../forms/page-form.server.ts';
+} from '../features/checkout/checkout-form.ts';
+import { checkoutFormValues } from '../features/checkout/checkout-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
@@ -396,18 +395,6 @@ function CheckoutPage({ data }: { data: PageData }) {
       first?.focus();
     });
   };
-
-  const addressInput = (values: AddressValues, withCompany: boolean, withEmail: boolean) => ({
-    firstName: values.firstName,
-    lastName: values.lastName,
-    ...(withEmail ? { email: values.email } : {}),
-    phone: values.phone,
-    street: values.street,
-    city: values.city,
-    postcode: values.postcode,
-    country: values.country,
-    ...(withCompany ? { company: values.company, ico: values.ico, dic: values.dic } : {}),
-  });
 
   const placeWith = async (revision: string) => {
     try {

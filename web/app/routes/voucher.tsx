@@ -18,7 +18,8 @@ import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
 import { email, max, required, validateField } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
-import { applyVoucherFromForm, readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { applyVoucherFromForm } from '../features/cart/cart-action.server.ts';
 import { apolloFor } from '../apollo/load.ts';
 
 const CheckVoucherQuery = graphql(`

@@ -11,7 +11,7 @@ import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
-import type { CartActionData } from '../../forms/page-form.server.ts';
+import type { CartActionData } from './cart-action.server.ts';
 
 export const ChangeCartQuantityMutation = graphql(`
   mutation ChangeCartQuantity($lineId: ID!, $quantity: Int!) {

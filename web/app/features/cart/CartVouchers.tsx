@@ -14,7 +14,7 @@ import { validateField, required, email as emailRule, max, type Locale } from '.
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
-import type { CartActionData } from '../../forms/page-form.server.ts';
+import type { CartActionData } from './cart-action.server.ts';
 
 export const CartVoucherFieldsFragment = graphql(`
   fragment CartVoucherFields on CartVoucher {
