@@ -18,6 +18,7 @@ import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { decimalAmount, MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 
 const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
@@ -138,8 +139,8 @@ export async function action(args: Route.ActionArgs) {
   const needsSize = distinctSizes(product.variants).length > 0;
   const variant = findVariant(product.variants, distinctColours(product.variants).length ? colour : null, needsSize ? size : null);
   if (!variant) return data<AddActionData>({ error: t('product.selectVariant'), quantity: typed }, { status: 400 });
-  const quantity = form.int('quantity', 1, 99);
-  if (quantity === null) return data<AddActionData>({ error: t('noJs.quantityRange', { max: 99 }), quantity: typed }, { status: 400 });
+  const quantity = form.int('quantity', 1, MAX_CART_LINE_QUANTITY);
+  if (quantity === null) return data<AddActionData>({ error: t('noJs.quantityRange', { max: MAX_CART_LINE_QUANTITY }), quantity: typed }, { status: 400 });
   const result = await client.mutate({ mutation: AddToCartMutation, variables: { variantId: variant.id, quantity } });
   const outcome = result.data?.addToCart;
   if (outcome?.__typename === 'Cart') return backToPage(args.request, href('cart', languageOfRequest(args.request)));
@@ -167,7 +168,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
           '@type': 'Offer',
           url: base + alternates[language],
           priceCurrency: seo.price.currency,
-          price: (seo.price.withVat / 100).toFixed(2),
+          price: decimalAmount(seo.price.withVat),
           availability: seo.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         },
       },
@@ -204,7 +205,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
   const failed = useActionData<AddActionData>() ?? null;
   const hydrated = useHydrated();
-  const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(99, Number(failed.quantity) || 1)) : 1);
+  const [quantity, setQuantity] = useState(failed ? Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, Number(failed.quantity) || 1)) : 1);
   const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
   // the main picture follows the chosen colour when the product has a picture of it
   const pictureOf = (code: string | null) => product.images.findIndex((picture) => code !== null && picture.colourCode === code);
@@ -352,9 +353,9 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
                 name="quantity"
                 type="number"
                 min={1}
-                max={Math.max(1, Math.min(99, variant?.stock ?? 99))}
+                max={Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, variant?.stock ?? MAX_CART_LINE_QUANTITY))}
                 value={quantity}
-                onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value) || 1)))}
+                onChange={(event) => setQuantity(Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, Number(event.target.value) || 1)))}
                 className="quantity-input"
               />
               {/* a submit button also after hydration: Enter in the quantity adds to the cart */}
