@@ -1,5 +1,5 @@
 // The cart page (/kosik, /en/cart): lines, vouchers, the totals the server computed and what is
-// left to free shipping. Every change answers with the whole cart (CartPageFields), so the
+// left to free shipping (the limits are the server's delivery methods'). Every change answers with the whole cart (CartPageFields), so the
 // normalized cache updates this page and the header without a refetch.
 import { Link, useActionData } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
@@ -12,7 +12,6 @@ import { useFormatMoney } from '../components/ui/Money.tsx';
 import { CartLines } from '../features/cart/CartLines.tsx';
 import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
-import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
 import { formTokenFor } from '../forms/FormToken.tsx';
 import { cartAction, type CartActionData } from '../features/cart/cart-action.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
@@ -42,6 +41,10 @@ const CartPageQuery = graphql(`
   query CartPage {
     cart {
       ...CartPageFields
+    }
+    deliveryMethods {
+      id
+      freeFrom
     }
   }
 `);
@@ -85,9 +88,10 @@ export default function CartPage() {
 
   const totals = cart.checkout.totals;
   const invalidVoucher = cart.vouchers.some((voucher) => !voucher.valid);
-  // The limit of the chosen delivery when there is one, else the shop's advertised 3 000 Kč (goods
-  // before any discount, as the server counts it).
-  const freeFrom = totals.freeShippingFrom ?? (totals.currency === 'CZK' ? FREE_SHIPPING_THRESHOLD_CZK_MINOR : null);
+  // The limit of the chosen delivery when it has one, else the lowest limit of the shop's deliveries
+  // (both in the cart's currency, from the server; goods before any discount, as the server counts them).
+  const limits = (data?.deliveryMethods ?? []).flatMap((method) => (method.freeFrom === null ? [] : [method.freeFrom]));
+  const freeFrom = totals.freeShippingFrom ?? (limits.length > 0 ? Math.min(...limits) : null);
   const remaining = totals.freeShippingFrom !== null ? totals.freeShippingRemaining : freeFrom !== null ? Math.max(0, freeFrom - totals.products.withVat) : null;
   return (
     <div className="container page cart-page">
