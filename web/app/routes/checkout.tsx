@@ -7,7 +7,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { data, Link, redirect, useActionData, useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
+import { sessionCartIs } from '../apollo/cache.ts';
 import { graphql } from '~/gql';
 import type { CheckoutInput, CheckoutPageQuery as CheckoutPageData, PlaceOrderMutation as PlaceOrderMutationResult } from '~/gql/graphql';
 import type { Route } from './+types/checkout';
@@ -274,8 +275,12 @@ function CheckoutPage({ data }: { data: PageData }) {
   const { cart, deliveryMethods, paymentMethods, stores, me } = data;
   const checkout = cart.checkout;
   const [update, { loading: saving }] = useMutation(UpdateCheckoutMutation);
-  const [place, { loading: placing }] = useMutation(PlaceOrderMutation);
-  const client = useApolloClient();
+  // the server closed this cart: the session has none now (the header shows an empty one)
+  const [place, { loading: placing }] = useMutation(PlaceOrderMutation, {
+    update: (cache, { data }) => {
+      if (data?.placeOrder.__typename === 'Order') sessionCartIs(cache, null);
+    },
+  });
   // Without JavaScript the form posts to this page (action above); what it answered is shown here.
   const submitted = useActionData<CheckoutActionData>() ?? null;
   const posted = submitted?.values ?? null;
@@ -405,10 +410,6 @@ function CheckoutPage({ data }: { data: PageData }) {
       const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Order') {
-        // The server closed this cart: forget it, so the header asks the server again (and shows none).
-        client.cache.evict({ id: 'ROOT_QUERY', fieldName: 'cart' });
-        client.cache.evict({ id: client.cache.identify({ __typename: 'Cart' }) });
-        client.cache.gc();
         await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
         return;
       }

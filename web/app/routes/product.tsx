@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
-import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { ProductPageQuery as ProductPageQueryResult } from '~/gql/graphql';
 import type { Route } from './+types/product';
@@ -9,10 +8,9 @@ import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { absoluteUrl, breadcrumbList, pageMeta, publicUrlOf, summary, titleWithShop } from '../seo.ts';
 import { Money, useFormatMoney } from '../components/ui/Money.tsx';
-import { useNotify } from '../components/ui/Toasts.tsx';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
 import { VariantPicker, distinctColours, distinctSizes, findVariant } from '../features/catalog/VariantPicker.tsx';
-import { AddToCartMutation } from '../features/cart/documents.ts';
+import { AddToCartMutation, useAddToCart } from '../features/cart/useAddToCart.ts';
 import { WishlistButton } from '../features/wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../features/wishlist/WatchAvailability.tsx';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
@@ -197,7 +195,6 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   const { t } = useTranslation();
   const language = useLanguage();
   const format = useFormatMoney();
-  const { notify } = useNotify();
   const colours = distinctColours(product.variants);
   const sizes = distinctSizes(product.variants);
   const firstInStock = product.variants.find((v) => v.stock > 0) ?? product.variants[0];
@@ -210,7 +207,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
   // the main picture follows the chosen colour when the product has a picture of it
   const pictureOf = (code: string | null) => product.images.findIndex((picture) => code !== null && picture.colourCode === code);
   const [imageIndex, setImageIndex] = useState(() => Math.max(0, pictureOf(firstInStock?.colour?.code ?? null)));
-  const [addToCart, { loading }] = useMutation(AddToCartMutation);
+  const { add, loading } = useAddToCart();
   const needsSize = sizes.length > 0;
   const variant = needsSize && size === null ? undefined : findVariant(product.variants, colours.length ? colour : null, needsSize ? size : null);
   const shownPrice = variant?.price ?? product.price;
@@ -224,15 +221,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageQueryResul
       return;
     }
     setVariantError(null);
-    try {
-      const result = await addToCart({ variables: { variantId: variant.id, quantity } });
-      const outcome = result.data?.addToCart;
-      if (outcome?.__typename === 'Cart') notify('success', t('cart.added'));
-      else if (outcome && 'message' in outcome) notify('error', outcome.message);
-      else notify('error', t('cart.addFailed'));
-    } catch {
-      notify('error', t('cart.addFailed'));
-    }
+    await add(variant.id, quantity);
   };
 
   const stockText = variant

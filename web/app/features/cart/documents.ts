@@ -51,20 +51,3 @@ export const CartQuery = graphql(`
     }
   }
 `);
-
-export const AddToCartMutation = graphql(`
-  mutation AddToCart($variantId: ID!, $quantity: Int) {
-    addToCart(variantId: $variantId, quantity: $quantity) {
-      __typename
-      ... on Cart {
-        ...CartFields
-      }
-      ... on Error {
-        ...ErrorFields
-      }
-      ... on InsufficientStockError {
-        available
-      }
-    }
-  }
-`);
