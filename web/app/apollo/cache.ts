@@ -1,7 +1,15 @@
 // The one place for Apollo cache policy (house rule 2). The cache follows the server: a field policy
 // may merge what the server answered, never invent what it did not.
 import { InMemoryCache, type ApolloCache } from '@apollo/client';
+import type { GraphQLCodegenDataMasking } from '@apollo/client/masking';
 import possibleTypes from '../gql/possible-types.json';
+
+// The documents' types are masked by codegen (docs/decisions/0022); Apollo types what it writes and
+// reads itself (optimistic answers, update callbacks, cache reads) unmasked.
+declare module '@apollo/client' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  export interface TypeOverrides extends GraphQLCodegenDataMasking.TypeOverrides {}
+}
 
 export function createCache({ resultCaching = true } = {}) {
   return new InMemoryCache({

@@ -12,7 +12,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { useForm, Field } from '../components/ui/form/index.ts';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
@@ -91,13 +91,14 @@ export async function action(args: Route.ActionArgs) {
   const outcome = result?.checkVoucher;
   if (!outcome) return answer({ codeError: t('voucher.checkFailed') }, 500);
   if (outcome.__typename === 'VoucherCheck') return answer({ checked: outcome }, 200);
-  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: outcome.message });
+  const { message } = errorOf(outcome);
+  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: message });
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = fieldErrorMap(outcome);
     if (fieldErrors.captcha) return answer({ codeError: t('noJs.voucherNeedsJs') }, 429);
-    return answer({ codeError: fieldErrors.code ?? (fieldErrors.email ? null : outcome.message), emailError: fieldErrors.email ?? null });
+    return answer({ codeError: fieldErrors.code ?? (fieldErrors.email ? null : message), emailError: fieldErrors.email ?? null });
   }
-  return answer({ codeError: outcome.message });
+  return answer({ codeError: message });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -155,9 +156,10 @@ export default function VoucherPage() {
         setChecked(outcome);
         return;
       }
+      const error = errorOf(outcome);
       if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
         setNeedsEmail(true);
-        form.setServerErrors({ email: outcome.message });
+        form.setServerErrors({ email: error.message });
         return;
       }
       if (outcome.__typename === 'ValidationError') {
@@ -165,10 +167,10 @@ export default function VoucherPage() {
         captcha.setServerError(captchaError);
         form.setServerErrors(fieldErrors);
         if (captchaError) return;
-        if (outcome.fieldErrors.length === 0) form.setServerErrors({ code: outcome.message });
+        if (error.fieldErrors.length === 0) form.setServerErrors({ code: error.message });
         return;
       }
-      form.setServerErrors({ code: outcome.message });
+      form.setServerErrors({ code: error.message });
     } catch {
       notify('error', t('voucher.checkFailed'));
     } finally {
@@ -188,7 +190,7 @@ export default function VoucherPage() {
       if (outcome?.__typename === 'Cart') {
         setAdded(true);
         notify('success', t('voucher.applied'));
-      } else notify('error', outcome && 'message' in outcome ? outcome.message : t('voucher.applyFailed'));
+      } else notify('error', outcome ? errorOf(outcome).message : t('voucher.applyFailed'));
     } catch {
       notify('error', t('voucher.applyFailed'));
     }

@@ -7,6 +7,7 @@ import { backToPage, MAX_ID_LENGTH, readPageForm, translatorFor, type ActionArgs
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
 import { ChangeCartQuantityMutation } from './CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from './CartVouchers.tsx';
+import { errorOf } from '../../apollo/errors.ts';
 
 export const CART_INTENTS = ['setQuantity', 'decrease', 'increase', 'remove', 'applyVoucher', 'removeVoucher'] as const;
 
@@ -45,7 +46,7 @@ export async function cartAction(args: ActionArgs) {
     const result = await client.mutate({ mutation: ChangeCartQuantityMutation, variables: { lineId, quantity } });
     const outcome = result.data?.setCartLineQuantity;
     if (outcome?.__typename === 'Cart') return backToPage(args.request);
-    return data<CartActionData>({ intent: shownIntent, lineId, quantity: typed, error: outcome && 'message' in outcome ? outcome.message : t('error.generic') }, { status: 400 });
+    return data<CartActionData>({ intent: shownIntent, lineId, quantity: typed, error: outcome ? errorOf(outcome).message : t('error.generic') }, { status: 400 });
   }
 
   if (intent === 'removeVoucher') {
@@ -53,7 +54,7 @@ export async function cartAction(args: ActionArgs) {
     const result = await client.mutate({ mutation: RemoveVoucherMutation, variables: { code } });
     const outcome = result.data?.removeVoucher;
     if (outcome?.__typename === 'Cart') return backToPage(args.request);
-    return data<CartActionData>({ intent, code, error: outcome && 'message' in outcome ? outcome.message : t('voucher.removeFailed') }, { status: 400 });
+    return data<CartActionData>({ intent, code, error: outcome ? errorOf(outcome).message : t('voucher.removeFailed') }, { status: 400 });
   }
 
   return applyVoucherFromForm(args, form);
@@ -75,16 +76,17 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   const outcome = result.data?.applyVoucher;
   if (!outcome) return answer({ codeError: t('voucher.applyFailed') });
   if (outcome.__typename === 'Cart') return backToPage(args.request, redirectTo);
+  const error = errorOf(outcome);
   if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
-    return outcome.problem === 'EMAIL_MISMATCH' || needsEmail ? answer({ emailError: outcome.message, needsEmail: true }) : answer({ codeError: outcome.message, needsEmail: true });
+    return outcome.problem === 'EMAIL_MISMATCH' || needsEmail ? answer({ emailError: error.message, needsEmail: true }) : answer({ codeError: error.message, needsEmail: true });
   }
   if (outcome.__typename === 'ValidationError') {
-    const fieldErrors = outcome.fieldErrors ?? [];
+    const fieldErrors = error.fieldErrors;
     // past the free attempts of an address the server asks for a captcha, which only a browser with JavaScript solves
     if (fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ codeError: t('noJs.voucherApplyNeedsJs') });
     const emailError = fieldErrors.find((entry) => entry.field === 'email')?.message ?? null;
     const codeError = fieldErrors.find((entry) => entry.field === 'code')?.message ?? null;
     if (emailError || codeError) return answer({ emailError, codeError, needsEmail: needsEmail || emailError !== null });
   }
-  return answer({ codeError: outcome.message });
+  return answer({ codeError: error.message });
 }

@@ -7,6 +7,31 @@ import { graphql } from '~/gql';
 import { useTranslation } from '../../i18n/index.ts';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { sessionCartIs } from '../../apollo/cache.ts';
+import { errorOf } from '../../apollo/errors.ts';
+
+/**
+ * The whole cart every answer about it carries (house rule 2): the header's count and total, and the
+ * lines. The cart page's mutations answer with more (CartPageFields, CartLines.tsx).
+ */
+export const CartFieldsFragment = graphql(`
+  fragment CartFields on Cart {
+    id
+    itemCount
+    total {
+      ...PriceFields
+    }
+    ...CartLinesFields
+  }
+`);
+
+/** The session's cart (the trusted document a client reads it with; the pages have their own queries). */
+export const CartQuery = graphql(`
+  query Cart {
+    cart {
+      ...CartFields
+    }
+  }
+`);
 
 export const AddToCartMutation = graphql(`
   mutation AddToCart($variantId: ID!, $quantity: Int) {
@@ -37,8 +62,7 @@ export function useAddToCart() {
     try {
       const outcome = (await mutate({ variables: { variantId, quantity } })).data?.addToCart;
       if (outcome?.__typename === 'Cart') notify('success', t('cart.added'));
-      else if (outcome && 'message' in outcome) notify('error', outcome.message);
-      else notify('error', t('cart.addFailed'));
+      else notify('error', outcome ? errorOf(outcome).message : t('cart.addFailed'));
     } catch {
       notify('error', t('cart.addFailed'));
     }

@@ -3,13 +3,47 @@
 // with sizes leads to its page to choose one.
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import type { WishlistProductFragment } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import type { WishlistProductFragment as WishlistProductData } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { WishlistButton } from './WishlistButton.tsx';
 
-function AddToCart({ product }: { product: WishlistProductFragment }) {
+/** A product on the wishlist pages: price, availability, and its variants for add-to-cart. */
+export const WishlistProductFragment = graphql(`
+  fragment WishlistProduct on Product {
+    id
+    name
+    slug
+    code
+    inStock
+    manufacturer {
+      id
+      name
+    }
+    mainImage {
+      id
+      url
+      width
+      height
+    }
+    price {
+      ...PriceFields
+    }
+    originalPrice {
+      ...PriceFields
+    }
+    variants {
+      id
+      size
+      stock
+      inStock
+    }
+  }
+`);
+
+function AddToCart({ product }: { product: WishlistProductData }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { add, loading } = useAddToCart();
@@ -28,7 +62,8 @@ function AddToCart({ product }: { product: WishlistProductFragment }) {
   );
 }
 
-export function WishlistItems({ items }: { items: { id: string; product: WishlistProductFragment }[] }) {
+export function WishlistItems(props: { items: { id: string; product: FragmentType<typeof WishlistProductFragment> }[] }) {
+  const items = props.items.map(({ id, product }) => ({ id, product: getFragmentData(WishlistProductFragment, product) }));
   const { t } = useTranslation();
   const language = useLanguage();
   return (
