@@ -16,7 +16,7 @@ import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
-import { email, max, required, validateField } from '../../../schema/rules/index.ts';
+import { EMAIL_MAX_LENGTH, validateField, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
 import { readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import { applyVoucherFromForm } from '../features/cart/cart-action.server.ts';
@@ -75,13 +75,14 @@ export async function action(args: Route.ActionArgs) {
   const language = languageOfRequest(args.request);
   const t = translatorFor(args.request);
   if (form.choice('intent', ['check', 'applyVoucher'] as const) === 'applyVoucher') return applyVoucherFromForm(args, form, href('cart', language));
-  const code = form.text('code', 64);
-  const typedEmail = form.text('email', 254);
+  const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
+  const typedEmail = form.text('email', EMAIL_MAX_LENGTH);
   const needsEmail = form.flag('needsEmail');
   const answer = (fields: Partial<VoucherActionData>, status = 400) =>
     data<VoucherActionData>({ code, email: typedEmail, needsEmail, codeError: null, emailError: null, checked: null, ...fields }, { status });
-  const codeError = validateField(code, [required, max(64)], language, {});
-  const emailError = validateField(typedEmail, needsEmail ? [required, email, max(254)] : [email, max(254)], language, {});
+  const schema = voucherFormSchema(needsEmail);
+  const codeError = validateField(code, schema.code, language, {});
+  const emailError = validateField(typedEmail, schema.email, language, {});
   if (codeError || emailError) return answer({ codeError, emailError });
   const { data: result } = await apolloFor(args).query({
     query: CheckVoucherQuery,
@@ -128,7 +129,7 @@ export default function VoucherPage() {
   const form = useForm({
     initialValues: { code: posted?.code ?? '', email: posted?.email ?? '' },
     initialErrors: posted ? { ...(posted.codeError ? { code: posted.codeError } : {}), ...(posted.emailError ? { email: posted.emailError } : {}) } : undefined,
-    schema: { code: [required, max(64)], email: needsEmail ? [required, email, max(254)] : [email, max(254)] },
+    schema: voucherFormSchema(needsEmail),
     locale: language,
   });
   const dateTime = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' });

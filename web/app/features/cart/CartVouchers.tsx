@@ -9,7 +9,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney, useFormatPrice } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
-import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
+import { validateField, voucherFormSchema, type Locale } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
@@ -103,8 +103,9 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
-    const codeProblem = code.trim() === '' ? t('voucher.empty') : validateField(code, [required, max(64)], locale, {});
-    const emailProblem = needsEmail ? validateField(email, [required, emailRule, max(254)], locale, {}) : null;
+    const schema = voucherFormSchema(needsEmail);
+    const codeProblem = code.trim() === '' ? t('voucher.empty') : validateField(code, schema.code, locale, {});
+    const emailProblem = needsEmail ? validateField(email, schema.email, locale, {}) : null;
     setCodeError(codeProblem);
     setEmailError(emailProblem);
     if (codeProblem || emailProblem) return;

@@ -4,7 +4,7 @@
 import { data } from 'react-router';
 import { apolloFor } from '../../apollo/load.ts';
 import { backToPage, MAX_ID_LENGTH, readPageForm, translatorFor, type ActionArgs, type PageForm } from '../../forms/page-form.server.ts';
-import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
+import { EMAIL_MAX_LENGTH, MAX_CART_LINE_QUANTITY, VOUCHER_CODE_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import { ChangeCartQuantityMutation } from './CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from './CartVouchers.tsx';
 import { errorOf } from '../../apollo/errors.ts';
@@ -50,7 +50,7 @@ export async function cartAction(args: ActionArgs) {
   }
 
   if (intent === 'removeVoucher') {
-    const code = form.text('code', 64);
+    const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
     const result = await client.mutate({ mutation: RemoveVoucherMutation, variables: { code } });
     const outcome = result.data?.removeVoucher;
     if (outcome?.__typename === 'Cart') return backToPage(args.request);
@@ -63,8 +63,8 @@ export async function cartAction(args: ActionArgs) {
 /** The voucher field (cart page, voucher page): the same checks and messages as the browser's. */
 export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, redirectTo?: string) {
   const t = translatorFor(args.request);
-  const code = form.text('code', 64);
-  const email = form.text('email', 254);
+  const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
+  const email = form.text('email', EMAIL_MAX_LENGTH);
   const needsEmail = form.flag('needsEmail') || email.trim() !== '';
   const answer = (fields: { codeError?: string | null; emailError?: string | null; needsEmail?: boolean }) =>
     data<CartActionData>(
