@@ -7,6 +7,9 @@ export const FREE_SHIPPING_THRESHOLD_CZK_MINOR = 300_000;
 /** Pieces of one variant in one cart line (the cart page's stepper; the server enforces the same). */
 export const MAX_CART_LINE_QUANTITY = 99;
 
+/** The payment method (its code) paid by a bank transfer: QR payment, due date, the invoice's account. */
+export const BANK_TRANSFER_PAYMENT_CODE = 'bank-transfer';
+
 export const VAT_RATE_STANDARD_PERCENT = 21;
 export const VAT_RATE_REDUCED_PERCENT = 12;
 

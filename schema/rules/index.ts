@@ -20,3 +20,4 @@ export * from './supplier.ts';
 export * from './checkout.ts';
 export * from './account-addresses.ts';
 export * from './identity.ts';
+export * from './voucher.ts';

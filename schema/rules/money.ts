@@ -24,6 +24,17 @@ export function formatMoney(amountMinor: number, currency: Currency, locale: Loc
   return formatter.format(amountMinor / 100);
 }
 
+/**
+ * Minor units as a plain decimal with two places and a dot ("1250.50"), as machines read amounts: the
+ * QR payment's AM field, schema.org's Offer.price. Exact: no floating-point division.
+ */
+export function decimalAmount(amountMinor: number): string {
+  assertMinorUnits(amountMinor, 'amountMinor');
+  const whole = Math.floor(Math.abs(amountMinor) / 100);
+  const fraction = String(Math.abs(amountMinor) % 100).padStart(2, '0');
+  return `${amountMinor < 0 ? '-' : ''}${whole}.${fraction}`;
+}
+
 /** numerator / denominator rounded half away from zero, exact for any size of integer. */
 function divideRounded(numerator: bigint, denominator: bigint): bigint {
   const negative = numerator < 0n !== denominator < 0n;

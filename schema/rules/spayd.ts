@@ -1,5 +1,6 @@
 // QR Platba: the Short Payment Descriptor (SPAYD 1.0) string encoded into the payment QR code.
 import { compactIban, validateIban } from './iban.ts';
+import { decimalAmount } from './money.ts';
 
 export interface SpaydPayment {
   iban: string;
@@ -29,12 +30,6 @@ function cutToCodePoints(text: string, maxLength: number): string {
   return Array.from(text).slice(0, maxLength).join('');
 }
 
-function formatAmount(amountMinor: number): string {
-  const whole = Math.floor(amountMinor / 100);
-  const fraction = String(amountMinor % 100).padStart(2, '0');
-  return `${whole}.${fraction}`;
-}
-
 /** Throws on values a bank would reject (bad IBAN or BIC, amount, currency or variable symbol). */
 export function buildSpayd(payment: SpaydPayment): string {
   const iban = compactIban(payment.iban);
@@ -55,7 +50,7 @@ export function buildSpayd(payment: SpaydPayment): string {
   const currency = payment.currency.toUpperCase();
   if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`SPAYD: invalid currency "${payment.currency}"`);
 
-  const fields = [`ACC:${account}`, `AM:${formatAmount(amountMinor)}`, `CC:${currency}`];
+  const fields = [`ACC:${account}`, `AM:${decimalAmount(amountMinor)}`, `CC:${currency}`];
 
   if (payment.variableSymbol !== undefined && payment.variableSymbol !== '') {
     const variableSymbol = String(payment.variableSymbol);

@@ -2,7 +2,8 @@
 // download (on any instance, in any year) serves the very same document.
 import type { Db } from '../db/client.ts';
 import { INVOICE_DUE_DAYS } from '../../../schema/rules/supplier.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, loadOrderDocument } from '../services/order-documents.ts';
+import { BANK_TRANSFER_PAYMENT_CODE } from '../../../schema/rules/constants.ts';
+import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderSpayd } from '../services/qr.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 

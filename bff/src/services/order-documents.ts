@@ -6,8 +6,6 @@ import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
 import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
 import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
 
-/** The payment method whose orders show the account, the variable symbol and the QR code. */
-export const BANK_TRANSFER_PAYMENT_CODE = 'bank-transfer';
 /** Delivery and payment fees are services taxed at the standard rate (as the checkout computes them). */
 export const SERVICE_VAT_RATE_PERCENT = VAT_RATE_STANDARD_PERCENT;
 

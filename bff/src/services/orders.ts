@@ -16,7 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
@@ -27,7 +27,6 @@ import type { Config } from '../config.ts';
 type Tx = Prisma.TransactionClient;
 
 /** The payment method whose orders show the account, variable symbol and QR code. */
-export const BANK_TRANSFER_CODE = 'bank-transfer';
 
 export type OrderChangeKind =
   | 'PRICE'
@@ -319,7 +318,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
   const now = new Date();
   const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;
-  const bankTransfer = checkout.payment?.code === BANK_TRANSFER_CODE;
+  const bankTransfer = checkout.payment?.code === BANK_TRANSFER_PAYMENT_CODE;
   const order = await tx.order.create({
     data: {
       number,

@@ -7,7 +7,7 @@
 // the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
-import { BANK_TRANSFER_CODE } from './orders.ts';
+import { BANK_TRANSFER_PAYMENT_CODE } from '../../../schema/rules/constants.ts';
 
 /** Orders cancelled per transaction. */
 const BATCH = 50;
@@ -20,7 +20,7 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
       const orders = await tx.$queryRaw<{ id: number; email: string; language: 'cs' | 'en' }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
-                         WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_CODE}
+                         WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_PAYMENT_CODE}
                          ORDER BY "paymentDueAt", "id" LIMIT ${BATCH}
                          FOR UPDATE SKIP LOCKED)
            AND "status" = 'NEW'

@@ -12,7 +12,7 @@
 import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma, VoucherKind } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { formatDateTime, formatMoney, goodsByRate } from '../../../schema/rules/index.ts';
+import { formatDateTime, formatMoney, goodsByRate, VOUCHER_CODE_MAX_LENGTH } from '../../../schema/rules/index.ts';
 import { ShopError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
@@ -20,8 +20,6 @@ import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
 
 /** At most this many vouchers in one cart. */
 export const MAX_VOUCHERS_PER_CART = 3;
-/** Longest code accepted; longer input cannot be a code and is not looked up. */
-export const MAX_VOUCHER_CODE_LENGTH = 64;
 
 /** Why a voucher cannot be used (each has its own message in both languages). */
 export const VOUCHER_PROBLEMS = [
@@ -392,7 +390,8 @@ function readCode(ctx: VoucherContext, input: string): string {
 }
 
 async function findVoucher(db: Db | Tx, code: string): Promise<VoucherRow | null> {
-  if (code.length > MAX_VOUCHER_CODE_LENGTH) return null;
+  // longer input cannot be a code and is not looked up
+  if (code.length > VOUCHER_CODE_MAX_LENGTH) return null;
   return db.voucher.findUnique({ where: { code }, select: voucherSelect });
 }
 

@@ -1,7 +1,7 @@
 import type { SeedDeliveryMethod, SeedPaymentMethod } from './types.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/constants.ts';
 
 // All amounts are minor units (haléře / cents), VAT included.
-export const FREE_SHIPPING_FROM_CZK = 300000;
 
 export const deliveryMethods: SeedDeliveryMethod[] = [
   {
@@ -27,7 +27,7 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     priceCzk: 6900,
     priceEur: 290,
     isPickup: false,
-    freeFromCzk: FREE_SHIPPING_FROM_CZK,
+    freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 2,
   },
   {
@@ -40,7 +40,7 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     priceCzk: 12900,
     priceEur: 549,
     isPickup: false,
-    freeFromCzk: FREE_SHIPPING_FROM_CZK,
+    freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 3,
   },
 ];
@@ -49,7 +49,7 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
 // payment needs a gateway, which is not part of the shop yet (issue 6: out of scope).
 export const paymentMethods: SeedPaymentMethod[] = [
   {
-    code: 'bank-transfer',
+    code: BANK_TRANSFER_PAYMENT_CODE,
     name: { cs: 'Bankovní převod', en: 'Bank transfer' },
     description: {
       cs: 'Po odeslání objednávky zobrazíme číslo účtu, variabilní symbol a QR kód pro rychlou platbu. Zboží odešleme, jakmile platba dorazí na náš účet.',

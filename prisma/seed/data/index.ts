@@ -7,6 +7,6 @@ export { stores } from './stores.ts';
 export { infoPages } from './pages.ts';
 export { articles } from './articles.ts';
 export { tiles } from './tiles.ts';
-export { deliveryMethods, paymentMethods, FREE_SHIPPING_FROM_CZK } from './checkout.ts';
+export { deliveryMethods, paymentMethods } from './checkout.ts';
 export { shop } from './shop.ts';
 export { vouchers } from './vouchers.ts';

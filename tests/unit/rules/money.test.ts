@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { convertCzkToEur, formatMoney, sumByVatRate, vatSplit } from '../../../schema/rules/index.ts';
+import { convertCzkToEur, decimalAmount, formatMoney, sumByVatRate, vatSplit } from '../../../schema/rules/index.ts';
 
 const NBSP = '\u00a0';
 
@@ -164,6 +164,23 @@ describe('convertCzkToEur', () => {
         // |cents − czk / rate| ≤ 1/2  ⇔  |cents·rateThousandths − czk·1000| ≤ rateThousandths / 2
         const error = Math.abs(cents * rateThousandths - czk * 1000);
         expect(2 * error).toBeLessThanOrEqual(rateThousandths);
+      }),
+    );
+  });
+});
+
+describe('decimalAmount', () => {
+  it('writes minor units as a dot decimal with two places, exactly', () => {
+    expect(decimalAmount(125_050)).toBe('1250.50');
+    expect(decimalAmount(5)).toBe('0.05');
+    expect(decimalAmount(0)).toBe('0.00');
+    expect(decimalAmount(-1_999)).toBe('-19.99');
+    // 0.29 * 100 is not 29 in floating point; the integer path never meets it
+    expect(decimalAmount(29)).toBe('0.29');
+    expect(() => decimalAmount(1.5)).toThrow(RangeError);
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (minor) => {
+        expect(Math.round(Number(decimalAmount(minor)) * 100)).toBe(minor);
       }),
     );
   });

@@ -2,7 +2,9 @@
 // token, text values cut at their caps, integers in range, intents from a list; and the checkout's
 // own checks, as the browser's submit makes them.
 import { describe, expect, it } from 'vitest';
-import { checkoutFormErrors, checkoutFormValues, readPageForm } from '../../../web/app/features/checkout/checkout-action.ts';
+import { readPageForm } from '../../../web/app/forms/page-form.server.ts';
+import { checkoutFormErrors } from '../../../web/app/features/checkout/checkout-form.ts';
+import { checkoutFormValues } from '../../../web/app/features/checkout/checkout-form.server.ts';
 
 const context = (valid = 'token') => ({ verifyFormToken: (value: unknown) => value === valid });
 

@@ -4,17 +4,17 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { SavedAddressFieldsFragment as SavedAddress } from '~/gql/graphql';
 import type { Route } from './+types/account-addresses';
 import { apolloFor } from '../apollo/load.ts';
 import { requireCustomer } from '../apollo/guard.ts';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';
+import { AddressFields, addressValues, EMPTY_ADDRESS, SavedAddressFieldsFragment, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { ConfirmDialog } from '../features/account/ConfirmDialog.tsx';
 import { deliveryAddressSchema } from '../../../schema/rules/index.ts';
@@ -118,7 +118,7 @@ export default function AccountAddresses() {
   const [deleting, setDeleting] = useState<SavedAddress | null>(null);
   const [update] = useMutation(UpdateMutation);
   const [remove, { loading: removing }] = useMutation(DeleteMutation);
-  const addresses = (data?.me?.addresses ?? []).filter((address) => address.kind === 'DELIVERY');
+  const addresses = getFragmentData(SavedAddressFieldsFragment, data?.me?.addresses ?? []).filter((address) => address.kind === 'DELIVERY');
   const addButton = useRef<HTMLButtonElement>(null);
   // when a form closes, the keyboard goes on from "Přidat adresu" instead of the top of the page;
   // focused after the render that shows the button again (a timer could run before that render)
@@ -138,7 +138,7 @@ export default function AccountAddresses() {
       const result = await update({ variables: { id: address.id, input: input(addressValues(address), true) } });
       const outcome = result.data?.updateDeliveryAddress;
       if (outcome?.__typename === 'Customer') notify('success', t('myAccount.addressList.saved'));
-      else notify('error', outcome && 'message' in outcome ? outcome.message : t('myAccount.addressList.saveFailed'));
+      else notify('error', outcome ? errorOf(outcome).message : t('myAccount.addressList.saveFailed'));
     } catch {
       notify('error', t('myAccount.addressList.saveFailed'));
     }
@@ -153,7 +153,7 @@ export default function AccountAddresses() {
         notify('success', t('myAccount.addressList.deleted'));
         if (editing === deleting.id) setEditing(null);
       } else {
-        notify('error', outcome && 'message' in outcome ? outcome.message : t('myAccount.addressList.deleteFailed'));
+        notify('error', outcome ? errorOf(outcome).message : t('myAccount.addressList.deleteFailed'));
       }
     } catch {
       notify('error', t('myAccount.addressList.deleteFailed'));
@@ -272,7 +272,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
         return;
       }
       if (result?.__typename === 'ValidationError') form.setServerErrors(fieldErrorMap(result));
-      notify('error', result && 'message' in result ? result.message : t('myAccount.addressList.saveFailed'));
+      notify('error', result ? errorOf(result).message : t('myAccount.addressList.saveFailed'));
     } catch {
       notify('error', t('myAccount.addressList.saveFailed'));
     }

@@ -7,17 +7,17 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { useApolloClient, useMutation } from '@apollo/client/react';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { AccountInvoiceInfoQuery } from '~/gql/graphql';
 import type { Route } from './+types/account-invoice-info';
 import { apolloFor } from '../apollo/load.ts';
 import { requireCustomer } from '../apollo/guard.ts';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { AddressFields, addressValues, EMPTY_ADDRESS, type AddressValues } from '../features/checkout/AddressFields.tsx';
+import { AddressFields, addressValues, EMPTY_ADDRESS, SavedAddressFieldsFragment, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { addressFormSchema, companyFormSchema, isCompanyDetails } from '../../../schema/rules/index.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
@@ -104,7 +104,7 @@ function InvoiceInfoForm({ me }: { me: Me }) {
   const navigate = useNavigate();
   const client = useApolloClient();
   const { notify } = useNotify();
-  const saved = me.invoiceDetails;
+  const saved = getFragmentData(SavedAddressFieldsFragment, me.invoiceDetails);
   const [forCompany, setForCompany] = useState(saved ? isCompanyDetails(saved) : false);
   const [lookingUp, setLookingUp] = useState(false);
   const [lookupStatus, setLookupStatus] = useState('');
@@ -137,9 +137,10 @@ function InvoiceInfoForm({ me }: { me: Me }) {
         setLookupStatus(t('myAccount.invoice.aresFilled'));
         return;
       }
-      if (outcome && 'message' in outcome) {
-        form.setServerErrors({ ico: outcome.__typename === 'ValidationError' ? (fieldErrorMap(outcome).ico ?? outcome.message) : outcome.message });
-        if (outcome.__typename === 'CompanyLookupFailedError') notify('error', outcome.message);
+      if (outcome) {
+        const { message } = errorOf(outcome);
+        form.setServerErrors({ ico: outcome.__typename === 'ValidationError' ? (fieldErrorMap(outcome).ico ?? message) : message });
+        if (outcome.__typename === 'CompanyLookupFailedError') notify('error', message);
         return;
       }
       throw new Error('no answer');
@@ -167,7 +168,7 @@ function InvoiceInfoForm({ me }: { me: Me }) {
         return;
       }
       if (outcome?.__typename === 'ValidationError') form.setServerErrors(fieldErrorMap(outcome));
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('myAccount.invoice.saveFailed'));
+      notify('error', outcome ? errorOf(outcome).message : t('myAccount.invoice.saveFailed'));
     } catch {
       notify('error', t('myAccount.invoice.saveFailed'));
     }

@@ -16,6 +16,7 @@ const AccountOrderQuery = graphql(`
   query AccountOrder($databaseId: Int!) {
     accountOrder(databaseId: $databaseId) {
       ...OrderDetailsFields
+      number
       accountInvoiceUrl
     }
   }

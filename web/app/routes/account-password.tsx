@@ -7,7 +7,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-password';
 import { requireCustomer } from '../apollo/guard.ts';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
@@ -64,7 +64,7 @@ export default function AccountPassword() {
         form.setServerErrors(fieldErrorMap(outcome));
         return;
       }
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('identity.genericError'));
+      notify('error', outcome ? errorOf(outcome).message : t('identity.genericError'));
     } catch {
       notify('error', t('identity.genericError'));
     }

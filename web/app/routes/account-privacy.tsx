@@ -8,7 +8,7 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-privacy';
 import { requireCustomer } from '../apollo/guard.ts';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
@@ -119,7 +119,7 @@ export default function AccountPrivacy() {
         form.setServerErrors(fieldErrorMap(outcome));
         return;
       }
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('identity.genericError'));
+      notify('error', outcome ? errorOf(outcome).message : t('identity.genericError'));
     } catch {
       setConfirming(false);
       notify('error', t('identity.genericError'));

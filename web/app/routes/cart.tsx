@@ -3,45 +3,27 @@
 // normalized cache updates this page and the header without a refetch.
 import { Link, useActionData } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/cart';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { useFormatMoney } from '../components/ui/Money.tsx';
-import { CartLines } from '../features/cart/CartLines.tsx';
+import { CartLines, CartPageFieldsFragment } from '../features/cart/CartLines.tsx';
+import { FreeShippingHint } from '../features/cart/FreeShippingHint.tsx';
 import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
-import { FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/index.ts';
-import { formTokenFor } from '../features/checkout/FormToken.tsx';
-import { cartAction, type CartActionData } from '../features/checkout/checkout-action.ts';
+import { formTokenFor } from '../forms/FormToken.tsx';
+import { cartAction, type CartActionData } from '../features/cart/cart-action.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
-
-/** The cart as its page (and the checkout) shows it; every cart mutation on these pages selects it. */
-export const CartPageFieldsFragment = graphql(`
-  fragment CartPageFields on Cart {
-    ...CartFields
-    vouchers {
-      ...CartVoucherFields
-    }
-    checkout {
-      deliveryMethod {
-        id
-      }
-      paymentMethod {
-        id
-      }
-      totals {
-        ...CheckoutTotalsFields
-      }
-    }
-  }
-`);
 
 const CartPageQuery = graphql(`
   query CartPage {
     cart {
       ...CartPageFields
+    }
+    deliveryMethods {
+      id
+      freeFrom
     }
   }
 `);
@@ -65,12 +47,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function CartPage() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const format = useFormatMoney();
   const { data } = usePageQuery(CartPageQuery);
   const failed = useActionData<CartActionData>() ?? null;
-  const cart = data?.cart;
+  const cart = getFragmentData(CartPageFieldsFragment, data?.cart);
 
-  if (!cart || cart.lines.length === 0) {
+  // every line has at least one piece
+  if (!cart || cart.itemCount === 0) {
     return (
       <div className="container page empty-state">
         <h1>{t('cart.title')}</h1>
@@ -85,10 +67,6 @@ export default function CartPage() {
 
   const totals = cart.checkout.totals;
   const invalidVoucher = cart.vouchers.some((voucher) => !voucher.valid);
-  // The limit of the chosen delivery when there is one, else the shop's advertised 3 000 Kč (goods
-  // before any discount, as the server counts it).
-  const freeFrom = totals.freeShippingFrom ?? (totals.currency === 'CZK' ? FREE_SHIPPING_THRESHOLD_CZK_MINOR : null);
-  const remaining = totals.freeShippingFrom !== null ? totals.freeShippingRemaining : freeFrom !== null ? Math.max(0, freeFrom - totals.products.withVat) : null;
   return (
     <div className="container page cart-page">
       <h1>{t('cart.title')}</h1>
@@ -100,11 +78,7 @@ export default function CartPage() {
             {t('totals.heading')}
           </h2>
           <CheckoutTotals totals={totals} chargesPending={!cart.checkout.deliveryMethod || !cart.checkout.paymentMethod} />
-          {remaining !== null && (
-            <p className="free-shipping" data-testid="free-shipping">
-              {remaining > 0 ? t('cart.freeShippingLeft', { amount: format(remaining, totals.currency) }) : t('cart.freeShippingReached')}
-            </p>
-          )}
+          <FreeShippingHint totals={totals} deliveryLimits={data?.deliveryMethods.map((method) => method.freeFrom) ?? []} />
           {invalidVoucher && (
             <p className="field__error" id="cart-blocked">
               {t('voucher.blocksOrder')}

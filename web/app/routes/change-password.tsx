@@ -8,11 +8,11 @@ import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/change-password';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/documents.ts';
+import { LayoutQuery } from '../components/layout/Header.tsx';
 import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';
 import { useState } from 'react';
 
@@ -66,7 +66,7 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
         form.setServerErrors(fieldErrorMap(outcome));
         return;
       }
-      const text = outcome && 'message' in outcome ? outcome.message : t('identity.genericError');
+      const text = outcome ? errorOf(outcome).message : t('identity.genericError');
       setFailed(text);
       notify('error', text);
     } catch {

@@ -7,7 +7,7 @@ import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/forgotten-password';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, useForm } from '../components/ui/form/index.ts';
@@ -67,7 +67,7 @@ export default function ForgottenPassword() {
         captcha.setServerError(captchaError);
         return;
       }
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('identity.genericError'));
+      notify('error', outcome ? errorOf(outcome).message : t('identity.genericError'));
     } catch {
       notify('error', t('identity.genericError'));
     }

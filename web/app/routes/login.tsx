@@ -3,13 +3,13 @@ import { useNavigate, useSearchParams, Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import type { Route } from './+types/login';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useForm, Field } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/documents.ts';
+import { LayoutQuery } from '../components/layout/Header.tsx';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
@@ -90,7 +90,7 @@ export default function Login() {
         form.setServerErrors(fieldErrors);
         captcha.setServerError(captchaError);
       }
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('account.loginError'));
+      notify('error', outcome ? errorOf(outcome).message : t('account.loginError'));
     } catch {
       notify('error', t('account.loginError'));
     }

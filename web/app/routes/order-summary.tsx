@@ -16,6 +16,7 @@ const OrderSummaryQuery = graphql(`
   query OrderSummary($databaseId: Int!, $hash: String!) {
     order(databaseId: $databaseId, hash: $hash) {
       ...OrderDetailsFields
+      number
       invoiceUrl
     }
   }

@@ -8,12 +8,12 @@ import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/registration';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, fieldErrorId, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/documents.ts';
+import { LayoutQuery } from '../components/layout/Header.tsx';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
@@ -89,7 +89,7 @@ export default function Registration() {
         captcha.setServerError(captchaError);
         return;
       }
-      notify('error', outcome && 'message' in outcome ? outcome.message : t('identity.genericError'));
+      notify('error', outcome ? errorOf(outcome).message : t('identity.genericError'));
     } catch {
       notify('error', t('identity.genericError'));
     }

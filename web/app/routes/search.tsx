@@ -14,6 +14,7 @@ const SearchPageQuery = graphql(`
   query SearchPage($first: Int!, $offset: Int, $filter: ProductFilter, $sort: ProductSort) {
     products(first: $first, offset: $offset, filter: $filter, sort: $sort) {
       ...ProductListFields
+      totalCount
       searchCorrections {
         typed
         meant

@@ -3,13 +3,28 @@
 // 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more.
 import { isRouteErrorResponse, Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
+import { graphql } from '~/gql';
 import type { Route } from './+types/shared-wishlist';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { SharedWishlistQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+
+const SharedWishlistQuery = graphql(`
+  query SharedWishlist($token: String!) {
+    sharedWishlist(token: $token) {
+      ownerFirstName
+      itemCount
+      items {
+        id
+        product {
+          ...WishlistProduct
+        }
+      }
+    }
+  }
+`);
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const token = args.params.token ?? '';

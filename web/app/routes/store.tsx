@@ -1,10 +1,10 @@
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/store';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, languageOfRequest } from '../language.ts';
 import { pageMeta, summary, titleWithShop } from '../seo.ts';
 import { useTranslation } from '../i18n/index.ts';
-import { OpeningHours, StoreAddress } from '../features/stores/StoreCard.tsx';
+import { OpeningHours, StoreAddress, StoreFieldsFragment, weekOf } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus, SpecialDays } from '../features/stores/StoreStatus.tsx';
 import { RichText } from '../components/ui/RichText.tsx';
@@ -23,12 +23,13 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(args.request);
   const variables = { databaseId: id };
   const { data } = await apolloFor(args).query({ query: StoreQuery, variables });
-  if (!data?.store) throw notFound(args.request);
+  const store = getFragmentData(StoreFieldsFragment, data?.store);
+  if (!store) throw notFound(args.request);
   return {
     language: languageOfRequest(args.request),
     variables,
-    title: data.store.name,
-    description: summary(data.store.description),
+    title: store.name,
+    description: summary(store.description),
     alternates: alternatesFor('store', { id }),
   };
 }
@@ -44,12 +45,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function StorePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { data } = usePageQuery(StoreQuery, { variables: loaderData.variables });
-  const store = data?.store;
+  const store = getFragmentData(StoreFieldsFragment, data?.store);
   if (!store) return null;
   return (
     <div className="container page store-page">
       <h1>{store.name}</h1>
-      <OpeningStatus status={store.openingStatus} week={store.openingHours} days={store.specialDays} />
+      <OpeningStatus status={store.openingStatus} week={weekOf(store.openingHours)} days={store.specialDays} />
       <div className="store-page__grid">
         <div>
           <StoreAddress store={store} />

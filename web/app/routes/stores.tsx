@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/stores';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { StoreAddress } from '../features/stores/StoreCard.tsx';
+import { StoreAddress, StoreFieldsFragment, weekOf } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus } from '../features/stores/StoreStatus.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
@@ -42,17 +42,18 @@ export default function Stores() {
   const language = useLanguage();
   const { data } = usePageQuery(StoresQuery);
   if (!data) return null;
+  const stores = getFragmentData(StoreFieldsFragment, data.stores);
   return (
     <div className="container page">
       <h1>{t('stores.title')}</h1>
-      <StoreMap stores={data.stores} label={t('stores.mapLabel')} />
+      <StoreMap stores={stores} label={t('stores.mapLabel')} />
       <ul className="store-list">
-        {data.stores.map((store) => (
+        {stores.map((store) => (
           <li key={store.id} className="store-card">
             <h2>
               <Link to={href('store', language, { id: store.databaseId })}>{store.name}</Link>
             </h2>
-            <OpeningStatus status={store.openingStatus} week={store.openingHours} days={store.specialDays} />
+            <OpeningStatus status={store.openingStatus} week={weekOf(store.openingHours)} days={store.specialDays} />
             <StoreAddress store={store} />
             <DirectionsLink store={store} />
           </li>

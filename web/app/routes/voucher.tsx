@@ -12,13 +12,14 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { useForm, Field } from '../components/ui/form/index.ts';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { fieldErrorMap } from '../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
-import { email, max, required, validateField } from '../../../schema/rules/index.ts';
-import { FormToken, formTokenFor, useHydrated } from '../features/checkout/FormToken.tsx';
-import { applyVoucherFromForm, readPageForm, translatorFor } from '../features/checkout/checkout-action.ts';
+import { EMAIL_MAX_LENGTH, validateField, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema } from '../../../schema/rules/index.ts';
+import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
+import { readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { applyVoucherFromForm } from '../features/cart/cart-action.server.ts';
 import { apolloFor } from '../apollo/load.ts';
 
 const CheckVoucherQuery = graphql(`
@@ -74,13 +75,14 @@ export async function action(args: Route.ActionArgs) {
   const language = languageOfRequest(args.request);
   const t = translatorFor(args.request);
   if (form.choice('intent', ['check', 'applyVoucher'] as const) === 'applyVoucher') return applyVoucherFromForm(args, form, href('cart', language));
-  const code = form.text('code', 64);
-  const typedEmail = form.text('email', 254);
+  const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
+  const typedEmail = form.text('email', EMAIL_MAX_LENGTH);
   const needsEmail = form.flag('needsEmail');
   const answer = (fields: Partial<VoucherActionData>, status = 400) =>
     data<VoucherActionData>({ code, email: typedEmail, needsEmail, codeError: null, emailError: null, checked: null, ...fields }, { status });
-  const codeError = validateField(code, [required, max(64)], language, {});
-  const emailError = validateField(typedEmail, needsEmail ? [required, email, max(254)] : [email, max(254)], language, {});
+  const schema = voucherFormSchema(needsEmail);
+  const codeError = validateField(code, schema.code, language, {});
+  const emailError = validateField(typedEmail, schema.email, language, {});
   if (codeError || emailError) return answer({ codeError, emailError });
   const { data: result } = await apolloFor(args).query({
     query: CheckVoucherQuery,
@@ -90,13 +92,14 @@ export async function action(args: Route.ActionArgs) {
   const outcome = result?.checkVoucher;
   if (!outcome) return answer({ codeError: t('voucher.checkFailed') }, 500);
   if (outcome.__typename === 'VoucherCheck') return answer({ checked: outcome }, 200);
-  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: outcome.message });
+  const { message } = errorOf(outcome);
+  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: message });
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = fieldErrorMap(outcome);
     if (fieldErrors.captcha) return answer({ codeError: t('noJs.voucherNeedsJs') }, 429);
-    return answer({ codeError: fieldErrors.code ?? (fieldErrors.email ? null : outcome.message), emailError: fieldErrors.email ?? null });
+    return answer({ codeError: fieldErrors.code ?? (fieldErrors.email ? null : message), emailError: fieldErrors.email ?? null });
   }
-  return answer({ codeError: outcome.message });
+  return answer({ codeError: message });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -126,7 +129,7 @@ export default function VoucherPage() {
   const form = useForm({
     initialValues: { code: posted?.code ?? '', email: posted?.email ?? '' },
     initialErrors: posted ? { ...(posted.codeError ? { code: posted.codeError } : {}), ...(posted.emailError ? { email: posted.emailError } : {}) } : undefined,
-    schema: { code: [required, max(64)], email: needsEmail ? [required, email, max(254)] : [email, max(254)] },
+    schema: voucherFormSchema(needsEmail),
     locale: language,
   });
   const dateTime = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' });
@@ -154,9 +157,10 @@ export default function VoucherPage() {
         setChecked(outcome);
         return;
       }
+      const error = errorOf(outcome);
       if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
         setNeedsEmail(true);
-        form.setServerErrors({ email: outcome.message });
+        form.setServerErrors({ email: error.message });
         return;
       }
       if (outcome.__typename === 'ValidationError') {
@@ -164,10 +168,10 @@ export default function VoucherPage() {
         captcha.setServerError(captchaError);
         form.setServerErrors(fieldErrors);
         if (captchaError) return;
-        if (outcome.fieldErrors.length === 0) form.setServerErrors({ code: outcome.message });
+        if (error.fieldErrors.length === 0) form.setServerErrors({ code: error.message });
         return;
       }
-      form.setServerErrors({ code: outcome.message });
+      form.setServerErrors({ code: error.message });
     } catch {
       notify('error', t('voucher.checkFailed'));
     } finally {
@@ -187,7 +191,7 @@ export default function VoucherPage() {
       if (outcome?.__typename === 'Cart') {
         setAdded(true);
         notify('success', t('voucher.applied'));
-      } else notify('error', outcome && 'message' in outcome ? outcome.message : t('voucher.applyFailed'));
+      } else notify('error', outcome ? errorOf(outcome).message : t('voucher.applyFailed'));
     } catch {
       notify('error', t('voucher.applyFailed'));
     }

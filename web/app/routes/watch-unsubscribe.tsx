@@ -5,10 +5,25 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
 import type { Route } from './+types/watch-unsubscribe';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
-import { CancelAvailabilityWatchesMutation } from '../features/wishlist/documents.ts';
+import { errorOf } from '../apollo/errors.ts';
+
+const CancelAvailabilityWatchesMutation = graphql(`
+  mutation CancelAvailabilityWatches($token: String!) {
+    cancelAvailabilityWatches(token: $token) {
+      __typename
+      ... on AvailabilityWatchCancellation {
+        cancelled
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
 
 export function loader(args: Route.LoaderArgs) {
   const token = args.params.token ?? '';
@@ -37,7 +52,7 @@ export default function WatchUnsubscribePage({ loaderData }: Route.ComponentProp
       const result = await cancel({ variables: { token: loaderData.token } });
       const answer = result.data?.cancelAvailabilityWatches;
       if (answer?.__typename === 'AvailabilityWatchCancellation') setOutcome({ kind: 'done', count: answer.cancelled });
-      else setOutcome({ kind: 'error', text: answer && 'message' in answer ? answer.message : t('error.generic') });
+      else setOutcome({ kind: 'error', text: answer ? errorOf(answer).message : t('error.generic') });
     } catch {
       setOutcome({ kind: 'error', text: t('error.generic') });
     }

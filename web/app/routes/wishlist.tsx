@@ -6,14 +6,45 @@ import { useRef } from 'react';
 import { Link, useRouteLoaderData } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
+import { graphql } from '~/gql';
 import type { Route } from './+types/wishlist';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { ResetWishlistShareLinkMutation, WishlistPageQuery } from '../features/wishlist/documents.ts';
 import { WishlistItems } from '../features/wishlist/WishlistItems.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { errorOf } from '../apollo/errors.ts';
+
+const WishlistPageQuery = graphql(`
+  query WishlistPage {
+    wishlist {
+      ...WishlistSummary
+      shareToken
+      items {
+        id
+        product {
+          ...WishlistProduct
+        }
+      }
+    }
+  }
+`);
+
+const ResetWishlistShareLinkMutation = graphql(`
+  mutation ResetWishlistShareLink {
+    resetWishlistShareLink {
+      __typename
+      ... on Wishlist {
+        id
+        shareToken
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   // always the server's list: hearts given on other pages add products the cache has not seen here
@@ -59,7 +90,7 @@ function ShareBox({ token }: { token: string }) {
       const result = await reset();
       const outcome = result.data?.resetWishlistShareLink;
       if (outcome?.__typename === 'Wishlist') notify('success', t('wishlist.resetDone'));
-      else notify('error', outcome && 'message' in outcome ? outcome.message : t('wishlist.resetFailed'));
+      else notify('error', outcome ? errorOf(outcome).message : t('wishlist.resetFailed'));
     } catch {
       notify('error', t('wishlist.resetFailed'));
     }

@@ -15,10 +15,10 @@ import {
   type Checkout,
   type CheckoutTotals,
 } from '../../services/checkout.ts';
-import { BANK_TRANSFER_CODE, OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../../services/orders.ts';
+import { OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../../services/orders.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { money, type Money } from '../../services/pricing.ts';
-import { convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
 
@@ -37,7 +37,7 @@ export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
     isCashOnDelivery: t.exposeBoolean('isCashOnDelivery', { description: 'Cash on delivery: a CZK total is rounded to whole crowns.' }),
     isBankTransfer: t.boolean({
       description: 'The order summary then shows the account, the variable symbol and a QR payment code.',
-      resolve: (method) => method.code === BANK_TRANSFER_CODE,
+      resolve: (method) => method.code === BANK_TRANSFER_PAYMENT_CODE,
     }),
   }),
 });

@@ -6,10 +6,10 @@ import { CurrencyEnum, LanguageEnum, Price } from './catalog.ts';
 import { PostalAddress, VatRecapRowRef } from './checkout.ts';
 import { money, type Money } from '../../services/pricing.ts';
 import { readAddress } from '../../services/checkout.ts';
-import { BANK_TRANSFER_CODE, orderIdByHash } from '../../services/orders.ts';
+import { orderIdByHash } from '../../services/orders.ts';
 import { orderPaymentSpayd, qrPaymentSvg } from '../../services/checkout-seams.ts';
 import { href } from '../../../../schema/routes.ts';
-import { discountFromTotals, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, discountFromTotals, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
@@ -100,7 +100,7 @@ function discount(order: OrderAmounts): Money {
   return { currency: order.currency, withVat: split.gross, withoutVat: split.net, vat: split.vat };
 }
 
-const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_CODE;
+const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_PAYMENT_CODE;
 
 export const OrderRef = builder.prismaNode('Order', {
   id: { field: 'id' },

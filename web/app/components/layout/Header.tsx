@@ -2,12 +2,52 @@ import { useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
-import { LayoutQuery, LogoutMutation } from './documents.ts';
+import { graphql } from '~/gql';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
-import { useFormatMoney } from '../ui/Money.tsx';
+import { useFormatMoney, useFormatPrice } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
 import { forgetSignedInShopper, isCustomerOnlyPath } from '../../features/identity/sign-out.ts';
 import { usePageQuery } from '../../apollo/page-query.ts';
+
+/**
+ * The layout's data (the root loader asks for it on every page): the menu, the header's cart and
+ * wishlist counts, and who is signed in. The wishlist summary also fills the cache the hearts read.
+ */
+export const LayoutQuery = graphql(`
+  query Layout {
+    categories {
+      id
+      name
+      slug
+      children {
+        id
+        name
+        slug
+      }
+    }
+    cart {
+      id
+      itemCount
+      total {
+        ...PriceFields
+      }
+    }
+    wishlist {
+      itemCount
+      ...WishlistSummary
+    }
+    me {
+      id
+      firstName
+    }
+  }
+`);
+
+const LogoutMutation = graphql(`
+  mutation Logout {
+    logout
+  }
+`);
 
 type SwitchesProps = { className?: string; otherPath: string; currency: 'CZK' | 'EUR'; here: string };
 
@@ -35,6 +75,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const language = useLanguage();
   const location = useLocation();
   const format = useFormatMoney();
+  const formatPrice = useFormatPrice();
   const { notify } = useNotify();
   const [menuOpen, setMenuOpen] = useState(false);
   const { data } = usePageQuery(LayoutQuery);
@@ -48,7 +89,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
   const items = t('cart.items', { count: cart?.itemCount ?? 0 });
-  const total = cart ? format(cart.total.withVat, cart.total.currency) : format(0, currency);
+  const total = cart ? formatPrice(cart.total) : format(0, currency);
 
   const onLogout = async () => {
     try {

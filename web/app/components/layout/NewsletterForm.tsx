@@ -1,7 +1,7 @@
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import { fieldErrorMap } from '../../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../../apollo/errors.ts';
 import { Field, useForm } from '../ui/form/index.ts';
 import { useNotify } from '../ui/Toasts.tsx';
 import { useLanguage } from '../../language.ts';
@@ -43,8 +43,8 @@ export function NewsletterForm() {
         const { captcha: captchaError, ...fieldErrors } = fieldErrorMap(outcome);
         form.setServerErrors(fieldErrors);
         captcha.setServerError(captchaError);
-      } else if (outcome && 'message' in outcome) {
-        form.setServerErrors({ email: outcome.message });
+      } else if (outcome) {
+        form.setServerErrors({ email: errorOf(outcome).message });
       }
     } catch {
       notify('error', t('error.generic'));

@@ -1,4 +1,4 @@
-import { graphql } from '~/gql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { formatMoney } from '../../../../schema/rules/index.ts';
 import { useLanguage } from '../../language.ts';
 
@@ -12,15 +12,27 @@ export const PriceFieldsFragment = graphql(`
   }
 `);
 
-export type PriceValue = { currency: 'CZK' | 'EUR'; withVat: number; withoutVat: number; vat: number };
+export type PriceRef = FragmentType<typeof PriceFieldsFragment>;
+
+/** A price's amounts, for the few places that compute with them (the rest show it with Money). */
+export const priceOf = (price: PriceRef) => getFragmentData(PriceFieldsFragment, price);
 
 export function useFormatMoney() {
   const language = useLanguage();
   return (amountMinor: number, currency: 'CZK' | 'EUR') => formatMoney(amountMinor, currency, language);
 }
 
-/** A price with VAT, as shoppers read it. */
-export function Money({ price, className }: { price: PriceValue; className?: string }) {
+/** A price with VAT, as shoppers read it: `format(price)` where it goes into a text. */
+export function useFormatPrice() {
   const format = useFormatMoney();
-  return <span className={className}>{format(price.withVat, price.currency)}</span>;
+  return (price: PriceRef) => {
+    const { withVat, currency } = priceOf(price);
+    return format(withVat, currency);
+  };
+}
+
+/** A price with VAT, as shoppers read it. */
+export function Money({ price, className }: { price: PriceRef; className?: string }) {
+  const format = useFormatPrice();
+  return <span className={className}>{format(price)}</span>;
 }

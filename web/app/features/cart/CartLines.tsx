@@ -1,17 +1,88 @@
 // The cart's lines: picture, name, variant, unit price, a quantity stepper and remove. Each change
-// answers with the whole cart (CartPageFields), so the cache updates everything shown from it.
+// answers with the whole cart page (CartPageFields), so the cache updates everything shown from it.
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import { useMutation } from '@apollo/client/react';
-import { graphql } from '~/gql';
-import type { CartPageFieldsFragment } from '~/gql/graphql';
+import { useApolloClient, useMutation } from '@apollo/client/react';
+import type { Unmasked } from '@apollo/client';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import type { CartPageFieldsFragment as CartPageData } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
+import { errorOf } from '../../apollo/errors.ts';
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
-import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
-import type { CartActionData } from '../checkout/checkout-action.ts';
+import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
+import type { CartActionData } from './cart-action.server.ts';
+
+/** What the table shows of each line. */
+export const CartLinesFieldsFragment = graphql(`
+  fragment CartLinesFields on Cart {
+    lines {
+      id
+      quantity
+      unitPrice {
+        ...PriceFields
+      }
+      totalPrice {
+        ...PriceFields
+      }
+      variant {
+        id
+        code
+        size
+        stock
+        colour {
+          code
+          name
+          hex
+        }
+        product {
+          id
+          name
+          slug
+          mainImage {
+            id
+            url
+            width
+            height
+          }
+        }
+      }
+    }
+  }
+`);
+
+/**
+ * The cart as its page shows it (and the checkout, which adds its own): the header's count and total,
+ * the lines, the vouchers and the totals. Every cart mutation on these pages answers with it.
+ */
+export const CartPageFieldsFragment = graphql(`
+  fragment CartPageFields on Cart {
+    id
+    itemCount
+    total {
+      ...PriceFields
+    }
+    ...CartLinesFields
+    vouchers {
+      valid
+      ...CartVoucherFields
+    }
+    checkout {
+      deliveryMethod {
+        id
+      }
+      paymentMethod {
+        id
+      }
+      totals {
+        ...CheckoutTotalsFields
+        ...FreeShippingFields
+      }
+    }
+  }
+`);
 
 export const ChangeCartQuantityMutation = graphql(`
   mutation ChangeCartQuantity($lineId: ID!, $quantity: Int!) {
@@ -27,8 +98,10 @@ export const ChangeCartQuantityMutation = graphql(`
   }
 `);
 
-type Cart = CartPageFieldsFragment;
-type Line = Cart['lines'][number];
+type Cart = Unmasked<CartPageData>;
+type Line = ReturnType<typeof linesOf>[number];
+
+const linesOf = (cart: FragmentType<typeof CartLinesFieldsFragment>) => getFragmentData(CartLinesFieldsFragment, cart).lines;
 
 /**
  * The cart as it will be after a quantity change, shown at once (house rule 2) until the server's
@@ -47,8 +120,8 @@ function withQuantity(cart: Cart, lineId: string, quantity: number): Cart {
 }
 
 /** `failed`: a refused change posted without JavaScript, shown at its line with what was typed. */
-export function CartLines({ cart, failed }: { cart: Cart; failed?: CartActionData | null }) {
-  const lines = cart.lines;
+export function CartLines({ cart, failed }: { cart: FragmentType<typeof CartLinesFieldsFragment>; failed?: CartActionData | null }) {
+  const lines = linesOf(cart);
   const { t } = useTranslation();
   return (
     <table className="cart-table">
@@ -66,18 +139,19 @@ export function CartLines({ cart, failed }: { cart: Cart; failed?: CartActionDat
       </thead>
       <tbody>
         {lines.map((line) => (
-          <CartLineRow key={line.id} line={line} cart={cart} failed={failed && (failed.intent === 'setQuantity' || failed.intent === 'remove') && failed.lineId === line.id ? failed : null} />
+          <CartLineRow key={line.id} line={line} failed={failed && (failed.intent === 'setQuantity' || failed.intent === 'remove') && failed.lineId === line.id ? failed : null} />
         ))}
       </tbody>
     </table>
   );
 }
 
-function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: { quantity: string; error: string } | null }) {
+function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string; error: string } | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const { notify } = useNotify();
   const [setQuantity, { loading }] = useMutation(ChangeCartQuantityMutation);
+  const { cache } = useApolloClient();
   // What is typed stays in the box until it is sent; the server's quantity replaces it afterwards.
   const [typed, setTyped] = useState<string | null>(failed ? failed.quantity : null);
   // Without JavaScript each line is a form posting to the page (its action, docs/decisions/0020);
@@ -93,13 +167,15 @@ function CartLineRow({ line, cart, failed }: { line: Line; cart: Cart; failed: {
   const change = async (quantity: number) => {
     setTyped(null);
     if (quantity === line.quantity) return;
+    // the cart page as the cache holds it, with this line changed
+    const cart = cache.readFragment({ fragment: CartPageFieldsFragment, fragmentName: 'CartPageFields', id: cache.identify({ __typename: 'Cart' }) });
     try {
       const result = await setQuantity({
         variables: { lineId: line.id, quantity },
-        optimisticResponse: { __typename: 'Mutation', setCartLineQuantity: withQuantity(cart, line.id, quantity) },
+        optimisticResponse: cart ? { __typename: 'Mutation', setCartLineQuantity: withQuantity(cart, line.id, quantity) } : undefined,
       });
       const outcome = result.data?.setCartLineQuantity;
-      if (outcome && outcome.__typename !== 'Cart') notify('error', outcome.message);
+      if (outcome && outcome.__typename !== 'Cart') notify('error', errorOf(outcome).message);
       else if (quantity === 0) notify('success', t('cart.removed', { name: product.name }));
     } catch {
       notify('error', t('error.generic'));

@@ -5,16 +5,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '~/gql';
-import type { CartVoucherFieldsFragment as CartVoucherData } from '~/gql/graphql';
-import { useFormatMoney } from '../../components/ui/Money.tsx';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import { priceOf, useFormatMoney, useFormatPrice } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
-import { validateField, required, email as emailRule, max, type Locale } from '../../../../schema/rules/index.ts';
-import { FormToken, useHydrated } from '../checkout/FormToken.tsx';
+import { validateField, voucherFormSchema, type Locale } from '../../../../schema/rules/index.ts';
+import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
-import type { CartActionData } from '../checkout/checkout-action.ts';
+import type { CartActionData } from './cart-action.server.ts';
+import { errorOf } from '../../apollo/errors.ts';
 
 export const CartVoucherFieldsFragment = graphql(`
   fragment CartVoucherFields on CartVoucher {
@@ -77,9 +77,12 @@ export function useVoucherValue() {
 }
 
 /** `failed`: the answer to a form posted without JavaScript (docs/decisions/0020), shown at its fields. */
-export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVoucherData[]; locale: Locale; failed?: CartActionData | null }) {
+type Props = { vouchers: FragmentType<typeof CartVoucherFieldsFragment>[]; locale: Locale; failed?: CartActionData | null };
+
+export function CartVouchers({ locale, failed, ...props }: Props) {
+  const vouchers = getFragmentData(CartVoucherFieldsFragment, props.vouchers);
   const { t } = useTranslation();
-  const format = useFormatMoney();
+  const formatPrice = useFormatPrice();
   const value = useVoucherValue();
   const { notify } = useNotify();
   const codeId = useId();
@@ -100,8 +103,9 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
-    const codeProblem = code.trim() === '' ? t('voucher.empty') : validateField(code, [required, max(64)], locale, {});
-    const emailProblem = needsEmail ? validateField(email, [required, emailRule, max(254)], locale, {}) : null;
+    const schema = voucherFormSchema(needsEmail);
+    const codeProblem = code.trim() === '' ? t('voucher.empty') : validateField(code, schema.code, locale, {});
+    const emailProblem = needsEmail ? validateField(email, schema.email, locale, {}) : null;
     setCodeError(codeProblem);
     setEmailError(emailProblem);
     if (codeProblem || emailProblem) return;
@@ -118,22 +122,24 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
         notify('success', t('voucher.applied'));
         return;
       }
+      const error = errorOf(outcome);
       if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
         setNeedsEmail(true);
-        if (outcome.problem === 'EMAIL_MISMATCH' || needsEmail) setEmailError(outcome.message);
-        else setCodeError(outcome.message);
+        if (outcome.problem === 'EMAIL_MISMATCH' || needsEmail) setEmailError(error.message);
+        else setCodeError(error.message);
         return;
       }
-      if (outcome.__typename === 'ValidationError' && outcome.fieldErrors.some((e) => e.field === 'email')) {
-        setEmailError(outcome.fieldErrors.find((e) => e.field === 'email')?.message ?? outcome.message);
+      // field errors come only with a ValidationError
+      if (error.fieldErrors.some((e) => e.field === 'email')) {
+        setEmailError(error.fieldErrors.find((e) => e.field === 'email')?.message ?? error.message);
         return;
       }
-      const captchaError = outcome.__typename === 'ValidationError' ? outcome.fieldErrors.find((e) => e.field === 'captcha')?.message : undefined;
+      const captchaError = error.fieldErrors.find((e) => e.field === 'captcha')?.message;
       if (captchaError) {
         captcha.setServerError(captchaError);
         return;
       }
-      setCodeError(outcome.message);
+      setCodeError(error.message);
     } catch {
       setCodeError(t('voucher.applyFailed'));
     }
@@ -144,7 +150,7 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
       const result = await remove({ variables: { code: voucherCode } });
       const outcome = result.data?.removeVoucher;
       if (outcome?.__typename === 'Cart') notify('success', t('voucher.removed'));
-      else notify('error', outcome && 'message' in outcome ? outcome.message : t('voucher.removeFailed'));
+      else notify('error', outcome ? errorOf(outcome).message : t('voucher.removeFailed'));
     } catch {
       notify('error', t('voucher.removeFailed'));
     }
@@ -161,7 +167,7 @@ export function CartVouchers({ vouchers, locale, failed }: { vouchers: CartVouch
             <li key={voucher.code} className={voucher.valid ? 'voucher' : 'voucher voucher--invalid'} data-testid="cart-voucher">
               <span className="voucher__code">{voucher.code}</span> <span className="muted">({value(voucher)})</span>
               {voucher.valid ? (
-                voucher.discount.withVat > 0 && <span className="voucher__discount"> −{format(voucher.discount.withVat, voucher.discount.currency)}</span>
+                priceOf(voucher.discount).withVat > 0 && <span className="voucher__discount"> −{formatPrice(voucher.discount)}</span>
               ) : (
                 <p className="field__error voucher__problem" role="alert">
                   {t('voucher.invalid')}: {voucher.message}

@@ -1,11 +1,41 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import type { ProductCardFieldsFragment } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { WishlistButton } from '../wishlist/WishlistButton.tsx';
 
-export function ProductCard({ product, eager = false }: { product: ProductCardFieldsFragment; eager?: boolean }) {
+export const ProductCardFieldsFragment = graphql(`
+  fragment ProductCardFields on Product {
+    id
+    name
+    slug
+    isNew
+    isSale
+    inStock
+    manufacturer {
+      id
+      name
+    }
+    mainImage {
+      id
+      url
+      width
+      height
+    }
+    price {
+      ...PriceFields
+    }
+    originalPrice {
+      ...PriceFields
+    }
+  }
+`);
+
+type ProductRef = FragmentType<typeof ProductCardFieldsFragment>;
+
+export function ProductCard({ eager = false, ...props }: { product: ProductRef; eager?: boolean }) {
+  const product = getFragmentData(ProductCardFieldsFragment, props.product);
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -44,11 +74,12 @@ export function ProductCard({ product, eager = false }: { product: ProductCardFi
   );
 }
 
-export function ProductGrid({ products, eagerCount = 0 }: { products: ProductCardFieldsFragment[]; eagerCount?: number }) {
+export function ProductGrid({ products, eagerCount = 0 }: { products: readonly ProductRef[]; eagerCount?: number }) {
+  const ids = getFragmentData(ProductCardFieldsFragment, products).map((product) => product.id);
   return (
     <ul className="product-grid">
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={ids[index]}>
           <ProductCard product={product} eager={index < eagerCount} />
         </li>
       ))}

@@ -1,12 +1,31 @@
 // A product list with filters, sorting, "load more" and page links, all as real URLs.
 import { Form, Link, useNavigation, useSubmit } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import type { ProductListFieldsFragment } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { ProductGrid } from './ProductCard.tsx';
 import { PAGE_SIZE, listingSearch, type ListingState } from './listing-params.ts';
 
+export const ProductListFieldsFragment = graphql(`
+  fragment ProductListFields on ProductConnection {
+    totalCount
+    offset
+    pageInfo {
+      hasNextPage
+    }
+    edges {
+      cursor
+      node {
+        price {
+          currency
+        }
+        ...ProductCardFields
+      }
+    }
+  }
+`);
+
 type Props = {
-  list: ProductListFieldsFragment;
+  list: FragmentType<typeof ProductListFieldsFragment>;
   state: ListingState;
   basePath: string;
   /** Other URL parameters to keep (the search query). */
@@ -19,7 +38,8 @@ function pageNumbers(current: number, last: number): (number | null)[] {
   return sorted.flatMap((page, index) => (index > 0 && page - sorted[index - 1] > 1 ? [null, page] : [page]));
 }
 
-export function ProductListing({ list, state, basePath, keep = {} }: Props) {
+export function ProductListing({ state, basePath, keep = {}, ...props }: Props) {
+  const list = getFragmentData(ProductListFieldsFragment, props.list);
   const { t } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();

@@ -1,32 +1,46 @@
 // Size and colour choice. A colour is preselected (the first one in stock); the size is the
 // shopper's choice unless there is only one.
 import { useTranslation } from '../../i18n/index.ts';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import type { VariantPickerFieldsFragment as PickerVariant } from '~/gql/graphql';
 
-export type PickerVariant = {
-  id: string;
-  size?: string | null;
-  stock: number;
-  colour?: { code: string; name: string; hex: string } | null;
-};
+/** What the picker (and the no-JS form's reader) knows of each variant. */
+export const VariantPickerFieldsFragment = graphql(`
+  fragment VariantPickerFields on Variant {
+    id
+    size
+    stock
+    colour {
+      code
+      name
+      hex
+    }
+  }
+`);
 
-export function distinctColours(variants: PickerVariant[]) {
+export type VariantRef = FragmentType<typeof VariantPickerFieldsFragment>;
+
+/** The variants as the picker's helpers below read them. */
+export const pickerVariants = (variants: readonly VariantRef[]) => getFragmentData(VariantPickerFieldsFragment, variants);
+
+export function distinctColours(variants: readonly PickerVariant[]) {
   const seen = new Map<string, { code: string; name: string; hex: string }>();
   for (const variant of variants) if (variant.colour && !seen.has(variant.colour.code)) seen.set(variant.colour.code, variant.colour);
   return [...seen.values()];
 }
 
-export function distinctSizes(variants: PickerVariant[]) {
+export function distinctSizes(variants: readonly PickerVariant[]) {
   return [...new Set(variants.map((variant) => variant.size).filter((size): size is string => !!size))];
 }
 
-export function findVariant<V extends PickerVariant>(variants: V[], colour: string | null, size: string | null): V | undefined {
+export function findVariant(variants: readonly PickerVariant[], colour: string | null, size: string | null): PickerVariant | undefined {
   return variants.find(
     (variant) => (variant.colour?.code ?? null) === colour && (variant.size ?? null) === size,
   );
 }
 
 type Props = {
-  variants: PickerVariant[];
+  variants: readonly VariantRef[];
   colour: string | null;
   size: string | null;
   onColour: (code: string) => void;
@@ -34,7 +48,8 @@ type Props = {
   invalid: boolean;
 };
 
-export function VariantPicker({ variants, colour, size, onColour, onSize, invalid }: Props) {
+export function VariantPicker({ colour, size, onColour, onSize, invalid, ...props }: Props) {
+  const variants = pickerVariants(props.variants);
   const { t } = useTranslation();
   const colours = distinctColours(variants);
   const sizes = distinctSizes(variants);

@@ -1,10 +1,31 @@
 // The fields of an invoice or delivery address, bound to a useForm() whose rules come from the
 // shared schemas in schema/rules/checkout.ts (the server checks the same ones).
 import { useTranslation } from '../../i18n/index.ts';
+import { graphql } from '~/gql';
 import { Field, type UseFormResult } from '../../components/ui/form/index.ts';
 import { CHECKOUT_COUNTRIES, type AddressValues } from '../../../../schema/rules/index.ts';
 
 export type { AddressValues };
+
+/** An address the customer saved to her account, as the forms are filled from it. */
+export const SavedAddressFieldsFragment = graphql(`
+  fragment SavedAddressFields on SavedAddress {
+    id
+    kind
+    isDefault
+    firstName
+    lastName
+    email
+    phone
+    street
+    city
+    postcode
+    country
+    company
+    ico
+    dic
+  }
+`);
 
 export const EMPTY_ADDRESS: AddressValues = {
   firstName: '',

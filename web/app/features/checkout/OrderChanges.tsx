@@ -2,12 +2,26 @@
 // new totals (shown by the page from the cart in the answer) and a button to accept and buy again.
 import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useRef } from 'react';
-import type { PlaceOrderMutation } from '~/gql/graphql';
-import { useHydrated } from './FormToken.tsx';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import { useHydrated } from '../../forms/FormToken.tsx';
 
-type Changed = Extract<PlaceOrderMutation['placeOrder'], { __typename: 'OrderChangedError' }>;
+export const OrderChangesFieldsFragment = graphql(`
+  fragment OrderChangesFields on OrderChangedError {
+    message
+    changes {
+      kind
+      subject
+      message
+      previous
+      current
+    }
+  }
+`);
 
-export function OrderChanges({ error, onAccept, busy }: { error: Changed; onAccept: () => void; busy: boolean }) {
+type Props = { error: FragmentType<typeof OrderChangesFieldsFragment>; onAccept: () => void; busy: boolean };
+
+export function OrderChanges({ onAccept, busy, ...props }: Props) {
+  const error = getFragmentData(OrderChangesFieldsFragment, props.error);
   const { t } = useTranslation();
   const heading = useRef<HTMLHeadingElement>(null);
   // Without JavaScript the button posts the checkout form again, now with the cart's new revision.

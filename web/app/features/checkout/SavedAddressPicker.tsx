@@ -3,28 +3,9 @@
 // the saved address's id, so the cart and the order remember where it came from.
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { graphql } from '~/gql';
+import { getFragmentData, type FragmentType } from '~/gql';
 import type { SavedAddressFieldsFragment as SavedAddressData } from '~/gql/graphql';
-import { addressValues, type AddressValues } from './AddressFields.tsx';
-
-export const SavedAddressFieldsFragment = graphql(`
-  fragment SavedAddressFields on SavedAddress {
-    id
-    kind
-    isDefault
-    firstName
-    lastName
-    email
-    phone
-    street
-    city
-    postcode
-    country
-    company
-    ico
-    dic
-  }
-`);
+import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
 
 export function savedAddressValues(address: SavedAddressData): AddressValues {
   return addressValues(address);
@@ -37,13 +18,14 @@ export function isUnchanged(values: AddressValues, address: SavedAddressData, fi
 }
 
 type Props = {
-  addresses: SavedAddressData[];
+  addresses: readonly FragmentType<typeof SavedAddressFieldsFragment>[];
   kind: 'INVOICE' | 'DELIVERY';
   value: string | null;
   onPick: (address: SavedAddressData | null) => void;
 };
 
-export function SavedAddressPicker({ addresses, kind, value, onPick }: Props) {
+export function SavedAddressPicker({ kind, value, onPick, ...props }: Props) {
+  const addresses = getFragmentData(SavedAddressFieldsFragment, props.addresses);
   const { t } = useTranslation();
   const id = useId();
   if (addresses.length === 0) return null;

@@ -4,8 +4,7 @@
 // the store.
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { graphql } from '~/gql';
-import type { StorePickerFieldsFragment as StoreData } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { StoreMap } from '../stores/StoreMap.tsx';
 import { OpeningStatus } from '../stores/StoreStatus.tsx';
 
@@ -16,23 +15,15 @@ export const StorePickerFieldsFragment = graphql(`
     street
     city
     postcode
-    latitude
-    longitude
+    ...StoreMapFields
     openingStatus {
-      open
-      closesAt
-      holidayToday
-      nextOpening {
-        date
-        dayOfWeek
-        opens
-      }
+      ...OpeningStatusFields
     }
   }
 `);
 
 type Props = {
-  stores: StoreData[];
+  stores: readonly FragmentType<typeof StorePickerFieldsFragment>[];
   value: string | null;
   onChange: (storeId: string) => void;
   error?: string;
@@ -48,7 +39,8 @@ function searchable(text: string): string {
     .trim();
 }
 
-export function StorePicker({ stores, value, onChange, error, disabled }: Props) {
+export function StorePicker({ value, onChange, error, disabled, ...props }: Props) {
+  const stores = getFragmentData(StorePickerFieldsFragment, props.stores);
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const searchId = useId();

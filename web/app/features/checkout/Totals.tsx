@@ -1,9 +1,8 @@
 // The checkout's amounts as the server computed them (the client never adds anything up): goods,
 // discount, delivery, payment fee, rounding, the total to pay and the VAT recap per rate.
 import { useTranslation } from '../../i18n/index.ts';
-import { graphql } from '~/gql';
-import type { CheckoutTotalsFieldsFragment as TotalsData } from '~/gql/graphql';
-import { useFormatMoney } from '../../components/ui/Money.tsx';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 
 export const CheckoutTotalsFieldsFragment = graphql(`
   fragment CheckoutTotalsFields on CheckoutTotals {
@@ -37,14 +36,16 @@ export const CheckoutTotalsFieldsFragment = graphql(`
 `);
 
 type Props = {
-  totals: TotalsData;
+  totals: FragmentType<typeof CheckoutTotalsFieldsFragment>;
   /** Delivery and payment not chosen yet (the cart page): their lines say so instead of a price. */
   chargesPending?: boolean;
   /** Shown by the totals' heading, e.g. "Rekapitulace objednávky". */
   id?: string;
 };
 
-export function CheckoutTotals({ totals, chargesPending = false, id }: Props) {
+export function CheckoutTotals({ chargesPending = false, id, ...props }: Props) {
+  const totals = getFragmentData(CheckoutTotalsFieldsFragment, props.totals);
+  const [products, discount, shipping, paymentFee, total] = [totals.products, totals.discount, totals.shipping, totals.paymentFee, totals.total].map(priceOf);
   const { t } = useTranslation();
   const format = useFormatMoney();
   const money = (amount: number) => format(amount, totals.currency);
@@ -54,33 +55,33 @@ export function CheckoutTotals({ totals, chargesPending = false, id }: Props) {
       <dl className="totals__list" data-testid="checkout-totals">
         <div>
           <dt>{t('totals.productsWithoutVat')}</dt>
-          <dd>{money(totals.products.withoutVat)}</dd>
+          <dd>{money(products.withoutVat)}</dd>
         </div>
         <div>
           <dt>{t('totals.productsWithVat')}</dt>
-          <dd>{money(totals.products.withVat)}</dd>
+          <dd>{money(products.withVat)}</dd>
         </div>
-        {totals.discount.withVat > 0 && (
+        {discount.withVat > 0 && (
           <div className="totals__discount">
             <dt>{t('totals.discount')}</dt>
-            <dd data-testid="totals-discount">−{money(totals.discount.withVat)}</dd>
+            <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
           </div>
         )}
         <div>
           <dt>{t('totals.shipping')}</dt>
-          <dd>{charge(totals.shipping.withVat)}</dd>
+          <dd>{charge(shipping.withVat)}</dd>
         </div>
         <div>
           <dt>{t('totals.paymentFee')}</dt>
-          <dd>{charge(totals.paymentFee.withVat)}</dd>
+          <dd>{charge(paymentFee.withVat)}</dd>
         </div>
         <div>
           <dt>{t('totals.totalWithoutVat')}</dt>
-          <dd>{money(totals.total.withoutVat)}</dd>
+          <dd>{money(total.withoutVat)}</dd>
         </div>
         <div>
           <dt>{t('totals.vat')}</dt>
-          <dd>{money(totals.total.vat)}</dd>
+          <dd>{money(total.vat)}</dd>
         </div>
         {totals.rounding !== 0 && (
           <div>

@@ -4,11 +4,27 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import { graphql } from '~/gql';
-import type { OrderDetailsFieldsFragment as OrderData } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
-import { useFormatMoney } from '../../components/ui/Money.tsx';
+import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+
+/** An address as the order shows it (invoice or delivery). */
+export const PostalAddressFieldsFragment = graphql(`
+  fragment PostalAddressFields on PostalAddress {
+    firstName
+    lastName
+    email
+    phone
+    street
+    city
+    postcode
+    country
+    company
+    ico
+    dic
+  }
+`);
 
 export const OrderDetailsFieldsFragment = graphql(`
   fragment OrderDetailsFields on Order {
@@ -105,9 +121,8 @@ export function OrderNotFound() {
   );
 }
 
-type Address = NonNullable<OrderData['deliveryAddress']>;
-
-function AddressBlock({ address }: { address: Address }) {
+function AddressBlock(props: { address: FragmentType<typeof PostalAddressFieldsFragment> }) {
+  const address = getFragmentData(PostalAddressFieldsFragment, props.address);
   const { t } = useTranslation();
   return (
     <address>
@@ -144,7 +159,7 @@ function AddressBlock({ address }: { address: Address }) {
 }
 
 type Props = {
-  order: OrderData;
+  order: FragmentType<typeof OrderDetailsFieldsFragment>;
   heading: string;
   /** The invoice PDF: the summary's secret link, or the owner's account route. */
   invoiceUrl: string;
@@ -155,7 +170,8 @@ type Props = {
 };
 
 /** An order as the shopper sees it: facts, delivery and payment, addresses, lines, totals, payment details and invoice. */
-export function OrderDetails({ order, heading, invoiceUrl, children, className = 'container page order-summary' }: Props) {
+export function OrderDetails({ heading, invoiceUrl, children, className = 'container page order-summary', ...props }: Props) {
+  const order = getFragmentData(OrderDetailsFieldsFragment, props.order);
   const { t } = useTranslation();
   const language = useLanguage();
   const format = useFormatMoney();
@@ -163,6 +179,7 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
   const created = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' }).format(new Date(order.createdAt));
   const dueDate = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeZone: 'Europe/Prague' });
   const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
+  const [products, discount, total] = [order.products, order.discount, order.total].map(priceOf);
   return (
     <div className={className}>
       <h1>{heading}</h1>
@@ -186,7 +203,7 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
         <section aria-labelledby="order-delivery">
           <h2 id="order-delivery">{t('checkout.delivery')}</h2>
           <p>
-            {order.delivery.name} ({charge(order.delivery.price.withVat)})
+            {order.delivery.name} ({charge(priceOf(order.delivery.price).withVat)})
           </p>
           {order.store && (
             <p data-testid="order-store">
@@ -197,7 +214,7 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
           )}
           <h2>{t('checkout.payment')}</h2>
           <p>
-            {order.payment.name} ({charge(order.payment.price.withVat)})
+            {order.payment.name} ({charge(priceOf(order.payment.price).withVat)})
           </p>
         </section>
         <section aria-labelledby="order-invoice-address">
@@ -240,9 +257,9 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
                 </span>
               </td>
               <td>{line.quantity}</td>
-              <td>{money(line.unitPrice.withVat)}</td>
+              <td>{money(priceOf(line.unitPrice).withVat)}</td>
               <td>{line.vatRate} %</td>
-              <td>{money(line.totalPrice.withVat)}</td>
+              <td>{money(priceOf(line.totalPrice).withVat)}</td>
             </tr>
           ))}
         </tbody>
@@ -254,19 +271,19 @@ export function OrderDetails({ order, heading, invoiceUrl, children, className =
           <dl className="totals__list" data-testid="order-totals">
             <div>
               <dt>{t('totals.productsWithoutVat')}</dt>
-              <dd>{money(order.products.withoutVat)}</dd>
+              <dd>{money(products.withoutVat)}</dd>
             </div>
             <div>
               <dt>{t('totals.productsWithVat')}</dt>
-              <dd>{money(order.products.withVat)}</dd>
+              <dd>{money(products.withVat)}</dd>
             </div>
             <div>
               <dt>{t('totals.discount')}</dt>
-              <dd>{order.discount.withVat > 0 ? `−${money(order.discount.withVat)}` : money(0)}</dd>
+              <dd>{discount.withVat > 0 ? `−${money(discount.withVat)}` : money(0)}</dd>
             </div>
             <div>
               <dt>{t('totals.totalWithoutVat')}</dt>
-              <dd>{money(order.total.withoutVat)}</dd>
+              <dd>{money(total.withoutVat)}</dd>
             </div>
             {order.rounding !== 0 && (
               <div>

@@ -8,7 +8,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { ReturnProtocolPageQuery, SubmitReturnProtocolMutation as SubmitReturnProtocolData } from '~/gql/graphql';
 import { Field, useForm } from '../../components/ui/form/index.ts';
-import { fieldErrorMap } from '../../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../../apollo/errors.ts';
 import { useLanguage } from '../../language.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
@@ -176,15 +176,15 @@ export function ReturnProtocolForm({
         form.setServerErrors(Object.fromEntries(Object.entries(errors).filter(([field]) => !field.startsWith('lines'))));
         setLineErrors(rows);
         captcha.setServerError(captchaError);
-        if (!captchaError) showFailure(outcome.message);
+        if (!captchaError) showFailure(errorOf(outcome).message);
         return;
       }
       if (outcome?.__typename === 'ReturnOrderNotFoundError') {
-        form.setServerErrors({ orderNumber: outcome.message });
+        form.setServerErrors({ orderNumber: errorOf(outcome).message });
         requestAnimationFrame(() => document.getElementById(form.fieldProps('orderNumber').id)?.focus());
         return;
       }
-      showFailure(outcome && 'message' in outcome ? outcome.message : t('returns.saveFailed'));
+      showFailure(outcome ? errorOf(outcome).message : t('returns.saveFailed'));
     } catch {
       showFailure(t('returns.saveFailed'));
     }

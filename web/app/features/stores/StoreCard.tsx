@@ -1,7 +1,58 @@
 import { useTranslation } from '../../i18n/index.ts';
-import type { StoreFieldsFragment } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
 
-export function OpeningHours({ hours }: { hours: StoreFieldsFragment['openingHours'] }) {
+/**
+ * A store as its pages show it (the list and the store's own page): the address, the week's hours, the
+ * special days ahead and "open now", on the map too.
+ */
+export const StoreFieldsFragment = graphql(`
+  fragment StoreFields on Store {
+    id
+    databaseId
+    name
+    description
+    latitude
+    longitude
+    ...StoreAddressFields
+    ...StoreMapFields
+    openingHours {
+      ...OpeningHoursFields
+    }
+    openingStatus {
+      ...OpeningStatusFields
+    }
+    specialDays {
+      ...SpecialDayFields
+    }
+  }
+`);
+
+/** One opening of the regular week (ISO day, 1 = Monday). */
+export const OpeningHoursFieldsFragment = graphql(`
+  fragment OpeningHoursFields on StoreOpeningHours {
+    dayOfWeek
+    opens
+    closes
+  }
+`);
+
+export const StoreAddressFieldsFragment = graphql(`
+  fragment StoreAddressFields on Store {
+    street
+    city
+    postcode
+    phone
+    email
+    latitude
+    longitude
+  }
+`);
+
+/** The week's hours, as the browser also judges "open now" with them (OpeningStatus's `week`). */
+export const weekOf = (hours: readonly FragmentType<typeof OpeningHoursFieldsFragment>[]) => getFragmentData(OpeningHoursFieldsFragment, hours);
+
+export function OpeningHours(props: { hours: readonly FragmentType<typeof OpeningHoursFieldsFragment>[] }) {
+  const hours = weekOf(props.hours);
   const { t } = useTranslation();
   const days = t('stores.days', { returnObjects: true }) as string[];
   return (
@@ -22,7 +73,8 @@ export function OpeningHours({ hours }: { hours: StoreFieldsFragment['openingHou
   );
 }
 
-export function StoreAddress({ store }: { store: StoreFieldsFragment }) {
+export function StoreAddress(props: { store: FragmentType<typeof StoreAddressFieldsFragment> }) {
+  const store = getFragmentData(StoreAddressFieldsFragment, props.store);
   const { t } = useTranslation();
   const map = `https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`;
   return (

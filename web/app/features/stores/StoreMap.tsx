@@ -5,11 +5,23 @@
 // onSelect (the checkout's pickup picker) choosing a marker chooses the store.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import type { StoreMapFieldsFragment as MapStore } from '~/gql/graphql';
 import type * as Leaflet from 'leaflet';
 import { usePageQuery } from '../../apollo/page-query.ts';
 
-export type MapStore = { id: string; name: string; street: string; city: string; postcode: string; latitude: number; longitude: number };
+/** A store as its marker and the address list beside the map show it. */
+export const StoreMapFieldsFragment = graphql(`
+  fragment StoreMapFields on Store {
+    id
+    name
+    street
+    city
+    postcode
+    latitude
+    longitude
+  }
+`);
 
 const MapSettingsQuery = graphql(`
   query MapSettings {
@@ -21,7 +33,7 @@ const MapSettingsQuery = graphql(`
 `);
 
 type Props = {
-  stores: MapStore[];
+  stores: readonly FragmentType<typeof StoreMapFieldsFragment>[];
   /** The selected store (highlighted marker); the map centres on it. */
   selectedId?: string | null;
   onSelect?: (storeId: string) => void;
@@ -32,6 +44,7 @@ type Props = {
 };
 
 export function StoreMap({ stores, selectedId = null, onSelect, label, initiallyShown = false }: Props) {
+  const shownStores = getFragmentData(StoreMapFieldsFragment, stores);
   const { t } = useTranslation();
   const [shown, setShown] = useState(initiallyShown);
   const regionId = useId();
@@ -41,7 +54,7 @@ export function StoreMap({ stores, selectedId = null, onSelect, label, initially
         {shown ? t('stores.mapHide') : t('stores.mapShow')}
       </button>
       <div id={regionId} hidden={!shown}>
-        {shown && <LeafletMap stores={stores} selectedId={selectedId} onSelect={onSelect} label={label} />}
+        {shown && <LeafletMap stores={shownStores} selectedId={selectedId} onSelect={onSelect} label={label} />}
       </div>
     </div>
   );
@@ -49,7 +62,7 @@ export function StoreMap({ stores, selectedId = null, onSelect, label, initially
 
 type MapState = 'loading' | 'ready' | 'failed';
 
-function LeafletMap({ stores, selectedId, onSelect, label }: Required<Pick<Props, 'stores' | 'label'>> & Pick<Props, 'selectedId' | 'onSelect'>) {
+function LeafletMap({ stores, selectedId, onSelect, label }: { stores: readonly MapStore[]; label: string } & Pick<Props, 'selectedId' | 'onSelect'>) {
   const { t } = useTranslation();
   const { data, error } = usePageQuery(MapSettingsQuery);
   const element = useRef<HTMLDivElement>(null);

@@ -2,25 +2,44 @@
 // the Prague clock with the shop's holidays (bff/src/graphql/schema/store-hours.ts); and the directions link.
 import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useState } from 'react';
-import { addDays, openingStatus, pragueClock, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import { addDays, openingStatus, pragueClock, type OpeningStatus as Status, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { useLanguage } from '../../language.ts';
 
-export type OpeningStatusData = {
-  open: boolean;
-  closesAt: string | null;
-  holidayToday: boolean;
-  nextOpening: { date: string; dayOfWeek: number; opens: string } | null;
-};
+/** "Open now" as the server judged it when it answered. */
+export const OpeningStatusFieldsFragment = graphql(`
+  fragment OpeningStatusFields on StoreOpeningStatus {
+    open
+    closesAt
+    holidayToday
+    nextOpening {
+      date
+      dayOfWeek
+      opens
+    }
+  }
+`);
 
-export type SpecialDayData = { date: string; dayOfWeek: number; opens: string | null; closes: string | null };
+/** A day ahead with other hours than the week's (closed when it has none). */
+export const SpecialDayFieldsFragment = graphql(`
+  fragment SpecialDayFields on StoreSpecialDay {
+    date
+    dayOfWeek
+    opens
+    closes
+  }
+`);
+
+type ShownStatus = Pick<Status, 'open' | 'closesAt' | 'holidayToday' | 'nextOpening'>;
+type SpecialDayRef = FragmentType<typeof SpecialDayFieldsFragment>;
 
 /** Directions from wherever the shopper is to the store (opens the map app on a phone). */
 export function directionsUrl(store: { latitude: number; longitude: number }): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${store.latitude},${store.longitude}`;
 }
 
-function statusText(status: OpeningStatusData, t: (key: string, values?: Record<string, unknown>) => string, days: string[], language: 'cs' | 'en'): string {
+function statusText(status: ShownStatus, t: (key: string, values?: Record<string, unknown>) => string, days: string[], language: 'cs' | 'en'): string {
   if (status.open && status.closesAt) return t('stores.openNow', { time: status.closesAt });
   const next = status.nextOpening;
   const prefix = status.holidayToday ? `${t('stores.holidayToday')} · ` : '';
@@ -34,20 +53,22 @@ function statusText(status: OpeningStatusData, t: (key: string, values?: Record<
 
 type OpeningStatusProps = {
   /** What the server said when it rendered the page. */
-  status: OpeningStatusData;
+  status: FragmentType<typeof OpeningStatusFieldsFragment>;
   /**
    * The week and the special days ahead: with them the browser judges "open now" again after
    * hydration and every minute, so a page served from the response cache, or left open past the
    * closing time, never says "open" when the store has closed.
    */
-  week?: WeeklySlot[];
-  days?: SpecialDayData[];
+  week?: readonly WeeklySlot[];
+  days?: readonly SpecialDayRef[];
   as?: 'p' | 'span';
 };
 
-export function OpeningStatus({ status: rendered, week, days: specialDays, as: Tag = 'p' }: OpeningStatusProps) {
+export function OpeningStatus({ week, as: Tag = 'p', ...props }: OpeningStatusProps) {
+  const rendered = getFragmentData(OpeningStatusFieldsFragment, props.status);
+  const specialDays = getFragmentData(SpecialDayFieldsFragment, props.days);
   const { t } = useTranslation();
-  const [status, setStatus] = useState(rendered);
+  const [status, setStatus] = useState<ShownStatus>(rendered);
   useEffect(() => {
     if (!week || !specialDays) {
       setStatus(rendered);
@@ -68,7 +89,8 @@ export function OpeningStatus({ status: rendered, week, days: specialDays, as: T
   );
 }
 
-export function SpecialDays({ days }: { days: SpecialDayData[] }) {
+export function SpecialDays(props: { days: readonly SpecialDayRef[] }) {
+  const days = getFragmentData(SpecialDayFieldsFragment, props.days);
   const { t } = useTranslation();
   const language = useLanguage();
   const names = t('stores.days', { returnObjects: true }) as string[];

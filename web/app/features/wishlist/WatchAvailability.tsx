@@ -5,15 +5,28 @@ import { useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import { fieldErrorMap } from '../../apollo/errors.ts';
+import { errorOf, fieldErrorMap } from '../../apollo/errors.ts';
 import { Field, useForm } from '../../components/ui/form/index.ts';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { useLanguage } from '../../language.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
-import { WatchAvailabilityMutation } from './documents.ts';
 import { usePageQuery } from '../../apollo/page-query.ts';
+
+const WatchAvailabilityMutation = graphql(`
+  mutation WatchAvailability($variantId: ID!, $email: String!, $captcha: String) {
+    watchAvailability(variantId: $variantId, email: $email, captcha: $captcha) {
+      __typename
+      ... on AvailabilityWatchConfirmation {
+        email
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
 
 const WatcherEmailQuery = graphql(`
   query WatcherEmail {
@@ -54,8 +67,8 @@ function WatchForm({ variant, initialEmail }: { variant: { id: string; label: st
         const { captcha: captchaError, ...fieldErrors } = fieldErrorMap(outcome);
         form.setServerErrors(fieldErrors);
         captcha.setServerError(captchaError);
-      } else if (outcome && 'message' in outcome) {
-        form.setServerErrors({ email: outcome.message });
+      } else if (outcome) {
+        form.setServerErrors({ email: errorOf(outcome).message });
       } else {
         notify('error', t('watch.failed'));
       }

@@ -8,8 +8,30 @@ import { useApolloClient, useMutation } from '@apollo/client/react';
 import { useTranslation } from '../../i18n/index.ts';
 import type { WishlistSummaryFragment } from '~/gql/graphql';
 import { useNotify } from '../../components/ui/Toasts.tsx';
-import { SetProductInWishlistMutation, WishlistSummaryQuery } from './documents.ts';
-import { useHeart } from './hearts.tsx';
+import { errorOf } from '../../apollo/errors.ts';
+import { graphql } from '~/gql';
+import { useHeart, WishlistSummaryQuery } from './hearts.tsx';
+
+export const SetProductInWishlistMutation = graphql(`
+  mutation SetProductInWishlist($productId: ID!, $inWishlist: Boolean!) {
+    setProductInWishlist(productId: $productId, inWishlist: $inWishlist) {
+      __typename
+      ... on WishlistChange {
+        product {
+          id
+        }
+        query {
+          wishlist {
+            ...WishlistSummary
+          }
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
 
 type Props = { product: { id: string; name: string }; large?: boolean };
 
@@ -51,7 +73,7 @@ export function WishlistButton({ product, large = false }: Props) {
         },
       });
       const outcome = result.data?.setProductInWishlist;
-      if (outcome && outcome.__typename !== 'WishlistChange' && 'message' in outcome) notify('error', outcome.message);
+      if (outcome && outcome.__typename !== 'WishlistChange') notify('error', errorOf(outcome).message);
     } catch {
       notify('error', t('wishlist.toggleFailed'));
     }

@@ -3,19 +3,50 @@
 // with sizes leads to its page to choose one.
 import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import { useMutation } from '@apollo/client/react';
-import type { WishlistProductFragment } from '~/gql/graphql';
+import { getFragmentData, graphql, type FragmentType } from '~/gql';
+import type { WishlistProductFragment as WishlistProductData } from '~/gql/graphql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
-import { useNotify } from '../../components/ui/Toasts.tsx';
-import { AddToCartMutation } from '../cart/documents.ts';
+import { useAddToCart } from '../cart/useAddToCart.ts';
 import { WishlistButton } from './WishlistButton.tsx';
 
-function AddToCart({ product }: { product: WishlistProductFragment }) {
+/** A product on the wishlist pages: price, availability, and its variants for add-to-cart. */
+export const WishlistProductFragment = graphql(`
+  fragment WishlistProduct on Product {
+    id
+    name
+    slug
+    code
+    inStock
+    manufacturer {
+      id
+      name
+    }
+    mainImage {
+      id
+      url
+      width
+      height
+    }
+    price {
+      ...PriceFields
+    }
+    originalPrice {
+      ...PriceFields
+    }
+    variants {
+      id
+      size
+      stock
+      inStock
+    }
+  }
+`);
+
+function AddToCart({ product }: { product: WishlistProductData }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { notify } = useNotify();
-  const [addToCart, { loading }] = useMutation(AddToCartMutation);
+  const { add, loading } = useAddToCart();
   const only = product.variants.length === 1 ? product.variants[0] : null;
   if (!only) {
     return (
@@ -24,25 +55,15 @@ function AddToCart({ product }: { product: WishlistProductFragment }) {
       </Link>
     );
   }
-  const onAdd = async () => {
-    try {
-      const result = await addToCart({ variables: { variantId: only.id, quantity: 1 } });
-      const outcome = result.data?.addToCart;
-      if (outcome?.__typename === 'Cart') notify('success', t('cart.added'));
-      else if (outcome && 'message' in outcome) notify('error', outcome.message);
-      else notify('error', t('cart.addFailed'));
-    } catch {
-      notify('error', t('cart.addFailed'));
-    }
-  };
   return (
-    <button type="button" className="button button--primary" onClick={onAdd} disabled={loading || !only.inStock} data-testid="wishlist-add-to-cart">
+    <button type="button" className="button button--primary" onClick={() => void add(only.id, 1)} disabled={loading || !only.inStock} data-testid="wishlist-add-to-cart">
       {loading ? t('product.adding') : t('product.addToCart')}
     </button>
   );
 }
 
-export function WishlistItems({ items }: { items: { id: string; product: WishlistProductFragment }[] }) {
+export function WishlistItems(props: { items: { id: string; product: FragmentType<typeof WishlistProductFragment> }[] }) {
+  const items = props.items.map(({ id, product }) => ({ id, product: getFragmentData(WishlistProductFragment, product) }));
   const { t } = useTranslation();
   const language = useLanguage();
   return (

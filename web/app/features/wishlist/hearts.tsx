@@ -2,15 +2,37 @@
 // query put in the cache (one subscription per page, not one per card). Catalog answers hold no
 // hearts, so they are the same for every shopper and the response cache can share them.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { WishlistSummaryQuery } from './documents.ts';
+import { getFragmentData, graphql } from '~/gql';
 import { usePageQuery } from '../../apollo/page-query.ts';
+
+/**
+ * What the header and the hearts show of the shopper's wishlist; every heart's answer carries it.
+ * The hearts read productIds from here, so catalog queries ask nothing of the shopper and their
+ * answers can be shared by the response cache (docs/decisions/0016).
+ */
+export const WishlistSummaryFragment = graphql(`
+  fragment WishlistSummary on Wishlist {
+    id
+    itemCount
+    productIds
+  }
+`);
+
+/** The wishlist summary the hearts read (hearts.tsx: from the cache the layout's query filled; sent only when a login dropped it). */
+export const WishlistSummaryQuery = graphql(`
+  query WishlistSummary {
+    wishlist {
+      ...WishlistSummary
+    }
+  }
+`);
 
 const Hearts = createContext<ReadonlySet<string>>(new Set());
 
 export function WishlistHeartsProvider({ children }: { children: ReactNode }) {
   // from the cache; fetched only when a login dropped the summary (forget-hearts.ts)
   const { data } = usePageQuery(WishlistSummaryQuery);
-  const productIds = data?.wishlist?.productIds;
+  const productIds = getFragmentData(WishlistSummaryFragment, data?.wishlist)?.productIds;
   const hearts = useMemo(() => new Set(productIds ?? []), [productIds]);
   return <Hearts.Provider value={hearts}>{children}</Hearts.Provider>;
 }

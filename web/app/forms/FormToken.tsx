@@ -2,8 +2,8 @@
 // The server renders the session's token; the route's loader returns it as `formToken`.
 import { useEffect, useState } from 'react';
 import { useMatches } from 'react-router';
-import type { ShopLoadContext } from '../../context.ts';
-import { readCsrfCookie } from '../../apollo/csrf.ts';
+import type { ShopLoadContext } from '../context.ts';
+import { readCsrfCookie } from '../apollo/csrf.ts';
 
 export const FORM_TOKEN_FIELD = '_csrf';
 

@@ -1,0 +1,424 @@
+// The checkout's state and what its controls do (/pokladna). Choices of delivery, store and payment
+// are saved at once (the server prices them and says which payments go with the delivery); the
+// addresses, note and consents are checked here with the shared schemas and saved on submit, then the
+// order is placed against the revision the shopper saw. The server's field errors land on the fields,
+// and what the shopper typed is never thrown away. Without JavaScript the form posts to the page's
+// action instead, and what it answered (useActionData) is where this state starts.
+import { useMemo, useState, type FormEvent } from 'react';
+import { useActionData, useNavigate } from 'react-router';
+import { useMutation } from '@apollo/client/react';
+import { getFragmentData, graphql } from '~/gql';
+import type { CheckoutInput, CheckoutPageQuery, PlaceOrderMutation as PlaceOrderResult } from '~/gql/graphql';
+import { useTranslation } from '../../i18n/index.ts';
+import { href, useLanguage } from '../../language.ts';
+import { sessionCartIs } from '../../apollo/cache.ts';
+import { errorOf } from '../../apollo/errors.ts';
+import { priceOf } from '../../components/ui/Money.tsx';
+import { useNotify } from '../../components/ui/Toasts.tsx';
+import { useForm } from '../../components/ui/form/index.ts';
+import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
+import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
+import { isUnchanged } from './SavedAddressPicker.tsx';
+import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
+import {
+  addressFormSchema,
+  checkoutProblems,
+  companyFormSchema,
+  deliveryAddressFormSchema,
+  noteRules,
+  validateField,
+  type CheckoutField,
+} from '../../../../schema/rules/index.ts';
+
+/** An address the cart keeps, as the checkout's forms start from it. */
+export const CheckoutAddressFieldsFragment = graphql(`
+  fragment CheckoutAddressFields on PostalAddress {
+    firstName
+    lastName
+    email
+    phone
+    street
+    city
+    postcode
+    country
+    company
+    ico
+    dic
+    savedAddressId
+  }
+`);
+
+/**
+ * The cart as the checkout shows and edits it; every checkout mutation answers with it. The header's
+ * count and total come along, so they follow too.
+ */
+export const CheckoutCartFieldsFragment = graphql(`
+  fragment CheckoutCartFields on Cart {
+    id
+    itemCount
+    total {
+      ...PriceFields
+    }
+    vouchers {
+      code
+      valid
+    }
+    ...CheckoutSummaryFields
+    checkout {
+      revision
+      canPlaceOrder
+      problems {
+        field
+        message
+      }
+      deliveryMethod {
+        id
+      }
+      paymentMethod {
+        id
+      }
+      store {
+        id
+      }
+      forCompany
+      deliverySameAsInvoice
+      note
+      newsletter
+      termsAccepted
+      invoiceAddress {
+        ...CheckoutAddressFields
+      }
+      deliveryAddress {
+        ...CheckoutAddressFields
+      }
+      totals {
+        products {
+          ...PriceFields
+        }
+      }
+    }
+  }
+`);
+
+export const UpdateCheckoutMutation = graphql(`
+  mutation UpdateCheckout($input: CheckoutInput!) {
+    updateCheckout(input: $input) {
+      __typename
+      ... on Cart {
+        ...CheckoutCartFields
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+export const PlaceOrderMutation = graphql(`
+  mutation PlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on Order {
+        databaseId
+        hash
+        number
+      }
+      ... on OrderChangedError {
+        ...OrderChangesFields
+        cart {
+          ...CheckoutCartFields
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
+export type OrderChanged = Extract<PlaceOrderResult['placeOrder'], { __typename: 'OrderChangedError' }>;
+
+/** A refused post of the checkout form without JavaScript: what was typed, and why (docs/decisions/0020). */
+export type CheckoutActionData = {
+  values: CheckoutFormValues;
+  fieldErrors: CheckoutFieldError[];
+  message: string | null;
+  changed: OrderChanged | null;
+};
+
+export type CheckoutPage = CheckoutPageQuery & { cart: NonNullable<CheckoutPageQuery['cart']> };
+type Problems = Partial<Record<CheckoutField | 'vouchers', string>>;
+
+const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
+const DELIVERY_FIELDS = Object.keys(deliveryAddressFormSchema) as (keyof AddressValues)[];
+
+/** The keyboard goes to the first field or choice the shopper has to fix. */
+function focusFirstError() {
+  requestAnimationFrame(() => {
+    const first = document.querySelector<HTMLElement>('.checkout [aria-invalid="true"], .checkout .choice-group--invalid input');
+    first?.focus();
+  });
+}
+
+export function useCheckout(page: CheckoutPage) {
+  const { t } = useTranslation();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { notify } = useNotify();
+  const { deliveryMethods, paymentMethods, me } = page;
+  const cart = getFragmentData(CheckoutCartFieldsFragment, page.cart);
+  const checkout = cart.checkout;
+  const [update, { loading: saving }] = useMutation(UpdateCheckoutMutation);
+  // the server closed this cart: the session has none now (the header shows an empty one)
+  const [place, { loading: placing }] = useMutation(PlaceOrderMutation, {
+    update: (cache, { data }) => {
+      if (data?.placeOrder.__typename === 'Order') sessionCartIs(cache, null);
+    },
+  });
+  // Without JavaScript the form posts to the page (its action); what it answered is shown here.
+  const submitted = useActionData<CheckoutActionData>() ?? null;
+  const posted = submitted?.values ?? null;
+  const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
+  const captcha = useCaptcha('PLACE_ORDER');
+  const [captchaNeeded, setCaptchaNeeded] = useState(false);
+
+  // Choices saved at once; shown from the server's answer, or the click while it is on its way.
+  const [deliveryId, setDeliveryId] = useState<string | null>(posted?.deliveryMethodId ?? checkout.deliveryMethod?.id ?? null);
+  const [storeId, setStoreId] = useState<string | null>(posted?.storeId ?? checkout.store?.id ?? null);
+  const [paymentId, setPaymentId] = useState<string | null>(posted?.paymentMethodId ?? checkout.paymentMethod?.id ?? null);
+  const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany);
+  const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice);
+  const [note, setNote] = useState(posted ? posted.note : checkout.note);
+  const [noteError, setNoteError] = useState<string | null>(placedErrors?.note ?? null);
+  const [newsletter, setNewsletter] = useState(posted ? posted.newsletter : checkout.newsletter);
+  const [terms, setTerms] = useState(posted ? posted.termsAccepted : checkout.termsAccepted);
+  const [problems, setProblems] = useState<Problems>((placedErrors?.other ?? {}) as Problems);
+  const [changed, setChanged] = useState<OrderChanged | null>(submitted?.changed ?? null);
+  const savedAddresses = getFragmentData(SavedAddressFieldsFragment, me?.addresses ?? []);
+  const invoiceAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.invoiceAddress);
+  const deliveryAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.deliveryAddress);
+  const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(invoiceAddress?.savedAddressId ?? null);
+  const [deliverySavedId, setDeliverySavedId] = useState<string | null>(deliveryAddress?.savedAddressId ?? null);
+
+  const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
+  const invoiceForm = useForm<AddressValues>({
+    initialValues: posted ? posted.invoice : addressValues(invoiceAddress, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
+    initialErrors: placedErrors?.invoice,
+    schema: invoiceSchema,
+    locale: language,
+  });
+  const deliveryForm = useForm<AddressValues>({
+    initialValues: posted ? posted.delivery : addressValues(deliveryAddress),
+    initialErrors: placedErrors?.delivery,
+    schema: deliveryAddressFormSchema,
+    locale: language,
+  });
+
+  const delivery = deliveryMethods.find((method) => method.id === deliveryId) ?? null;
+  const allowedPayments = delivery ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id)) : paymentMethods;
+  const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !sameAsInvoice;
+  const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
+  const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
+    deliveryMethod: delivery,
+    storeChosen: storeId !== null,
+    paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
+    deliverySameAsInvoice: fields.deliveryAddress === null,
+    ...fields,
+  });
+  // What the submit waits for (spec section 4): the required choices, and no invalid voucher.
+  const missingChoices = checkoutProblems(choices({ termsAccepted: true, invoiceAddress: {}, forCompany: false, deliveryAddress: null }), language).filter(
+    (problem) => problem.field !== 'invoiceAddress',
+  );
+  const blocked = missingChoices.length > 0 || invalidVoucher !== undefined;
+
+  const showFieldErrors = (fieldErrors: readonly CheckoutFieldError[]) => {
+    const placed = placeOfFieldErrors(fieldErrors);
+    if (placed.note !== null) setNoteError(placed.note);
+    if (Object.keys(placed.invoice).length) invoiceForm.setServerErrors(placed.invoice);
+    if (Object.keys(placed.delivery).length) deliveryForm.setServerErrors(placed.delivery);
+    const other = Object.fromEntries(Object.entries(placed.other).filter(([field]) => (PROBLEM_FIELDS as string[]).includes(field)));
+    setProblems((current) => ({ ...current, ...other }));
+  };
+
+  const save = async (input: CheckoutInput) => {
+    try {
+      const result = await update({ variables: { input } });
+      const outcome = result.data?.updateCheckout;
+      if (outcome?.__typename === 'Cart') return getFragmentData(CheckoutCartFieldsFragment, outcome);
+      if (outcome) {
+        const error = errorOf(outcome);
+        showFieldErrors(error.fieldErrors);
+        notify('error', error.message);
+      }
+    } catch {
+      notify('error', t('error.generic'));
+    }
+    return null;
+  };
+
+  const chooseDelivery = (id: string) => {
+    const method = deliveryMethods.find((candidate) => candidate.id === id);
+    setDeliveryId(id);
+    setProblems((current) => ({ ...current, deliveryMethod: undefined, paymentMethod: undefined }));
+    // A payment that does not go with the new delivery is dropped rather than left to fail.
+    const keepsPayment = paymentId !== null && method?.paymentMethods.some((allowed) => allowed.id === paymentId);
+    if (!keepsPayment) setPaymentId(null);
+    void save({ deliveryMethodId: id, ...(keepsPayment ? {} : { paymentMethodId: null }) });
+  };
+
+  const chooseStore = (id: string) => {
+    setStoreId(id);
+    setProblems((current) => ({ ...current, store: undefined }));
+    void save({ storeId: id });
+  };
+
+  const choosePayment = (id: string) => {
+    setPaymentId(id);
+    setProblems((current) => ({ ...current, paymentMethod: undefined }));
+    void save({ paymentMethodId: id });
+  };
+
+  const placeWith = async (revision: string) => {
+    try {
+      const run = async (token: string | null) => (await place({ variables: { input: { revision, captcha: token } } })).data?.placeOrder;
+      // after the first order from one address the server asks for a captcha: solved here, then placed again
+      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      if (!answered) return;
+      const { outcome } = answered;
+      if (!outcome) throw new Error('no answer');
+      if (outcome.__typename === 'Order') {
+        await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
+        return;
+      }
+      if (outcome.__typename === 'OrderChangedError') {
+        setChanged(outcome);
+        return;
+      }
+      const error = errorOf(outcome);
+      if (outcome.__typename === 'ValidationError') {
+        const captchaError = error.fieldErrors.find((entry) => entry.field === 'captcha')?.message;
+        captcha.setServerError(captchaError);
+        if (captchaError) return;
+        showFieldErrors(error.fieldErrors);
+      }
+      notify('error', error.message);
+      focusFirstError();
+    } catch {
+      notify('error', t('checkout.cannotSubmit'));
+    }
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    // The order is placed against what the shopper has on the screen now, not against what saving
+    // the form answers: a price that changed meanwhile must come back as the what-changed report.
+    const seenRevision = checkout.revision;
+    setChanged(null);
+    const invoiceOk = invoiceForm.validateAll();
+    const deliveryOk = needsDeliveryAddress ? deliveryForm.validateAll() : true;
+    const noteProblem = validateField(note, noteRules, language, {});
+    setNoteError(noteProblem);
+    const local = checkoutProblems(
+      choices({ termsAccepted: terms, invoiceAddress: invoiceForm.values, forCompany, deliveryAddress: needsDeliveryAddress ? deliveryForm.values : null }),
+      language,
+    );
+    setProblems(Object.fromEntries(local.filter((p) => p.field !== 'invoiceAddress' && p.field !== 'deliveryAddress').map((p) => [p.field, p.message])));
+    if (!invoiceOk || !deliveryOk || noteProblem || local.length > 0) {
+      notify('error', t('checkout.cannotSubmit'));
+      focusFirstError();
+      return;
+    }
+    const invoiceSaved = savedAddresses.find((address) => address.id === invoiceSavedId);
+    const deliverySaved = savedAddresses.find((address) => address.id === deliverySavedId);
+    const invoiceFields = Object.keys(invoiceSchema) as (keyof AddressValues)[];
+    const saved = await save({
+      forCompany,
+      ...(invoiceSaved && isUnchanged(invoiceForm.values, invoiceSaved, invoiceFields)
+        ? { invoiceAddressId: invoiceSaved.id }
+        : { invoiceAddress: addressInput(invoiceForm.values, forCompany, true) }),
+      deliverySameAsInvoice: !needsDeliveryAddress,
+      ...(needsDeliveryAddress
+        ? deliverySaved && isUnchanged(deliveryForm.values, deliverySaved, DELIVERY_FIELDS)
+          ? { deliveryAddressId: deliverySaved.id }
+          : { deliveryAddress: addressInput(deliveryForm.values, false, false) }
+        : {}),
+      note,
+      newsletter,
+      termsAccepted: terms,
+    });
+    if (!saved) {
+      focusFirstError();
+      return;
+    }
+    if (saved.checkout.problems.length > 0) {
+      setProblems(Object.fromEntries(saved.checkout.problems.map((p) => [p.field, p.message])));
+      notify('error', saved.checkout.problems[0].message);
+      focusFirstError();
+      return;
+    }
+    await placeWith(seenRevision);
+  };
+
+  return {
+    /** The cart as the checkout's fragment reads it (its summary's fields with it). */
+    cart,
+    revision: checkout.revision,
+    /** The goods with VAT, as the server counted them (a delivery's free-shipping limit is judged by it). */
+    goodsWithVat: priceOf(checkout.totals.products).withVat,
+    deliveryId,
+    delivery,
+    chooseDelivery,
+    storeId,
+    chooseStore,
+    paymentId,
+    allowedPayments,
+    choosePayment,
+    invoice: {
+      form: invoiceForm,
+      schema: invoiceSchema,
+      forCompany,
+      setForCompany,
+      /** The customer's saved addresses, for the pickers. */
+      savedAddresses: me?.addresses ?? [],
+      savedId: invoiceSavedId,
+      setSavedId: setInvoiceSavedId,
+    },
+    delivered: {
+      form: deliveryForm,
+      sameAsInvoice,
+      setSameAsInvoice,
+      savedId: deliverySavedId,
+      setSavedId: setDeliverySavedId,
+    },
+    note,
+    noteError,
+    changeNote: (value: string) => {
+      setNote(value);
+      setNoteError(null);
+    },
+    newsletter,
+    setNewsletter,
+    terms,
+    changeTerms: (accepted: boolean) => {
+      setTerms(accepted);
+      setProblems((current) => ({ ...current, terms: undefined }));
+    },
+    problems,
+    missingChoices,
+    invalidVoucher,
+    blocked,
+    changed,
+    /** "Accept and buy" of the what-changed report: the order against the cart's new revision. */
+    acceptChanges: () => {
+      if (changed) void placeWith(getFragmentData(CheckoutCartFieldsFragment, changed.cart).checkout.revision);
+    },
+    refusal: submitted?.message ?? null,
+    captcha,
+    captchaNeeded,
+    busy: saving || placing,
+    placing,
+    onSubmit,
+  };
+}
+
+export type Checkout = ReturnType<typeof useCheckout>;
