@@ -1,0 +1,35 @@
+// What counts as a database outage (503 with Retry-After, issue 31 finding 25) and what does not (500).
+// The shapes are the ones Prisma 7 with @prisma/adapter-pg throws.
+import { describe, expect, it } from 'vitest';
+import { isDatabaseOutage } from '../../../bff/src/http/server-errors.ts';
+
+function prismaKnownError(driverCause: Record<string, unknown>) {
+  const driverAdapterError = Object.assign(new Error('driver error'), { name: 'DriverAdapterError', cause: driverCause });
+  return Object.assign(new Error('Invalid `prisma.session.findUnique()` invocation: Database error.'), {
+    code: 'P2039',
+    meta: { modelName: 'Session', driverAdapterError },
+  });
+}
+
+describe('isDatabaseOutage', () => {
+  it('sees a terminated backend that Prisma reports under meta.driverAdapterError', () => {
+    const error = prismaKnownError({ kind: 'postgres', originalCode: '57P01', originalMessage: 'terminating connection due to administrator command' });
+    expect(isDatabaseOutage(error)).toBe(true);
+  });
+
+  it('sees a refused connection through cause', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(isDatabaseOutage(new Error('query failed', { cause: refused }))).toBe(true);
+  });
+
+  it('does not take a constraint violation or a plain bug for an outage', () => {
+    expect(isDatabaseOutage(prismaKnownError({ kind: 'postgres', originalCode: '23505', originalMessage: 'duplicate key' }))).toBe(false);
+    expect(isDatabaseOutage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);
+  });
+
+  it('stops on an error that is its own cause', () => {
+    const loop: { message: string; cause?: unknown } = { message: 'loop' };
+    loop.cause = loop;
+    expect(isDatabaseOutage(loop)).toBe(false);
+  });
+});
