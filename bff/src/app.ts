@@ -33,7 +33,7 @@ import { privacyExportRoutes } from './http/privacy-export.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
-import { createRateLimiter, ipKey, RATE_RULES, type RateLimiter } from './services/rate-limit.ts';
+import { createRateLimiter, ipKey, RATE_RULES, type RateLimiter } from './rate-limit/rate-limit.ts';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
 import { readCookie } from './http/cookies.ts';

@@ -10,7 +10,7 @@ import { createCustomer } from '../support/factories.ts';
 import { captchaToken } from '../support/captcha.ts';
 import { gid } from '../support/global-id.ts';
 import { login as checkLogin } from '../../bff/src/services/auth.ts';
-import { createRateLimiter, RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { createRateLimiter, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 

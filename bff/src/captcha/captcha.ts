@@ -11,7 +11,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { resolveSessionSecret } from '../http/session-secret.ts';
 import { ValidationError } from '../services/errors.ts';
-import { ipKey, type RateLimiter, type RateRule } from '../services/rate-limit.ts';
+import { ipKey, type RateLimiter, type RateRule } from '../rate-limit/rate-limit.ts';
 import { message } from '../i18n/messages.ts';
 
 export const CAPTCHA_ACTIONS = [

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
-import type { RateLimiter } from '../services/rate-limit.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 
 export type { PartnerScope };

@@ -24,7 +24,7 @@ const messages = {
     cs: 'Ověření, že nejste robot, vypršelo. Potvrďte to prosím znovu.',
     en: 'The check that you are not a robot has expired. Please confirm again.',
   },
-  // rate limits and once-per-request actions (services/rate-limit.ts, graphql/server/sensitive-operations.ts)
+  // rate limits and once-per-request actions (rate-limit/rate-limit.ts, graphql/server/sensitive-operations.ts)
   tooManyLoginAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many login attempts. Please try again in {minutes} min.',

@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
-import { RATE_RULES, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type AresCompany = {
   ico: string;

@@ -10,7 +10,7 @@
 // captchas stays bounded). The per-address limit holds for every attempt.
 import type { Db } from '../db/client.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type AuthDeps = { prisma: Db; rateLimiter: RateLimiter };
 

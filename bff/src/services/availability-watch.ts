@@ -13,7 +13,7 @@ import { enqueueMail, kickMailSender } from '../mail/index.ts';
 import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
 import { NotFoundError } from './errors.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type WatchDeps = { prisma: Db; rateLimiter: RateLimiter };
 

@@ -2,7 +2,7 @@
 // categories, the version of the consent text, the time), so the shop can prove consent.
 import type { Db } from '../db/client.ts';
 import { CONSENT_TEXT_VERSION, UUID_PATTERN, type ConsentChoice } from '../../../schema/rules/consent.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type ConsentDeps = { prisma: Db; rateLimiter: RateLimiter };
 

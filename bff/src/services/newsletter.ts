@@ -3,7 +3,7 @@
 // signing up strangers in bulk).
 import type { Db } from '../db/client.ts';
 import { normalizeEmail } from './auth.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type NewsletterDeps = { prisma: Db; rateLimiter: RateLimiter };
 

@@ -20,7 +20,7 @@ import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
-import { ipKey, RATE_RULES, type RateLimiter } from './rate-limit.ts';
+import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from '../captcha/captcha.ts';
 import type { Config } from '../config.ts';
 

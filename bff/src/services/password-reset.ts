@@ -22,7 +22,7 @@ import { normalizeEmail } from './auth.ts';
 import type { FieldError } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkPasswordForm } from './password-policy.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export const RESET_TOKEN_VALID_MINUTES = 60;
 /** How long after the answer the link is issued. */

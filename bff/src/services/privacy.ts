@@ -15,7 +15,7 @@ import type { Db } from '../db/client.ts';
 import { endCustomerSessions } from '../http/session-store.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { verifyPassword } from './passwords.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 /** What an anonymised order's personal fields become. */
 export const ANONYMISED = {

@@ -11,7 +11,7 @@ import { normalizeEmail } from './auth.ts';
 import type { FieldError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
 import { checkPasswordForm } from './password-policy.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type RegistrationInput = {
   email: string;

@@ -7,7 +7,7 @@ import type { Language } from '../graphql/context.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
 import { normalizeEmail } from './auth.ts';
 import { sameSecret } from './orders.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { normalizeRefundAccount } from '../../../schema/rules/return-protocol.ts';
 import { normalizePostcode } from '../../../schema/rules/postcode.ts';
 import { pragueDay } from '../../../schema/rules/dates.ts';

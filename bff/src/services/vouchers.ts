@@ -16,7 +16,7 @@ import { formatDateTime, formatMoney } from '../../../schema/rules/index.ts';
 import { ShopError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 /** At most this many vouchers in one cart. */
 export const MAX_VOUCHERS_PER_CART = 3;

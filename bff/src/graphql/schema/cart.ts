@@ -9,7 +9,7 @@ import { money, unitPrice } from '../../services/pricing.ts';
 import { sumByVatRate } from '../../../../schema/rules/index.ts';
 import type { Context } from '../context.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { RATE_RULES, ipKey } from '../../services/rate-limit.ts';
+import { RATE_RULES, ipKey } from '../../rate-limit/rate-limit.ts';
 
 type LineForTotals = {
   quantity: number;

@@ -7,7 +7,7 @@ import { ErrorInterface, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../captcha/captcha.ts';
-import { RATE_RULES } from '../../services/rate-limit.ts';
+import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
 import { email as emailRule, max, vatSplit } from '../../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
