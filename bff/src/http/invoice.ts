@@ -11,10 +11,11 @@ import { INVOICE_PATHS, invoicePdf } from '../pdf/invoice.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
 import type { ShopSession } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 
 export const ACCOUNT_INVOICE_PATHS = { cs: '/ucet/objednavka/:id/faktura.pdf', en: '/en/account/order/:id/invoice.pdf' } as const;
 
-export function accountInvoicePath(language: 'cs' | 'en', orderId: number): string {
+export function accountInvoicePath(language: Locale, orderId: number): string {
   return ACCOUNT_INVOICE_PATHS[language].replace(':id', String(orderId));
 }
 

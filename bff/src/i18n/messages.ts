@@ -1,5 +1,5 @@
 // Messages the server returns to shoppers, in both languages.
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 
 const messages = {
   variantNotChosen: { cs: 'Vyberte prosím variantu produktu.', en: 'Please select a product variant' },
@@ -225,11 +225,11 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export function message(key: MessageKey, language: Language): string {
+export function message(key: MessageKey, language: Locale): string {
   return messages[key][language];
 }
 
 /** A message whose {name} placeholders are filled in from values. */
-export function formatMessage(key: MessageKey, language: Language, values: Record<string, string | number>): string {
+export function formatMessage(key: MessageKey, language: Locale, values: Record<string, string | number>): string {
   return message(key, language).replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
 }

@@ -6,6 +6,7 @@ import type PDFKitDocument from 'pdfkit';
 import { lazyModule } from '../lazy-module.ts';
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
@@ -129,7 +130,7 @@ const LABELS = {
   },
 } as const;
 
-type Labels = (typeof LABELS)['cs' | 'en'];
+type Labels = (typeof LABELS)[Locale];
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -154,7 +155,7 @@ function czkOf(amountMinor: number, currency: Currency, eurRate: number): number
   return currency === 'CZK' ? amountMinor : Math.round(amountMinor * eurRate);
 }
 
-function addressLines(address: DocumentAddress, labels: Labels, language: 'cs' | 'en'): string[] {
+function addressLines(address: DocumentAddress, labels: Labels, language: Locale): string[] {
   const name = addressName(address);
   return [
     address.company,

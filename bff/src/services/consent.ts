@@ -1,6 +1,7 @@
 // The cookie consent log: every choice a browser makes (its anonymous id, the three optional
 // categories, the version of the consent text, the time), so the shop can prove consent.
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { CONSENT_TEXT_VERSION, UUID_PATTERN, type ConsentChoice } from '../../../schema/rules/consent.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
@@ -13,7 +14,7 @@ export type RecordConsentOutcome =
 
 export async function recordConsent(
   deps: ConsentDeps,
-  input: ConsentChoice & { anonymousId: string; textVersion: string; language: 'cs' | 'en'; clientIp: string },
+  input: ConsentChoice & { anonymousId: string; textVersion: string; language: Locale; clientIp: string },
 ): Promise<RecordConsentOutcome> {
   if (!UUID_PATTERN.test(input.anonymousId)) return { kind: 'invalid', field: 'anonymousId' };
   if (input.textVersion !== CONSENT_TEXT_VERSION) return { kind: 'invalid', field: 'textVersion' };

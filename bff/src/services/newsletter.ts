@@ -2,6 +2,7 @@
 // address is subscribed; the per-address limit keeps anyone from asking about many addresses (or
 // signing up strangers in bulk).
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { normalizeEmail } from './auth.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
@@ -14,7 +15,7 @@ export type SubscribeOutcome =
 
 export async function subscribe(
   deps: NewsletterDeps,
-  input: { email: string; language: 'cs' | 'en'; customerId: number | null; clientIp: string },
+  input: { email: string; language: Locale; customerId: number | null; clientIp: string },
 ): Promise<SubscribeOutcome> {
   const limit = await deps.rateLimiter.consume(RATE_RULES.newsletterPerIp, ipKey(input.clientIp));
   if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };

@@ -13,7 +13,7 @@
 // the shopper in with a new session id, A2) and is checked against the common passwords (A1).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { endCustomerSessions } from '../http/session-store.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
 import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
@@ -47,7 +47,7 @@ export type ResetRequestOutcome =
 export async function requestPasswordReset(
   deps: PasswordDeps,
   input: { email: string },
-  context: { language: Language; clientIp: string; afterResponse?: (task: () => void) => void },
+  context: { language: Locale; clientIp: string; afterResponse?: (task: () => void) => void },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
 ): Promise<ResetRequestOutcome> {
@@ -117,7 +117,7 @@ async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'ses
 export async function resetPassword(
   deps: PasswordDeps,
   input: { token: string; password: string; passwordConfirmation: string },
-  context: { language: Language; clientIp: string },
+  context: { language: Locale; clientIp: string },
 ): Promise<PasswordChangeOutcome> {
   const fieldErrors = checkPasswordForm(input, resetPasswordFormSchema, context.language);
   if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
@@ -147,7 +147,7 @@ export async function resetPassword(
 export async function changePassword(
   deps: PasswordDeps,
   input: { customerId: number; oldPassword: string; password: string; passwordConfirmation: string },
-  context: { language: Language; clientIp: string },
+  context: { language: Locale; clientIp: string },
 ): Promise<PasswordChangeOutcome> {
   const fieldErrors = checkPasswordForm(input, changePasswordFormSchema, context.language);
   if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };

@@ -4,7 +4,7 @@
 // keeps anyone from asking about many addresses). The customer, her consents, an optional
 // newsletter subscription and the welcome e-mail are written in one transaction.
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { registrationFormSchema } from '../../../schema/rules/identity.ts';
 import { normalizeEmail } from './auth.ts';
@@ -37,7 +37,7 @@ function isUniqueViolation(error: unknown): boolean {
 export async function register(
   deps: { prisma: Db; rateLimiter: RateLimiter },
   input: RegistrationInput,
-  context: { language: Language; clientIp: string },
+  context: { language: Locale; clientIp: string },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
 ): Promise<RegistrationOutcome> {

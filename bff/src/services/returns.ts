@@ -3,7 +3,7 @@
 // Knows nothing of GraphQL; the resolver (graphql/schema/returns.ts) validates the form and maps outcomes.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
 import { normalizeEmail } from './auth.ts';
 import { sameSecret } from './orders.ts';
@@ -56,7 +56,7 @@ export function protocolNumber(id: number, createdAt: Date): string {
 export async function submitReturnProtocol(
   deps: ReturnDeps,
   input: ReturnProtocolInput,
-  who: { customerId: number | null; language: Language; clientIp: string },
+  who: { customerId: number | null; language: Locale; clientIp: string },
 ): Promise<ReturnOutcome> {
   const limit = await deps.rateLimiter.consume(RATE_RULES.returnProtocolPerIp, ipKey(who.clientIp));
   if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };

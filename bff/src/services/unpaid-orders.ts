@@ -7,6 +7,7 @@
 // the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { BANK_TRANSFER_CODE } from './orders.ts';
 
 /** Orders cancelled per transaction. */
@@ -17,7 +18,7 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
   const cancelled: number[] = [];
   for (;;) {
     const batch = await db.$transaction(async (tx) => {
-      const orders = await tx.$queryRaw<{ id: number; email: string; language: 'cs' | 'en' }[]>`
+      const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
                          WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_CODE}

@@ -2,7 +2,8 @@
 // Every text field answers in the request's language, every price in the request's currency.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, CATALOG_READ } from './builder.ts';
-import type { Context, Language } from '../context.ts';
+import type { Context } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
 import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { pageWindow, connectionFrom } from './pagination.ts';
@@ -12,7 +13,7 @@ import { SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 type WithTranslations<T> = { translations: (T & { language: string })[] };
 
 /** The translation in the request's language (catalogs always carry both). */
-export function pick<T>(parent: WithTranslations<T>, language: Language): T | undefined {
+export function pick<T>(parent: WithTranslations<T>, language: Locale): T | undefined {
   return parent.translations.find((row) => row.language === language) ?? parent.translations[0];
 }
 
@@ -25,7 +26,7 @@ const NAME_AND_SLUG = { translations: { select: { language: true, name: true, sl
 
 export const LanguageEnum = builder.enumType('Language', { values: ['cs', 'en'] as const });
 
-export const LocalizedSlug = builder.objectRef<{ language: Language; slug: string }>('LocalizedSlug').implement({
+export const LocalizedSlug = builder.objectRef<{ language: Locale; slug: string }>('LocalizedSlug').implement({
   description: 'The same object in each language, for language switching and hreflang links.',
   fields: (t) => ({
     language: t.field({ type: LanguageEnum, resolve: (row) => row.language }),
@@ -34,7 +35,7 @@ export const LocalizedSlug = builder.objectRef<{ language: Language; slug: strin
 });
 
 export function localizedSlugs(parent: WithTranslations<{ slug: string }>) {
-  return parent.translations.map((row) => ({ language: row.language as Language, slug: row.slug }));
+  return parent.translations.map((row) => ({ language: row.language as Locale, slug: row.slug }));
 }
 
 export const CurrencyEnum = builder.enumType('Currency', { values: ['CZK', 'EUR'] as const });

@@ -9,7 +9,7 @@ import { readAddress } from '../../services/checkout.ts';
 import { BANK_TRANSFER_CODE, orderIdByHash } from '../../services/orders.ts';
 import { orderPaymentSpayd, qrPaymentSvg } from '../../services/checkout-seams.ts';
 import { href } from '../../../../schema/routes.ts';
-import { vatSplit, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { vatSplit, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
@@ -61,7 +61,7 @@ function readRecap(value: unknown): VatRecapRow[] {
 }
 
 type OrderAmounts = {
-  currency: 'CZK' | 'EUR';
+  currency: Currency;
   productsNet: number;
   productsGross: number;
   discountGross: number;

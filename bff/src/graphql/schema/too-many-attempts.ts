@@ -2,7 +2,7 @@
 // registration, vouchers). Its message names the wait in whole minutes, in the request's language.
 import { builder } from './builder.ts';
 import { ErrorInterface, ShopError } from './errors.ts';
-import type { Language } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { message, type MessageKey } from '../../i18n/messages.ts';
 
 export class TooManyAttemptsError extends ShopError {
@@ -15,7 +15,7 @@ export class TooManyAttemptsError extends ShopError {
   }
 
   /** From a limiter's retryAfterMs; the message rounds the wait up to whole minutes. */
-  static after(retryAfterMs: number, language: Language, key: MessageKey = 'tooManyAttempts', captchaAccepted = false): TooManyAttemptsError {
+  static after(retryAfterMs: number, language: Locale, key: MessageKey = 'tooManyAttempts', captchaAccepted = false): TooManyAttemptsError {
     const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
     return new TooManyAttemptsError(message(key, language).replace('{minutes}', String(minutes)), Math.ceil(retryAfterMs / 1000), captchaAccepted);
   }

@@ -8,7 +8,7 @@ import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../captcha/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
-import { email as emailRule, max, vatSplit } from '../../../../schema/rules/index.ts';
+import { email as emailRule, max, vatSplit, type Currency } from '../../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
   applyVoucher,
@@ -47,7 +47,7 @@ builder.objectType(VoucherError, {
   fields: (t) => ({ problem: t.field({ type: VoucherProblemEnum, resolve: (error) => error.problem }) }),
 });
 
-type Amount = { amount: number; currency: 'CZK' | 'EUR' };
+type Amount = { amount: number; currency: Currency };
 
 const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
   description: 'An amount of a voucher rule (its value or its minimum), minor units (haléře, cents) with VAT.',
