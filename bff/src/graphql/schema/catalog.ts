@@ -6,9 +6,10 @@ import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
 import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
-import { pageWindow, connectionFrom } from './pagination.ts';
+import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
-import { SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { message } from '../../i18n/messages.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
 
@@ -259,6 +260,20 @@ const ProductFilter = builder.inputType('ProductFilter', {
   }),
 });
 
+const MAX_PRICE = 1_000_000_000;
+
+/** The filter argument as the catalog service takes it; a price out of range or a text too long is BAD_USER_INPUT. */
+function productFilter(filter: ProductFilterInput | null | undefined, language: Locale): ProductFilterInput {
+  const given = filter ?? {};
+  for (const [name, value] of [['priceFrom', given.priceFrom], ['priceTo', given.priceTo]] as const) {
+    if (value != null && (value < 0 || value > MAX_PRICE)) throw badInput(`${name} is out of range`);
+  }
+  if ((given.search?.length ?? 0) > SEARCH_MAX_LENGTH || (given.categorySlug?.length ?? 0) > SLUG_MAX_LENGTH) {
+    throw badInput(message('inputTooLong', language));
+  }
+  return given;
+}
+
 const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>> & { searchCorrections: SearchCorrection[] }>(
   'ProductConnection',
 );
@@ -314,7 +329,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) => {
       const window = pageWindow(args, ctx.language);
-      const page = await findProductPage(ctx, (args.filter ?? {}) as ProductFilterInput, (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      const page = await findProductPage(ctx, productFilter(args.filter, ctx.language), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));
