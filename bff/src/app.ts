@@ -25,7 +25,7 @@ import { personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
-import { resolveSessionSecret } from './http/session-secret.ts';
+import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';

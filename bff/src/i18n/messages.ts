@@ -14,7 +14,7 @@ const messages = {
   invalidId: { cs: 'Neplatný identifikátor (ID).', en: 'Invalid id.' },
   loginFailed: { cs: 'Při přihlašování nastala chyba. Zkontrolujte e-mail a heslo.', en: 'There was a problem logging in' },
   alreadySubscribed: { cs: 'Tento e-mail už odebírá naše novinky.', en: 'This e-mail is already subscribed to the newsletter.' },
-  // captcha (bff/src/captcha)
+  // captcha (services/captcha.ts)
   captchaMissing: { cs: 'Potvrďte prosím, že nejste robot.', en: 'Please confirm that you are not a robot.' },
   captchaInvalid: {
     cs: 'Ověření, že nejste robot, se nepodařilo. Zkuste to prosím znovu.',

@@ -21,7 +21,7 @@ import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext,
 import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
+import { requireCaptcha } from './captcha.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -84,7 +84,7 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
  * The limits of placing orders (issue 31: one client hoarded the stock with unpaid orders). Counted
  * inside the order's transaction after the cart's lock, so the parallel submits of one cart count
  * once and a refused order counts nothing; the first order of an address in the window needs no
- * captcha, later ones do, as the shop's other forms (captcha/captcha.ts requireCaptchaAfter).
+ * captcha, later ones do, as the shop's other forms (services/captcha.ts requireCaptchaAfter).
  */
 async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
   const subjects = [

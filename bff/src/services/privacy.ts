@@ -12,7 +12,7 @@
 // Vouchers issued to her alone are ended, not handed to everyone. It asks for the password again
 // (counted like login attempts) and runs in one transaction.
 import type { Db } from '../db/client.ts';
-import { endCustomerSessions } from '../http/session-store.ts';
+import { endCustomerSessions } from './sessions.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { verifyPassword } from './passwords.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';

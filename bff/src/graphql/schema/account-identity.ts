@@ -9,7 +9,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { deleteAccountFormSchema } from '../../../../schema/rules/identity.ts';
 import { message } from '../../i18n/messages.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { kickMailSender } from '../../mail/index.ts';
 import { login } from '../../services/auth.ts';
 import { afterLogin } from '../../services/after-login.ts';

@@ -5,7 +5,7 @@ import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { login } from '../../services/auth.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { afterLogin } from '../../services/after-login.ts';
 import { revokeCustomerToken } from '../../services/api-tokens.ts';
 import { message } from '../../i18n/messages.ts';

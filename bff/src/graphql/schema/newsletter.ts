@@ -6,7 +6,7 @@ import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { message } from '../../i18n/messages.ts';
 import { subscribe } from '../../services/newsletter.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 
 export class AlreadySubscribedError extends ShopError {
   constructor(text: string) {

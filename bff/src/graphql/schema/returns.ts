@@ -4,7 +4,7 @@
 // A protocol is readable only as the answer to the mutation that sent it: there is no query for one,
 // so nobody can read another shopper's protocol (requirement S5).
 import { builder } from './builder.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { ErrorInterface, ShopError, ValidationError, type FieldError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { message } from '../../i18n/messages.ts';

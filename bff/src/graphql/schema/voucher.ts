@@ -6,7 +6,7 @@ import type { Context } from '../context.ts';
 import { ErrorInterface, ValidationError } from './errors.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
-import { requireCaptchaAfter } from '../../captcha/captcha.ts';
+import { requireCaptchaAfter } from '../../services/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
 import { email as emailRule, max, vatSplit, type Currency } from '../../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';

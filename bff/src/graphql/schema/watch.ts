@@ -7,7 +7,7 @@ import { localDatabaseId } from './global-id.ts';
 import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { unsubscribeWatches, watchAvailability } from '../../services/availability-watch.ts';
 
 const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({

@@ -11,7 +11,7 @@ import type { Context, ShopSession } from '../context.ts';
 import type { Currency } from '../../../../schema/rules/money.ts';
 import { requestLanguage } from './request-language.ts';
 import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
-import { sessionKey } from '../../http/session-store.ts';
+import { sessionKey } from '../../services/sessions.ts';
 import type { RateLimiter } from '../../rate-limit/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../../http/partner-auth.ts';
