@@ -16,24 +16,10 @@ import {
   discountByRate,
   SERVICE_VAT_RATE_PERCENT,
   type DocumentAddress,
-  type OrderDocument,
 } from '../services/order-documents.ts';
+import type { InvoiceData } from '../services/invoices.ts';
 
 const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
-
-export type InvoiceData = {
-  order: OrderDocument;
-  /** The invoice's number (the order's: one invoice per order, numbered in the same yearly sequence). */
-  number: string;
-  issuedAt: Date;
-  /** Datum uskutečnění zdanitelného plnění. */
-  taxableSupplyAt: Date;
-  dueAt: Date;
-  /** The QR payment string, for orders paid by bank transfer; null: no QR code. */
-  spayd: string | null;
-  /** CZK per EUR, to state the VAT of a euro invoice in CZK as the law asks. */
-  eurRate: number;
-};
 
 const LABELS = {
   cs: {

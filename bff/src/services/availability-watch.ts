@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Language } from '../generated/prisma/client.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
 import { NotFoundError } from './errors.ts';
@@ -83,4 +83,41 @@ export async function unsubscribeWatches(prisma: Db, token: string, language: La
   if (!watch) throw new NotFoundError(message('watchNotFound', language));
   const { count } = await prisma.availabilityWatch.deleteMany({ where: { email: watch.email } });
   return count;
+}
+
+/** What the back-in-stock e-mail shows (mail/templates/availability-watch.ts), in the watch's language. */
+export type WatchMailDocument = {
+  productName: string;
+  productSlug: string;
+  size: string | null;
+  /** The colour's name in the language, else its code; null for a variant without a colour. */
+  colour: string | null;
+  unsubscribeToken: string;
+};
+
+/** Null when the watch is gone (the watcher unsubscribed before the e-mail went out) or the product has no text in the language. */
+export async function watchMailDocument(db: Db, watchId: number, language: Language): Promise<WatchMailDocument | null> {
+  const watch = await db.availabilityWatch.findUnique({
+    where: { id: watchId },
+    select: {
+      unsubscribeToken: true,
+      variant: {
+        select: {
+          code: true,
+          size: true,
+          colour: { select: { code: true, translations: { where: { language }, select: { name: true } } } },
+          product: { select: { translations: { where: { language }, select: { name: true, slug: true } } } },
+        },
+      },
+    },
+  });
+  const translation = watch?.variant.product.translations[0];
+  if (!watch || !translation) return null;
+  return {
+    productName: translation.name,
+    productSlug: translation.slug,
+    size: watch.variant.size,
+    colour: watch.variant.colour?.translations[0]?.name ?? watch.variant.colour?.code ?? null,
+    unsubscribeToken: watch.unsubscribeToken,
+  };
 }

@@ -3,7 +3,7 @@
 import type { Db } from '../db/client.ts';
 import type { Language, Prisma } from '../generated/prisma/client.ts';
 import { evaluateVouchers, recordVoucherUses, voucherEmail, VoucherError, type CartForVouchers, type VoucherEntry, type VoucherEvaluation } from './vouchers.ts';
-import { enqueueOrderConfirmation, kickMailSender } from '../mail/index.ts';
+import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
 import { orderSpayd, qrSvg, type PaymentOrder } from './qr.ts';
 
 type Tx = Prisma.TransactionClient;

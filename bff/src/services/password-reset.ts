@@ -15,7 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { endCustomerSessions } from './sessions.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
 import { validateForm } from '../../../schema/rules/index.ts';
 import { normalizeEmail } from './auth.ts';

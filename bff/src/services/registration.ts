@@ -5,7 +5,7 @@
 // newsletter subscription and the welcome e-mail are written in one transaction.
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
 import { registrationFormSchema } from '../../../schema/rules/identity.ts';
 import { normalizeEmail } from './auth.ts';
 import type { FieldError } from './errors.ts';
@@ -99,4 +99,11 @@ export async function register(
     if (isUniqueViolation(error)) return { kind: 'emailTaken' };
     throw error;
   }
+}
+
+/** What the welcome e-mail shows (mail/templates/account-welcome.ts); null when the account is gone. */
+export type WelcomeMailDocument = { firstName: string };
+
+export function welcomeMailDocument(db: Db, customerId: number): Promise<WelcomeMailDocument | null> {
+  return db.customer.findUnique({ where: { id: customerId }, select: { firstName: true } });
 }

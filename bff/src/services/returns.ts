@@ -4,14 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { normalizeEmail } from './auth.ts';
 import { sameSecret } from './orders.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { normalizeRefundAccount } from '../../../schema/rules/return-protocol.ts';
 import { normalizePostcode } from '../../../schema/rules/postcode.ts';
 import { pragueDay } from '../../../schema/rules/dates.ts';
-import type { ReturnProtocolDocument } from '../pdf/return-protocol.ts';
 
 export type ReturnLine = { productTitle: string; productCode: string; quantity: number; reason: string };
 
@@ -30,6 +29,25 @@ export type ReturnProtocolInput = {
   note: string;
   /** The secret of the order summary link (/objednavka/shrnuti/{id}/{hash}) a guest comes from. */
   orderHash?: string | null;
+};
+
+/** The protocol as its PDF and e-mail show it. */
+export type ReturnProtocolDocument = {
+  number: string;
+  orderNumber: string;
+  language: Locale;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  bankAccount: string;
+  note: string;
+  lines: { productTitle: string; productCode: string; quantity: number; reason: string }[];
 };
 
 export type ReturnOutcome =

@@ -6,8 +6,8 @@
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
 import type { Db } from '../db/client.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
-import type { Locale } from '../../../schema/rules/locale.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import type { Currency, Locale } from '../../../schema/rules/index.ts';
 import { BANK_TRANSFER_CODE } from './orders.ts';
 
 /** Orders cancelled per transaction. */
@@ -60,6 +60,26 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
   }
   if (cancelled.length > 0) kickMailSender(db);
   return cancelled;
+}
+
+/** What the cancellation e-mail shows (mail/templates/order-cancelled.ts). */
+export type CancelledOrderMailDocument = {
+  number: string;
+  createdAt: Date;
+  paymentDueAt: Date | null;
+  totalGross: number;
+  currency: Currency;
+};
+
+/** Null when the order is gone or not cancelled (any more): the e-mail is then not sent. */
+export async function cancelledOrderMailDocument(db: Db, orderId: number): Promise<CancelledOrderMailDocument | null> {
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { number: true, createdAt: true, paymentDueAt: true, totalGross: true, currency: true, status: true },
+  });
+  if (!order || order.status !== 'CANCELLED') return null;
+  const { status: _status, ...document } = order;
+  return document;
 }
 
 export type UnpaidOrdersJob = { close: () => void };
