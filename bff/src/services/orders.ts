@@ -18,7 +18,8 @@ import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
-import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
+import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
+import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
@@ -275,7 +276,11 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
 
       const voucherCart = { id: cartId, currency: checkout.currency, customerId: checkout.customerId, email: checkout.email, goodsGross: checkout.totals.productsGross };
       const applied = checkout.vouchers.entries.filter((entry) => entry.valid);
-      if (applied.length > 0 && !(await recordCartVoucherUses(tx, orderId, voucherCart, applied, ctx.language))) {
+      try {
+        if (applied.length > 0) await recordVoucherUses(tx, orderId, voucherCart, applied, ctx.language);
+      } catch (error) {
+        // a voucher's limit was hit meanwhile: the order rolls back and the shopper is told
+        if (!(error instanceof VoucherError)) throw error;
         const failed = applied.map((entry) => ({
           kind: 'VOUCHER' as const,
           subject: entry.code,
@@ -294,7 +299,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       }
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
-      await enqueueOrderMail(tx, orderId);
+      await enqueueOrderConfirmation(tx, orderId);
       await placeOrderHooks.beforeCommit?.(tx, orderId);
       return orderId;
     }, TRANSACTION_OPTIONS);
@@ -306,7 +311,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
     }
     throw error;
   }
-  kickOrderMail(ctx.prisma);
+  kickMailSender(ctx.prisma);
   return orderId;
 }
 

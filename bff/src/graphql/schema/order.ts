@@ -7,7 +7,7 @@ import { PostalAddress, VatRecapRowRef } from './checkout.ts';
 import { money, type Money } from '../../services/pricing.ts';
 import { readAddress } from '../../services/checkout.ts';
 import { BANK_TRANSFER_CODE, orderIdByHash } from '../../services/orders.ts';
-import { orderPaymentSpayd, qrPaymentSvg } from '../../services/checkout-seams.ts';
+import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { href } from '../../../../schema/routes.ts';
 import { vatSplit, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
@@ -165,12 +165,12 @@ export const OrderRef = builder.prismaNode('Order', {
     qrPayment: t.string({
       nullable: true,
       description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',
-      resolve: (order) => (isBankTransfer(order) ? orderPaymentSpayd(order) : null),
+      resolve: (order) => (isBankTransfer(order) ? orderSpayd(order) : null),
     }),
     qrSvg: t.string({
       nullable: true,
       description: 'The QR payment code as an SVG document, for a bank transfer order.',
-      resolve: (order) => (isBankTransfer(order) ? qrPaymentSvg(orderPaymentSpayd(order)) : null),
+      resolve: (order) => (isBankTransfer(order) ? qrSvg(orderSpayd(order)) : null),
     }),
     summaryUrl: t.string({
       description: 'The summary page, in the order’s language.',
