@@ -3,8 +3,7 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { CurrencyEnum, Price } from './catalog.ts';
 import type { Context } from '../context.ts';
-import { ErrorInterface, ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../services/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
@@ -215,9 +214,7 @@ builder.queryField('checkVoucher', (t) =>
     resolve: async (_root, args, ctx) => {
       const email = checkEmailArgument(ctx, args.email);
       await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
-      const outcome = await checkVoucher(ctx, args.code, email);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      return { voucher: outcome.voucher, problem: outcome.problem, message: outcome.message, currency: ctx.currency };
+      return { ...(await checkVoucher(ctx, args.code, email)), currency: ctx.currency };
     },
   }),
 );
@@ -242,9 +239,8 @@ builder.mutationFields((t) => ({
       const email = checkEmailArgument(ctx, args.email);
       // one count and one rule with checkVoucher: applying is guessing codes too
       await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
-      const outcome = await applyVoucher(ctx, args.code, email);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: outcome.cartId } });
+      const cartId = await applyVoucher(ctx, args.code, email);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
   removeVoucher: t.prismaField({
