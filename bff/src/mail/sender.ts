@@ -40,8 +40,7 @@ export function retryDelayMs(attempts: number): number {
 
 export type MailLog = { info: (line: string) => void; error: (line: string, error?: unknown) => void };
 
-export type SenderDeps = DocumentDeps &
-  MailContext & {
+export type SenderDeps = DocumentDeps & MailContext & {
   transport: MailTransport;
   /** The From header (MAIL_FROM). */
   from: string;
