@@ -51,7 +51,7 @@ export const RATE_RULES = {
   /** ... and per account from everywhere, so brute force with solved captchas stays bounded (A4). */
   loginLockedPerAccount: { name: 'login-locked-account', limit: 50, windowMs: 6 * HOUR },
   /**
-   * New carts per client address (graphql/schema/cart.ts): a shopper starts one per order, a NAT of a few
+   * New carts per client address (services/cart.ts limitNewCarts): a shopper starts one per order, a NAT of a few
    * hundred people well under this; a script filling the Cart table is stopped (docs/decisions/0004).
    */
   newCartPerIp: { name: 'new-cart-ip', limit: 200, windowMs: HOUR },
