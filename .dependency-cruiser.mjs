@@ -1,4 +1,4 @@
-// The architecture check (docs/decisions/0023-architecture-check.md): `npm run lint` runs it over
+// The architecture check (docs/decisions/0026-architecture-check.md): `npm run lint` runs it over
 // bff/src, schema and web/app, and tests/unit/architecture.test.ts shows it failing on an upward import
 // and on a circle. Dependencies point down only:
 //

@@ -3,7 +3,7 @@
 // RATE_RULES below. A consume() counts first and answers after, in one atomic step, so parallel
 // attempts (or aliased ones in one document) can never all see "still allowed".
 // Infrastructure, not a service: services, resolvers, the HTTP guards and the captcha count through
-// it, and it knows only the database and Redis (docs/decisions/0023-architecture-check.md).
+// it, and it knows only the database and Redis (docs/decisions/0026-architecture-check.md).
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createRedisClient, type RedisClient } from '../redis.ts';

@@ -4,7 +4,7 @@
 // Messages come in the request's language from i18n/messages.ts. A failure of one domain has its class
 // beside its service (VoucherError in vouchers.ts, EmailTakenError in registration.ts ...); what is
 // not a failure (a reset link requested, whether or not the e-mail has an account) is a return value.
-// docs/decisions/0022-one-error-convention.md.
+// docs/decisions/0025-one-error-convention.md.
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 
