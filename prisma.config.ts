@@ -1,5 +1,5 @@
 // Prisma 7 CLI configuration. The CLI is used offline for `generate` only; migrations are
-// plain SQL applied by bff/src/db/migrate.ts (see docs/decisions/0003-migrations-offline.md).
+// plain SQL applied by bff/src/db/migrate.ts (see docs/decisions/0003-embedded-database-and-offline-migrations.md).
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({

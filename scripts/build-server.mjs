@@ -3,6 +3,10 @@
 // compiled at run time (issue 10: tsx compiled every module on each start and cost CPU under load).
 // Packages in node_modules stay imports (they are JavaScript already); `npm run build` runs this.
 //
+// The demo catalog (prisma/seed/seed.ts and its data) is a module of its own, build/bff/demo-catalog.js:
+// bff/src/demo-data.ts imports it with import() only when an empty database is to be filled, and that
+// import is left to run time here, so the server's own module carries no demo data (issue 30, item 8).
+//
 // Our sources find files beside them through import.meta.dirname / import.meta.url (migrations,
 // persisted documents, the project root). In one bundle those would all name build/bff, so each is
 // rewritten to the source file's own folder, relative to the project root the bundle finds at run
@@ -14,6 +18,10 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 // BFF_OUTFILE: another place (the unit test builds into a temporary folder)
 const outfile = process.env.BFF_OUTFILE ? path.resolve(process.env.BFF_OUTFILE) : path.join(root, 'build/bff/server.js');
+// everything else is built beside it
+const outdir = path.dirname(outfile);
+const DEMO_CATALOG_SOURCE = path.join(root, 'prisma/seed/seed.ts');
+const DEMO_CATALOG_FILE = 'demo-catalog.js';
 
 /** import.meta.dirname/url of our own .ts files -> their source location under the run-time root. */
 const sourceLocations = {
@@ -35,6 +43,20 @@ const sourceLocations = {
   },
 };
 
+/** The demo catalog stays out of a bundle: its import() is resolved at run time, to demo-catalog.js beside it. */
+const demoCatalogApart = {
+  name: 'demo-catalog-apart',
+  setup(builder) {
+    builder.onResolve({ filter: /[\\/]seed\.ts$/ }, (args) => {
+      if (path.resolve(args.resolveDir, args.path) !== DEMO_CATALOG_SOURCE) return undefined;
+      if (args.kind !== 'dynamic-import') {
+        return { errors: [{ text: `${args.importer} imports the demo catalog statically: import() it (bff/src/demo-data.ts), so that it stays out of the server` }] };
+      }
+      return { path: `./${DEMO_CATALOG_FILE}`, external: true };
+    });
+  },
+};
+
 const banner = [
   "import { fileURLToPath as __bffFileUrlToPath, pathToFileURL as __bffPathToFileUrl } from 'node:url';",
   "import { resolve as __bffResolve } from 'node:path';",
@@ -43,21 +65,53 @@ const banner = [
   'const __bffSourceUrl = (relative) => __bffPathToFileUrl(__bffResolve(__bffRoot, relative)).href;',
 ].join('\n');
 
-const started = Date.now();
-const result = await build({
-  entryPoints: [path.join(root, 'bff/src/server.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20.19',
-  packages: 'external',
-  sourcemap: 'linked',
-  legalComments: 'none',
-  banner: { js: banner },
-  plugins: [sourceLocations],
-  logLevel: 'warning',
-  metafile: true,
+/** A shop owner's command (scripts/shop-command.ts) as a module that runs it with the command line. */
+const commandEntry = (source, definition) => ({
+  contents: [
+    `import { runShopCommand } from './scripts/shop-command.ts';`,
+    `import { ${definition} } from './${source}';`,
+    `process.exitCode = await runShopCommand(${definition}, process.argv.slice(2));`,
+  ].join('\n'),
+  resolveDir: root,
+  sourcefile: `${source.replace(/\.ts$/, '')}-command.ts`,
+  loader: 'ts',
 });
-const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
-console.log(`BFF compiled to ${path.relative(root, outfile)} (${(bytes / 1024).toFixed(0)} KiB with its source map) in ${Date.now() - started} ms`);
+
+/**
+ * What is built: the server; the demo catalog it loads only to fill an empty database; and the
+ * operator commands (`npm run seed`, `token`, `stock`), so that they too run on plain node.
+ */
+const bundles = [
+  { file: path.basename(outfile), entry: 'bff/src/server.ts' },
+  { file: DEMO_CATALOG_FILE, entry: 'prisma/seed/seed.ts' },
+  { file: 'seed.js', entry: 'prisma/seed/run.ts' },
+  { file: 'token.js', stdin: commandEntry('scripts/token.ts', 'tokenCommand') },
+  { file: 'stock.js', stdin: commandEntry('scripts/stock.ts', 'stockCommand') },
+];
+
+const started = Date.now();
+const results = await Promise.all(
+  bundles.map(({ file, entry, stdin }) =>
+    build({
+      ...(stdin ? { stdin } : { entryPoints: [path.join(root, entry)] }),
+      outfile: path.join(outdir, file),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20.19',
+      packages: 'external',
+      sourcemap: 'linked',
+      legalComments: 'none',
+      banner: { js: banner },
+      plugins: entry === 'prisma/seed/seed.ts' ? [sourceLocations] : [sourceLocations, demoCatalogApart],
+      logLevel: 'warning',
+      metafile: true,
+    }),
+  ),
+);
+const sizes = results.flatMap((result) =>
+  Object.entries(result.metafile.outputs)
+    .filter(([name]) => name.endsWith('.js'))
+    .map(([name, output]) => `${path.basename(name)} ${(output.bytes / 1024).toFixed(0)} KiB`),
+);
+console.log(`BFF compiled to ${path.relative(root, outdir)}/ (${sizes.join(', ')}, each with a source map) in ${Date.now() - started} ms`);

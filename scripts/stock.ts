@@ -51,7 +51,7 @@ async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db)
   await mailer.close();
 }
 
-const stockCommand: ShopCommand<StockCommand> = {
+export const stockCommand: ShopCommand<StockCommand> = {
   name: 'stock',
   usage: USAGE,
   parse: parseStockCommand,
@@ -60,6 +60,7 @@ const stockCommand: ShopCommand<StockCommand> = {
   isInputError: (error) => error instanceof StockInputError || (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 
+// `npx tsx scripts/stock.ts …` in development; the build runs stockCommand from build/bff/stock.js (`npm run stock`)
 if (isCommandLine(import.meta.url)) {
   process.exitCode = await runShopCommand(stockCommand, process.argv.slice(2));
 }

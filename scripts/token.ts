@@ -123,7 +123,7 @@ async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db): Pro
   }
 }
 
-const tokenCommand: ShopCommand<Command> = {
+export const tokenCommand: ShopCommand<Command> = {
   name: 'token',
   usage: USAGE,
   parse: parseCommand,
@@ -131,6 +131,7 @@ const tokenCommand: ShopCommand<Command> = {
   isInputError: (error) => error instanceof ApiTokenInputError,
 };
 
+// `npx tsx scripts/token.ts …` in development; the build runs tokenCommand from build/bff/token.js (`npm run token`)
 if (isCommandLine(import.meta.url)) {
   process.exitCode = await runShopCommand(tokenCommand, process.argv.slice(2));
 }

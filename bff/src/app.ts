@@ -11,7 +11,7 @@ import type { Config } from './config.ts';
 import { createDatabase, isPGlite, type Db } from './db/client.ts';
 import { OPERATION_LIMITS } from './graphql/server/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
-import { migrate, withStartupLock } from './db/migrate.ts';
+import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { serverErrorHandler } from './http/server-errors.ts';
 import { pruneAbandonedCarts } from './services/cart.ts';
@@ -42,7 +42,7 @@ import { createGraphQLServer, requestCurrency, type GraphQLServer } from './grap
 import { createGraphQLError } from 'graphql-yoga';
 import { localisedRefusal } from './graphql/server/request-errors.ts';
 import { requestLanguage } from './graphql/server/request-language.ts';
-import { seedIfEmpty } from '../../prisma/seed/seed.ts';
+import { seedDemoDataIfEmpty } from './demo-data.ts';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
 const SESSION_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -129,8 +129,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
-  // under the start-up lock: of instances starting together on an empty database one seeds, the others find it done
-  if (config.seedDemoData) await withStartupLock(databaseUrl, () => seedIfEmpty(prisma, config));
+  if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config);
 
   const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
   const mailer = createMailer(prisma, config, {

@@ -1,5 +1,6 @@
 // Loads the demo catalog (prisma/seed/data) into an empty database. Runs on the first start of
-// an empty database and by `npm run seed`.
+// an empty database and by `npm run seed`, both through bff/src/demo-data.ts, which imports this
+// module only then (the built server keeps it in a file of its own).
 import type { Db } from '../../bff/src/db/client.ts';
 import { hashPassword } from '../../bff/src/services/passwords.ts';
 import { lowestPrices } from '../../bff/src/services/pricing.ts';
@@ -26,12 +27,6 @@ async function syncSequence(prisma: Db, table: string) {
   await prisma.$executeRawUnsafe(
     `SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST((SELECT MAX(id) FROM "${table}"), 1))`,
   );
-}
-
-export async function seedIfEmpty(prisma: Db, config: { eurRate: number }): Promise<boolean> {
-  if ((await prisma.product.count()) > 0) return false;
-  await seedDemoData(prisma, config);
-  return true;
 }
 
 export async function seedDemoData(prisma: Db, config: { eurRate: number }): Promise<void> {

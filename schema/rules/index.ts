@@ -12,6 +12,7 @@ export * from './postcode.ts';
 export * from './phone.ts';
 export * from './spayd.ts';
 export * from './money.ts';
+export * from './cart-money.ts';
 export * from './dates.ts';
 export * from './plural.ts';
 export * from './text.ts';

@@ -185,7 +185,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
       quantity: '',
       unit: '',
       rate: `${share.ratePercent} %`,
-      net: money(-vatSplit(share.gross, share.ratePercent).net),
+      net: money(-share.net),
       gross: money(-share.gross),
     });
   }

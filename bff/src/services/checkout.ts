@@ -12,16 +12,17 @@ import { Prisma, type Currency, type Language } from '../generated/prisma/client
 import { message } from '../i18n/messages.ts';
 import {
   addressFormSchema,
+  cartMoney,
   checkoutProblems,
   companyFormSchema,
   convertCzkToEur,
   deliveryAddressFormSchema,
+  goodsByRate,
+  lineGross,
   normalizeDic,
   normalizeIco,
   normalizePostcode,
   noteRules,
-  sumByVatRate,
-  vatSplit,
   VAT_RATE_STANDARD_PERCENT,
   validateForm,
   type AddressValues,
@@ -120,7 +121,7 @@ export type CheckoutTotals = {
   productsGross: number;
   productsNet: number;
   discountGross: number;
-  /** Discount split over the goods' VAT rates in proportion to their value. */
+  /** Discount split over the goods' VAT rates in proportion to their value (schema/rules/cart-money.ts). */
   discountNet: number;
   shippingGross: number;
   paymentGross: number;
@@ -177,25 +178,6 @@ function translation<T extends { language: Language }>(rows: T[], language: Lang
   return rows.find((row) => row.language === language) ?? rows[0];
 }
 
-/** Splits a discount over the VAT rates of the goods, in proportion to their value (largest remainder). */
-export function allocateDiscount(goodsByRate: { ratePercent: number; gross: number }[], discountGross: number): Map<number, number> {
-  const result = new Map<number, number>();
-  const total = goodsByRate.reduce((sum, row) => sum + row.gross, 0);
-  if (discountGross <= 0 || total <= 0) return result;
-  const shares = goodsByRate.map((row) => {
-    const exact = (discountGross * row.gross) / total;
-    return { rate: row.ratePercent, whole: Math.floor(exact), remainder: exact - Math.floor(exact) };
-  });
-  let left = discountGross - shares.reduce((sum, share) => sum + share.whole, 0);
-  for (const share of [...shares].sort((a, b) => b.remainder - a.remainder)) {
-    if (left <= 0) break;
-    share.whole += 1;
-    left -= 1;
-  }
-  for (const share of shares) if (share.whole > 0) result.set(share.rate, share.whole);
-  return result;
-}
-
 function priceIn(currency: Currency, czk: number, eur: number | null, eurRate: number): number {
   return currency === 'CZK' ? czk : (eur ?? convertCzkToEur(czk, eurRate));
 }
@@ -229,17 +211,16 @@ export async function computeCheckout(
       stock: line.variant.product.published ? line.variant.stock : 0,
       vatRate: line.variant.product.vatRate,
       unitGross,
-      totalGross: unitGross * line.quantity,
+      totalGross: lineGross({ unitGross, quantity: line.quantity }),
     };
   });
-  const goods = sumByVatRate(lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })));
-  const productsGross = goods.total.gross;
+  const goodsLines = lines.map((line) => ({ unitGross: line.unitGross, quantity: line.quantity, ratePercent: line.vatRate }));
+  const productsGross = goodsByRate(goodsLines).total.gross;
 
   // the order's own e-mail once the invoice address gives one: placeOrder judges and records the
   // vouchers with exactly the e-mail the order is written with
   const email = voucherEmail(cart);
   const vouchers = await evaluateVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
-  const discountGross = Math.min(productsGross, Math.max(0, vouchers.discountGross));
 
   // A withdrawn (inactive) method counts as not chosen.
   const method = cart.deliveryMethod?.active ? cart.deliveryMethod : null;
@@ -272,34 +253,31 @@ export async function computeCheckout(
       }
     : null;
 
-  // VAT recap: each goods line, the discount per goods rate (negative), shipping and the fee.
-  const discountByRate = allocateDiscount(
-    goods.byRate.map((row) => ({ ratePercent: row.ratePercent, gross: row.gross })),
-    discountGross,
-  );
-  const recap = sumByVatRate([
-    ...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })),
-    ...[...discountByRate].map(([ratePercent, gross]) => ({ grossMinor: -gross, ratePercent })),
-    ...(delivery && delivery.gross > 0 ? [{ grossMinor: delivery.gross, ratePercent: delivery.vatRate }] : []),
-    ...(payment && payment.gross > 0 ? [{ grossMinor: payment.gross, ratePercent: payment.vatRate }] : []),
-  ]);
-  const discountNet = [...discountByRate].reduce((sum, [rate, gross]) => sum + vatSplit(gross, rate).net, 0);
-  const beforeRounding = recap.total.gross;
-  const roundingGross = payment?.isCashOnDelivery && currency === 'CZK' ? Math.round(beforeRounding / 100) * 100 - beforeRounding : 0;
+  // goods, the vouchers' discount split per goods rate, shipping and the fee, the VAT recap and the
+  // rounding: one computation for the cart, the checkout and the order (schema/rules/cart-money.ts)
+  const money = cartMoney({
+    lines: goodsLines,
+    discounts: vouchers.entries.map((entry) => entry.discountGross),
+    charges: [
+      ...(delivery ? [{ grossMinor: delivery.gross, ratePercent: delivery.vatRate }] : []),
+      ...(payment ? [{ grossMinor: payment.gross, ratePercent: payment.vatRate }] : []),
+    ],
+    roundToWholeUnits: (payment?.isCashOnDelivery ?? false) && currency === 'CZK',
+  });
 
   const totals: CheckoutTotals = {
     currency,
     productsGross,
-    productsNet: goods.total.net,
-    discountGross,
-    discountNet,
+    productsNet: money.goods.total.net,
+    discountGross: money.discount.total.gross,
+    discountNet: money.discount.total.net,
     shippingGross: delivery?.gross ?? 0,
     paymentGross: payment?.gross ?? 0,
-    roundingGross,
-    totalNet: recap.total.net,
-    totalVat: recap.total.vat,
-    totalGross: beforeRounding + roundingGross,
-    recap,
+    roundingGross: money.rounding,
+    totalNet: money.recap.total.net,
+    totalVat: money.recap.total.vat,
+    totalGross: money.toPay,
+    recap: money.recap,
     freeShippingFrom,
     freeShippingRemaining: freeShippingFrom === null ? 0 : Math.max(0, freeShippingFrom - productsGross),
   };

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
+import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
 import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
 
 /** The payment method whose orders show the account, the variable symbol and the QR code. */
@@ -147,16 +148,19 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
   };
 }
 
-/** The discount per VAT rate: what the goods and fees at a rate add up to, less what the recap kept. */
-export function discountByRate(order: OrderDocument): { ratePercent: number; gross: number }[] {
-  const before = new Map<number, number>();
-  const add = (rate: number, gross: number) => before.set(rate, (before.get(rate) ?? 0) + gross);
-  for (const line of order.lines) add(line.vatRate, line.totalGross);
-  if (order.deliveryPrice > 0) add(SERVICE_VAT_RATE_PERCENT, order.deliveryPrice);
-  if (order.paymentPrice > 0) add(SERVICE_VAT_RATE_PERCENT, order.paymentPrice);
-  return order.vatRecap
-    .map((row) => ({ ratePercent: row.ratePercent, gross: (before.get(row.ratePercent) ?? 0) - row.gross }))
-    .filter((row) => row.gross > 0);
+/**
+ * The discount per VAT rate, with and without VAT: what the goods and fees at a rate add up to, less
+ * what the recap kept (the split the checkout made, read back by schema/rules/cart-money.ts).
+ */
+export function discountByRate(order: OrderDocument): VatRecapRow[] {
+  return discountFromRecap({
+    lines: order.lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })),
+    charges: [
+      { grossMinor: order.deliveryPrice, ratePercent: SERVICE_VAT_RATE_PERCENT },
+      { grossMinor: order.paymentPrice, ratePercent: SERVICE_VAT_RATE_PERCENT },
+    ],
+    recap: order.vatRecap,
+  });
 }
 
 /** The person or company an address names, as one line. */

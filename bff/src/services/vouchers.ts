@@ -12,7 +12,7 @@
 import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma, VoucherKind } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { formatDateTime, formatMoney } from '../../../schema/rules/index.ts';
+import { formatDateTime, formatMoney, goodsByRate } from '../../../schema/rules/index.ts';
 import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
@@ -339,13 +339,18 @@ export type VoucherContext = Pick<CartContext, 'prisma' | 'language' | 'currency
   config: { eurRate: number };
 };
 
-/** The goods of a cart with VAT in the currency, as Cart.total computes them. */
+/** The goods of a cart with VAT in the currency, as Cart.total and the checkout compute them (schema/rules/cart-money.ts). */
 export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Currency, eurRate: number): Promise<number> {
   const lines = await db.cartLine.findMany({
     where: { cartId },
-    select: { quantity: true, variant: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } },
+    select: {
+      quantity: true,
+      variant: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true, product: { select: { vatRate: true } } } },
+    },
   });
-  return lines.reduce((sum, line) => sum + unitPrice(line.variant, currency, eurRate) * line.quantity, 0);
+  return goodsByRate(
+    lines.map((line) => ({ unitGross: unitPrice(line.variant, currency, eurRate), quantity: line.quantity, ratePercent: line.variant.product.vatRate })),
+  ).total.gross;
 }
 
 /**

@@ -6,7 +6,7 @@ import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { addToCart, currentCartId, limitNewCarts, setCartLineQuantity } from '../../services/cart.ts';
 import { money, unitPrice } from '../../services/pricing.ts';
-import { sumByVatRate } from '../../../../schema/rules/index.ts';
+import { goodsByRate, lineGross as goodsLineGross, type GoodsLine } from '../../../../schema/rules/index.ts';
 import type { Context } from '../context.ts';
 
 type LineForTotals = {
@@ -14,8 +14,8 @@ type LineForTotals = {
   variant: { priceCzk: number; priceEur: number | null; originalPriceCzk: number | null; originalPriceEur: number | null; product: { vatRate: number } };
 };
 
-function lineGross(line: LineForTotals, ctx: Context): number {
-  return unitPrice(line.variant, ctx.currency, ctx.config.eurRate) * line.quantity;
+function goodsLine(line: LineForTotals, ctx: Context): GoodsLine {
+  return { unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate), quantity: line.quantity, ratePercent: line.variant.product.vatRate };
 }
 
 const linesForTotals = {
@@ -36,7 +36,7 @@ builder.prismaNode('CartLine', {
     totalPrice: t.field({
       type: Price,
       select: { variant: { include: { product: { select: { vatRate: true } } } } },
-      resolve: (line, _a, ctx) => money(lineGross(line, ctx), line.variant.product.vatRate, ctx.currency),
+      resolve: (line, _a, ctx) => money(goodsLineGross(goodsLine(line, ctx)), line.variant.product.vatRate, ctx.currency),
     }),
   }),
 });
@@ -55,10 +55,8 @@ export const Cart = builder.prismaNode('Cart', {
       description: 'The goods in the cart, VAT split per line and summed per rate.',
       select: linesForTotals,
       resolve: (cart, _a, ctx) => {
-        const recap = sumByVatRate(
-          cart.lines.map((line) => ({ grossMinor: lineGross(line, ctx), ratePercent: line.variant.product.vatRate })),
-        );
-        return { currency: ctx.currency, withVat: recap.total.gross, withoutVat: recap.total.net, vat: recap.total.vat };
+        const { total } = goodsByRate(cart.lines.map((line) => goodsLine(line, ctx)));
+        return { currency: ctx.currency, withVat: total.gross, withoutVat: total.net, vat: total.vat };
       },
     }),
   }),

@@ -9,7 +9,7 @@ import { readAddress } from '../../services/checkout.ts';
 import { BANK_TRANSFER_CODE, orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { href } from '../../../../schema/routes.ts';
-import { vatSplit, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { discountFromTotals, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
@@ -86,12 +86,18 @@ const amountsSelect = {
   totalGross: true,
 } as const;
 
-/** The discount without VAT: what the recap's net lacks against goods, delivery and fee. */
+/** The discount without VAT: what the recap's net lacks against goods, delivery and fee (schema/rules/cart-money.ts). */
 function discount(order: OrderAmounts): Money {
-  const servicesNet =
-    vatSplit(order.deliveryPrice, VAT_RATE_STANDARD_PERCENT).net + vatSplit(order.paymentPrice, VAT_RATE_STANDARD_PERCENT).net;
-  const withoutVat = Math.max(0, order.productsNet + servicesNet - order.totalNet);
-  return { currency: order.currency, withVat: order.discountGross, withoutVat, vat: order.discountGross - withoutVat };
+  const split = discountFromTotals({
+    discountGross: order.discountGross,
+    goodsNet: order.productsNet,
+    charges: [
+      { grossMinor: order.deliveryPrice, ratePercent: VAT_RATE_STANDARD_PERCENT },
+      { grossMinor: order.paymentPrice, ratePercent: VAT_RATE_STANDARD_PERCENT },
+    ],
+    totalNet: order.totalNet,
+  });
+  return { currency: order.currency, withVat: split.gross, withoutVat: split.net, vat: split.vat };
 }
 
 const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_CODE;

@@ -7,7 +7,7 @@ import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.
 import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../services/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
-import { email as emailRule, max, vatSplit, type Currency } from '../../../../schema/rules/index.ts';
+import { cartMoney, email as emailRule, goodsByRate, max, type Currency } from '../../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
   applyVoucher,
@@ -91,15 +91,6 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
   }),
 });
 
-/**
- * Splits a discount into without-VAT and VAT in the proportion the goods have (their VAT differs per
- * rate); the checkout's VAT recap does the exact split per rate.
- */
-function discountPrice(discountGross: number, goods: { gross: number; vat: number }, currency: Context['currency']): Money {
-  const vat = goods.gross > 0 ? Math.round((discountGross * goods.vat) / goods.gross) : 0;
-  return { currency, withVat: discountGross, withoutVat: discountGross - vat, vat };
-}
-
 builder.prismaObjectField('Cart', 'vouchers', (t) =>
   t.field({
     type: [CartVoucherRef],
@@ -113,22 +104,23 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
       lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
     },
     resolve: async (cart, _args, ctx) => {
-      let gross = 0;
-      let vat = 0;
-      for (const line of cart.lines) {
-        const split = vatSplit(unitPrice(line.variant, ctx.currency, ctx.config.eurRate) * line.quantity, line.variant.product.vatRate);
-        gross += split.gross;
-        vat += split.vat;
-      }
+      const lines = cart.lines.map((line) => ({
+        unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
+        quantity: line.quantity,
+        ratePercent: line.variant.product.vatRate,
+      }));
+      const goods = goodsByRate(lines).total;
       const evaluation = await evaluateVouchers(
         ctx.prisma,
-        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: gross },
+        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
         ctx.language,
       );
-      return evaluation.entries.map((entry) => ({
+      // the checkout's split (schema/rules/cart-money.ts): the vouchers add up to its discount to the haléř
+      const { perVoucher } = cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }).discount;
+      return evaluation.entries.map((entry, index): CartVoucherShape => ({
         ...entry,
         ...valueFields(entry),
-        discount: discountPrice(entry.discountGross, { gross, vat }, ctx.currency),
+        discount: { currency: ctx.currency, withVat: perVoucher[index].gross, withoutVat: perVoucher[index].net, vat: perVoucher[index].vat },
       }));
     },
   }),
