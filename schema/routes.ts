@@ -1,6 +1,8 @@
 // Every page's Czech and English path, in one table that web/app/routes.ts, the sitemap,
 // links and the language switch all read, so the two languages cannot drift apart.
-export type RouteLanguage = 'cs' | 'en';
+import type { Locale } from './rules/locale.ts';
+
+export type RouteLanguage = Locale;
 
 type RouteDef = { cs: string; en: string; file: string; guard?: 'customer' };
 

@@ -1,6 +1,8 @@
 // One reading of the Cookie header for the BFF, its response cache and the pages (issue 31, item 8):
 // when they read one header differently, a page rendered for one reading is cached under another
 // (`currency =EUR` was keyed as EUR while the page was rendered as CZK).
+import type { Locale } from './locale.ts';
+import type { Currency } from './money.ts';
 
 /**
  * The value of cookie `name` in a Cookie header: the first pair of that name (names trimmed, as
@@ -31,11 +33,11 @@ export function cookieNames(header: string | null | undefined): string[] {
 }
 
 /** The currency the shopper chose (the `currency` cookie): EUR only when it says exactly that. */
-export function currencyOfCookies(header: string | null | undefined): 'CZK' | 'EUR' {
+export function currencyOfCookies(header: string | null | undefined): Currency {
   return cookieValue(header, 'currency') === 'EUR' ? 'EUR' : 'CZK';
 }
 
 /** The language the shopper chose (the `lang` cookie): English only when it says exactly that. */
-export function languageOfCookies(header: string | null | undefined): 'cs' | 'en' {
+export function languageOfCookies(header: string | null | undefined): Locale {
   return cookieValue(header, 'lang') === 'en' ? 'en' : 'cs';
 }

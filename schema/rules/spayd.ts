@@ -1,13 +1,13 @@
 // QR Platba: the Short Payment Descriptor (SPAYD 1.0) string encoded into the payment QR code.
 import { compactIban, validateIban } from './iban.ts';
-import { decimalAmount } from './money.ts';
+import { decimalAmount, type Currency } from './money.ts';
 
 export interface SpaydPayment {
   iban: string;
   bic?: string;
   /** Amount in minor units (haléře, cents). */
   amountMinor: number;
-  currency: 'CZK' | 'EUR' | (string & {});
+  currency: Currency | (string & {});
   /** Up to 10 digits; the shop uses the order number. */
   variableSymbol?: string | number;
   /** Message for the recipient, cut to 60 characters. */

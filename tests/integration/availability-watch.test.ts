@@ -10,7 +10,7 @@ import { gid } from '../support/global-id.ts';
 import { captchaToken } from '../support/captcha.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 import { parseStockCsv, setStock, StockInputError } from '../../bff/src/services/stock.ts';
-import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { parseStockCommand } from '../../scripts/stock.ts';
 
 let app: TestApp;

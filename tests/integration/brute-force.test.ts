@@ -10,7 +10,8 @@ import { createCustomer } from '../support/factories.ts';
 import { captchaToken } from '../support/captcha.ts';
 import { gid } from '../support/global-id.ts';
 import { login as checkLogin } from '../../bff/src/services/auth.ts';
-import { createRateLimiter, RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { AuthenticationError, TooManyAttemptsError } from '../../bff/src/services/errors.ts';
+import { createRateLimiter, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -267,20 +268,21 @@ describe(`login brute force (${databaseKind})`, () => {
     const customer = await createCustomer(app.prisma, { email: freshEmail() });
     const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: null });
     try {
-      const attempt = (password: string) => checkLogin({ prisma: app.prisma, rateLimiter: limiter }, { email: customer.email, password, clientIp: freshIp() });
+      const deps = { prisma: app.prisma, rateLimiter: limiter, language: 'cs' as const };
+      const attempt = (password: string) => checkLogin(deps, { email: customer.email, password, clientIp: freshIp() });
       for (let round = 0; round < 3; round += 1) {
-        for (let i = 0; i < 10; i += 1) expect(await attempt(`Spatne-heslo-${round}-${i}`)).toEqual({ kind: 'invalidCredentials' });
-        expect(await attempt('Spatne-heslo')).toMatchObject({ kind: 'tooManyAttempts' });
+        for (let i = 0; i < 10; i += 1) await expect(attempt(`Spatne-heslo-${round}-${i}`)).rejects.toBeInstanceOf(AuthenticationError);
+        await expect(attempt('Spatne-heslo')).rejects.toBeInstanceOf(TooManyAttemptsError);
         await limiter.reset(RATE_RULES.loginPerAccount, customer.email); // the 15-minute window has passed
       }
       // the fourth round is refused at once, for hours, even with the right password
-      const refused = await attempt(customer.password);
-      expect(refused).toMatchObject({ kind: 'tooManyAttempts' });
-      expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(5 * 60 * 60_000);
+      const refused = await attempt(customer.password).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(TooManyAttemptsError);
+      expect((refused as TooManyAttemptsError).retryAfterSeconds).toBeGreaterThan(5 * 60 * 60);
       // once that wait is over, a success clears both counts
       await limiter.reset(RATE_RULES.loginPerAccountLong, customer.email);
-      expect(await attempt(customer.password)).toMatchObject({ kind: 'success' });
-      for (let i = 0; i < 10; i += 1) expect(await attempt(`Znovu-spatne-${i}`)).toEqual({ kind: 'invalidCredentials' });
+      expect(await attempt(customer.password)).toBe(customer.id);
+      for (let i = 0; i < 10; i += 1) await expect(attempt(`Znovu-spatne-${i}`)).rejects.toBeInstanceOf(AuthenticationError);
     } finally {
       await limiter.close();
     }
@@ -322,26 +324,28 @@ describe(`login brute force (${databaseKind})`, () => {
     const customer = await createCustomer(app.prisma, { email: freshEmail() });
     const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: null });
     try {
-      const deps = { prisma: app.prisma, rateLimiter: limiter };
-      const solved = async () => undefined;
+      const deps = { prisma: app.prisma, rateLimiter: limiter, language: 'cs' as const };
+      const solved = { check: async () => undefined };
       const ip = freshIp();
       const attempt = (password: string, clientIp = ip) => checkLogin(deps, { email: customer.email, password, clientIp }, solved);
-      for (let i = 0; i < 10; i += 1) expect(await attempt(`Spatne-heslo-${i}`)).toEqual({ kind: 'invalidCredentials' });
+      for (let i = 0; i < 10; i += 1) await expect(attempt(`Spatne-heslo-${i}`)).rejects.toBeInstanceOf(AuthenticationError);
       // locked: with a captcha, 10 more checked guesses from this address, then not even the right password
-      for (let i = 0; i < 10; i += 1) expect(await attempt(`Znovu-${i}`)).toEqual({ kind: 'invalidCredentials' });
-      const held = await attempt(customer.password);
-      expect(held.kind).toBe('tooManyAttempts');
-      expect(held.kind === 'tooManyAttempts' && held.captchaAccepted).toBeFalsy();
+      for (let i = 0; i < 10; i += 1) await expect(attempt(`Znovu-${i}`)).rejects.toBeInstanceOf(AuthenticationError);
+      const held = await attempt(customer.password).catch((error: unknown) => error);
+      expect(held).toBeInstanceOf(TooManyAttemptsError);
+      expect((held as TooManyAttemptsError).captchaAccepted).toBeFalsy();
       // the captcha never lifts the per-address limit: that address has made its 30 attempts ... almost
-      for (let i = 0; i < 9; i += 1) await attempt('Spatne-heslo');
+      for (let i = 0; i < 9; i += 1) await attempt('Spatne-heslo').catch(() => undefined);
       const otherAccount = await createCustomer(app.prisma, { email: freshEmail() });
-      expect(await checkLogin(deps, { email: otherAccount.email, password: otherAccount.password, clientIp: ip })).toMatchObject({ kind: 'tooManyAttempts' });
+      await expect(checkLogin(deps, { email: otherAccount.email, password: otherAccount.password, clientIp: ip })).rejects.toBeInstanceOf(
+        TooManyAttemptsError,
+      );
       // from other addresses: 50 guesses at the account in 6 hours (10 made, 39 more here), then none
       await limiter.consume(RATE_RULES.loginLockedPerAccount, customer.email, 39);
-      expect(await attempt('Spatne-heslo', freshIp())).toEqual({ kind: 'invalidCredentials' });
-      const refused = await attempt(customer.password, freshIp());
-      expect(refused).toMatchObject({ kind: 'tooManyAttempts' });
-      expect((refused as { retryAfterMs: number }).retryAfterMs).toBeGreaterThan(5 * 60 * 60_000);
+      await expect(attempt('Spatne-heslo', freshIp())).rejects.toBeInstanceOf(AuthenticationError);
+      const refused = await attempt(customer.password, freshIp()).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(TooManyAttemptsError);
+      expect((refused as TooManyAttemptsError).retryAfterSeconds).toBeGreaterThan(5 * 60 * 60);
     } finally {
       await limiter.close();
     }

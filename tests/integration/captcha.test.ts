@@ -5,7 +5,7 @@ import { createChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { captchaChallenge, captchaToken, solveCaptcha } from '../support/captcha.ts';
-import { verifyCaptcha } from '../../bff/src/captcha/captcha.ts';
+import { verifyCaptcha } from '../../bff/src/services/captcha.ts';
 
 const Subscribe = `mutation TestCaptchaSubscribe($email: String!, $captcha: String) {
   subscribeNewsletter(email: $email, captcha: $captcha) {

@@ -4,7 +4,7 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createOrder, createProduct } from '../support/factories.ts';
 import { pruneAbandonedCarts } from '../../bff/src/services/cart.ts';
-import { createRateLimiter, ipKey, RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { createRateLimiter, ipKey, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { dbId, gid } from '../support/global-id.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 

@@ -14,7 +14,7 @@ import { placeOrderHooks } from '../../bff/src/services/orders.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../bff/src/services/checkout.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
-import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { captchaToken } from '../support/captcha.ts';
 
 const CheckoutFields = graphql(`

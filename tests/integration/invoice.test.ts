@@ -5,7 +5,8 @@ import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createOrder } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { formatDate } from '../../schema/rules/dates.ts';
-import { invoicePath, invoicePdf } from '../../bff/src/pdf/invoice.ts';
+import { invoicePdf } from '../../bff/src/http/invoice.ts';
+import { invoicePath } from '../../bff/src/services/invoices.ts';
 
 let app: TestApp;
 

@@ -14,7 +14,7 @@ import { enqueueMail, enqueueOrderConfirmation, kickMailSender, MAIL_RETRY, send
 import { formatDate } from '../../schema/rules/dates.ts';
 import { retryDelayMs, type SenderDeps } from '../../bff/src/mail/sender.ts';
 import { createMailTransport } from '../../bff/src/mail/transport.ts';
-import { invoicePath } from '../../bff/src/pdf/invoice.ts';
+import { invoicePath } from '../../bff/src/services/invoices.ts';
 
 let app: TestApp;
 let smtp: TestSmtpServer;

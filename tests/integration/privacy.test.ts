@@ -5,7 +5,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { findSession } from '../support/sessions.ts';
 import { pdfText } from '../support/pdf-text.ts';
-import { invoicePdf } from '../../bff/src/pdf/invoice.ts';
+import { invoicePdf } from '../../bff/src/http/invoice.ts';
 
 const LOGIN = `mutation Login($input: LoginInput!) { login(input: $input) { __typename } }`;
 const DELETE = `

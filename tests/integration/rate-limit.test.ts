@@ -16,7 +16,7 @@ import {
   ipKey,
   type RateLimiter,
   type RateRule,
-} from '../../bff/src/services/rate-limit.ts';
+} from '../../bff/src/rate-limit/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 // parallel runs of this file (PGlite and PostgreSQL) share the Redis server: keep their keys apart

@@ -7,7 +7,7 @@ import { createCustomer, createProduct } from '../support/factories.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 import { gid } from '../support/global-id.ts';
 import { ANONYMOUS_IDLE_MS } from '../../bff/src/http/session-store.ts';
-import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const SessionAddToCart = graphql(`
   mutation SessionStoreAddToCart($variantId: ID!) {

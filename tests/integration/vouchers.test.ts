@@ -9,7 +9,7 @@ import { dbId, gid } from '../support/global-id.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
 import type { Db } from '../../bff/src/db/client.ts';
 import type { Prisma } from '../../bff/src/generated/prisma/client.ts';
-import { RATE_RULES } from '../../bff/src/services/rate-limit.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { captchaToken } from '../support/captcha.ts';
 import { evaluateVouchers, recordVoucherUses, VoucherError, type CartForVouchers } from '../../bff/src/services/vouchers.ts';
 import { vouchers as demoVouchers } from '../../prisma/seed/data/vouchers.ts';

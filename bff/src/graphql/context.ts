@@ -1,12 +1,11 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
-import type { RateLimiter } from '../services/rate-limit.ts';
+import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import type { Currency } from '../../../schema/rules/money.ts';
 
 export type { PartnerScope };
-
-export type Language = 'cs' | 'en';
-export type CurrencyCode = 'CZK' | 'EUR';
 
 /** What the shop keeps in the cookie session (stored server-side in PostgreSQL). */
 export type ShopSession = {
@@ -26,8 +25,8 @@ export type ShopSession = {
 export type Context = {
   prisma: Db;
   config: Config;
-  language: Language;
-  currency: CurrencyCode;
+  language: Locale;
+  currency: Currency;
   session: ShopSession;
   /** Replaces the session id (login, logout) to prevent session fixation. */
   regenerateSession: () => Promise<void>;

@@ -7,15 +7,22 @@
 import { Router, type Response } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { INVOICE_PATHS, invoicePdf } from '../pdf/invoice.ts';
+import { INVOICE_PATHS, orderInvoice, type InvoiceFile } from '../services/invoices.ts';
+import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
 import type { ShopSession } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 
 export const ACCOUNT_INVOICE_PATHS = { cs: '/ucet/objednavka/:id/faktura.pdf', en: '/en/account/order/:id/invoice.pdf' } as const;
 
-export function accountInvoicePath(language: 'cs' | 'en', orderId: number): string {
+export function accountInvoicePath(language: Locale, orderId: number): string {
   return ACCOUNT_INVOICE_PATHS[language].replace(':id', String(orderId));
+}
+
+/** The order's invoice (issued on first request, services/invoices.ts), drawn by the invoice layout. */
+export function invoicePdf(db: Db, orderId: number, options: Pick<Config, 'eurRate'>): Promise<InvoiceFile | null> {
+  return orderInvoice(db, orderId, { eurRate: options.eurRate, render: renderInvoicePdf });
 }
 
 function sendInvoice(res: Response, invoice: { fileName: string; bytes: Buffer }): void {

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { Context, ShopSession } from '../graphql/context.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 import { createUsageRecorder, verifyApiToken, type PartnerScope } from '../services/api-tokens.ts';
-import { RATE_RULES, type RateLimiter } from '../services/rate-limit.ts';
+import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 /** What res.locals.partner (and ctx.partner) holds for a request with a valid token. */
 export type PartnerIdentity = { tokenId: number; name: string; scopes: PartnerScope[] };

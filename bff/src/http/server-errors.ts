@@ -4,7 +4,7 @@
 // database outage (connection refused, terminated, timed out) is 503 with Retry-After: worth
 // another try in a moment, and the shop recovers by itself once the database answers.
 import type { NextFunction, Request, Response } from 'express';
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
 import { requestLanguage } from '../graphql/server/request-language.ts';
 
@@ -62,14 +62,14 @@ const PAGE_TEXT = {
     retry: 'Try again',
     home: 'Back to the home page',
   },
-} satisfies Record<Language, Record<string, string>>;
+} satisfies Record<Locale, Record<string, string>>;
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** A page needs no React to say this: nothing else of the shop can fail while it is shown. */
-function errorPage(language: Language, status: number, outage: boolean, retryUrl: string, nonce: string | undefined): string {
+function errorPage(language: Locale, status: number, outage: boolean, retryUrl: string, nonce: string | undefined): string {
   const text = PAGE_TEXT[language];
   const title = outage ? text.outageTitle : text.errorTitle;
   return `<!DOCTYPE html>
@@ -119,7 +119,7 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
       });
       return;
     }
-    const language: Language = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
+    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
     res.type('html').send(errorPage(language, status, outage, req.method === 'GET' ? req.originalUrl : req.path, res.locals.nonce as string | undefined));
   };
 }

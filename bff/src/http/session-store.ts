@@ -2,9 +2,9 @@
 // point to survive a restart and are shared by several BFF processes.
 // The table keys rows by SHA-256 of the session id, never the id itself: whoever reads the table
 // (a backup, a leaked dump) cannot take over a shopper's session with what it finds there.
-import { createHash } from 'node:crypto';
 import session from 'express-session';
 import type { Db } from '../db/client.ts';
+import { sessionKey } from '../services/sessions.ts';
 
 const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
 /**
@@ -13,25 +13,9 @@ const DEFAULT_TTL_MS = 30 * 24 * 3600 * 1000;
  */
 export const ANONYMOUS_IDLE_MS = 3 * 24 * 3600 * 1000;
 
-/** The Session table's key for a session id (hex SHA-256). */
-export function sessionKey(sid: string): string {
-  return createHash('sha256').update(sid).digest('hex');
-}
-
 function customerOf(data: session.SessionData): number | null {
   const id = (data as { customerId?: unknown }).customerId;
   return typeof id === 'number' && Number.isInteger(id) ? id : null;
-}
-
-/**
- * Ends every stored session signed in as this customer (a password change or reset, a deleted
- * account), except the one with this id when given. Their cookies then load no session at all.
- */
-export async function endCustomerSessions(prisma: Pick<Db, 'session'>, customerId: number, exceptSid?: string): Promise<number> {
-  const { count } = await prisma.session.deleteMany({
-    where: { customerId, ...(exceptSid ? { sid: { not: sessionKey(exceptSid) } } : {}) },
-  });
-  return count;
 }
 
 export class PrismaSessionStore extends session.Store {

@@ -1,5 +1,5 @@
 // Messages the server returns to shoppers, in both languages.
-import type { Language } from '../graphql/context.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 
 const messages = {
   variantNotChosen: { cs: 'Vyberte prosím variantu produktu.', en: 'Please select a product variant' },
@@ -14,7 +14,7 @@ const messages = {
   invalidId: { cs: 'Neplatný identifikátor (ID).', en: 'Invalid id.' },
   loginFailed: { cs: 'Při přihlašování nastala chyba. Zkontrolujte e-mail a heslo.', en: 'There was a problem logging in' },
   alreadySubscribed: { cs: 'Tento e-mail už odebírá naše novinky.', en: 'This e-mail is already subscribed to the newsletter.' },
-  // captcha (bff/src/captcha)
+  // captcha (services/captcha.ts)
   captchaMissing: { cs: 'Potvrďte prosím, že nejste robot.', en: 'Please confirm that you are not a robot.' },
   captchaInvalid: {
     cs: 'Ověření, že nejste robot, se nepodařilo. Zkuste to prosím znovu.',
@@ -24,7 +24,7 @@ const messages = {
     cs: 'Ověření, že nejste robot, vypršelo. Potvrďte to prosím znovu.',
     en: 'The check that you are not a robot has expired. Please confirm again.',
   },
-  // rate limits and once-per-request actions (services/rate-limit.ts, graphql/server/sensitive-operations.ts)
+  // rate limits and once-per-request actions (rate-limit/rate-limit.ts, graphql/server/sensitive-operations.ts)
   tooManyLoginAttempts: {
     cs: 'Příliš mnoho pokusů o přihlášení. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many login attempts. Please try again in {minutes} min.',
@@ -225,11 +225,11 @@ const messages = {
 
 export type MessageKey = keyof typeof messages;
 
-export function message(key: MessageKey, language: Language): string {
+export function message(key: MessageKey, language: Locale): string {
   return messages[key][language];
 }
 
 /** A message whose {name} placeholders are filled in from values. */
-export function formatMessage(key: MessageKey, language: Language, values: Record<string, string | number>): string {
+export function formatMessage(key: MessageKey, language: Locale, values: Record<string, string | number>): string {
   return message(key, language).replace(/\{(\w+)\}/g, (placeholder, name: string) => String(values[name] ?? placeholder));
 }

@@ -2,14 +2,15 @@
 // kicked (right after a transaction that enqueued an e-mail commits) and every MAIL interval (retries,
 // and rows another instance enqueued).
 //
-// Use: inside the transaction, enqueueOrderConfirmation(tx, orderId) or enqueueMail(tx, {...});
-// after the commit, kickMailSender(db).
+// Services enqueue (services/mail-outbox.ts: inside the transaction, enqueueOrderConfirmation(tx,
+// orderId) or enqueueMail(tx, {...}); after the commit, kickMailSender(db)); this layer sends.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { registerMailSender } from '../services/mail-outbox.ts';
 import { sendPendingMail, type MailLog, type SendReport } from './sender.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
-export { enqueueMail, enqueueOrderConfirmation } from './outbox.ts';
+export { enqueueMail, enqueueOrderConfirmation, kickMailSender } from '../services/mail-outbox.ts';
 export { sendPendingMail, MAIL_RETRY } from './sender.ts';
 
 export type Mailer = {
@@ -22,13 +23,6 @@ export type Mailer = {
   idle: () => Promise<void>;
   close: () => Promise<void>;
 };
-
-const mailers = new WeakMap<Db, Mailer>();
-
-/** After a commit that enqueued e-mail: the mailer of this database client sends it now. Never throws. */
-export function kickMailSender(db: Db): void {
-  mailers.get(db)?.kick();
-}
 
 export function createMailer(
   db: Db,
@@ -77,10 +71,10 @@ export function createMailer(
       if (timer) clearInterval(timer);
       await mailer.idle();
       transport.close();
-      mailers.delete(db);
+      unregister();
     },
   };
-  mailers.set(db, mailer);
+  const unregister = registerMailSender(db, kick);
   log.info(`E-mails go to ${transport.description}${config.smtpUrl ? '' : ' (no SMTP_URL set)'}`);
   // what was left from before a restart goes out now (where the interval runs; tests kick themselves)
   if (timer) kick();

@@ -14,8 +14,10 @@
 // Message-ID, so mail programs show it once. Losing the e-mail instead would be worse
 // (docs/decisions/0011-mail-and-pdf.md).
 import type { Db } from '../db/client.ts';
-import { mailTemplate } from './templates/index.ts';
-import type { MailLanguage, TemplateContext } from './templates/types.ts';
+import { isMailKind, MAIL_PAYLOADS, type MailKind } from '../services/mail-outbox.ts';
+import { loadMailDocument, type DocumentDeps } from './documents.ts';
+import { MAIL_TEMPLATES } from './templates/index.ts';
+import type { MailContext, MailLanguage, MailTemplate, RenderedMail } from './templates/types.ts';
 import type { MailTransport, SentMail } from './transport.ts';
 
 export const MAIL_RETRY = {
@@ -38,7 +40,7 @@ export function retryDelayMs(attempts: number): number {
 
 export type MailLog = { info: (line: string) => void; error: (line: string, error?: unknown) => void };
 
-export type SenderDeps = TemplateContext & {
+export type SenderDeps = DocumentDeps & MailContext & {
   transport: MailTransport;
   /** The From header (MAIL_FROM). */
   from: string;
@@ -145,19 +147,26 @@ function describe(error: unknown): string {
   return String(error);
 }
 
+/** The e-mail of a row: its document read now, rendered by its kind's template; null when the document is gone. */
+async function render(deps: SenderDeps, kind: MailKind, payload: unknown, language: MailLanguage): Promise<RenderedMail | null> {
+  const document = await loadMailDocument(kind, deps, payload as never, language);
+  if (document === null) return null;
+  return (MAIL_TEMPLATES[kind] as MailTemplate<unknown>).render(deps, document, language);
+}
+
 async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: SendReport): Promise<void> {
   const giveUp = async (reason: string) => {
     report.failed += 1;
     deps.log.error(`[mail] ${row.kind} #${row.id} given up: ${reason}`);
     await finish(deps.db, row, { status: 'FAILED', error: reason, now });
   };
-  const template = mailTemplate(row.kind);
-  const payload = template?.parse(row.payload) ?? null;
-  if (!template || payload === null) return giveUp(`no template "${row.kind}" for this payload`);
+  const kind: MailKind | null = isMailKind(row.kind) ? row.kind : null;
+  const payload = kind ? MAIL_PAYLOADS[kind].parse(row.payload) : null;
+  if (!kind || payload === null) return giveUp(`no template "${row.kind}" for this payload`);
 
   let sent: SentMail;
   try {
-    const mail = await template.render(deps, payload, row.language);
+    const mail = await render(deps, kind, payload, row.language);
     if (!mail) return giveUp('what the e-mail is about no longer exists');
     sent = await deps.transport.send(
       {
@@ -182,7 +191,7 @@ async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: Sen
     return finish(deps.db, row, { status: 'PENDING', error: reason, now });
   }
   // outside the try: once the server has the message, a failure here must never lead to a retry
-  await markSent(deps, row, { status: 'SENT', messageId: sent.messageId, clearPayload: template.secretPayload === true, now });
+  await markSent(deps, row, { status: 'SENT', messageId: sent.messageId, clearPayload: MAIL_PAYLOADS[kind].secret === true, now });
   report.sent += 1;
   deps.log.info(sent.file ? `[mail] ${row.kind} #${row.id} written to ${sent.file}` : `[mail] ${row.kind} #${row.id} sent`);
 }

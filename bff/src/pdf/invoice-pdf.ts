@@ -6,6 +6,7 @@ import type PDFKitDocument from 'pdfkit';
 import { lazyModule } from '../lazy-module.ts';
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
@@ -15,24 +16,10 @@ import {
   discountByRate,
   SERVICE_VAT_RATE_PERCENT,
   type DocumentAddress,
-  type OrderDocument,
 } from '../services/order-documents.ts';
+import type { InvoiceData } from '../services/invoices.ts';
 
 const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
-
-export type InvoiceData = {
-  order: OrderDocument;
-  /** The invoice's number (the order's: one invoice per order, numbered in the same yearly sequence). */
-  number: string;
-  issuedAt: Date;
-  /** Datum uskutečnění zdanitelného plnění. */
-  taxableSupplyAt: Date;
-  dueAt: Date;
-  /** The QR payment string, for orders paid by bank transfer; null: no QR code. */
-  spayd: string | null;
-  /** CZK per EUR, to state the VAT of a euro invoice in CZK as the law asks. */
-  eurRate: number;
-};
 
 const LABELS = {
   cs: {
@@ -129,7 +116,7 @@ const LABELS = {
   },
 } as const;
 
-type Labels = (typeof LABELS)['cs' | 'en'];
+type Labels = (typeof LABELS)[Locale];
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 };
 const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
@@ -154,7 +141,7 @@ function czkOf(amountMinor: number, currency: Currency, eurRate: number): number
   return currency === 'CZK' ? amountMinor : Math.round(amountMinor * eurRate);
 }
 
-function addressLines(address: DocumentAddress, labels: Labels, language: 'cs' | 'en'): string[] {
+function addressLines(address: DocumentAddress, labels: Labels, language: Locale): string[] {
   const name = addressName(address);
   return [
     address.company,

@@ -9,26 +9,9 @@ import { formatIban } from '../../../schema/rules/iban.ts';
 import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { documentFonts } from './fonts.ts';
+import type { ReturnProtocolDocument } from '../services/returns.ts';
 
 const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
-
-export type ReturnProtocolDocument = {
-  number: string;
-  orderNumber: string;
-  language: 'cs' | 'en';
-  createdAt: Date;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  street: string;
-  city: string;
-  postcode: string;
-  country: string;
-  bankAccount: string;
-  note: string;
-  lines: { productTitle: string; productCode: string; quantity: number; reason: string }[];
-};
 
 const LABELS = {
   cs: {

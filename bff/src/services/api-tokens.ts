@@ -6,6 +6,9 @@
 // Verification looks the row up by prefix and compares the hashes in constant time.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
+import { ValidationError } from './errors.ts';
 
 export const PARTNER_SCOPES = ['catalog:read', 'cart', 'schema:read'] as const;
 export type PartnerScope = (typeof PARTNER_SCOPES)[number];
@@ -246,4 +249,20 @@ export function listCustomerTokens(prisma: Db, customerId: number): Promise<Cust
 export async function revokeCustomerToken(prisma: Db, customerId: number, tokenId: number): Promise<CustomerTokenRow | null> {
   const { count } = await prisma.apiToken.updateMany({ where: { id: tokenId, customerId, revokedAt: null }, data: { revokedAt: new Date() } });
   return count === 1 ? prisma.apiToken.findUniqueOrThrow({ where: { id: tokenId }, select: CUSTOMER_TOKEN_FIELDS }) : null;
+}
+
+/**
+ * The customer revokes one of her tokens (also the one she is calling with); one she has not, or that
+ * no longer works, is a ValidationError at `id`, the same for someone else's (tokenId NaN: not a token's id).
+ */
+export async function revokeOwnAccessToken(
+  ctx: { prisma: Db; language: Locale },
+  customerId: number,
+  tokenId: number,
+): Promise<CustomerTokenRow> {
+  const revoked = Number.isSafeInteger(tokenId) ? await revokeCustomerToken(ctx.prisma, customerId, tokenId) : null;
+  if (!revoked) {
+    throw new ValidationError([{ field: 'id', message: message('accessTokenNotFound', ctx.language) }], message('invalidInput', ctx.language));
+  }
+  return revoked;
 }

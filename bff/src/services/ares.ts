@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import type { Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
-import { RATE_RULES, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type AresCompany = {
   ico: string;
@@ -22,7 +22,11 @@ export type AresCompany = {
   country: string;
 };
 
-export type AresOutcome = { kind: 'found'; company: AresCompany } | { kind: 'notFound' } | { kind: 'unavailable' };
+/**
+ * What the registry answered, as the cache keeps it (a found company and a "no such subject" are kept,
+ * "unavailable" is not). Private to this service: companyByIco turns it into a company or the domain's errors.
+ */
+type AresAnswer = { kind: 'found'; company: AresCompany } | { kind: 'notFound' } | { kind: 'unavailable' };
 
 export type AresOptions = { baseUrl: string; timeoutMs: number };
 
@@ -32,11 +36,11 @@ const CACHE_MAX_ENTRIES = 5000;
 /** A subject's record is a few kB; anything far larger is not ARES's answer. */
 const MAX_BODY_BYTES = 256 * 1024;
 
-type CacheEntry = { outcome: AresOutcome; expiresAt: number };
+type CacheEntry = { outcome: AresAnswer; expiresAt: number };
 
 // One cache per process, keyed by registry and IČO (so tests' fake registries never share entries).
 const cache = new Map<string, CacheEntry>();
-const inFlight = new Map<string, Promise<AresOutcome>>();
+const inFlight = new Map<string, Promise<AresAnswer>>();
 
 /** Forgets every cached answer (tests). */
 export function clearAresCache(): void {
@@ -86,7 +90,7 @@ async function readBody(response: Response): Promise<unknown> {
   return JSON.parse(body) as unknown;
 }
 
-async function ask(options: AresOptions, ico: string): Promise<AresOutcome> {
+async function ask(options: AresOptions, ico: string): Promise<AresAnswer> {
   try {
     const response = await fetch(`${options.baseUrl}/ekonomicke-subjekty/${ico}`, {
       headers: { accept: 'application/json' },
@@ -110,7 +114,7 @@ async function ask(options: AresOptions, ico: string): Promise<AresOutcome> {
 }
 
 /** Looks a valid (normalised, 8-digit) IČO up in the registry, from the cache when it can. */
-export async function lookupCompany(options: AresOptions, ico: string, now = Date.now()): Promise<AresOutcome> {
+async function lookupCompany(options: AresOptions, ico: string, now = Date.now()): Promise<AresAnswer> {
   const key = `${options.baseUrl}\n${ico}`;
   const cached = cache.get(key);
   if (cached && cached.expiresAt > now) return cached.outcome;

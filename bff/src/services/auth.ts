@@ -9,16 +9,19 @@
 // (the owner's own address has its own count) and per account over 6 hours (brute force with solved
 // captchas stays bounded). The per-address limit holds for every attempt.
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
+import { AuthenticationError, TooManyAttemptsError } from './errors.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
-export type AuthDeps = { prisma: Db; rateLimiter: RateLimiter };
+export type AuthDeps = { prisma: Db; rateLimiter: RateLimiter; language: Locale };
 
-export type LoginOutcome =
-  | { kind: 'success'; customerId: number }
-  | { kind: 'invalidCredentials' }
-  /** captchaAccepted: the account is locked, and an attempt with a solved captcha may go through. */
-  | { kind: 'tooManyAttempts'; retryAfterMs: number; captchaAccepted?: boolean };
+/** How a way of signing in takes a captcha (the login form does; an app's token login does not). */
+export type LoginCaptcha = {
+  /** Checks and uses up the request's token (throwing the captcha's ValidationError); null when the request sent none. */
+  check: (() => Promise<void>) | null;
+};
 
 /** How an e-mail identifies an account: trimmed and lower-cased. */
 export function normalizeEmail(email: string): string {
@@ -37,35 +40,39 @@ async function accountLockedForMs(deps: AuthDeps, email: string): Promise<number
 }
 
 /**
- * `captcha` is null when the request carries no captcha token; otherwise it checks and uses up the
- * token (throwing the captcha's ValidationError) and is called only when the account is locked.
+ * The customer's id when the e-mail and password are hers. Throws TooManyAttemptsError past a limit
+ * (with captchaAccepted when the account is locked and this way of signing in takes a captcha that was
+ * not sent) and AuthenticationError for a wrong e-mail or password. `captcha.check` is called only
+ * when the account is locked; null `captcha`: this way of signing in takes none.
  */
 export async function login(
   deps: AuthDeps,
   input: { email: string; password: string; clientIp: string },
-  captcha: (() => Promise<void>) | null = null,
-): Promise<LoginOutcome> {
+  captcha: LoginCaptcha | null = null,
+): Promise<number> {
+  const tooMany = (retryAfterMs: number, captchaAccepted = false) =>
+    TooManyAttemptsError.after(retryAfterMs, deps.language, 'tooManyLoginAttempts', captchaAccepted);
   const email = normalizeEmail(input.email);
   const address = ipKey(input.clientIp);
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, address);
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  if (!byAddress.allowed) throw tooMany(byAddress.retryAfterMs);
   const lockedForMs = await accountLockedForMs(deps, email);
   const ownerKey = `${email}\n${address}`;
   if (lockedForMs !== null) {
-    if (!captcha) return { kind: 'tooManyAttempts', retryAfterMs: lockedForMs, captchaAccepted: true };
-    await captcha();
+    if (!captcha?.check) throw tooMany(lockedForMs, captcha !== null);
+    await captcha.check();
     const fromHere = await deps.rateLimiter.consume(RATE_RULES.loginLockedPerAccountAndIp, ownerKey);
-    if (!fromHere.allowed) return { kind: 'tooManyAttempts', retryAfterMs: fromHere.retryAfterMs };
+    if (!fromHere.allowed) throw tooMany(fromHere.retryAfterMs);
     const fromEverywhere = await deps.rateLimiter.consume(RATE_RULES.loginLockedPerAccount, email);
-    if (!fromEverywhere.allowed) return { kind: 'tooManyAttempts', retryAfterMs: fromEverywhere.retryAfterMs };
+    if (!fromEverywhere.allowed) throw tooMany(fromEverywhere.retryAfterMs);
   }
 
   const customer = await deps.prisma.customer.findUnique({ where: { email }, select: { id: true, passwordHash: true } });
   // an unknown e-mail is verified against a dummy hash, so it takes as long as a known one
   const valid = await verifyPassword(customer?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!customer || !valid) return { kind: 'invalidCredentials' };
+  if (!customer || !valid) throw new AuthenticationError(message('loginFailed', deps.language));
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, email);
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccountLong, email);
   await deps.rateLimiter.reset(RATE_RULES.loginLockedPerAccountAndIp, ownerKey);
-  return { kind: 'success', customerId: customer.id };
+  return customer.id;
 }

@@ -9,15 +9,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Language } from '../generated/prisma/client.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
-import { NotFoundError } from './errors.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { NotFoundError, TooManyAttemptsError } from './errors.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type WatchDeps = { prisma: Db; rateLimiter: RateLimiter };
-
-export type WatchOutcome = { kind: 'watching'; email: string } | { kind: 'tooManyAttempts'; retryAfterMs: number };
 
 /** 24 bytes (192 bits) from the CSPRNG, base64url: the unsubscribe link's token. */
 function newUnsubscribeToken(): string {
@@ -29,19 +27,20 @@ export const UNSUBSCRIBE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32,64}$/;
 /**
  * Stores the watch once per e-mail and variant (asking again re-arms it and updates the language).
  * When the variant is in stock at this very moment (it came back while the page was open), the
- * e-mail goes out at once instead of waiting for the next time it sells out and comes back.
+ * e-mail goes out at once instead of waiting for the next time it sells out and comes back. Returns
+ * the e-mail watching; throws TooManyAttemptsError, or NotFoundError for a variant not on sale.
  */
 export async function watchAvailability(
   deps: WatchDeps,
   input: { variantId: number; email: string; language: Language; customerId: number | null; clientIp: string },
-): Promise<WatchOutcome> {
+): Promise<string> {
   const email = normalizeEmail(input.email);
   for (const [rule, key] of [
     [RATE_RULES.availabilityWatchPerIp, ipKey(input.clientIp)],
     [RATE_RULES.availabilityWatchPerEmail, email],
   ] as const) {
     const limit = await deps.rateLimiter.consume(rule, key);
-    if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+    if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, input.language);
   }
   const enqueued = await deps.prisma.$transaction(async (tx) => {
     // FOR SHARE: a stock change of this variant waits for this transaction, so its trigger sees the watch
@@ -69,7 +68,7 @@ export async function watchAvailability(
     });
   });
   if (enqueued) kickMailSender(deps.prisma);
-  return { kind: 'watching', email };
+  return email;
 }
 
 /**
@@ -83,4 +82,41 @@ export async function unsubscribeWatches(prisma: Db, token: string, language: La
   if (!watch) throw new NotFoundError(message('watchNotFound', language));
   const { count } = await prisma.availabilityWatch.deleteMany({ where: { email: watch.email } });
   return count;
+}
+
+/** What the back-in-stock e-mail shows (mail/templates/availability-watch.ts), in the watch's language. */
+export type WatchMailDocument = {
+  productName: string;
+  productSlug: string;
+  size: string | null;
+  /** The colour's name in the language, else its code; null for a variant without a colour. */
+  colour: string | null;
+  unsubscribeToken: string;
+};
+
+/** Null when the watch is gone (the watcher unsubscribed before the e-mail went out) or the product has no text in the language. */
+export async function watchMailDocument(db: Db, watchId: number, language: Language): Promise<WatchMailDocument | null> {
+  const watch = await db.availabilityWatch.findUnique({
+    where: { id: watchId },
+    select: {
+      unsubscribeToken: true,
+      variant: {
+        select: {
+          code: true,
+          size: true,
+          colour: { select: { code: true, translations: { where: { language }, select: { name: true } } } },
+          product: { select: { translations: { where: { language }, select: { name: true, slug: true } } } },
+        },
+      },
+    },
+  });
+  const translation = watch?.variant.product.translations[0];
+  if (!watch || !translation) return null;
+  return {
+    productName: translation.name,
+    productSlug: translation.slug,
+    size: watch.variant.size,
+    colour: watch.variant.colour?.translations[0]?.name ?? watch.variant.colour?.code ?? null,
+    unsubscribeToken: watch.unsubscribeToken,
+  };
 }

@@ -13,7 +13,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
+import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
+import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 import { databaseId } from './database-id.ts';
 
@@ -29,6 +30,8 @@ export type CartContext = {
   sessionKey: string;
   /** A partner token's request; the cart it starts belongs to that token (http/partner-auth.ts). */
   partner: { tokenId: number } | null;
+  rateLimiter: RateLimiter;
+  clientIp: string;
 };
 
 type Tx = Prisma.TransactionClient;
@@ -140,6 +143,18 @@ export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined
   }, TRANSACTION_OPTIONS);
 }
 
+/**
+ * New carts are limited per client address (RATE_RULES.newCartPerIp; a partner's token has a limit of
+ * its own): an add to a session without a cart counts, first of all, and past the limit is refused
+ * with a TooManyAttemptsError. Call it before addToCart, before the add's arguments are read.
+ */
+export async function limitNewCarts(ctx: CartContext): Promise<void> {
+  if (ctx.partner || (await currentCartId(ctx)) !== null) return;
+  const limit = await ctx.rateLimiter.consume(RATE_RULES.newCartPerIp, ipKey(ctx.clientIp));
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language);
+}
+
+/** Adds pieces of a variant to the session's cart, starting the cart when it has none; returns the cart's id. */
 export async function addToCart(ctx: CartContext, variantIdInput: string | number, quantity: number): Promise<string> {
   checkQuantity(ctx, quantity, false);
   const variantId = databaseId(variantIdInput);

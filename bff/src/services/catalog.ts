@@ -1,10 +1,12 @@
-// Catalog rules: which products a filter matches and how they are ordered.
+// Catalog rules: which products a filter matches and how they are ordered. The filter's ranges and
+// lengths are the API's arguments, checked where they arrive (graphql/schema/catalog.ts).
+import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
-import type { Context } from '../graphql/context.ts';
-import { badInput } from '../graphql/schema/pagination.ts';
 import { oneEditAway, searchWords, TYPO_WORD } from './search-text.ts';
-import { message } from '../i18n/messages.ts';
-import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../schema/rules/index.ts';
+import type { Currency, Locale } from '../../../schema/rules/index.ts';
+
+/** What the catalog rules need of a request (the GraphQL context provides it, and keys its memos). */
+export type CatalogContext = { prisma: Db; language: Locale; currency: Currency };
 
 export type ProductFilterInput = {
   categorySlug?: string | null;
@@ -18,10 +20,8 @@ export type ProductFilterInput = {
 
 export type ProductSortValue = 'BEST_SELLING' | 'NEWEST' | 'PRICE_ASC' | 'PRICE_DESC';
 
-const MAX_PRICE = 1_000_000_000;
-
 /** The request's language as an SQL value of the database's "Language" type. */
-function languageOf(ctx: Context): Prisma.Sql {
+function languageOf(ctx: CatalogContext): Prisma.Sql {
   return Prisma.sql`${ctx.language}::"Language"`;
 }
 
@@ -30,9 +30,9 @@ function languageOf(ctx: Context): Prisma.Sql {
  * whole category table was read for this before). Remembered for the request, so a page that asks for
  * the category and its products resolves the slug once.
  */
-const categoryIdsOfRequest = new WeakMap<Context, Map<string, Promise<number[]>>>();
+const categoryIdsOfRequest = new WeakMap<CatalogContext, Map<string, Promise<number[]>>>();
 
-function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
+function categoryIdsFor(ctx: CatalogContext, slug: string): Promise<number[]> {
   let known = categoryIdsOfRequest.get(ctx);
   if (!known) categoryIdsOfRequest.set(ctx, (known = new Map()));
   const key = `${ctx.language}:${slug}`;
@@ -51,10 +51,6 @@ function categoryIdsFor(ctx: Context, slug: string): Promise<number[]> {
     known.set(key, ids);
   }
   return ids;
-}
-
-function checkPrice(name: string, value: number | null | undefined) {
-  if (value != null && (value < 0 || value > MAX_PRICE)) throw badInput(`${name} is out of range`);
 }
 
 /** LIKE pattern for a text anywhere in the search text (the trigram index answers it). */
@@ -89,7 +85,7 @@ const CORRECTIONS_PER_WORD = 5;
  * few hundred candidates travel as one space-separated text (they are letters only): as an array
  * parameter, Prisma and pg serialised, parsed and escaped each element, ~8 % of a search's CPU.
  */
-async function typoCorrections(ctx: Context, words: string[]): Promise<Map<string, string[]>> {
+async function typoCorrections(ctx: CatalogContext, words: string[]): Promise<Map<string, string[]>> {
   const candidates = words.filter((word) => TYPO_WORD.test(word)).slice(0, TYPO_WORDS_CHECKED);
   if (!candidates.length) return new Map();
   const language = languageOf(ctx);
@@ -120,16 +116,11 @@ export type ProductPage = { ids: number[]; totalCount: number; searchCorrections
  * relevance, then best-selling.
  */
 export async function findProductPage(
-  ctx: Context,
+  ctx: CatalogContext,
   filter: ProductFilterInput,
   sort: ProductSortValue,
   window: { offset: number; limit: number },
 ): Promise<ProductPage> {
-  checkPrice('priceFrom', filter.priceFrom);
-  checkPrice('priceTo', filter.priceTo);
-  if ((filter.search?.length ?? 0) > SEARCH_MAX_LENGTH || (filter.categorySlug?.length ?? 0) > SLUG_MAX_LENGTH) {
-    throw badInput(message('inputTooLong', ctx.language));
-  }
   const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
   if (filter.categorySlug) {
     const categoryIds = await categoryIdsFor(ctx, filter.categorySlug);
@@ -179,7 +170,7 @@ function correctionsFound(words: string[], corrections: Map<string, string[]>): 
  * words are looked up in the typo vocabulary and searched again with their corrections. A search
  * whose words the catalog knows (most) takes one statement here instead of two.
  */
-async function tokensWithTypos(ctx: Context, words: string[]) {
+async function tokensWithTypos(ctx: CatalogContext, words: string[]) {
   const tokens = await tokensOfWords(ctx, words, new Map());
   const unmatched = words.filter((_, index) => tokens[index].length === 0);
   const corrections = unmatched.length ? await typoCorrections(ctx, unmatched) : new Map<string, string[]>();
@@ -202,7 +193,7 @@ type WordToken = { token: string; score: number };
  * so it occurs in a search text exactly when it occurs in one of the text's tokens, and a word
  * boundary in the text is one in the token: the scores are those of the whole text.
  */
-async function tokensOfWords(ctx: Context, words: string[], corrections: Map<string, string[]>): Promise<WordToken[][]> {
+async function tokensOfWords(ctx: CatalogContext, words: string[], corrections: Map<string, string[]>): Promise<WordToken[][]> {
   const language = languageOf(ctx);
   const rows = await ctx.prisma.$queryRaw<(WordToken & { word: number })[]>`${Prisma.join(
     words.map(
@@ -221,7 +212,7 @@ async function tokensOfWords(ctx: Context, words: string[], corrections: Map<str
  * word counts with its best token) and their sales, from the postings' primary key alone. A word
  * with a single token needs no grouping, so two such words are a join of two index scans.
  */
-function postingMatches(ctx: Context, tokensPerWord: WordToken[][]): Prisma.Sql {
+function postingMatches(ctx: CatalogContext, tokensPerWord: WordToken[][]): Prisma.Sql {
   const language = languageOf(ctx);
   const perWord = tokensPerWord.map((tokens, index) => {
     const alias = Prisma.raw(`w${index}`);
@@ -247,7 +238,7 @@ function postingMatches(ctx: Context, tokensPerWord: WordToken[][]): Prisma.Sql 
  * the planner may walk the sort's index and test every product, 200 ms instead of 30 on 100 000
  * products. A page past the end still gets the total.
  */
-async function pageOfMatches(ctx: Context, matches: Prisma.Sql, order: Prisma.Sql, window: { offset: number; limit: number }) {
+async function pageOfMatches(ctx: CatalogContext, matches: Prisma.Sql, order: Prisma.Sql, window: { offset: number; limit: number }) {
   const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
     WITH matched AS MATERIALIZED (${matches})
     SELECT page.id, counted.total
@@ -266,7 +257,7 @@ function pageOfRows(rows: { id: number | null; total: bigint }[]) {
  * page is the best-selling postings of that token, read in order from their index (migration
  * 20261124230000), and the total an index-only count, instead of collecting and sorting them all.
  */
-async function pageOfOneToken(ctx: Context, token: string, window: { offset: number; limit: number }) {
+async function pageOfOneToken(ctx: CatalogContext, token: string, window: { offset: number; limit: number }) {
   const language = languageOf(ctx);
   const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
     SELECT page.id, counted.total

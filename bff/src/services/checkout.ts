@@ -29,7 +29,7 @@ import {
   type FormSchema,
   type VatRecap,
 } from '../../../schema/rules/index.ts';
-import { evaluateCartVouchers, voucherEmail, type VoucherEvaluation } from './checkout-seams.ts';
+import { evaluateVouchers, voucherEmail, type VoucherEvaluation } from './vouchers.ts';
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
@@ -220,7 +220,7 @@ export async function computeCheckout(
   // the order's own e-mail once the invoice address gives one: placeOrder judges and records the
   // vouchers with exactly the e-mail the order is written with
   const email = voucherEmail(cart);
-  const vouchers = await evaluateCartVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
+  const vouchers = await evaluateVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
 
   // A withdrawn (inactive) method counts as not chosen.
   const method = cart.deliveryMethod?.active ? cart.deliveryMethod : null;

@@ -1,24 +1,25 @@
 // The cookie consent log: every choice a browser makes (its anonymous id, the three optional
 // categories, the version of the consent text, the time), so the shop can prove consent.
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { CONSENT_TEXT_VERSION, UUID_PATTERN, type ConsentChoice } from '../../../schema/rules/consent.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { message } from '../i18n/messages.ts';
+import { TooManyAttemptsError, ValidationError } from './errors.ts';
 
 export type ConsentDeps = { prisma: Db; rateLimiter: RateLimiter };
 
-export type RecordConsentOutcome =
-  | { kind: 'recorded'; id: number; createdAt: Date }
-  | { kind: 'invalid'; field: 'anonymousId' | 'textVersion' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
-
+/** Stores the choice and returns its row. Throws ValidationError (an id or text version it does not know) or TooManyAttemptsError. */
 export async function recordConsent(
   deps: ConsentDeps,
-  input: ConsentChoice & { anonymousId: string; textVersion: string; language: 'cs' | 'en'; clientIp: string },
-): Promise<RecordConsentOutcome> {
-  if (!UUID_PATTERN.test(input.anonymousId)) return { kind: 'invalid', field: 'anonymousId' };
-  if (input.textVersion !== CONSENT_TEXT_VERSION) return { kind: 'invalid', field: 'textVersion' };
+  input: ConsentChoice & { anonymousId: string; textVersion: string; language: Locale; clientIp: string },
+): Promise<{ id: number; createdAt: Date }> {
+  const invalid = (field: 'anonymousId' | 'textVersion') =>
+    new ValidationError([{ field, message: message('invalidInput', input.language) }], message('invalidInput', input.language));
+  if (!UUID_PATTERN.test(input.anonymousId)) throw invalid('anonymousId');
+  if (input.textVersion !== CONSENT_TEXT_VERSION) throw invalid('textVersion');
   const limit = await deps.rateLimiter.consume(RATE_RULES.consentPerIp, ipKey(input.clientIp));
-  if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, input.language);
   const row = await deps.prisma.consentLog.create({
     data: {
       anonymousId: input.anonymousId,
@@ -30,5 +31,5 @@ export async function recordConsent(
     },
     select: { id: true, createdAt: true },
   });
-  return { kind: 'recorded', id: row.id, createdAt: row.createdAt };
+  return row;
 }

@@ -2,30 +2,36 @@
 // address is subscribed; the per-address limit keeps anyone from asking about many addresses (or
 // signing up strangers in bulk).
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { ShopError, TooManyAttemptsError } from './errors.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type NewsletterDeps = { prisma: Db; rateLimiter: RateLimiter };
 
-export type SubscribeOutcome =
-  | { kind: 'subscribed'; subscriptionId: number }
-  | { kind: 'alreadySubscribed' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+/** The e-mail already receives the newsletter (the spec makes this an error). */
+export class AlreadySubscribedError extends ShopError {
+  constructor(text: string) {
+    super('ALREADY_SUBSCRIBED', text);
+  }
+}
 
+/** Subscribes the e-mail and returns the subscription's id. Throws TooManyAttemptsError or AlreadySubscribedError. */
 export async function subscribe(
   deps: NewsletterDeps,
-  input: { email: string; language: 'cs' | 'en'; customerId: number | null; clientIp: string },
-): Promise<SubscribeOutcome> {
+  input: { email: string; language: Locale; customerId: number | null; clientIp: string },
+): Promise<number> {
   const limit = await deps.rateLimiter.consume(RATE_RULES.newsletterPerIp, ipKey(input.clientIp));
-  if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, input.language);
   const email = normalizeEmail(input.email);
   const existing = await deps.prisma.newsletterSubscription.findUnique({ where: { email }, select: { unsubscribedAt: true } });
-  if (existing && !existing.unsubscribedAt) return { kind: 'alreadySubscribed' };
+  if (existing && !existing.unsubscribedAt) throw new AlreadySubscribedError(message('alreadySubscribed', input.language));
   const subscription = await deps.prisma.newsletterSubscription.upsert({
     where: { email },
     create: { email, language: input.language, customerId: input.customerId },
     update: { unsubscribedAt: null, language: input.language },
     select: { id: true },
   });
-  return { kind: 'subscribed', subscriptionId: subscription.id };
+  return subscription.id;
 }

@@ -2,6 +2,7 @@
 // was placed, read in one query, with its addresses and VAT recapitulation in plain shapes.
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
 import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
 import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
@@ -39,7 +40,7 @@ export type OrderDocument = {
   id: number;
   number: string;
   hash: string;
-  language: 'cs' | 'en';
+  language: Locale;
   currency: Currency;
   createdAt: Date;
   /** A bank-transfer order's payment deadline; null for other payments. */

@@ -18,10 +18,11 @@ import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
-import { enqueueOrderMail, kickOrderMail, recordCartVoucherUses } from './checkout-seams.ts';
-import { NotFoundError, ShopError, ValidationError } from './errors.ts';
-import { ipKey, RATE_RULES, type RateLimiter } from './rate-limit.ts';
-import { requireCaptcha } from '../captcha/captcha.ts';
+import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
+import { recordVoucherUses, VoucherError } from './vouchers.ts';
+import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
+import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { requireCaptcha } from './captcha.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -64,13 +65,6 @@ export class OrderChangedError extends ShopError {
   }
 }
 
-/** The order was refused: too many orders from this address, session or e-mail (RATE_RULES.orderPer*). */
-export class TooManyOrdersError extends Error {
-  constructor(public readonly retryAfterMs: number) {
-    super('too many orders');
-  }
-}
-
 /** What placing needs of a request besides the checkout: who is asking, for the order limits and the captcha. */
 export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
   config: Config;
@@ -83,7 +77,8 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
  * The limits of placing orders (issue 31: one client hoarded the stock with unpaid orders). Counted
  * inside the order's transaction after the cart's lock, so the parallel submits of one cart count
  * once and a refused order counts nothing; the first order of an address in the window needs no
- * captcha, later ones do, as the shop's other forms (captcha/captcha.ts requireCaptchaAfter).
+ * captcha, later ones do, as the shop's other forms (services/captcha.ts requireCaptchaAfter). Too many
+ * orders from this address, session or e-mail are a TooManyAttemptsError, which rolls the order back.
  */
 async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
   const subjects = [
@@ -93,7 +88,7 @@ async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captch
   ] as const;
   for (const [rule, key] of subjects) {
     const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
-    if (!limit.allowed) throw new TooManyOrdersError(limit.retryAfterMs);
+    if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
   }
   const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
   if (!free.allowed) await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', captcha);
@@ -274,7 +269,11 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
 
       const voucherCart = { id: cartId, currency: checkout.currency, customerId: checkout.customerId, email: checkout.email, goodsGross: checkout.totals.productsGross };
       const applied = checkout.vouchers.entries.filter((entry) => entry.valid);
-      if (applied.length > 0 && !(await recordCartVoucherUses(tx, orderId, voucherCart, applied, ctx.language))) {
+      try {
+        if (applied.length > 0) await recordVoucherUses(tx, orderId, voucherCart, applied, ctx.language);
+      } catch (error) {
+        // a voucher's limit was hit meanwhile: the order rolls back and the shopper is told
+        if (!(error instanceof VoucherError)) throw error;
         const failed = applied.map((entry) => ({
           kind: 'VOUCHER' as const,
           subject: entry.code,
@@ -293,7 +292,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       }
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
-      await enqueueOrderMail(tx, orderId);
+      await enqueueOrderConfirmation(tx, orderId);
       await placeOrderHooks.beforeCommit?.(tx, orderId);
       return orderId;
     }, TRANSACTION_OPTIONS);
@@ -305,7 +304,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
     }
     throw error;
   }
-  kickOrderMail(ctx.prisma);
+  kickMailSender(ctx.prisma);
   return orderId;
 }
 

@@ -13,16 +13,17 @@
 // the shopper in with a new session id, A2) and is checked against the common passwords (A1).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
-import { endCustomerSessions } from '../http/session-store.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { endCustomerSessions } from './sessions.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
 import { validateForm } from '../../../schema/rules/index.ts';
+import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
-import type { FieldError } from './errors.ts';
+import { ShopError, TooManyAttemptsError, ValidationError, type FieldError } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { checkPasswordForm } from './password-policy.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export const RESET_TOKEN_VALID_MINUTES = 60;
 /** How long after the answer the link is issued. */
@@ -36,29 +37,39 @@ function tokenHash(token: string): string {
 }
 
 function toFieldErrors(errors: Record<string, string>): FieldError[] {
-  return Object.entries(errors).map(([field, message]) => ({ field, message }));
+  return Object.entries(errors).map(([field, text]) => ({ field, message: text }));
 }
 
-export type ResetRequestOutcome =
-  | { kind: 'accepted' }
-  | { kind: 'invalid'; fieldErrors: FieldError[] }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+/** The password was not changed: a wrong, used or expired link, or a wrong old password (the spec's one message). */
+export class PasswordChangeError extends ShopError {
+  constructor(text: string) {
+    super('PASSWORD_CHANGE_FAILED', text);
+  }
+}
 
+function invalidForm(fieldErrors: FieldError[], language: Locale): ValidationError {
+  return new ValidationError(fieldErrors, message('invalidInput', language));
+}
+
+/**
+ * Accepts a request for a reset link: answered the same whether the e-mail has an account or not (A5),
+ * the link issued after the answer. Throws ValidationError (the form) or TooManyAttemptsError.
+ */
 export async function requestPasswordReset(
   deps: PasswordDeps,
   input: { email: string },
-  context: { language: Language; clientIp: string; afterResponse?: (task: () => void) => void },
+  context: { language: Locale; clientIp: string; afterResponse?: (task: () => void) => void },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
-): Promise<ResetRequestOutcome> {
+): Promise<void> {
   const fieldErrors = toFieldErrors(validateForm({ email: input.email.trim() }, forgottenPasswordFormSchema, context.language));
-  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  if (fieldErrors.length > 0) throw invalidForm(fieldErrors, context.language);
   await beforeWrite();
   const email = normalizeEmail(input.email);
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerIp, ipKey(context.clientIp));
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  if (!byAddress.allowed) throw TooManyAttemptsError.after(byAddress.retryAfterMs, context.language);
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerAccount, email);
-  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
+  if (!byAccount.allowed) throw TooManyAttemptsError.after(byAccount.retryAfterMs, context.language);
 
   // Begun a moment after the answer has been sent: rendering and writing the e-mail takes this
   // process's time, which must not hold up the answer (nor, in the tests, the client reading it).
@@ -69,7 +80,6 @@ export async function requestPasswordReset(
     .catch((error: unknown) => console.error('[password reset] could not issue a reset link:', error))
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
-  return { kind: 'accepted' };
 }
 
 const inFlight = new Set<Promise<void>>();
@@ -100,13 +110,6 @@ async function issueResetToken(prisma: Db, email: string): Promise<void> {
   });
 }
 
-export type PasswordChangeOutcome =
-  | { kind: 'changed'; customerId: number }
-  | { kind: 'invalid'; fieldErrors: FieldError[] }
-  /** Wrong, used, expired or superseded token; wrong old password: the spec's one message. */
-  | { kind: 'failed' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
-
 /** Sets the password, ends every session of the customer and every open reset token, in one transaction. */
 async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'session'>, customerId: number, passwordHash: string) {
   await tx.customer.update({ where: { id: customerId }, data: { passwordHash } });
@@ -114,21 +117,27 @@ async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'ses
   await endCustomerSessions(tx, customerId);
 }
 
+/**
+ * Sets a new password with the e-mailed link's token and returns the customer's id. Throws
+ * ValidationError (the form), TooManyAttemptsError, or PasswordChangeError for a wrong, used,
+ * expired or superseded token.
+ */
 export async function resetPassword(
   deps: PasswordDeps,
   input: { token: string; password: string; passwordConfirmation: string },
-  context: { language: Language; clientIp: string },
-): Promise<PasswordChangeOutcome> {
+  context: { language: Locale; clientIp: string },
+): Promise<number> {
+  const failed = () => new PasswordChangeError(message('passwordChangeFailed', context.language));
   const fieldErrors = checkPasswordForm(input, resetPasswordFormSchema, context.language);
-  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  if (fieldErrors.length > 0) throw invalidForm(fieldErrors, context.language);
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.passwordResetPerIp, ipKey(context.clientIp));
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
-  if (!TOKEN_PATTERN.test(input.token)) return { kind: 'failed' };
+  if (!byAddress.allowed) throw TooManyAttemptsError.after(byAddress.retryAfterMs, context.language);
+  if (!TOKEN_PATTERN.test(input.token)) throw failed();
   const row = await deps.prisma.passwordResetToken.findUnique({
     where: { tokenHash: tokenHash(input.token) },
     select: { id: true, customerId: true, usedAt: true, expiresAt: true },
   });
-  if (!row || row.usedAt || row.expiresAt <= new Date()) return { kind: 'failed' };
+  if (!row || row.usedAt || row.expiresAt <= new Date()) throw failed();
   const passwordHash = await hashPassword(input.password);
   const changed = await deps.prisma.$transaction(async (tx) => {
     // the claim: of parallel redemptions only one finds the row still unused
@@ -140,26 +149,31 @@ export async function resetPassword(
     await setPassword(tx, row.customerId, passwordHash);
     return true;
   });
-  return changed ? { kind: 'changed', customerId: row.customerId } : { kind: 'failed' };
+  if (!changed) throw failed();
+  return row.customerId;
 }
 
-/** The signed-in customer changes her password with the old one (counted like login attempts, A4). */
+/**
+ * The signed-in customer changes her password with the old one (counted like login attempts, A4);
+ * returns her id. Throws ValidationError, TooManyAttemptsError, or PasswordChangeError for a wrong old password.
+ */
 export async function changePassword(
   deps: PasswordDeps,
   input: { customerId: number; oldPassword: string; password: string; passwordConfirmation: string },
-  context: { language: Language; clientIp: string },
-): Promise<PasswordChangeOutcome> {
+  context: { language: Locale; clientIp: string },
+): Promise<number> {
+  const failed = () => new PasswordChangeError(message('passwordChangeFailed', context.language));
   const fieldErrors = checkPasswordForm(input, changePasswordFormSchema, context.language);
-  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  if (fieldErrors.length > 0) throw invalidForm(fieldErrors, context.language);
   const customer = await deps.prisma.customer.findUnique({ where: { id: input.customerId }, select: { email: true, passwordHash: true } });
-  if (!customer) return { kind: 'failed' };
+  if (!customer) throw failed();
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, ipKey(context.clientIp));
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  if (!byAddress.allowed) throw TooManyAttemptsError.after(byAddress.retryAfterMs, context.language);
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, customer.email);
-  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
-  if (!(await verifyPassword(customer.passwordHash, input.oldPassword))) return { kind: 'failed' };
+  if (!byAccount.allowed) throw TooManyAttemptsError.after(byAccount.retryAfterMs, context.language);
+  if (!(await verifyPassword(customer.passwordHash, input.oldPassword))) throw failed();
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, customer.email);
   const passwordHash = await hashPassword(input.password);
   await deps.prisma.$transaction((tx) => setPassword(tx, input.customerId, passwordHash));
-  return { kind: 'changed', customerId: input.customerId };
+  return input.customerId;
 }

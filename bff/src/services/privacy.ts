@@ -12,10 +12,13 @@
 // Vouchers issued to her alone are ended, not handed to everyone. It asks for the password again
 // (counted like login attempts) and runs in one transaction.
 import type { Db } from '../db/client.ts';
-import { endCustomerSessions } from '../http/session-store.ts';
+import { endCustomerSessions } from './sessions.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
+import { TooManyAttemptsError, ValidationError } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 /** What an anonymised order's personal fields become. */
 export const ANONYMISED = {
@@ -78,20 +81,21 @@ export async function exportCustomerData(prisma: Db, customerId: number) {
   };
 }
 
-export type DeleteAccountOutcome = { kind: 'deleted' } | { kind: 'wrongPassword' } | { kind: 'tooManyAttempts'; retryAfterMs: number };
-
+/** Deletes the account (see above). Throws TooManyAttemptsError, or ValidationError at `password` for a wrong one. */
 export async function deleteAccount(
   deps: { prisma: Db; rateLimiter: RateLimiter },
   input: { customerId: number; password: string },
-  context: { clientIp: string },
-): Promise<DeleteAccountOutcome> {
+  context: { clientIp: string; language: Locale },
+): Promise<void> {
+  const wrongPassword = () =>
+    new ValidationError([{ field: 'password', message: message('wrongPassword', context.language) }], message('invalidInput', context.language));
   const customer = await deps.prisma.customer.findUnique({ where: { id: input.customerId }, select: { email: true, passwordHash: true } });
-  if (!customer) return { kind: 'wrongPassword' };
+  if (!customer) throw wrongPassword();
   const byAddress = await deps.rateLimiter.consume(RATE_RULES.loginPerIp, ipKey(context.clientIp));
-  if (!byAddress.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAddress.retryAfterMs };
+  if (!byAddress.allowed) throw TooManyAttemptsError.after(byAddress.retryAfterMs, context.language);
   const byAccount = await deps.rateLimiter.consume(RATE_RULES.loginPerAccount, customer.email);
-  if (!byAccount.allowed) return { kind: 'tooManyAttempts', retryAfterMs: byAccount.retryAfterMs };
-  if (!(await verifyPassword(customer.passwordHash, input.password))) return { kind: 'wrongPassword' };
+  if (!byAccount.allowed) throw TooManyAttemptsError.after(byAccount.retryAfterMs, context.language);
+  if (!(await verifyPassword(customer.passwordHash, input.password))) throw wrongPassword();
   await deps.rateLimiter.reset(RATE_RULES.loginPerAccount, customer.email);
 
   const customerId = input.customerId;
@@ -132,5 +136,4 @@ export async function deleteAccount(
     // addresses, wishlists, reset tokens and access tokens go with the customer (ON DELETE CASCADE)
     await tx.customer.delete({ where: { id: customerId } });
   });
-  return { kind: 'deleted' };
 }

@@ -4,14 +4,15 @@
 // keeps anyone from asking about many addresses). The customer, her consents, an optional
 // newsletter subscription and the welcome e-mail are written in one transaction.
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { registrationFormSchema } from '../../../schema/rules/identity.ts';
 import { normalizeEmail } from './auth.ts';
-import type { FieldError } from './errors.ts';
+import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
 import { checkPasswordForm } from './password-policy.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 export type RegistrationInput = {
   email: string;
@@ -24,23 +25,29 @@ export type RegistrationInput = {
   consent: boolean;
 };
 
-export type RegistrationOutcome =
-  | { kind: 'registered'; customerId: number }
-  | { kind: 'invalid'; fieldErrors: FieldError[] }
-  | { kind: 'emailTaken' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+/** An account with this e-mail exists (the spec suggests another e-mail or the forgotten-password page). */
+export class EmailTakenError extends ShopError {
+  constructor(text: string) {
+    super('EMAIL_TAKEN', text);
+  }
+}
 
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
 }
 
+/**
+ * Creates the account and returns its id; the welcome e-mail is on its way. Throws ValidationError
+ * (the form), TooManyAttemptsError (the address's limit) or EmailTakenError.
+ */
 export async function register(
   deps: { prisma: Db; rateLimiter: RateLimiter },
   input: RegistrationInput,
-  context: { language: Language; clientIp: string },
+  context: { language: Locale; clientIp: string },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
-): Promise<RegistrationOutcome> {
+): Promise<number> {
+  const emailTaken = () => new EmailTakenError(message('emailTaken', context.language));
   const values = {
     ...input,
     email: input.email.trim(),
@@ -49,19 +56,20 @@ export async function register(
     lastName: input.lastName.trim(),
   };
   const fieldErrors = checkPasswordForm(values, registrationFormSchema, context.language);
-  if (fieldErrors.length > 0) return { kind: 'invalid', fieldErrors };
+  if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message('invalidInput', context.language));
   await beforeWrite();
 
   // counted only for well-formed attempts, before the database is asked anything about the e-mail
   const limit = await deps.rateLimiter.consume(RATE_RULES.registrationPerIp, ipKey(context.clientIp));
-  if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, context.language);
 
   const email = normalizeEmail(values.email);
-  if (await deps.prisma.customer.findUnique({ where: { email }, select: { id: true } })) return { kind: 'emailTaken' };
+  if (await deps.prisma.customer.findUnique({ where: { email }, select: { id: true } })) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   const now = new Date();
+  let customerId: number;
   try {
-    const customerId = await deps.prisma.$transaction(async (tx) => {
+    customerId = await deps.prisma.$transaction(async (tx) => {
       const customer = await tx.customer.create({
         data: {
           email,
@@ -93,10 +101,18 @@ export async function register(
       });
       return customer.id;
     });
-    return { kind: 'registered', customerId };
   } catch (error) {
     // the same e-mail registered in parallel: the unique index decides
-    if (isUniqueViolation(error)) return { kind: 'emailTaken' };
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  kickMailSender(deps.prisma);
+  return customerId;
+}
+
+/** What the welcome e-mail shows (mail/templates/account-welcome.ts); null when the account is gone. */
+export type WelcomeMailDocument = { firstName: string };
+
+export function welcomeMailDocument(db: Db, customerId: number): Promise<WelcomeMailDocument | null> {
+  return db.customer.findUnique({ where: { id: customerId }, select: { firstName: true } });
 }

@@ -1,17 +1,27 @@
-// The return protocol (reklamace): checks that the order is the shopper's, saves the protocol with its
+// The return protocol (reklamace): checks the form with the rules the web form runs
+// (schema/rules/return-protocol.ts) and that the order is the shopper's, saves the protocol with its
 // goods rows and its e-mail (with the PDF) in one transaction, and reads it back for documents.
-// Knows nothing of GraphQL; the resolver (graphql/schema/returns.ts) validates the form and maps outcomes.
+// Knows nothing of GraphQL; its failures are the domain's errors.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import type { Language } from '../graphql/context.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { message } from '../i18n/messages.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { normalizeEmail } from './auth.ts';
+import { ShopError, TooManyAttemptsError, ValidationError, type FieldError } from './errors.ts';
 import { sameSecret } from './orders.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
-import { normalizeRefundAccount } from '../../../schema/rules/return-protocol.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { validateForm } from '../../../schema/rules/validators.ts';
+import {
+  normalizeRefundAccount,
+  RETURN_LINE_MAX_QUANTITY,
+  RETURN_MAX_LINES,
+  returnLineFormSchema,
+  returnMessage,
+  returnProtocolFormSchema,
+} from '../../../schema/rules/return-protocol.ts';
 import { normalizePostcode } from '../../../schema/rules/postcode.ts';
 import { pragueDay } from '../../../schema/rules/dates.ts';
-import type { ReturnProtocolDocument } from '../pdf/return-protocol.ts';
 
 export type ReturnLine = { productTitle: string; productCode: string; quantity: number; reason: string };
 
@@ -32,12 +42,40 @@ export type ReturnProtocolInput = {
   orderHash?: string | null;
 };
 
-export type ReturnOutcome =
-  | { kind: 'saved'; complaintId: number }
-  | { kind: 'orderNotFound' }
-  /** Not the signed-in customer's own order, and no summary link's secret came with it. */
-  | { kind: 'orderLinkNeeded' }
-  | { kind: 'tooManyAttempts'; retryAfterMs: number };
+/** The protocol as its PDF and e-mail show it. */
+export type ReturnProtocolDocument = {
+  number: string;
+  orderNumber: string;
+  language: Locale;
+  createdAt: Date;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  city: string;
+  postcode: string;
+  country: string;
+  bankAccount: string;
+  note: string;
+  lines: { productTitle: string; productCode: string; quantity: number; reason: string }[];
+};
+
+/** The form as it is sent: a line's quantity (1) and reason, and the note, may be left out. */
+export type ReturnProtocolForm = Omit<ReturnProtocolInput, 'lines' | 'note'> & {
+  lines: { productTitle: string; productCode: string; quantity?: number | null; reason?: string | null }[];
+  note?: string | null;
+};
+
+/**
+ * No order with this number was placed by this customer or with this e-mail (the same answer for
+ * both), or a guest's order came without its summary link's secret.
+ */
+export class ReturnOrderNotFoundError extends ShopError {
+  constructor(text: string) {
+    super('RETURN_ORDER_NOT_FOUND', text);
+  }
+}
 
 export type ReturnDeps = { prisma: Db; rateLimiter: RateLimiter };
 
@@ -46,20 +84,50 @@ export function protocolNumber(id: number, createdAt: Date): string {
   return `R${pragueDay(createdAt).slice(0, 4)}${String(id).padStart(6, '0')}`;
 }
 
+/** The form's values, checked as the web form checks them; throws a ValidationError with every field error. */
+function readForm(form: ReturnProtocolForm, language: Locale): ReturnProtocolInput {
+  const values = { ...form, note: form.note ?? '', email: form.email.trim(), bankAccount: form.bankAccount.trim() };
+  const fieldErrors: FieldError[] = Object.entries(validateForm(values, returnProtocolFormSchema, language)).map(([field, text]) => ({
+    field,
+    message: text,
+  }));
+  if (form.lines.length === 0) fieldErrors.push({ field: 'lines', message: returnMessage('noLines', language) });
+  if (form.lines.length > RETURN_MAX_LINES) {
+    fieldErrors.push({ field: 'lines', message: returnMessage('tooManyLines', language, { max: RETURN_MAX_LINES }) });
+  }
+  const lines = form.lines.slice(0, RETURN_MAX_LINES).map((line, index) => {
+    const row = { productTitle: line.productTitle, productCode: line.productCode, reason: line.reason ?? '', quantity: line.quantity ?? 1 };
+    for (const [field, text] of Object.entries(validateForm(row, returnLineFormSchema, language))) {
+      fieldErrors.push({ field: `lines.${index}.${field}`, message: text });
+    }
+    if (!Number.isInteger(row.quantity) || row.quantity < 1 || row.quantity > RETURN_LINE_MAX_QUANTITY) {
+      fieldErrors.push({ field: `lines.${index}.quantity`, message: returnMessage('quantity', language, { max: RETURN_LINE_MAX_QUANTITY }) });
+    }
+    return row;
+  });
+  if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message('invalidInput', language));
+  return { ...values, lines };
+}
+
 /**
- * Saves the protocol. The order must be the signed-in customer's own, or (for a guest, or a customer
+ * Saves the protocol and returns its id. The order must be the signed-in customer's own, or (for a guest, or a customer
  * returning a guest order) come with the secret of its summary link (the confirmation e-mail's "view
  * order" link) and the order's e-mail: an order number is sequential and an e-mail is no secret, so
  * with those alone anyone could claim someone else's refund to an account of their own. The same
  * answer for a missing order and someone else's, and a per-address limit, so order numbers cannot be probed.
+ * Throws ValidationError (the form), TooManyAttemptsError or ReturnOrderNotFoundError.
  */
 export async function submitReturnProtocol(
   deps: ReturnDeps,
-  input: ReturnProtocolInput,
-  who: { customerId: number | null; language: Language; clientIp: string },
-): Promise<ReturnOutcome> {
+  form: ReturnProtocolForm,
+  who: { customerId: number | null; language: Locale; clientIp: string },
+  /** Runs after the form's own checks, before anything is counted or written (the captcha). */
+  beforeWrite: () => Promise<void> = async () => {},
+): Promise<number> {
+  const input = readForm(form, who.language);
+  await beforeWrite();
   const limit = await deps.rateLimiter.consume(RATE_RULES.returnProtocolPerIp, ipKey(who.clientIp));
-  if (!limit.allowed) return { kind: 'tooManyAttempts', retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, who.language);
 
   const email = normalizeEmail(input.email);
   const order = await deps.prisma.order.findUnique({
@@ -67,9 +135,10 @@ export async function submitReturnProtocol(
     select: { id: true, number: true, customerId: true, email: true, hash: true },
   });
   const own = order !== null && who.customerId !== null && order.customerId === who.customerId;
-  if (!own && !input.orderHash) return { kind: 'orderLinkNeeded' };
+  // not the signed-in customer's own order, and no summary link's secret came with it
+  if (!own && !input.orderHash) throw new ReturnOrderNotFoundError(returnMessage('orderLinkNeeded', who.language));
   const linked = order !== null && !!input.orderHash && sameSecret(order.hash, input.orderHash) && normalizeEmail(order.email) === email;
-  if (!order || !(own || linked)) return { kind: 'orderNotFound' };
+  if (!order || !(own || linked)) throw new ReturnOrderNotFoundError(returnMessage('orderNotFound', who.language));
 
   const complaintId = await deps.prisma.$transaction(async (tx) => {
     const created = await tx.complaint.create({
@@ -111,7 +180,7 @@ export async function submitReturnProtocol(
     return created.id;
   });
   kickMailSender(deps.prisma);
-  return { kind: 'saved', complaintId };
+  return complaintId;
 }
 
 /** The protocol as its PDF and e-mail show it; null when there is no such protocol. */

@@ -4,7 +4,7 @@
 // functions only kick the mail sender after their commit, so the e-mails go out at once.
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { kickMailSender } from '../mail/index.ts';
+import { kickMailSender } from './mail-outbox.ts';
 
 export const MAX_STOCK = 1_000_000;
 

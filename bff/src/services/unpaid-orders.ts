@@ -6,8 +6,8 @@
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
 import type { Db } from '../db/client.ts';
-import { enqueueMail, kickMailSender } from '../mail/index.ts';
-import { BANK_TRANSFER_PAYMENT_CODE } from '../../../schema/rules/constants.ts';
+import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
 /** Orders cancelled per transaction. */
 const BATCH = 50;
@@ -17,7 +17,7 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
   const cancelled: number[] = [];
   for (;;) {
     const batch = await db.$transaction(async (tx) => {
-      const orders = await tx.$queryRaw<{ id: number; email: string; language: 'cs' | 'en' }[]>`
+      const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
                          WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_PAYMENT_CODE}
@@ -59,6 +59,26 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
   }
   if (cancelled.length > 0) kickMailSender(db);
   return cancelled;
+}
+
+/** What the cancellation e-mail shows (mail/templates/order-cancelled.ts). */
+export type CancelledOrderMailDocument = {
+  number: string;
+  createdAt: Date;
+  paymentDueAt: Date | null;
+  totalGross: number;
+  currency: Currency;
+};
+
+/** Null when the order is gone or not cancelled (any more): the e-mail is then not sent. */
+export async function cancelledOrderMailDocument(db: Db, orderId: number): Promise<CancelledOrderMailDocument | null> {
+  const order = await db.order.findUnique({
+    where: { id: orderId },
+    select: { number: true, createdAt: true, paymentDueAt: true, totalGross: true, currency: true, status: true },
+  });
+  if (!order || order.status !== 'CANCELLED') return null;
+  const { status: _status, ...document } = order;
+  return document;
 }
 
 export type UnpaidOrdersJob = { close: () => void };

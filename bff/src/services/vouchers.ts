@@ -13,10 +13,10 @@ import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma, VoucherKind } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { formatDateTime, formatMoney, goodsByRate, VOUCHER_CODE_MAX_LENGTH } from '../../../schema/rules/index.ts';
-import { ShopError, ValidationError } from './errors.ts';
+import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
-import { RATE_RULES, ipKey, type RateLimiter } from './rate-limit.ts';
+import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
 /** At most this many vouchers in one cart. */
 export const MAX_VOUCHERS_PER_CART = 3;
@@ -378,9 +378,9 @@ function voucherError(problem: VoucherProblem, voucher: VoucherRow | null, curre
 }
 
 /** Guessing codes is limited per client address (RATE_RULES.voucherCheckPerIp), counted before the lookup. */
-async function limitAttempts(ctx: VoucherContext): Promise<{ retryAfterMs: number } | null> {
+async function limitAttempts(ctx: VoucherContext): Promise<void> {
   const limit = await ctx.rateLimiter.consume(RATE_RULES.voucherCheckPerIp, ipKey(ctx.clientIp));
-  return limit.allowed ? null : { retryAfterMs: limit.retryAfterMs };
+  if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language);
 }
 
 function readCode(ctx: VoucherContext, input: string): string {
@@ -395,26 +395,23 @@ async function findVoucher(db: Db | Tx, code: string): Promise<VoucherRow | null
   return db.voucher.findUnique({ where: { code }, select: voucherSelect });
 }
 
-export type VoucherCheckOutcome =
-  | { kind: 'tooManyAttempts'; retryAfterMs: number }
-  | {
-      kind: 'voucher';
-      voucher: VoucherRow;
-      /** Why it could not be put in this session's cart now (null: it could). */
-      problem: VoucherProblem | null;
-      message: string | null;
-    };
+export type VoucherCheck = {
+  voucher: VoucherRow;
+  /** Why it could not be put in this session's cart now (null: it could). */
+  problem: VoucherProblem | null;
+  message: string | null;
+};
 
 /**
  * The /voucher page: what a code is worth and on what conditions. An unknown code, and a voucher
  * bound to an e-mail or a customer the request does not match, are errors that reveal nothing of it;
  * any other reason it cannot be used now (expired, used up, the cart under its minimum ...) comes
- * with the voucher's details, so the shopper sees the conditions.
+ * with the voucher's details, so the shopper sees the conditions. Throws ValidationError (no code),
+ * TooManyAttemptsError or VoucherError.
  */
-export async function checkVoucher(ctx: VoucherContext, codeInput: string, emailInput: string | null): Promise<VoucherCheckOutcome> {
+export async function checkVoucher(ctx: VoucherContext, codeInput: string, emailInput: string | null): Promise<VoucherCheck> {
   const code = readCode(ctx, codeInput);
-  const limited = await limitAttempts(ctx);
-  if (limited) return { kind: 'tooManyAttempts', ...limited };
+  await limitAttempts(ctx);
   const voucher = await findVoucher(ctx.prisma, code);
   if (!voucher) throw voucherError('NOT_FOUND', null, ctx.currency, ctx.language);
 
@@ -434,7 +431,7 @@ export async function checkVoucher(ctx: VoucherContext, codeInput: string, email
   }
   if (!problem && cartId && (await ctx.prisma.cartVoucher.count({ where: { cartId, voucherId: voucher.id } })) > 0) problem = 'ALREADY_ADDED';
   if (!problem && !cartId) problem = 'NEEDS_CART';
-  return { kind: 'voucher', voucher, problem, message: problem ? voucherProblemMessage(problem, voucher, ctx.currency, ctx.language) : null };
+  return { voucher, problem, message: problem ? voucherProblemMessage(problem, voucher, ctx.currency, ctx.language) : null };
 }
 
 async function customerEmail(ctx: VoucherContext): Promise<string | null> {
@@ -444,18 +441,16 @@ async function customerEmail(ctx: VoucherContext): Promise<string | null> {
 }
 
 
-export type ApplyVoucherOutcome = { kind: 'tooManyAttempts'; retryAfterMs: number } | { kind: 'applied'; cartId: string };
-
 /**
  * Puts a voucher in the session's cart when it can be used there now. The e-mail it was checked with
  * (the one given with the code, else the cart's, else the logged-in customer's) becomes the cart's
  * e-mail when it was given or the cart had none: the order is judged with the cart's e-mail, so it
- * must carry the one an e-mail-bound or once-per-customer voucher was checked with.
+ * must carry the one an e-mail-bound or once-per-customer voucher was checked with. Returns the cart's
+ * id; throws ValidationError (no code), TooManyAttemptsError or VoucherError.
  */
-export async function applyVoucher(ctx: VoucherContext, codeInput: string, emailInput: string | null): Promise<ApplyVoucherOutcome> {
+export async function applyVoucher(ctx: VoucherContext, codeInput: string, emailInput: string | null): Promise<string> {
   const code = readCode(ctx, codeInput);
-  const limited = await limitAttempts(ctx);
-  if (limited) return { kind: 'tooManyAttempts', ...limited };
+  await limitAttempts(ctx);
   const voucher = await findVoucher(ctx.prisma, code);
   if (!voucher) throw voucherError('NOT_FOUND', null, ctx.currency, ctx.language);
   const cartId = await currentCartId(ctx);
@@ -481,7 +476,7 @@ export async function applyVoucher(ctx: VoucherContext, codeInput: string, email
       await tx.cart.update({ where: { id: cartId }, data: { email } });
     }
   }, TRANSACTION_OPTIONS);
-  return { kind: 'applied', cartId };
+  return cartId;
 }
 
 /** Takes a voucher out of the session's cart; taking out one that is not there changes nothing. */

@@ -13,7 +13,8 @@ import { FreeShippingHint } from '../features/cart/FreeShippingHint.tsx';
 import { CartVouchers } from '../features/cart/CartVouchers.tsx';
 import { CheckoutTotals } from '../features/checkout/Totals.tsx';
 import { formTokenFor } from '../forms/FormToken.tsx';
-import { cartAction, type CartActionData } from '../features/cart/cart-action.server.ts';
+import { cartAction } from '../features/cart/cart-action.server.ts';
+import type { CartActionData } from '../features/cart/cart-action-data.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const CartPageQuery = graphql(`

@@ -3,49 +3,32 @@
 // services/registration.ts, password-reset.ts, privacy.ts and api-tokens.ts.
 import { builder } from './builder.ts';
 import type { Context } from '../context.ts';
-import { AuthenticationError, ErrorInterface, ShopError, ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { AuthenticationError, ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { deleteAccountFormSchema } from '../../../../schema/rules/identity.ts';
 import { message } from '../../i18n/messages.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
-import { kickMailSender } from '../../mail/index.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { login } from '../../services/auth.ts';
 import { afterLogin } from '../../services/after-login.ts';
-import { createCustomerToken, listCustomerTokens, revokeCustomerToken, type CustomerTokenRow } from '../../services/api-tokens.ts';
-import { changePassword, requestPasswordReset, resetPassword, type PasswordChangeOutcome } from '../../services/password-reset.ts';
+import { createCustomerToken, listCustomerTokens, revokeOwnAccessToken, type CustomerTokenRow } from '../../services/api-tokens.ts';
+import { changePassword, PasswordChangeError, requestPasswordReset, resetPassword } from '../../services/password-reset.ts';
 import { deleteAccount } from '../../services/privacy.ts';
-import { register } from '../../services/registration.ts';
-import type { FieldError } from '../../services/errors.ts';
+import { EmailTakenError, register } from '../../services/registration.ts';
 
 // ------------------------------------------------------------------ errors
 
-export class EmailTakenError extends ShopError {
-  constructor(text: string) {
-    super('EMAIL_TAKEN', text);
-  }
-}
 builder.objectType(EmailTakenError, {
   name: 'EmailTakenError',
   description: 'Registration: an account with this e-mail exists (the spec suggests another e-mail or the forgotten-password page).',
   interfaces: [ErrorInterface],
 });
 
-export class PasswordChangeError extends ShopError {
-  constructor(text: string) {
-    super('PASSWORD_CHANGE_FAILED', text);
-  }
-}
 builder.objectType(PasswordChangeError, {
   name: 'PasswordChangeError',
   description: "The password was not changed: a wrong, used or expired link, or a wrong old password (the spec's one message).",
   interfaces: [ErrorInterface],
 });
-
-function invalid(ctx: Context, fieldErrors: FieldError[]): ValidationError {
-  return new ValidationError(fieldErrors, message('invalidInput', ctx.language));
-}
 
 function refuseTokenRequest(ctx: Context): void {
   // a bearer-token request has no session to sign in or out of
@@ -77,13 +60,9 @@ builder.mutationField('register', (t) =>
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       refuseTokenRequest(ctx);
-      const outcome = await register(ctx, input, ctx, () => requireCaptcha(ctx, 'registration', input.captcha));
-      if (outcome.kind === 'invalid') throw invalid(ctx, outcome.fieldErrors);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      if (outcome.kind === 'emailTaken') throw new EmailTakenError(message('emailTaken', ctx.language));
-      kickMailSender(ctx.prisma);
-      await afterLogin(ctx, outcome.customerId);
-      return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: outcome.customerId } });
+      const customerId = await register(ctx, input, ctx, () => requireCaptcha(ctx, 'registration', input.captcha));
+      await afterLogin(ctx, customerId);
+      return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),
 );
@@ -109,21 +88,11 @@ builder.mutationField('requestPasswordReset', (t) =>
     errors: { types: [ValidationError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: RequestPasswordResetInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const outcome = await requestPasswordReset(ctx, input, ctx, () => requireCaptcha(ctx, 'passwordReset', input.captcha));
-      if (outcome.kind === 'invalid') throw invalid(ctx, outcome.fieldErrors);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
+      await requestPasswordReset(ctx, input, ctx, () => requireCaptcha(ctx, 'passwordReset', input.captcha));
       return { message: message('passwordResetRequested', ctx.language) };
     },
   }),
 );
-
-async function afterPasswordChange(ctx: Context, outcome: PasswordChangeOutcome): Promise<number> {
-  if (outcome.kind === 'invalid') throw invalid(ctx, outcome.fieldErrors);
-  if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-  if (outcome.kind === 'failed') throw new PasswordChangeError(message('passwordChangeFailed', ctx.language));
-  await afterLogin(ctx, outcome.customerId);
-  return outcome.customerId;
-}
 
 const ResetPasswordInput = builder.inputType('ResetPasswordInput', {
   fields: (t) => ({
@@ -141,7 +110,8 @@ builder.mutationField('resetPassword', (t) =>
     args: { input: t.arg({ type: ResetPasswordInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       refuseTokenRequest(ctx);
-      const customerId = await afterPasswordChange(ctx, await resetPassword(ctx, input, ctx));
+      const customerId = await resetPassword(ctx, input, ctx);
+      await afterLogin(ctx, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),
@@ -164,8 +134,8 @@ builder.mutationField('changePassword', (t) =>
     args: { input: t.arg({ type: ChangePasswordInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
       refuseTokenRequest(ctx);
-      const outcome = await changePassword(ctx, { ...input, customerId: ctx.customerId! }, ctx);
-      const customerId = await afterPasswordChange(ctx, outcome);
+      const customerId = await changePassword(ctx, { ...input, customerId: ctx.customerId! }, ctx);
+      await afterLogin(ctx, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },
   }),
@@ -191,11 +161,7 @@ builder.mutationField('deleteAccount', (t) =>
     resolve: async (_root, { input }, ctx) => {
       refuseTokenRequest(ctx);
       validateInput(ctx, input, deleteAccountFormSchema);
-      const outcome = await deleteAccount(ctx, { customerId: ctx.customerId!, password: input.password }, ctx);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      if (outcome.kind === 'wrongPassword') {
-        throw invalid(ctx, [{ field: 'password', message: message('wrongPassword', ctx.language) }]);
-      }
+      await deleteAccount(ctx, { customerId: ctx.customerId!, password: input.password }, ctx);
       await ctx.regenerateSession();
       ctx.customerId = null;
       return { deleted: true as const };
@@ -240,11 +206,10 @@ builder.mutationField('loginWithToken', (t) =>
     args: { input: t.arg({ type: LoginWithTokenInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
       validateInput(ctx, { ...input, email: input.email.trim() }, { email: [required, email, max(254)], password: [required, max(128)], tokenName: [required, max(100)] });
-      const outcome = await login(ctx, { email: input.email, password: input.password, clientIp: ctx.clientIp });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts');
-      if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
-      const created = await createCustomerToken(ctx.prisma, { customerId: outcome.customerId, name: input.tokenName });
-      return { ...created, customerId: outcome.customerId };
+      // an app's token login takes no captcha: a locked account's refusal does not offer one
+      const customerId = await login(ctx, { email: input.email, password: input.password, clientIp: ctx.clientIp });
+      const created = await createCustomerToken(ctx.prisma, { customerId, name: input.tokenName });
+      return { ...created, customerId };
     },
   }),
 );
@@ -264,11 +229,7 @@ builder.mutationField('revokeAccessToken', (t) =>
     authScopes: { customer: true },
     errors: { types: [ValidationError], directResult: true },
     args: { id: t.arg.globalID({ required: true }) },
-    resolve: async (_root, args, ctx) => {
-      const tokenId = args.id.typename === 'AccessToken' ? Number(args.id.id) : NaN;
-      const revoked = Number.isSafeInteger(tokenId) ? await revokeCustomerToken(ctx.prisma, ctx.customerId!, tokenId) : null;
-      if (!revoked) throw invalid(ctx, [{ field: 'id', message: message('accessTokenNotFound', ctx.language) }]);
-      return revoked;
-    },
+    resolve: (_root, args, ctx) =>
+      revokeOwnAccessToken(ctx, ctx.customerId!, args.id.typename === 'AccessToken' ? Number(args.id.id) : NaN),
   }),
 );

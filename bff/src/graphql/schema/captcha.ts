@@ -1,7 +1,7 @@
-// Captcha challenges (bff/src/captcha): the web asks for one per named action, solves it in the
+// Captcha challenges (bff/src/services/captcha.ts): the web asks for one per named action, solves it in the
 // browser and sends the token with the protected mutation (argument `captcha`).
 import { builder } from './builder.ts';
-import { createCaptchaChallenge, CAPTCHA_ALGORITHM, type CaptchaAction } from '../../captcha/captcha.ts';
+import { createCaptchaChallenge, CAPTCHA_ALGORITHM, type CaptchaAction } from '../../services/captcha.ts';
 
 export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
   description: 'The action a captcha token is good for; a token of one action is refused by another.',

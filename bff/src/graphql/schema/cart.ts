@@ -3,13 +3,11 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { Price } from './catalog.ts';
-import { InsufficientStockError, NotFoundError, ValidationError } from './errors.ts';
-import { addToCart, currentCartId, setCartLineQuantity } from '../../services/cart.ts';
+import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
+import { addToCart, currentCartId, limitNewCarts, setCartLineQuantity } from '../../services/cart.ts';
 import { money, unitPrice } from '../../services/pricing.ts';
 import { goodsByRate, lineGross as goodsLineGross, type GoodsLine } from '../../../../schema/rules/index.ts';
 import type { Context } from '../context.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { RATE_RULES, ipKey } from '../../services/rate-limit.ts';
 
 type LineForTotals = {
   quantity: number;
@@ -87,11 +85,7 @@ builder.mutationFields((t) => ({
       quantity: t.arg.int({ required: false, defaultValue: 1 }),
     },
     resolve: async (query, _root, args, ctx) => {
-      // a new cart per client address is limited (a partner's token has a limit of its own)
-      if (!ctx.partner && (await currentCartId(ctx)) === null) {
-        const limit = await ctx.rateLimiter.consume(RATE_RULES.newCartPerIp, ipKey(ctx.clientIp));
-        if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language);
-      }
+      await limitNewCarts(ctx);
       const cartId = await addToCart(ctx, localId(args.variantId, 'Variant', ctx), args.quantity ?? 1);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },

@@ -2,17 +2,19 @@
 // Every text field answers in the request's language, every price in the request's currency.
 import { queryFromInfo } from '@pothos/plugin-prisma';
 import { builder, CATALOG_READ } from './builder.ts';
-import type { Context, Language } from '../context.ts';
+import type { Context } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
 import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
-import { pageWindow, connectionFrom } from './pagination.ts';
+import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
-import { SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { message } from '../../i18n/messages.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
 
 /** The translation in the request's language (catalogs always carry both). */
-export function pick<T>(parent: WithTranslations<T>, language: Language): T | undefined {
+export function pick<T>(parent: WithTranslations<T>, language: Locale): T | undefined {
   return parent.translations.find((row) => row.language === language) ?? parent.translations[0];
 }
 
@@ -25,7 +27,7 @@ const NAME_AND_SLUG = { translations: { select: { language: true, name: true, sl
 
 export const LanguageEnum = builder.enumType('Language', { values: ['cs', 'en'] as const });
 
-export const LocalizedSlug = builder.objectRef<{ language: Language; slug: string }>('LocalizedSlug').implement({
+export const LocalizedSlug = builder.objectRef<{ language: Locale; slug: string }>('LocalizedSlug').implement({
   description: 'The same object in each language, for language switching and hreflang links.',
   fields: (t) => ({
     language: t.field({ type: LanguageEnum, resolve: (row) => row.language }),
@@ -34,7 +36,7 @@ export const LocalizedSlug = builder.objectRef<{ language: Language; slug: strin
 });
 
 export function localizedSlugs(parent: WithTranslations<{ slug: string }>) {
-  return parent.translations.map((row) => ({ language: row.language as Language, slug: row.slug }));
+  return parent.translations.map((row) => ({ language: row.language as Locale, slug: row.slug }));
 }
 
 export const CurrencyEnum = builder.enumType('Currency', { values: ['CZK', 'EUR'] as const });
@@ -258,6 +260,20 @@ const ProductFilter = builder.inputType('ProductFilter', {
   }),
 });
 
+const MAX_PRICE = 1_000_000_000;
+
+/** The filter argument as the catalog service takes it; a price out of range or a text too long is BAD_USER_INPUT. */
+function productFilter(filter: ProductFilterInput | null | undefined, language: Locale): ProductFilterInput {
+  const given = filter ?? {};
+  for (const [name, value] of [['priceFrom', given.priceFrom], ['priceTo', given.priceTo]] as const) {
+    if (value != null && (value < 0 || value > MAX_PRICE)) throw badInput(`${name} is out of range`);
+  }
+  if ((given.search?.length ?? 0) > SEARCH_MAX_LENGTH || (given.categorySlug?.length ?? 0) > SLUG_MAX_LENGTH) {
+    throw badInput(message('inputTooLong', language));
+  }
+  return given;
+}
+
 const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>> & { searchCorrections: SearchCorrection[] }>(
   'ProductConnection',
 );
@@ -313,7 +329,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) => {
       const window = pageWindow(args, ctx.language);
-      const page = await findProductPage(ctx, (args.filter ?? {}) as ProductFilterInput, (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      const page = await findProductPage(ctx, productFilter(args.filter, ctx.language), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));

@@ -5,7 +5,7 @@ import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { CurrencyEnum, pick, Price } from './catalog.ts';
 import type { Context } from '../context.ts';
-import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
+import { ErrorInterface, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId } from '../../services/cart.ts';
 import {
   rememberRevision,
@@ -15,8 +15,7 @@ import {
   type Checkout,
   type CheckoutTotals,
 } from '../../services/checkout.ts';
-import { OrderChangedError, placeOrder, TooManyOrdersError, type OrderChange } from '../../services/orders.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { OrderChangedError, placeOrder, type OrderChange } from '../../services/orders.ts';
 import { money, type Money } from '../../services/pricing.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
@@ -352,13 +351,7 @@ builder.mutationFields((t) => ({
     errors: { types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: PlaceOrderInputRef, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      let orderId: number;
-      try {
-        orderId = await placeOrder(ctx, input.revision, input.captcha);
-      } catch (error) {
-        if (error instanceof TooManyOrdersError) throw TooManyAttemptsError.after(error.retryAfterMs, ctx.language, 'tooManyOrders');
-        throw error;
-      }
+      const orderId = await placeOrder(ctx, input.revision, input.captcha);
       return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
     },
   }),

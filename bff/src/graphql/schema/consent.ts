@@ -1,9 +1,7 @@
 // Cookie consent: the browser keeps the choice in the `consent` cookie (schema/rules/consent.ts) and
 // records each choice here, in the consent log.
 import { builder } from './builder.ts';
-import { ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { message } from '../../i18n/messages.ts';
+import { TooManyAttemptsError, ValidationError } from './errors.ts';
 import { recordConsent } from '../../services/consent.ts';
 
 type RecordedShape = { id: number; createdAt: Date; textVersion: string };
@@ -33,12 +31,8 @@ builder.mutationField('recordConsent', (t) =>
     errors: { types: [ValidationError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: ConsentInput, required: true }) },
     resolve: async (_root, { input }, ctx) => {
-      const outcome = await recordConsent(ctx, { ...input, language: ctx.language, clientIp: ctx.clientIp });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      if (outcome.kind === 'invalid') {
-        throw new ValidationError([{ field: outcome.field, message: message('invalidInput', ctx.language) }], message('invalidInput', ctx.language));
-      }
-      return { id: outcome.id, createdAt: outcome.createdAt, textVersion: input.textVersion };
+      const recorded = await recordConsent(ctx, { ...input, language: ctx.language, clientIp: ctx.clientIp });
+      return { ...recorded, textVersion: input.textVersion };
     },
   }),
 );

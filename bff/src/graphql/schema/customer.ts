@@ -1,14 +1,12 @@
 // The signed-in customer: identity, login and logout. Registration and account data build on this.
 import { builder } from './builder.ts';
-import { AuthenticationError, ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { AuthenticationError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { login } from '../../services/auth.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { afterLogin } from '../../services/after-login.ts';
 import { revokeCustomerToken } from '../../services/api-tokens.ts';
-import { message } from '../../i18n/messages.ts';
 
 builder.prismaNode('Customer', {
   id: { field: 'id' },
@@ -56,16 +54,11 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, { input }, ctx) => {
       validateInput(ctx, { ...input, email: input.email.trim() }, loginRules);
       const token = input.captcha;
-      const outcome = await login(
+      const customerId = await login(
         ctx,
         { email: input.email, password: input.password, clientIp: ctx.clientIp },
-        token ? () => requireCaptcha(ctx, 'login', token) : null,
+        { check: token ? () => requireCaptcha(ctx, 'login', token) : null },
       );
-      if (outcome.kind === 'tooManyAttempts') {
-        throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language, 'tooManyLoginAttempts', outcome.captchaAccepted === true);
-      }
-      if (outcome.kind === 'invalidCredentials') throw new AuthenticationError(message('loginFailed', ctx.language));
-      const { customerId } = outcome;
       await afterLogin(ctx, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },

@@ -7,12 +7,13 @@ import {
   InsufficientStockError,
   NotFoundError,
   ShopError,
+  TooManyAttemptsError,
   ValidationError,
   type FieldError,
 } from '../../services/errors.ts';
 
 // The classes are the domain's (services/errors.ts); resolvers keep importing them from here.
-export { AuthenticationError, InsufficientStockError, NotFoundError, ShopError, ValidationError, type FieldError };
+export { AuthenticationError, InsufficientStockError, NotFoundError, ShopError, TooManyAttemptsError, ValidationError, type FieldError };
 
 export const ErrorInterface = builder.interfaceRef<ShopError>('Error').implement({
   description: 'An expected failure the shopper can act on; message is in the request language.',
@@ -42,4 +43,16 @@ builder.objectType(InsufficientStockError, {
   name: 'InsufficientStockError',
   interfaces: [ErrorInterface],
   fields: (t) => ({ available: t.exposeInt('available') }),
+});
+
+builder.objectType(TooManyAttemptsError, {
+  name: 'TooManyAttemptsError',
+  description: 'Too many attempts from this address or at this account; try again after retryAfterSeconds.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds'),
+    captchaAccepted: t.exposeBoolean('captchaAccepted', {
+      description: 'True when the action may be sent again now with a solved captcha (a login at a locked account).',
+    }),
+  }),
 });

@@ -1,18 +1,10 @@
 // Newsletter sign-up from the footer. The spec makes an already subscribed e-mail an error.
 import { builder } from './builder.ts';
-import { ErrorInterface, ShopError, ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
-import { message } from '../../i18n/messages.ts';
-import { subscribe } from '../../services/newsletter.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
-
-export class AlreadySubscribedError extends ShopError {
-  constructor(text: string) {
-    super('ALREADY_SUBSCRIBED', text);
-  }
-}
+import { AlreadySubscribedError, subscribe } from '../../services/newsletter.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 
 builder.objectType(AlreadySubscribedError, { name: 'AlreadySubscribedError', interfaces: [ErrorInterface] });
 
@@ -35,10 +27,8 @@ builder.mutationField('subscribeNewsletter', (t) =>
       const address = args.email.trim().toLowerCase();
       validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
       await requireCaptcha(ctx, 'newsletter', args.captcha);
-      const outcome = await subscribe(ctx, { email: address, language: ctx.language, customerId: ctx.customerId, clientIp: ctx.clientIp });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      if (outcome.kind === 'alreadySubscribed') throw new AlreadySubscribedError(message('alreadySubscribed', ctx.language));
-      return ctx.prisma.newsletterSubscription.findUniqueOrThrow({ ...query, where: { id: outcome.subscriptionId } });
+      const id = await subscribe(ctx, { email: address, language: ctx.language, customerId: ctx.customerId, clientIp: ctx.clientIp });
+      return ctx.prisma.newsletterSubscription.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
 );

@@ -7,9 +7,9 @@ import { PostalAddress, VatRecapRowRef } from './checkout.ts';
 import { money, type Money } from '../../services/pricing.ts';
 import { readAddress } from '../../services/checkout.ts';
 import { orderIdByHash } from '../../services/orders.ts';
-import { orderPaymentSpayd, qrPaymentSvg } from '../../services/checkout-seams.ts';
+import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { href } from '../../../../schema/routes.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, discountFromTotals, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, discountFromTotals, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
@@ -61,7 +61,7 @@ function readRecap(value: unknown): VatRecapRow[] {
 }
 
 type OrderAmounts = {
-  currency: 'CZK' | 'EUR';
+  currency: Currency;
   productsNet: number;
   productsGross: number;
   discountGross: number;
@@ -171,12 +171,12 @@ export const OrderRef = builder.prismaNode('Order', {
     qrPayment: t.string({
       nullable: true,
       description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',
-      resolve: (order) => (isBankTransfer(order) ? orderPaymentSpayd(order) : null),
+      resolve: (order) => (isBankTransfer(order) ? orderSpayd(order) : null),
     }),
     qrSvg: t.string({
       nullable: true,
       description: 'The QR payment code as an SVG document, for a bank transfer order.',
-      resolve: (order) => (isBankTransfer(order) ? qrPaymentSvg(orderPaymentSpayd(order)) : null),
+      resolve: (order) => (isBankTransfer(order) ? qrSvg(orderSpayd(order)) : null),
     }),
     summaryUrl: t.string({
       description: 'The summary page, in the order’s language.',

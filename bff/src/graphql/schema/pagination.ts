@@ -2,7 +2,7 @@
 // (after) and page links (offset) are the same query.
 import type { GraphQLError } from 'graphql';
 import { createGraphQLError } from 'graphql-yoga';
-import type { Language } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { formatMessage, message } from '../../i18n/messages.ts';
 
 export const MAX_PAGE_SIZE = 100;
@@ -27,7 +27,7 @@ export function decodeCursor(cursor: string): number | null {
 
 export function pageWindow(
   args: { first?: number | null; after?: string | null; offset?: number | null },
-  language: Language,
+  language: Locale,
 ): PageWindow {
   const limit = args.first ?? DEFAULT_PAGE_SIZE;
   if (limit < 1 || limit > MAX_PAGE_SIZE) throw badInput(formatMessage('pageSizeOutOfRange', language, { max: MAX_PAGE_SIZE }));

@@ -1,28 +1,13 @@
-// The return protocol (reklamace, /reklamace): one mutation that validates the form with the rules the
-// web form runs (schema/rules/return-protocol.ts). A signed-in customer picks the order from her own
+// The return protocol (reklamace, /reklamace): one mutation; the service checks the form with the rules
+// the web form runs (schema/rules/return-protocol.ts). A signed-in customer picks the order from her own
 // Customer.orders (graphql/schema/account.ts), like the account pages.
 // A protocol is readable only as the answer to the mutation that sent it: there is no query for one,
 // so nobody can read another shopper's protocol (requirement S5).
 import { builder } from './builder.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
-import { ErrorInterface, ShopError, ValidationError, type FieldError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
-import { message } from '../../i18n/messages.ts';
-import { submitReturnProtocol } from '../../services/returns.ts';
-import { validateForm } from '../../../../schema/rules/index.ts';
-import {
-  RETURN_LINE_MAX_QUANTITY,
-  RETURN_MAX_LINES,
-  returnLineFormSchema,
-  returnMessage,
-  returnProtocolFormSchema,
-} from '../../../../schema/rules/return-protocol.ts';
-
-export class ReturnOrderNotFoundError extends ShopError {
-  constructor(text: string) {
-    super('RETURN_ORDER_NOT_FOUND', text);
-  }
-}
+import { requireCaptcha } from '../../services/captcha.ts';
+import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
+import { ReturnOrderNotFoundError, submitReturnProtocol } from '../../services/returns.ts';
+import { RETURN_MAX_LINES } from '../../../../schema/rules/return-protocol.ts';
 
 builder.objectType(ReturnOrderNotFoundError, {
   name: 'ReturnOrderNotFoundError',
@@ -93,34 +78,10 @@ builder.mutationField('submitReturnProtocol', (t) =>
     errors: { types: [ValidationError, ReturnOrderNotFoundError, TooManyAttemptsError], directResult: true },
     args: { input: t.arg({ type: ReturnInput, required: true }) },
     resolve: async (query, _root, { input }, ctx) => {
-      const { captcha: _captcha, ...fields } = input;
-      const values = { ...fields, note: input.note ?? '', email: fields.email.trim(), bankAccount: fields.bankAccount.trim() };
-      const fieldErrors: FieldError[] = Object.entries(validateForm(values, returnProtocolFormSchema, ctx.language)).map(([field, text]) => ({
-        field,
-        message: text,
-      }));
-      if (input.lines.length === 0) fieldErrors.push({ field: 'lines', message: returnMessage('noLines', ctx.language) });
-      if (input.lines.length > RETURN_MAX_LINES) {
-        fieldErrors.push({ field: 'lines', message: returnMessage('tooManyLines', ctx.language, { max: RETURN_MAX_LINES }) });
-      }
-      const lines = input.lines.slice(0, RETURN_MAX_LINES).map((line, index) => {
-        const row = { productTitle: line.productTitle, productCode: line.productCode, reason: line.reason ?? '', quantity: line.quantity ?? 1 };
-        for (const [field, text] of Object.entries(validateForm(row, returnLineFormSchema, ctx.language))) {
-          fieldErrors.push({ field: `lines.${index}.${field}`, message: text });
-        }
-        if (!Number.isInteger(row.quantity) || row.quantity < 1 || row.quantity > RETURN_LINE_MAX_QUANTITY) {
-          fieldErrors.push({ field: `lines.${index}.quantity`, message: returnMessage('quantity', ctx.language, { max: RETURN_LINE_MAX_QUANTITY }) });
-        }
-        return row;
-      });
-      if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message('invalidInput', ctx.language));
-      await requireCaptcha(ctx, 'returnProtocol', input.captcha);
-
-      const outcome = await submitReturnProtocol(ctx, { ...values, lines }, { customerId: ctx.customerId, language: ctx.language, clientIp: ctx.clientIp });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      if (outcome.kind === 'orderNotFound') throw new ReturnOrderNotFoundError(returnMessage('orderNotFound', ctx.language));
-      if (outcome.kind === 'orderLinkNeeded') throw new ReturnOrderNotFoundError(returnMessage('orderLinkNeeded', ctx.language));
-      return ctx.prisma.complaint.findUniqueOrThrow({ ...query, where: { id: outcome.complaintId } });
+      const { captcha, ...form } = input;
+      const who = { customerId: ctx.customerId, language: ctx.language, clientIp: ctx.clientIp };
+      const id = await submitReturnProtocol(ctx, form, who, () => requireCaptcha(ctx, 'returnProtocol', captcha));
+      return ctx.prisma.complaint.findUniqueOrThrow({ ...query, where: { id } });
     },
   }),
 );

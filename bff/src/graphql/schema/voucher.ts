@@ -3,12 +3,11 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { CurrencyEnum, Price } from './catalog.ts';
 import type { Context } from '../context.ts';
-import { ErrorInterface, ValidationError } from './errors.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
+import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
-import { requireCaptchaAfter } from '../../captcha/captcha.ts';
-import { RATE_RULES } from '../../services/rate-limit.ts';
-import { cartMoney, email as emailRule, goodsByRate, max } from '../../../../schema/rules/index.ts';
+import { requireCaptchaAfter } from '../../services/captcha.ts';
+import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
+import { cartMoney, email as emailRule, goodsByRate, max, type Currency } from '../../../../schema/rules/index.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
   applyVoucher,
@@ -47,7 +46,7 @@ builder.objectType(VoucherError, {
   fields: (t) => ({ problem: t.field({ type: VoucherProblemEnum, resolve: (error) => error.problem }) }),
 });
 
-type Amount = { amount: number; currency: 'CZK' | 'EUR' };
+type Amount = { amount: number; currency: Currency };
 
 const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
   description: 'An amount of a voucher rule (its value or its minimum), minor units (haléře, cents) with VAT.',
@@ -207,9 +206,7 @@ builder.queryField('checkVoucher', (t) =>
     resolve: async (_root, args, ctx) => {
       const email = checkEmailArgument(ctx, args.email);
       await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
-      const outcome = await checkVoucher(ctx, args.code, email);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      return { voucher: outcome.voucher, problem: outcome.problem, message: outcome.message, currency: ctx.currency };
+      return { ...(await checkVoucher(ctx, args.code, email)), currency: ctx.currency };
     },
   }),
 );
@@ -234,9 +231,8 @@ builder.mutationFields((t) => ({
       const email = checkEmailArgument(ctx, args.email);
       // one count and one rule with checkVoucher: applying is guessing codes too
       await requireCaptchaAfter(ctx, 'voucherCheck', args.captcha, RATE_RULES.voucherCheckWithoutCaptcha);
-      const outcome = await applyVoucher(ctx, args.code, email);
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: outcome.cartId } });
+      const cartId = await applyVoucher(ctx, args.code, email);
+      return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
   removeVoucher: t.prismaField({

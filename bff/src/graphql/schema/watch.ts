@@ -2,12 +2,11 @@
 // link of the e-mail that announces its return. The answer never says whether the address watched the
 // variant before (no enumeration), and nothing in the API lists watches.
 import { builder } from './builder.ts';
-import { NotFoundError, ValidationError } from './errors.ts';
+import { NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
-import { TooManyAttemptsError } from './too-many-attempts.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
-import { requireCaptcha } from '../../captcha/captcha.ts';
+import { requireCaptcha } from '../../services/captcha.ts';
 import { unsubscribeWatches, watchAvailability } from '../../services/availability-watch.ts';
 
 const AvailabilityWatchConfirmation = builder.objectRef<{ email: string }>('AvailabilityWatchConfirmation').implement({
@@ -34,15 +33,14 @@ builder.mutationFields((t) => ({
       validateInput(ctx, { email: address }, { email: [required, email, max(254)] });
       const variantId = localDatabaseId(args.variantId, 'Variant', ctx);
       await requireCaptcha(ctx, 'availabilityWatch', args.captcha);
-      const outcome = await watchAvailability(ctx, {
+      const watching = await watchAvailability(ctx, {
         variantId,
         email: address,
         language: ctx.language,
         customerId: ctx.customerId,
         clientIp: ctx.clientIp,
       });
-      if (outcome.kind === 'tooManyAttempts') throw TooManyAttemptsError.after(outcome.retryAfterMs, ctx.language);
-      return { email: outcome.email };
+      return { email: watching };
     },
   }),
   cancelAvailabilityWatches: t.field({

@@ -21,7 +21,8 @@ import { OPERATION_LIMITS } from './limits.ts';
 import { operationCost } from './cost.ts';
 import { findBadString } from './input-strings.ts';
 import { message } from '../../i18n/messages.ts';
-import type { Context, Language } from '../context.ts';
+import type { Context } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { withOperationSignal } from '../../db/operation-signal.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
@@ -88,7 +89,7 @@ function partnerMayReadSchema(context: InitialContext): boolean {
   return partner?.scopes?.includes('schema:read') ?? false;
 }
 
-function languageOf(context: Partial<Context>): Language {
+function languageOf(context: Partial<Context>): Locale {
   return context.language === 'en' ? 'en' : 'cs';
 }
 

@@ -8,7 +8,7 @@
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
 import { formatMessage, message, type MessageKey } from '../../i18n/messages.ts';
-import type { Language } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { initialContextLanguage, type InitialContext } from './request-language.ts';
 
 type Refusal = { key: MessageKey; status: number; code?: string };
@@ -46,7 +46,7 @@ function messageKey(refusal: Refusal, error: GraphQLError): MessageKey {
 }
 
 /** The refusal in the request's language, without the library's details (originalError, stack). */
-export function localisedRefusal(error: GraphQLError, language: Language): GraphQLError {
+export function localisedRefusal(error: GraphQLError, language: Locale): GraphQLError {
   const code = error.extensions?.code;
   const refusal = typeof code === 'string' ? REFUSALS[code] : undefined;
   if (!refusal) return error;

@@ -13,7 +13,7 @@ import {
   type ValidationRule,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Language } from '../context.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { initialContextLanguage, type InitialContext } from './request-language.ts';
 import { message } from '../../i18n/messages.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
@@ -66,7 +66,7 @@ export function countSensitiveFields(document: DocumentNode): Counts {
   return total;
 }
 
-function sensitiveOnceRule(language: Language): ValidationRule {
+function sensitiveOnceRule(language: Locale): ValidationRule {
   const rule = (context: ValidationContext): ASTVisitor => ({
     Document: {
       leave() {
@@ -87,7 +87,7 @@ function sensitiveOnceRule(language: Language): ValidationRule {
   return rule;
 }
 
-const RULES: Record<Language, ValidationRule> = { cs: sensitiveOnceRule('cs'), en: sensitiveOnceRule('en') };
+const RULES: Record<Locale, ValidationRule> = { cs: sensitiveOnceRule('cs'), en: sensitiveOnceRule('en') };
 
 export function useSensitiveOperationsOnce(): Plugin {
   return {

@@ -7,11 +7,12 @@ import { isDatabaseOutage, OUTAGE_RETRY_AFTER_S } from '../../http/server-errors
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../schema/index.ts';
-import type { Context, CurrencyCode, ShopSession } from '../context.ts';
+import type { Context, ShopSession } from '../context.ts';
+import type { Currency } from '../../../../schema/rules/money.ts';
 import { requestLanguage } from './request-language.ts';
 import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
-import { sessionKey } from '../../http/session-store.ts';
-import type { RateLimiter } from '../../services/rate-limit.ts';
+import { sessionKey } from '../../services/sessions.ts';
+import type { RateLimiter } from '../../rate-limit/rate-limit.ts';
 import { useSensitiveOperationsOnce } from './sensitive-operations.ts';
 import { partnerContext } from '../../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
@@ -29,7 +30,7 @@ function saveSession(req: Request): Promise<void> {
   return new Promise((resolve) => req.session.save(() => resolve()));
 }
 
-export function requestCurrency(req: Request, headers?: Headers): CurrencyCode {
+export function requestCurrency(req: Request, headers?: Headers): Currency {
   const header = headers?.get('x-shop-currency');
   if (header === 'CZK' || header === 'EUR') return header;
   return currencyOfCookies(req.headers.cookie);

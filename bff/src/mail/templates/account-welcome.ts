@@ -3,9 +3,8 @@
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
+import type { WelcomeMailDocument } from '../../services/registration.ts';
 import type { MailTemplate } from './types.ts';
-
-export type AccountWelcomePayload = { customerId: number };
 
 const TEXTS = {
   cs: {
@@ -30,15 +29,8 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-export const accountWelcome: MailTemplate<AccountWelcomePayload> = {
-  parse(payload) {
-    const customerId = (payload as { customerId?: unknown } | null)?.customerId;
-    return typeof customerId === 'number' && Number.isSafeInteger(customerId) ? { customerId } : null;
-  },
-
-  async render(context, { customerId }, language) {
-    const customer = await context.db.customer.findUnique({ where: { id: customerId }, select: { firstName: true } });
-    if (!customer) return null;
+export const accountWelcome: MailTemplate<WelcomeMailDocument> = {
+  async render(context, customer, language) {
     const t = TEXTS[language];
     const values = { shop: SUPPLIER.shopName, name: customer.firstName };
     const subject = fill(t.subject, values);

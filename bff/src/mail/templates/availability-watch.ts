@@ -4,9 +4,8 @@
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
+import type { WatchMailDocument } from '../../services/availability-watch.ts';
 import type { MailTemplate } from './types.ts';
-
-export type AvailabilityWatchPayload = { watchId: number };
 
 const TEXTS = {
   cs: {
@@ -35,37 +34,13 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-export const availabilityWatch: MailTemplate<AvailabilityWatchPayload> = {
-  parse(payload) {
-    const watchId = (payload as { watchId?: unknown } | null)?.watchId;
-    return typeof watchId === 'number' && Number.isSafeInteger(watchId) ? { watchId } : null;
-  },
-
-  async render(context, { watchId }, language) {
-    // gone: the watcher unsubscribed before the e-mail went out, so it is not sent
-    const watch = await context.db.availabilityWatch.findUnique({
-      where: { id: watchId },
-      select: {
-        unsubscribeToken: true,
-        variant: {
-          select: {
-            code: true,
-            size: true,
-            colour: { select: { code: true, translations: { where: { language }, select: { name: true } } } },
-            product: { select: { translations: { where: { language }, select: { name: true, slug: true } } } },
-          },
-        },
-      },
-    });
-    const translation = watch?.variant.product.translations[0];
-    if (!watch || !translation) return null;
+export const availabilityWatch: MailTemplate<WatchMailDocument> = {
+  async render(context, watch, language) {
     const t = TEXTS[language];
-    const values = { product: translation.name, shop: SUPPLIER.shopName };
-    const variantText = [watch.variant.size, watch.variant.colour?.translations[0]?.name ?? watch.variant.colour?.code]
-      .filter(Boolean)
-      .join(', ');
-    const itemText = variantText ? `${translation.name} – ${variantText}` : translation.name;
-    const productUrl = context.publicUrl + href('product', language, { slug: translation.slug });
+    const values = { product: watch.productName, shop: SUPPLIER.shopName };
+    const variantText = [watch.size, watch.colour].filter(Boolean).join(', ');
+    const itemText = variantText ? `${watch.productName} – ${variantText}` : watch.productName;
+    const productUrl = context.publicUrl + href('product', language, { slug: watch.productSlug });
     const unsubscribeUrl = context.publicUrl + href('watchUnsubscribe', language, { token: watch.unsubscribeToken });
     const subject = fill(t.subject, values);
 

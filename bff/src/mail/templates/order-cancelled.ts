@@ -5,9 +5,8 @@ import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
+import type { CancelledOrderMailDocument } from '../../services/unpaid-orders.ts';
 import type { MailTemplate } from './types.ts';
-
-export type OrderCancelledPayload = { orderId: number };
 
 const TEXTS = {
   cs: {
@@ -34,19 +33,8 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-export const orderCancelled: MailTemplate<OrderCancelledPayload> = {
-  parse(payload) {
-    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
-    return typeof orderId === 'number' && Number.isSafeInteger(orderId) ? { orderId } : null;
-  },
-
-  async render(context, { orderId }, language) {
-    const order = await context.db.order.findUnique({
-      where: { id: orderId },
-      select: { number: true, createdAt: true, paymentDueAt: true, totalGross: true, currency: true, status: true },
-    });
-    // not sent for an order that is not cancelled (any more)
-    if (!order || order.status !== 'CANCELLED') return null;
+export const orderCancelled: MailTemplate<CancelledOrderMailDocument> = {
+  async render(context, order, language) {
     const t = TEXTS[language];
     const values = {
       number: order.number,

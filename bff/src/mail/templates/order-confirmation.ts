@@ -6,14 +6,15 @@ import { countryName } from '../../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
-import { invoicePath, invoicePdf } from '../../pdf/invoice.ts';
+import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { BANK_TRANSFER_PAYMENT_CODE } from '../../../../schema/rules/constants.ts';
-import { addressName, loadOrderDocument, type DocumentAddress } from '../../services/order-documents.ts';
+import { addressName, type DocumentAddress, type OrderDocument } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
 import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
 import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
 
-export type OrderConfirmationPayload = { orderId: number };
+/** The order as placed, and its invoice (issued when the e-mail is sent, the same one the download serves). */
+export type OrderConfirmationDocument = { order: OrderDocument; invoice: InvoiceFile | null };
 
 const TEXTS = {
   cs: {
@@ -86,15 +87,8 @@ function addressText(address: DocumentAddress, language: MailLanguage): string {
     .join(', ');
 }
 
-export const orderConfirmation: MailTemplate<OrderConfirmationPayload> = {
-  parse(payload) {
-    const orderId = (payload as { orderId?: unknown } | null)?.orderId;
-    return typeof orderId === 'number' && Number.isSafeInteger(orderId) ? { orderId } : null;
-  },
-
-  async render(context, { orderId }, language) {
-    const order = await loadOrderDocument(context.db, orderId);
-    if (!order) return null;
+export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
+  async render(context, { order, invoice }, language) {
     const t = TEXTS[language];
     const money = (amount: number) => formatMoney(amount, order.currency, language);
     const priceOrFree = (amount: number) => (amount === 0 ? t.free : money(amount));
@@ -106,7 +100,6 @@ export const orderConfirmation: MailTemplate<OrderConfirmationPayload> = {
     const account = supplierBankAccount(order.currency);
 
     const attachments: MailAttachment[] = [];
-    const invoice = await invoicePdf(context.db, order.id, { eurRate: context.eurRate });
     if (invoice) attachments.push({ filename: invoice.fileName, content: invoice.bytes, contentType: 'application/pdf' });
     if (bankTransfer) {
       attachments.push({ filename: 'qr-platba.png', content: await qrPng(orderSpayd(order)), contentType: 'image/png', cid: 'qr-platba' });

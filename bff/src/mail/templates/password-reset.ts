@@ -4,9 +4,8 @@
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
+import type { MailPayload } from '../../services/mail-outbox.ts';
 import type { MailTemplate } from './types.ts';
-
-export type PasswordResetPayload = { token: string; validMinutes: number };
 
 const TEXTS = {
   cs: {
@@ -31,16 +30,8 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export const passwordReset: MailTemplate<PasswordResetPayload> = {
-  secretPayload: true,
-  parse(payload) {
-    const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
-    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return null;
-    return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60 };
-  },
-
+// the outbox row's payload is the whole document: the link's token and how long it is valid
+export const passwordReset: MailTemplate<MailPayload<'passwordReset'>> = {
   async render(context, { token, validMinutes }, language) {
     const t = TEXTS[language];
     const values = { shop: SUPPLIER.shopName, minutes: String(validMinutes) };

@@ -3,11 +3,9 @@
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { renderReturnProtocolPdf, returnProtocolFileName } from '../../pdf/return-protocol.ts';
-import { loadReturnProtocol } from '../../services/returns.ts';
+import type { ReturnProtocolDocument } from '../../services/returns.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
 import type { MailTemplate } from './types.ts';
-
-export type ReturnProtocolPayload = { complaintId: number };
 
 const TEXTS = {
   cs: {
@@ -38,15 +36,8 @@ function fill(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
-export const returnProtocol: MailTemplate<ReturnProtocolPayload> = {
-  parse(payload) {
-    const complaintId = (payload as { complaintId?: unknown } | null)?.complaintId;
-    return typeof complaintId === 'number' && Number.isSafeInteger(complaintId) ? { complaintId } : null;
-  },
-
-  async render(context, { complaintId }, language) {
-    const protocol = await loadReturnProtocol(context.db, complaintId);
-    if (!protocol) return null;
+export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
+  async render(_context, protocol, language) {
     const t = TEXTS[language];
     const values = { number: protocol.number, order: protocol.orderNumber, date: formatDate(protocol.createdAt, language), account: protocol.bankAccount, shop: SUPPLIER.shopName };
     const subject = fill(t.subject, values);

@@ -1,15 +1,14 @@
-// What a mail template is: it reads its payload from the outbox row and renders the e-mail in the
-// row's language when the sender gets to it.
-import type { Db } from '../../db/client.ts';
+// What a mail template is: it receives the document its e-mail shows (read when the e-mail is sent,
+// mail/documents.ts) and renders it in the outbox row's language. A template loads nothing and knows
+// no database.
+import type { Locale } from '../../../../schema/rules/locale.ts';
 
-export type MailLanguage = 'cs' | 'en';
+/** The language of an e-mail: the shop's locales. */
+export type MailLanguage = Locale;
 
-export type TemplateContext = {
-  db: Db;
+export type MailContext = {
   /** The shop's public address, for links in the e-mail. */
   publicUrl: string;
-  /** CZK per EUR (invoices of euro orders state their VAT in CZK). */
-  eurRate: number;
 };
 
 export type MailAttachment = {
@@ -22,11 +21,6 @@ export type MailAttachment = {
 
 export type RenderedMail = { subject: string; html: string; text: string; attachments: MailAttachment[] };
 
-export type MailTemplate<Payload> = {
-  /** The stored payload in its typed shape; null when it is not one (the row is given up). */
-  parse: (payload: unknown) => Payload | null;
-  /** The e-mail; null when what it announces no longer exists (the row is given up). */
-  render: (context: TemplateContext, payload: Payload, language: MailLanguage) => Promise<RenderedMail | null>;
-  /** The payload holds a secret (e.g. a password reset link): it is emptied once the e-mail is sent. */
-  secretPayload?: boolean;
+export type MailTemplate<Document> = {
+  render: (context: MailContext, document: Document, language: MailLanguage) => Promise<RenderedMail>;
 };

@@ -1,4 +1,4 @@
-// The browser side of the self-hosted captcha (bff/src/captcha): fetch a challenge for one action,
+// The browser side of the self-hosted captcha (bff/src/services/captcha.ts): fetch a challenge for one action,
 // solve it (ALTCHA proof of work with WebCrypto, loaded on first use) and hand out its token once.
 // States as the spec names them: not loaded, loading, loaded (plus error, with a retry).
 import { useCallback, useRef, useState } from 'react';

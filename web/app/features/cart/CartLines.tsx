@@ -13,7 +13,7 @@ import { useNotify } from '../../components/ui/Toasts.tsx';
 import { errorOf } from '../../apollo/errors.ts';
 import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
-import type { CartActionData } from './cart-action.server.ts';
+import type { CartActionData } from './cart-action-data.ts';
 
 /** What the table shows of each line. */
 export const CartLinesFieldsFragment = graphql(`

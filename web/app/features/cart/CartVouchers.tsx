@@ -13,7 +13,7 @@ import { validateField, voucherFormSchema, type Locale } from '../../../../schem
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
-import type { CartActionData } from './cart-action.server.ts';
+import type { CartActionData } from './cart-action-data.ts';
 import { errorOf } from '../../apollo/errors.ts';
 
 export const CartVoucherFieldsFragment = graphql(`

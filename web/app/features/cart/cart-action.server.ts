@@ -8,14 +8,9 @@ import { EMAIL_MAX_LENGTH, MAX_CART_LINE_QUANTITY, VOUCHER_CODE_MAX_LENGTH } fro
 import { ChangeCartQuantityMutation } from './CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from './CartVouchers.tsx';
 import { errorOf } from '../../apollo/errors.ts';
+import type { CartActionData } from './cart-action-data.ts';
 
-export const CART_INTENTS = ['setQuantity', 'decrease', 'increase', 'remove', 'applyVoucher', 'removeVoucher'] as const;
-
-export type CartActionData =
-  | { intent: 'setQuantity' | 'remove'; lineId: string; quantity: string; error: string }
-  | { intent: 'applyVoucher'; code: string; email: string; needsEmail: boolean; codeError: string | null; emailError: string | null }
-  | { intent: 'removeVoucher'; code: string; error: string }
-  | { intent: null; error: string };
+const CART_INTENTS = ['setQuantity', 'decrease', 'increase', 'remove', 'applyVoucher', 'removeVoucher'] as const;
 
 /** The quantity a line form asks for: typed (Enter, the default button), a step from the shown one, or 0. */
 function requestedQuantity(form: PageForm, intent: 'setQuantity' | 'decrease' | 'increase' | 'remove'): number | null {

@@ -2,6 +2,8 @@
 // set, in Redis, so that several shop instances count together. Every limit of the shop is in
 // RATE_RULES below. A consume() counts first and answers after, in one atomic step, so parallel
 // attempts (or aliased ones in one document) can never all see "still allowed".
+// Infrastructure, not a service: services, resolvers, the HTTP guards and the captcha count through
+// it, and it knows only the database and Redis (docs/decisions/0026-architecture-check.md).
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { createRedisClient, type RedisClient } from '../redis.ts';
@@ -49,7 +51,7 @@ export const RATE_RULES = {
   /** ... and per account from everywhere, so brute force with solved captchas stays bounded (A4). */
   loginLockedPerAccount: { name: 'login-locked-account', limit: 50, windowMs: 6 * HOUR },
   /**
-   * New carts per client address (graphql/schema/cart.ts): a shopper starts one per order, a NAT of a few
+   * New carts per client address (services/cart.ts limitNewCarts): a shopper starts one per order, a NAT of a few
    * hundred people well under this; a script filling the Cart table is stopped (docs/decisions/0004).
    */
   newCartPerIp: { name: 'new-cart-ip', limit: 200, windowMs: HOUR },

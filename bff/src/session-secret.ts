@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Config } from '../config.ts';
+import type { Config } from './config.ts';
 
 export function resolveSessionSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;

@@ -3,16 +3,18 @@
 // and sends back a token: base64 of JSON { challenge, solution }, as the ALTCHA widget does. A token is
 // accepted once (its signature is stored until the challenge expires), for its own action only, before
 // it expires, and only if this shop's key signed it (a token of another site key is refused).
+// A service: resolvers ask for it before an action, and placeOrder inside the order's transaction.
 import { createHash, createHmac } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Solution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { resolveSessionSecret } from '../http/session-secret.ts';
-import { ValidationError } from '../services/errors.ts';
-import { ipKey, type RateLimiter, type RateRule } from '../services/rate-limit.ts';
+import { resolveSessionSecret } from '../session-secret.ts';
+import { ValidationError } from './errors.ts';
+import { ipKey, type RateLimiter, type RateRule } from '../rate-limit/rate-limit.ts';
 import { message } from '../i18n/messages.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 
 export const CAPTCHA_ACTIONS = [
   'registration',
@@ -131,7 +133,7 @@ export async function verifyCaptcha(
  * language) unless the token is good for this action; a good token is used up.
  */
 export async function requireCaptcha(
-  ctx: { prisma: Db | Prisma.TransactionClient; config: Config; language: 'cs' | 'en' },
+  ctx: { prisma: Db | Prisma.TransactionClient; config: Config; language: Locale },
   action: CaptchaAction,
   token: string | null | undefined,
 ): Promise<void> {
@@ -146,7 +148,7 @@ export async function requireCaptcha(
  * rule's window pass without one (a token sent then is left unused); later ones need a good token.
  */
 export async function requireCaptchaAfter(
-  ctx: { prisma: Db; config: Config; language: 'cs' | 'en'; rateLimiter: RateLimiter; clientIp: string },
+  ctx: { prisma: Db; config: Config; language: Locale; rateLimiter: RateLimiter; clientIp: string },
   action: CaptchaAction,
   token: string | null | undefined,
   rule: RateRule,

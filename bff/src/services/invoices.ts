@@ -1,25 +1,46 @@
-// The invoice of an order, generated on first request and stored with its Invoice row, so that every
-// download (on any instance, in any year) serves the very same document.
+// The invoice of an order, issued on first request and stored with its Invoice row, so that every
+// download (on any instance, in any year) and the confirmation e-mail serve the very same document.
+// The rules of issuing live here; drawing the PDF is the caller's renderer (pdf/invoice-pdf.ts), so
+// this service receives the layout instead of reaching up to it.
 import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
 import { INVOICE_DUE_DAYS } from '../../../schema/rules/supplier.ts';
 import { BANK_TRANSFER_PAYMENT_CODE } from '../../../schema/rules/constants.ts';
-import { loadOrderDocument } from '../services/order-documents.ts';
-import { orderSpayd } from '../services/qr.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
+import { loadOrderDocument, type OrderDocument } from './order-documents.ts';
+import { orderSpayd } from './qr.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
 export type InvoiceFile = { fileName: string; bytes: Buffer };
 
+/** What an invoice shows: the order as placed, and the invoice's own number and dates. */
+export type InvoiceData = {
+  order: OrderDocument;
+  /** The invoice's number (the order's: one invoice per order, numbered in the same yearly sequence). */
+  number: string;
+  issuedAt: Date;
+  /** Datum uskutečnění zdanitelného plnění. */
+  taxableSupplyAt: Date;
+  dueAt: Date;
+  /** The QR payment string, for orders paid by bank transfer; null: no QR code. */
+  spayd: string | null;
+  /** CZK per EUR, to state the VAT of a euro invoice in CZK as the law asks. */
+  eurRate: number;
+};
+
+/** Draws an invoice (pdf/invoice-pdf.ts renderInvoicePdf): the same data always gives the same bytes. */
+export type InvoiceRenderer = (data: InvoiceData) => Promise<Buffer>;
+
 export type InvoiceOptions = {
   /** CZK per EUR (EUR_RATE), for the CZK VAT summary of a euro invoice; fixed once the invoice exists. */
   eurRate: number;
+  render: InvoiceRenderer;
 };
 
 /** The download's path in each language: the order's id and its secret hash, like the order summary's. */
 export const INVOICE_PATHS = { cs: '/objednavka/faktura/:id/:hash.pdf', en: '/en/order/invoice/:id/:hash.pdf' } as const;
 
-export function invoicePath(language: 'cs' | 'en', orderId: number, hash: string): string {
+export function invoicePath(language: Locale, orderId: number, hash: string): string {
   return INVOICE_PATHS[language].replace(':id', String(orderId)).replace(':hash', encodeURIComponent(hash));
 }
 
@@ -34,7 +55,7 @@ export function invoiceFileName(number: string): string {
  * sequence has no gaps). Two first downloads at once both render it, the database keeps one (the
  * unique orderId) and both answer with the stored bytes.
  */
-export async function invoicePdf(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
+export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
   const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true } });
   if (stored) return { fileName: invoiceFileName(stored.number), bytes: Buffer.from(stored.pdf) };
 
@@ -43,7 +64,7 @@ export async function invoicePdf(db: Db, orderId: number, options: InvoiceOption
   const issuedAt = order.createdAt;
   // a bank-transfer order is due when its payment deadline says (unpaid, it is cancelled then)
   const dueAt = order.paymentDueAt ?? new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
-  const bytes = await renderInvoicePdf({
+  const bytes = await options.render({
     order,
     number: order.number,
     issuedAt,

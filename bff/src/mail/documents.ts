@@ -1,0 +1,47 @@
+// What each e-mail shows, read when it is sent from its outbox row's payload: the templates receive
+// it and load nothing. The reading is the services' (their document loaders); the order confirmation
+// also issues the order's invoice (services/invoices.ts), drawn by the PDF layout.
+import type { Db } from '../db/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import type { MailKind, MailPayload } from '../services/mail-outbox.ts';
+import { welcomeMailDocument } from '../services/registration.ts';
+import { watchMailDocument } from '../services/availability-watch.ts';
+import { cancelledOrderMailDocument } from '../services/unpaid-orders.ts';
+import { loadReturnProtocol } from '../services/returns.ts';
+import { loadOrderDocument } from '../services/order-documents.ts';
+import { orderInvoice } from '../services/invoices.ts';
+import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
+import type { MailDocument } from './templates/index.ts';
+
+export type DocumentDeps = {
+  db: Db;
+  /** CZK per EUR, for the invoice a confirmation issues. */
+  eurRate: number;
+};
+
+type Loaders = {
+  [Kind in MailKind]: (deps: DocumentDeps, payload: MailPayload<Kind>, language: Locale) => Promise<MailDocument<Kind> | null>;
+};
+
+const LOADERS: Loaders = {
+  async orderConfirmation({ db, eurRate }, { orderId }) {
+    const order = await loadOrderDocument(db, orderId);
+    if (!order) return null;
+    return { order, invoice: await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }) };
+  },
+  orderCancelled: ({ db }, { orderId }) => cancelledOrderMailDocument(db, orderId),
+  availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),
+  returnProtocol: ({ db }, { complaintId }) => loadReturnProtocol(db, complaintId),
+  accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),
+  passwordReset: async (_deps, payload) => payload,
+};
+
+/** The document of an e-mail; null when what it announces no longer exists (the row is given up). */
+export function loadMailDocument<Kind extends MailKind>(
+  kind: Kind,
+  deps: DocumentDeps,
+  payload: MailPayload<Kind>,
+  language: Locale,
+): Promise<MailDocument<Kind> | null> {
+  return (LOADERS[kind] as Loaders[Kind])(deps, payload, language);
+}

@@ -1,0 +1,122 @@
+// Putting e-mails into the outbox. Call these inside the transaction of what the e-mail announces:
+// the row commits with the order (or the reset token), or not at all, so no e-mail is ever sent for
+// something that did not happen and none is lost for something that did. After the commit,
+// kickMailSender(db) wakes the sender (bff/src/mail/), which reads each kind's document and renders it.
+//
+// A service, so that services enqueue without knowing the mail layer: the outbox row names the kind
+// and carries a small payload (ids, or the reset link's token); what an e-mail shows is read when it
+// is sent (services' document loaders), so the templates only receive it.
+import type { Db } from '../db/client.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+
+type Tx = Prisma.TransactionClient | Db;
+
+/** Every kind of e-mail the shop sends, by the name the outbox stores, with the payload its row carries. */
+export type MailPayloads = {
+  orderConfirmation: { orderId: number };
+  orderCancelled: { orderId: number };
+  /** Enqueued by the database trigger on Variant.stock too (migration 20261122164000_wishlist_watch). */
+  availabilityWatch: { watchId: number };
+  returnProtocol: { complaintId: number };
+  accountWelcome: { customerId: number };
+  passwordReset: { token: string; validMinutes: number };
+};
+
+export type MailKind = keyof MailPayloads;
+
+/** The payload a kind's outbox row carries. */
+export type MailPayload<Kind extends MailKind> = MailPayloads[Kind];
+
+type PayloadRules<Kind extends MailKind> = {
+  /** The stored payload in its typed shape; null when it is not one (the row is given up). */
+  parse: (payload: unknown) => MailPayload<Kind> | null;
+  /** The payload holds a secret (a password reset link): it is emptied once the e-mail is sent. */
+  secret?: boolean;
+};
+
+function idPayload<Key extends string>(key: Key) {
+  return (payload: unknown): Record<Key, number> | null => {
+    const id = (payload as Record<string, unknown> | null)?.[key];
+    return typeof id === 'number' && Number.isSafeInteger(id) ? ({ [key]: id } as Record<Key, number>) : null;
+  };
+}
+
+const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
+  orderConfirmation: { parse: idPayload('orderId') },
+  orderCancelled: { parse: idPayload('orderId') },
+  availabilityWatch: { parse: idPayload('watchId') },
+  returnProtocol: { parse: idPayload('complaintId') },
+  accountWelcome: { parse: idPayload('customerId') },
+  passwordReset: {
+    secret: true,
+    parse(payload) {
+      const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
+      if (typeof token !== 'string' || !RESET_TOKEN_PATTERN.test(token)) return null;
+      return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60 };
+    },
+  },
+};
+
+export function isMailKind(kind: string): kind is MailKind {
+  return Object.hasOwn(MAIL_PAYLOADS, kind);
+}
+
+export type OutgoingMail<Kind extends MailKind> = {
+  kind: Kind;
+  recipient: string;
+  language: Locale;
+  payload: MailPayload<Kind>;
+  /** At most one e-mail per key: enqueueing the same key again does nothing. */
+  dedupeKey?: string;
+};
+
+/** Adds an e-mail to the outbox; false when one with the same dedupeKey is there already. */
+export async function enqueueMail<Kind extends MailKind>(tx: Tx, mail: OutgoingMail<Kind>): Promise<boolean> {
+  const { count } = await tx.mailOutbox.createMany({
+    data: [
+      {
+        kind: mail.kind,
+        recipient: mail.recipient,
+        language: mail.language,
+        payload: mail.payload as Prisma.InputJsonValue,
+        dedupeKey: mail.dedupeKey ?? null,
+      },
+    ],
+    skipDuplicates: true,
+  });
+  return count === 1;
+}
+
+/**
+ * The order confirmation, to the order's e-mail in the order's language. Call it inside the order's
+ * transaction; after the commit, kickMailSender(db) sends it at once.
+ */
+export async function enqueueOrderConfirmation(tx: Tx, orderId: number): Promise<void> {
+  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { email: true, language: true } });
+  await enqueueMail(tx, {
+    kind: 'orderConfirmation',
+    recipient: order.email,
+    language: order.language,
+    payload: { orderId },
+    dedupeKey: `orderConfirmation:${orderId}`,
+  });
+}
+
+// The sender of each database client (mail/index.ts createMailer registers it), woken after a commit.
+const senders = new WeakMap<Db, () => void>();
+
+/** After a commit that enqueued e-mail: the sender of this database client sends it now. Never throws. */
+export function kickMailSender(db: Db): void {
+  senders.get(db)?.();
+}
+
+/** The mail layer's sender of this database client; the returned function unregisters it. */
+export function registerMailSender(db: Db, kick: () => void): () => void {
+  senders.set(db, kick);
+  return () => {
+    if (senders.get(db) === kick) senders.delete(db);
+  };
+}

@@ -1,0 +1,131 @@
+// The architecture check (.dependency-cruiser.mjs, run by `npm run lint` over the real tree) fails on
+// what it is there to stop: a service importing the API layer, an import circle, web/ and bff/
+// importing each other, schema/ importing either side, a mail template reaching for the database.
+// Each case adds one file to a small tree laid out like the shop's and runs the same command as lint.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const depcruise = path.join(root, 'node_modules/.bin/depcruise');
+const config = path.join(root, '.dependency-cruiser.mjs');
+
+/** A clean tree: each layer imports only the one below it. */
+const CLEAN: Record<string, string> = {
+  'schema/rules/locale.ts': "export type Locale = 'cs' | 'en';\n",
+  'bff/src/config.ts': 'export type Config = { port: number };\n',
+  'bff/src/db/client.ts': 'export type Db = { ready: boolean };\n',
+  'bff/src/i18n/messages.ts': "import type { Locale } from '../../../schema/rules/locale.ts';\nexport const message = (locale: Locale) => locale;\n",
+  'bff/src/services/errors.ts': 'export class ShopError extends Error {}\n',
+  'bff/src/services/orders.ts':
+    "import type { Db } from '../db/client.ts';\nimport { message } from '../i18n/messages.ts';\nimport { ShopError } from './errors.ts';\n" +
+    "export const placeOrder = (db: Db) => (db.ready ? message('cs') : new ShopError());\n",
+  'bff/src/graphql/context.ts': "import type { Db } from '../db/client.ts';\nexport type Context = { prisma: Db };\n",
+  'bff/src/graphql/schema/order.ts':
+    "import type { Context } from '../context.ts';\nimport { placeOrder } from '../../services/orders.ts';\nexport const resolve = (ctx: Context) => placeOrder(ctx.prisma);\n",
+  'bff/src/mail/templates/order.ts': "import type { Locale } from '../../../../schema/rules/locale.ts';\nexport const render = (order: { number: string }, locale: Locale) => `${locale} ${order.number}`;\n",
+  'bff/src/app.ts': "import { resolve } from './graphql/schema/order.ts';\nimport { render } from './mail/templates/order.ts';\nexport const app = { resolve, render };\n",
+  'web/app/routes/cart.tsx': "import type { Locale } from '../../../schema/rules/locale.ts';\nexport const title = (locale: Locale) => locale;\n",
+};
+
+let tree: string;
+
+function write(files: Record<string, string>): void {
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(tree, file)), { recursive: true });
+    writeFileSync(path.join(tree, file), text);
+  }
+}
+
+function check(outputType: 'err' | 'json') {
+  return spawnSync(depcruise, ['--config', config, '--output-type', outputType, 'bff/src', 'schema', 'web/app'], { cwd: tree, encoding: 'utf8' });
+}
+
+/** The rules the check reports for the tree, each with the import it names ("from → to"). */
+function violations(): string[] {
+  const run = check('json');
+  if (!run.stdout) throw new Error(`depcruise gave no report: ${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { summary: { violations: { rule: { name: string }; from: string; to: string }[] } };
+  const found = report.summary.violations.map((violation) => `${violation.rule.name}: ${violation.from} → ${violation.to}`);
+  // the command `npm run lint` runs (the err reporter) fails exactly when there is a violation
+  expect({ lintFails: check('err').status !== 0, found }).toEqual({ lintFails: found.length > 0, found });
+  return found;
+}
+
+beforeEach(() => {
+  tree = mkdtempSync(path.join(tmpdir(), 'architecture-'));
+  write(CLEAN);
+});
+
+afterEach(() => rmSync(tree, { recursive: true, force: true }));
+
+describe('the architecture check', () => {
+  it('passes a tree whose dependencies point down', () => {
+    expect(violations()).toEqual([]);
+  });
+
+  it('fails on a service that imports the API layer, even for a type only', () => {
+    write({
+      'bff/src/services/orders.ts':
+        "import type { Context } from '../graphql/context.ts';\nexport const placeOrder = (ctx: Context) => ctx.prisma.ready;\n",
+    });
+    expect(violations()).toEqual(['services-stay-below-the-api: bff/src/services/orders.ts → bff/src/graphql/context.ts']);
+  });
+
+  it('fails on a service that imports a PDF layout or the HTTP layer', () => {
+    write({
+      'bff/src/pdf/invoice-pdf.ts': 'export type InvoiceData = { number: string };\n',
+      'bff/src/http/session-store.ts': 'export const endSessions = () => 0;\n',
+      'bff/src/services/invoices.ts':
+        "import type { InvoiceData } from '../pdf/invoice-pdf.ts';\nimport { endSessions } from '../http/session-store.ts';\nexport const issue = (data: InvoiceData) => endSessions() + data.number.length;\n",
+    });
+    expect(violations().sort()).toEqual([
+      'services-stay-below-the-api: bff/src/services/invoices.ts → bff/src/http/session-store.ts',
+      'services-stay-below-the-api: bff/src/services/invoices.ts → bff/src/pdf/invoice-pdf.ts',
+    ]);
+  });
+
+  it('fails on an import circle', () => {
+    write({
+      'bff/src/services/returns.ts': "import { protocolMail } from './return-mail.ts';\nexport const submit = () => protocolMail();\nexport const load = () => 1;\n",
+      'bff/src/services/return-mail.ts': "import { load } from './returns.ts';\nexport const protocolMail = () => load();\n",
+    });
+    // the circle is reported once, at the import where the checker closed it
+    const found = violations();
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^no-circular: bff\/src\/services\/return(s|-mail)\.ts → bff\/src\/services\/return(s|-mail)\.ts$/);
+  });
+
+  it('fails on a mail template that loads its own data', () => {
+    write({
+      'bff/src/mail/templates/order.ts':
+        "import type { Db } from '../../db/client.ts';\nexport const render = async (db: Db) => (db.ready ? 'order' : '');\n",
+    });
+    expect(violations()).toEqual(['templates-and-layouts-receive-their-data: bff/src/mail/templates/order.ts → bff/src/db/client.ts']);
+  });
+
+  it('fails when the database layer reaches up into the services', () => {
+    write({ 'bff/src/db/client.ts': "import { ShopError } from '../services/errors.ts';\nexport type Db = { ready: boolean; error?: ShopError };\n" });
+    expect(violations()).toEqual(['foundation-stays-at-the-bottom: bff/src/db/client.ts → bff/src/services/errors.ts']);
+  });
+
+  it('fails when web/ and bff/ import each other, or schema/ imports either', () => {
+    write({
+      'web/app/routes/order.tsx': "import { placeOrder } from '../../../bff/src/services/orders.ts';\nexport const order = placeOrder;\n",
+      'bff/src/http/page.ts': "import { title } from '../../../web/app/routes/cart.tsx';\nexport const page = title;\n",
+      'schema/rules/money.ts': "import { message } from '../../bff/src/i18n/messages.ts';\nexport const money = message;\n",
+    });
+    expect(violations().sort()).toEqual([
+      'bff-does-not-import-web: bff/src/http/page.ts → web/app/routes/cart.tsx',
+      'schema-is-shared-and-pure: schema/rules/money.ts → bff/src/i18n/messages.ts',
+      'web-does-not-import-bff: web/app/routes/order.tsx → bff/src/services/orders.ts',
+    ]);
+  });
+
+  it('fails on a web module imported through the ~/ alias, which it could not follow', () => {
+    write({ 'web/app/routes/checkout.tsx': "import { title } from '~/routes/cart.tsx';\nexport const checkout = title;\n" });
+    expect(violations()).toEqual(['web-alias-only-for-generated-code: web/app/routes/checkout.tsx → ~/routes/cart.tsx']);
+  });
+});
