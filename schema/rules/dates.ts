@@ -39,15 +39,13 @@ export function formatDateTime(date: DateInput, locale: Locale): string {
   return dateFormat('dateTime', locale).format(toDate(date));
 }
 
-const pragueDayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Made at its first use, not when the module loads: the first formatter with a time zone loads the
+// zone data (~40 ms of a browser's main thread before a page could hydrate, docs/performance.md).
+let pragueDayFormat: Intl.DateTimeFormat | undefined;
 
 /** YYYY-MM-DD of the Prague calendar day the moment falls on (23:30 UTC in November is already the next day). */
 export function pragueDay(date: DateInput): string {
+  pragueDayFormat ??= new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   const parts = pragueDayFormat.formatToParts(toDate(date));
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('year')}-${part('month')}-${part('day')}`;

@@ -35,18 +35,20 @@ function minutes(time: string): number {
   return hours * 60 + mins;
 }
 
-const clockFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// Made at its first use, not when the module loads (a time zone's data costs a page's first CPU, dates.ts).
+let clockFormat: Intl.DateTimeFormat | undefined;
 
 /** The Prague calendar day (YYYY-MM-DD), ISO weekday and minute of the day of a moment. */
 export function pragueClock(now: Date): { date: string; dayOfWeek: number; minute: number } {
+  clockFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = Object.fromEntries(clockFormat.formatToParts(now).map((part) => [part.type, part.value]));
   const date = `${parts.year}-${parts.month}-${parts.day}`;
   return { date, dayOfWeek: isoDayOfWeek(date), minute: Number(parts.hour) * 60 + Number(parts.minute) };
