@@ -1,27 +1,25 @@
 // Money is an integer of minor units (haléře, cents); these helpers never let a rounding error reach a total.
-import { localeTag, type Locale } from './locale.ts';
+import type { Locale } from './locale.ts';
 
 export type Currency = 'CZK' | 'EUR';
 
-// Intl.NumberFormat is expensive to build (a profile of the category page found it on every price):
-// one formatter per locale and currency, built on first use.
-const moneyFormatters = new Map<string, Intl.NumberFormat>();
+const CURRENCY_SYMBOL: Record<Currency, string> = { CZK: 'Kč', EUR: '€' };
+const NBSP = '\u00a0';
 
+/**
+ * "1 250,00 Kč" and "1 250,00 €" in Czech, "CZK 1,250.00" and "EUR 1,250.00" in English (English
+ * readers get the ISO code: "Kč" would mean nothing to most of them), with no-break spaces: what
+ * Intl.NumberFormat writes for these two locales (tests/unit/rules/money.test.ts compares them), written
+ * out here because a browser's first currency formatter loads ICU's currency data, 25-40 ms of its main
+ * thread while the page hydrates (docs/performance.md), and so that the server's HTML and the browser
+ * can never format a price differently.
+ */
 export function formatMoney(amountMinor: number, currency: Currency, locale: Locale): string {
-  const key = `${locale}:${currency}`;
-  let formatter = moneyFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(localeTag(locale), {
-      style: 'currency',
-      currency,
-      // English pages show the ISO code ("CZK 1,250.00"); "Kč" would mean nothing to most English readers.
-      currencyDisplay: locale === 'en' ? 'code' : 'symbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    });
-    moneyFormatters.set(key, formatter);
-  }
-  return formatter.format(amountMinor / 100);
+  const minor = Math.round(Math.abs(amountMinor));
+  const sign = amountMinor < 0 && minor > 0 ? '-' : '';
+  const cents = String(minor % 100).padStart(2, '0');
+  const whole = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+$)/g, locale === 'cs' ? NBSP : ',');
+  return locale === 'cs' ? `${sign}${whole},${cents}${NBSP}${CURRENCY_SYMBOL[currency]}` : `${sign}${currency}${NBSP}${whole}.${cents}`;
 }
 
 /**

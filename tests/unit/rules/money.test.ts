@@ -30,6 +30,28 @@ describe('formatMoney', () => {
     expect(formatMoney(123_456_789, 'CZK', 'cs')).toBe(`1${NBSP}234${NBSP}567,89${NBSP}Kč`);
   });
 
+  it('writes exactly what Intl.NumberFormat writes for both locales and currencies', () => {
+    const intl = (locale: 'cs' | 'en', currency: 'CZK' | 'EUR') =>
+      new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-US', {
+        style: 'currency',
+        currency,
+        currencyDisplay: locale === 'en' ? 'code' : 'symbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      });
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -2_000_000, max: 2_000_000 }), fc.integer({ min: -99_999_999_999, max: 99_999_999_999 })),
+        fc.constantFrom('cs' as const, 'en' as const),
+        fc.constantFrom('CZK' as const, 'EUR' as const),
+        (amountMinor, locale, currency) => {
+          expect(formatMoney(amountMinor, currency, locale)).toBe(intl(locale, currency).format(amountMinor / 100));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
   it('shows every amount to the haléř', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 99_999_999_999 }), (amountMinor) => {
