@@ -13,7 +13,14 @@ import { withStartupLock } from './db/migrate.ts';
  */
 export function seedDemoDataIfEmpty(databaseUrl: string, prisma: Db, config: { eurRate: number }): Promise<boolean> {
   return withStartupLock(databaseUrl, async () => {
-    if ((await prisma.product.count()) > 0) return false;
+    if ((await prisma.product.count()) > 0) {
+      // a demo database filled before pick-up points existed gets the demo network once
+      if ((await prisma.pickupPoint.count()) === 0) {
+        const { seedDemoPickupPoints } = await import('../../prisma/seed/seed.ts');
+        await seedDemoPickupPoints(prisma);
+      }
+      return false;
+    }
     const { seedDemoData } = await import('../../prisma/seed/seed.ts');
     await seedDemoData(prisma, config);
     return true;
