@@ -15,6 +15,7 @@ import { pdfText } from '../support/pdf-text.ts';
 import { PACKETA_PROVIDER, refreshPacketaPoints, storePickupPoints, DEMO_PROVIDER } from '../../bff/src/services/pickup-point-feed.ts';
 import { invoicePath } from '../../bff/src/services/invoices.ts';
 import { demoPickupPoints } from '../../prisma/seed/data/pickup-points.ts';
+import { seedDemoDataIfEmpty } from '../../bff/src/demo-data.ts';
 
 const SearchPoints = graphql(`
   query PickupPointsSearch($search: String, $postcode: String, $first: Int) {
@@ -339,5 +340,24 @@ describe('checkout with a pick-up point', () => {
     expect(text).toContain('Doručovací adresa: Brno, Kobližná 4 (Trafika U Kobližné)');
     expect(text).toContain('Kobližná 4, 602 00 Brno');
     await app.prisma.pickupPoint.update({ where: { id }, data: { street: 'Kobližná 4' } });
+  });
+});
+
+describe('the demo network', () => {
+  it('is loaded into a demo database filled before pick-up points existed, once, and never beside Packeta’s', async () => {
+    const older = await createTestApp();
+    try {
+      await createProduct(older.prisma);
+      expect(await seedDemoDataIfEmpty(older.databaseUrl, older.prisma, { eurRate: 25, packetaApiKey: 'a-key' })).toBe(false);
+      expect(await older.prisma.pickupPoint.count()).toBe(0);
+      expect(await seedDemoDataIfEmpty(older.databaseUrl, older.prisma, { eurRate: 25, packetaApiKey: null })).toBe(false);
+      const demo = demoPickupPoints();
+      expect(await older.prisma.pickupPoint.count({ where: { provider: 'demo' } })).toBe(demo.length);
+      expect(await older.prisma.pickupPoint.count({ where: { provider: 'demo', open: true } })).toBe(demo.filter((point) => point.open).length);
+      // the products are untouched: nothing else of the demo catalog was loaded
+      expect(await older.prisma.product.count()).toBe(1);
+    } finally {
+      await older.close();
+    }
   });
 });
