@@ -198,6 +198,22 @@ describe('the Packeta feed', () => {
     packeta.answer = { kind: 'feed', branches: { ...PACKETA_BRANCHES, ...PACKETA_BAD_ROWS } };
   });
 
+  it('is fetched by the background job after the start, never by a shopper’s search', async () => {
+    const other = await createTestApp({ config: { packetaApiKey: packeta.apiKey, packetaFeedUrl: packeta.url, packetaRefreshIntervalMs: 3_600_000 } });
+    try {
+      const before = packeta.requests;
+      const client = other.newClient({ 'x-forwarded-for': '10.89.0.1' });
+      await client.ensureCsrfCookie();
+      const answer = await client.gql(SearchPoints, { search: 'Brno' });
+      expect(answer.data!.pickupPoints).toEqual([]);
+      expect(packeta.requests).toBe(before);
+      await expect.poll(() => other.prisma.pickupPoint.count({ where: { provider: PACKETA_PROVIDER } }), { timeout: 15_000, interval: 500 }).toBe(Object.keys(PACKETA_BRANCHES).length);
+      expect(packeta.requests).toBe(before + 1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('closes a point the feed no longer lists, and opens it again when it comes back', async () => {
     const { '1004': _gone, ...rest } = PACKETA_BRANCHES;
     packeta.answer = { kind: 'feed', branches: rest };
