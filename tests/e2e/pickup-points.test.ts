@@ -95,6 +95,8 @@ describe('choosing a pick-up point', () => {
     expect(text).toContain(chosenName);
     expect(text).toContain('Brno');
     expect(text).not.toContain('Korunní 12');
+    // the point, then who collects the parcel, then where: no empty line for the IČO a point has not
+    expect((await delivery.locator('address').innerText()).split('\n').slice(0, 3)).toEqual([chosenName, 'Jana Nováková', expect.stringMatching(/^\S.* \d+$/)]);
     expect(problems).toEqual([]);
     await page.close();
   });
