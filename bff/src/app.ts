@@ -36,6 +36,7 @@ import { partnerAuth } from './http/partner-auth.ts';
 import { createRateLimiter, ipKey, RATE_RULES, type RateLimiter } from './rate-limit/rate-limit.ts';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
+import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/server/yoga.ts';
@@ -138,6 +139,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
   const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, { error: (line, error) => console.error(line, error) });
+  // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
+  const pickupPointFeed = startPickupPointFeedJob(prisma, config, {
+    info: config.env === 'test' ? () => undefined : (line) => console.log(line),
+    error: (line, error) => console.error(line, error),
+  });
   const yoga = createGraphQLServer(config, prisma, rateLimiter);
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
@@ -335,6 +341,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async close() {
       clearInterval(pruneTimer);
       unpaidOrders.close();
+      pickupPointFeed.close();
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();

@@ -65,6 +65,16 @@ export type Config = {
   aresUrl: string;
   /** A registry lookup still unanswered after this many ms counts as failed (ARES_TIMEOUT_MS). */
   aresTimeoutMs: number;
+  /** Packeta's API key (PACKETA_API_KEY): its point feed is then the shop's pick-up points; null: the demo points. */
+  packetaApiKey: string | null;
+  /** The feed's URL (PACKETA_FEED_URL), {apiKey} replaced by the key. */
+  packetaFeedUrl: string;
+  /** A feed download still unfinished after this many ms is abandoned (PACKETA_FEED_TIMEOUT_MS). */
+  packetaFeedTimeoutMs: number;
+  /** A feed larger than this many bytes is refused (PACKETA_FEED_MAX_MB). */
+  packetaFeedMaxBytes: number;
+  /** How often the feed is fetched again (PACKETA_REFRESH_HOURS); 0: never (tests run it). */
+  packetaRefreshIntervalMs: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -161,6 +171,16 @@ export function mapTileOrigin(tileUrl: string): string | null {
   return tileUrl.startsWith('/') ? null : new URL(tileUrl.replace(/[{}]/g, '')).origin;
 }
 
+export const DEFAULT_PACKETA_FEED_URL = 'https://www.zasilkovna.cz/api/v4/{apiKey}/branch.json';
+
+function packetaFeedUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_PACKETA_FEED_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value.replace('{apiKey}', 'key'))) {
+    throw new ConfigError(`PACKETA_FEED_URL must be an http(s) URL, got "${value}"`);
+  }
+  return value;
+}
+
 export const DEFAULT_ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
 
 /** An http(s) base URL without a trailing slash. */
@@ -244,6 +264,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests never reach the internet: without ARES_URL they get a closed local port (their fake sets one)
     aresUrl: mode === 'test' && !env.ARES_URL ? 'http://127.0.0.1:9' : aresUrl(env.ARES_URL),
     aresTimeoutMs: integer('ARES_TIMEOUT_MS', env.ARES_TIMEOUT_MS, 4000, 100, 30_000),
+    packetaApiKey: env.PACKETA_API_KEY?.trim() || null,
+    // tests never reach the internet: without PACKETA_FEED_URL a closed local port (their fake sets one)
+    packetaFeedUrl: mode === 'test' && !env.PACKETA_FEED_URL ? 'http://127.0.0.1:9/{apiKey}/branch.json' : packetaFeedUrl(env.PACKETA_FEED_URL),
+    packetaFeedTimeoutMs: integer('PACKETA_FEED_TIMEOUT_MS', env.PACKETA_FEED_TIMEOUT_MS, 120_000, 1000, 600_000),
+    packetaFeedMaxBytes: integer('PACKETA_FEED_MAX_MB', env.PACKETA_FEED_MAX_MB, 200, 1, 2000) * 1024 * 1024,
+    // tests run the refresh themselves
+    packetaRefreshIntervalMs: mode === 'test' ? 0 : integer('PACKETA_REFRESH_HOURS', env.PACKETA_REFRESH_HOURS, 12, 1, 168) * 3600_000,
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

@@ -11,11 +11,15 @@ import { withStartupLock } from './db/migrate.ts';
  * Under the start-up lock, like the migrations: of instances starting together on an empty database
  * one seeds, the others wait and find it done (issue 31, finding 28).
  */
-export function seedDemoDataIfEmpty(databaseUrl: string, prisma: Db, config: { eurRate: number }): Promise<boolean> {
+export function seedDemoDataIfEmpty(databaseUrl: string, prisma: Db, config: { eurRate: number; packetaApiKey?: string | null }): Promise<boolean> {
   return withStartupLock(databaseUrl, async () => {
-    if ((await prisma.product.count()) > 0) return false;
-    const { seedDemoData } = await import('../../prisma/seed/seed.ts');
-    await seedDemoData(prisma, config);
-    return true;
+    const empty = (await prisma.product.count()) === 0;
+    // a demo database filled before pick-up points existed gets the demo network once (not a shop on Packeta's)
+    const withoutPoints = !empty && !config.packetaApiKey && (await prisma.pickupPoint.count()) === 0;
+    if (!empty && !withoutPoints) return false;
+    const { seedDemoData, seedDemoPickupPoints } = await import('../../prisma/seed/seed.ts');
+    if (empty) await seedDemoData(prisma, config);
+    else await seedDemoPickupPoints(prisma);
+    return empty;
   });
 }

@@ -8,6 +8,8 @@ import { normalizeSearchText } from '../../bff/src/services/search-text.ts';
 import * as data from './data/index.ts';
 import type { Translated } from './data/types.ts';
 import { storeSpecialDays } from './data/store-days.ts';
+import { demoPickupPoints } from './data/pickup-points.ts';
+import { DEMO_PROVIDER, storePickupPoints } from '../../bff/src/services/pickup-point-feed.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -194,6 +196,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
   }
   await syncSequence(prisma, 'Store');
   await prisma.storeSpecialDay.createMany({ data: storeSpecialDays.map((day) => ({ ...day, storeId: null })) });
+  await seedDemoPickupPoints(prisma);
 
   for (const [position, page] of data.infoPages.entries()) {
     await prisma.infoPage.create({
@@ -322,6 +325,11 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
 }
 
 /** The demo vouchers (README): windows relative to now, codes upper-case as services/vouchers.ts compares them. */
+/** The demo network of pick-up points (prisma/seed/data/pickup-points.ts), written or brought up to date. */
+export async function seedDemoPickupPoints(prisma: Db): Promise<void> {
+  await storePickupPoints(prisma, DEMO_PROVIDER, demoPickupPoints());
+}
+
 export async function seedVouchers(prisma: Db, demoCustomerId: number): Promise<void> {
   const inDays = (days: number | undefined) => (days === undefined ? null : new Date(Date.now() + days * DAY_MS));
   for (const voucher of data.vouchers) {

@@ -66,6 +66,11 @@ export type AddressValues = Record<keyof typeof addressFormSchema | keyof typeof
 export const CHECKOUT_MESSAGES = {
   deliveryMethodMissing: { cs: 'Vyberte prosím způsob dopravy.', en: 'Please select a delivery method.' },
   storeMissing: { cs: 'Vyberte prosím pobočku pro osobní odběr.', en: 'Please select a branch for personal pickup.' },
+  pickupPointMissing: { cs: 'Vyberte prosím výdejní místo nebo box.', en: 'Please select a pick-up point or parcel locker.' },
+  pickupPointClosed: {
+    cs: 'Zvolené výdejní místo teď zásilky nepřijímá. Vyberte prosím jiné.',
+    en: 'The chosen pick-up point does not accept parcels now. Please select another one.',
+  },
   paymentMethodMissing: { cs: 'Vyberte prosím způsob platby.', en: 'Please select a payment method.' },
   termsNotAccepted: {
     cs: 'Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.',
@@ -90,8 +95,11 @@ export type CheckoutAddress = Readonly<Record<string, unknown>> & { company?: un
 
 /** What the completeness check needs to know of a cart's checkout choices. */
 export type CheckoutChoices = {
-  deliveryMethod: { isPickup: boolean } | null;
+  /** needsPickupPoint: the 'parcel-point' delivery, which goes to a carrier's point instead of an address. */
+  deliveryMethod: { isPickup: boolean; needsPickupPoint?: boolean } | null;
   storeChosen: boolean;
+  /** The cart's pick-up point: none, one that accepts parcels, or one that no longer does. */
+  pickupPoint?: 'open' | 'closed' | null;
   paymentMethod: { allowedForDelivery: boolean } | null;
   termsAccepted: boolean;
   invoiceAddress: CheckoutAddress | null;
@@ -102,7 +110,7 @@ export type CheckoutChoices = {
 };
 
 /** Field names of the checkout's problems, where the web shows them. */
-export type CheckoutField = 'deliveryMethod' | 'store' | 'paymentMethod' | 'terms' | 'invoiceAddress' | 'deliveryAddress';
+export type CheckoutField = 'deliveryMethod' | 'store' | 'pickupPoint' | 'paymentMethod' | 'terms' | 'invoiceAddress' | 'deliveryAddress';
 
 function filled(address: CheckoutAddress | null, schema: FormSchema, locale: Locale): boolean {
   return address !== null && Object.keys(validateForm(address as ValidationContext, schema, locale)).length === 0;
@@ -110,7 +118,8 @@ function filled(address: CheckoutAddress | null, schema: FormSchema, locale: Loc
 
 /**
  * What still stops the order, each with the spec's message at the field it belongs to; an empty list
- * means "Koupit a zaplatit" may be sent. Pickup needs no delivery address; a courier delivery uses
+ * means "Koupit a zaplatit" may be sent. Pickup needs no delivery address, a pick-up point delivery
+ * needs an open point instead of one; a courier delivery uses
  * the invoice address unless the shopper gives another one.
  */
 export function checkoutProblems(choices: CheckoutChoices, locale: Locale): { field: CheckoutField; message: string }[] {
@@ -119,13 +128,17 @@ export function checkoutProblems(choices: CheckoutChoices, locale: Locale): { fi
 
   if (!choices.deliveryMethod) add('deliveryMethod', 'deliveryMethodMissing');
   else if (choices.deliveryMethod.isPickup && !choices.storeChosen) add('store', 'storeMissing');
+  else if (choices.deliveryMethod.needsPickupPoint && choices.pickupPoint !== 'open') {
+    add('pickupPoint', choices.pickupPoint === 'closed' ? 'pickupPointClosed' : 'pickupPointMissing');
+  }
   if (!choices.paymentMethod) add('paymentMethod', 'paymentMethodMissing');
   else if (!choices.paymentMethod.allowedForDelivery) add('paymentMethod', 'paymentNotForDelivery');
 
   const invoiceSchema: FormSchema = choices.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
   if (!filled(choices.invoiceAddress, invoiceSchema, locale)) add('invoiceAddress', 'invoiceAddressIncomplete');
 
-  const needsDeliveryAddress = choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliverySameAsInvoice;
+  const toAddress = choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliveryMethod.needsPickupPoint;
+  const needsDeliveryAddress = toAddress && !choices.deliverySameAsInvoice;
   if (needsDeliveryAddress) {
     if (choices.deliveryAddress === null) add('deliveryAddress', 'deliveryAddressMissing');
     else if (!filled(choices.deliveryAddress, deliveryAddressFormSchema, locale)) add('deliveryAddress', 'deliveryAddressIncomplete');

@@ -18,6 +18,7 @@ export * from './plural.ts';
 export * from './text.ts';
 export * from './supplier.ts';
 export * from './checkout.ts';
+export * from './pickup-points.ts';
 export * from './account-addresses.ts';
 export * from './identity.ts';
 export * from './voucher.ts';

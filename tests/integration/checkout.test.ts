@@ -1010,7 +1010,14 @@ describe(`placing an order (${databaseKind})`, () => {
   it('S4: a withdrawn delivery method and a line removed in another tab are reported', async () => {
     const first = (await createProduct(app.prisma, { names: { cs: 'Čepice', en: 'Cap' } })).variants[0];
     const second = (await createProduct(app.prisma)).variants[0];
-    const client = await readyShopper(first.id, 1, { deliveryMethodId: gid('DeliveryMethod', methods.delivery['parcel-point']) });
+    // a pick-up point delivery is complete only with a point (issue 24, item 1)
+    const point = await app.prisma.pickupPoint.create({
+      data: { provider: 'demo', providerId: `s4-${first.id}`, name: 'Brno, Kobližná 4 (Trafika)', type: 'POINT', street: 'Kobližná 4', city: 'Brno', postcode: '602 00', country: 'CZ', latitude: 49.19, longitude: 16.61 },
+    });
+    const client = await readyShopper(first.id, 1, {
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery['parcel-point']),
+      pickupPointId: gid('PickupPoint', point.id),
+    });
     await add(client, second.id, 1);
     const revision = await readyRevision(client);
     await app.prisma.cartLine.deleteMany({ where: { variantId: first.id } });

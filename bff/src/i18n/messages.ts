@@ -147,6 +147,7 @@ const messages = {
   addressNotFound: { cs: 'Tuto adresu nemáte uloženou.', en: 'You have no saved address like this.' },
   deliveryMethodUnknown: { cs: 'Tento způsob dopravy už nenabízíme.', en: 'This delivery method is no longer offered.' },
   paymentMethodUnknown: { cs: 'Tento způsob platby už nenabízíme.', en: 'This payment method is no longer offered.' },
+  pickupPointUnknown: { cs: 'Toto výdejní místo nenacházíme. Vyberte prosím jiné.', en: 'We cannot find this pick-up point. Please select another one.' },
   storeUnknown: { cs: 'Tuto pobočku nenacházíme. Vyberte prosím jinou.', en: 'We cannot find this branch. Please select another one.' },
   voucherBlocksOrder: {
     cs: 'Voucher už nelze uplatnit. Odeberte ho prosím z košíku.',

@@ -38,7 +38,7 @@ const LABELS = {
     payment: 'Forma úhrady',
     delivery: 'Způsob dopravy',
     pickupStore: 'Odběrné místo',
-    deliveryAddress: 'Dodací adresa',
+    deliveryAddress: 'Doručovací adresa',
     bankAccount: 'Bankovní účet',
     iban: 'IBAN',
     bic: 'SWIFT/BIC',

@@ -13,6 +13,7 @@ import { message } from '../i18n/messages.ts';
 import {
   addressFormSchema,
   cartMoney,
+  checkoutMessage,
   checkoutProblems,
   companyFormSchema,
   convertCzkToEur,
@@ -23,6 +24,7 @@ import {
   normalizeIco,
   normalizePostcode,
   noteRules,
+  PARCEL_POINT_DELIVERY_CODE,
   VAT_RATE_STANDARD_PERCENT,
   validateForm,
   type AddressValues,
@@ -67,6 +69,7 @@ export const checkoutCartInclude = {
   deliveryMethod: { include: { translations: true, payments: { select: { paymentMethodId: true } } } },
   paymentMethod: { include: { translations: true } },
   store: true,
+  pickupPoint: true,
 } as const satisfies Prisma.CartInclude;
 
 export type CheckoutCart = Prisma.CartGetPayload<{ include: typeof checkoutCartInclude }>;
@@ -147,9 +150,12 @@ export type Checkout = {
   email: string | null;
   customerId: number | null;
   lines: CheckoutLine[];
-  delivery: (Charge & { isPickup: boolean; allowedPaymentIds: number[] }) | null;
+  /** isPickup: at a store; needsPickupPoint: to a carrier's pick-up point (the 'parcel-point' method). */
+  delivery: (Charge & { isPickup: boolean; needsPickupPoint: boolean; allowedPaymentIds: number[] }) | null;
   payment: (Charge & { isCashOnDelivery: boolean }) | null;
   storeId: number | null;
+  /** The chosen pick-up point of a 'parcel-point' delivery (open or not: problems say so). */
+  pickupPoint: CheckoutCart['pickupPoint'];
   invoiceAddress: AddressData | null;
   deliveryAddress: AddressData | null;
   deliverySameAsInvoice: boolean;
@@ -238,6 +244,7 @@ export async function computeCheckout(
         gross: freeByLimit || vouchers.freeShipping ? 0 : priceIn(currency, method.priceCzk, method.priceEur, eurRate),
         vatRate: SERVICE_VAT_RATE,
         isPickup: method.isPickup,
+        needsPickupPoint: method.code === PARCEL_POINT_DELIVERY_CODE,
         allowedPaymentIds: method.payments.map((row) => row.paymentMethodId),
       }
     : null;
@@ -289,6 +296,7 @@ export async function computeCheckout(
     {
       deliveryMethod: delivery,
       storeChosen: cart.storeId !== null,
+      pickupPoint: cart.pickupPoint ? (cart.pickupPoint.open ? 'open' : 'closed') : null,
       paymentMethod: payment ? { allowedForDelivery: !delivery || delivery.allowedPaymentIds.includes(payment.id) } : null,
       termsAccepted: cart.termsAccepted,
       invoiceAddress,
@@ -321,6 +329,7 @@ export async function computeCheckout(
     delivery,
     payment,
     storeId: delivery?.isPickup ? cart.storeId : null,
+    pickupPoint: delivery?.needsPickupPoint ? cart.pickupPoint : null,
     invoiceAddress,
     deliveryAddress,
     deliverySameAsInvoice: cart.deliverySameAsInvoice,
@@ -373,6 +382,8 @@ export type AddressInput = Partial<Record<(typeof ADDRESS_TEXT_FIELDS)[number], 
 export type CheckoutInput = {
   deliveryMethodId?: string | null;
   storeId?: string | null;
+  /** A pick-up point (Query.pickupPoints) for the 'parcel-point' delivery: it must exist and take parcels. */
+  pickupPointId?: string | null;
   paymentMethodId?: string | null;
   /** The "ordering for a company" switch: off drops company, IČO and DIČ. */
   forCompany?: boolean | null;
@@ -463,6 +474,15 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
       const store = await ctx.prisma.store.findUnique({ where: { id: databaseId(input.storeId) }, select: { id: true } });
       if (store) data.storeId = store.id;
       else fieldError('storeId', 'storeUnknown');
+    }
+  }
+  if (input.pickupPointId !== undefined) {
+    if (input.pickupPointId === null) data.pickupPointId = null;
+    else {
+      const point = await ctx.prisma.pickupPoint.findUnique({ where: { id: databaseId(input.pickupPointId) }, select: { id: true, open: true } });
+      if (!point) fieldError('pickupPointId', 'pickupPointUnknown');
+      else if (!point.open) errors.push({ field: 'pickupPointId', message: checkoutMessage('pickupPointClosed', ctx.language) });
+      else data.pickupPointId = point.id;
     }
   }
   if (input.paymentMethodId !== undefined) {

@@ -17,7 +17,8 @@ import type { Db } from '../db/client.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
-import { computeCheckout, loadCheckoutCart, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { computeCheckout, loadCheckoutCart, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
@@ -310,10 +311,30 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** Where a pick-up point delivery goes: the point (its name in the company line) for the shopper. */
+function pickupPointAddress(point: NonNullable<Checkout['pickupPoint']>, invoice: AddressData): AddressData {
+  return {
+    firstName: invoice.firstName,
+    lastName: invoice.lastName,
+    email: '',
+    phone: invoice.phone,
+    street: point.street,
+    city: point.city,
+    postcode: point.postcode,
+    country: point.country,
+    company: point.name,
+    ico: '',
+    dic: '',
+    addressId: null,
+  };
+}
+
 async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): Promise<number> {
   const invoice = checkout.invoiceAddress!;
   const pickup = checkout.delivery?.isPickup ?? false;
-  const deliveryAddress = pickup ? null : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
+  // a pick-up point delivery goes to the point: its address, with the shopper's name, is the delivery address
+  const point = checkout.delivery?.needsPickupPoint ? checkout.pickupPoint : null;
+  const deliveryAddress = pickup ? null : point ? pickupPointAddress(point, invoice) : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
   const now = new Date();
   const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;
@@ -331,6 +352,8 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       deliveryMethodId: checkout.delivery?.id ?? null,
       paymentMethodId: checkout.payment?.id ?? null,
       storeId: pickup ? checkout.storeId : null,
+      pickupPointId: point?.id ?? null,
+      pickupPointSnapshot: point ? pickupPointSnapshot(point) : Prisma.DbNull,
       deliveryName: checkout.delivery?.name ?? '',
       deliveryCode: checkout.delivery?.code ?? '',
       deliveryPrice: totals.shippingGross,

@@ -26,6 +26,7 @@ import {
 } from '../features/checkout/useCheckout.ts';
 import { DeliveryChoice, PaymentChoice } from '../features/checkout/DeliveryChoice.tsx';
 import { StorePicker } from '../features/checkout/StorePicker.tsx';
+import { PICKUP_POINTS_LISTED, PickupPointPicker, PickupPointSearchQuery } from '../features/checkout/PickupPointPicker.tsx';
 import { DeliveryAddressSection, InvoiceAddressSection } from '../features/checkout/CheckoutAddresses.tsx';
 import { CheckoutOther } from '../features/checkout/CheckoutOther.tsx';
 import { CheckoutSummary } from '../features/checkout/CheckoutSummary.tsx';
@@ -39,6 +40,7 @@ const CheckoutPageQuery = graphql(`
     deliveryMethods {
       id
       isPickup
+      needsPickupPoint
       paymentMethods {
         id
       }
@@ -108,14 +110,21 @@ export async function action(args: Route.ActionArgs) {
     const invalid = checkoutFormErrors(values, delivery ?? null, language);
     if (invalid.length > 0) return answer({ message: t('checkout.cannotSubmit'), fieldErrors: invalid }, 400);
   }
-  const input = intent === 'update' ? checkoutChoicesInput(values) : checkoutInput(values, delivery !== undefined && !delivery.isPickup);
+  const input = intent === 'placeOrder' ? checkoutInput(values, delivery !== undefined && !delivery.isPickup && !delivery.needsPickupPoint) : checkoutChoicesInput(values);
   const saved = (await client.mutate({ mutation: UpdateCheckoutMutation, variables: { input } })).data?.updateCheckout;
   if (!saved) return answer({ message: t('error.generic') }, 500);
   if (saved.__typename !== 'Cart') {
     const { message, fieldErrors } = errorOf(saved);
     return answer({ message, fieldErrors }, 400);
   }
-  if (intent === 'update') return answer({}, 200);
+  if (intent !== 'placeOrder') {
+    // the pick-up points for the search (or the shopper's PSČ), listed with radio buttons
+    if (!delivery?.needsPickupPoint) return answer({}, 200);
+    const search = values.pickupPointSearch.trim();
+    const postcode = values.invoice.postcode.replace(/\s/g, '');
+    const found = await client.query({ query: PickupPointSearchQuery, variables: { search: search || null, postcode: postcode || null, first: PICKUP_POINTS_LISTED }, fetchPolicy: 'network-only' });
+    return answer({ pickupPoints: { search: search || postcode, hits: found.data?.pickupPoints ?? [] } }, 200);
+  }
   const problems = getFragmentData(CheckoutCartFieldsFragment, saved).checkout.problems;
   if (problems.length > 0) return answer({ message: problems[0].message, fieldErrors: problems.map(({ field, message }) => ({ field, message })) }, 400);
   const placed = (await client.mutate({ mutation: PlaceOrderMutation, variables: { input: { revision: values.revision } } })).data?.placeOrder;
@@ -156,6 +165,17 @@ function CheckoutPage({ page }: { page: PageData }) {
         <div className="checkout__main">
           <DeliveryChoice methods={page.deliveryMethods} value={checkout.deliveryId} goodsWithVat={checkout.goodsWithVat} error={problems.deliveryMethod} onChange={checkout.chooseDelivery} />
           {delivery?.isPickup && <StorePicker stores={page.stores} value={checkout.storeId} onChange={checkout.chooseStore} error={problems.store} />}
+          {delivery?.needsPickupPoint && (
+            <PickupPointPicker
+              chosen={checkout.pickupPoint}
+              value={checkout.pickupPointId}
+              onChange={checkout.choosePickupPoint}
+              initialSearch={checkout.pointSearch?.search ?? ''}
+              initialHits={checkout.pointSearch?.hits ?? null}
+              postcode={checkout.invoice.form.values.postcode}
+              error={problems.pickupPoint}
+            />
+          )}
           <PaymentChoice methods={checkout.allowedPayments} value={checkout.paymentId} deliveryChosen={delivery !== null} disabled={hydrated && !delivery} error={problems.paymentMethod} onChange={checkout.choosePayment} />
           {!hydrated && (
             // Without JavaScript the choices are saved by a post; then the price includes them.
@@ -167,7 +187,7 @@ function CheckoutPage({ page }: { page: PageData }) {
             </div>
           )}
           <InvoiceAddressSection invoice={checkout.invoice} />
-          {delivery && !delivery.isPickup && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} />}
+          {delivery && !delivery.isPickup && !delivery.needsPickupPoint && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} />}
           <CheckoutOther
             note={checkout.note}
             noteError={checkout.noteError}

@@ -17,7 +17,7 @@ import {
 } from '../../services/checkout.ts';
 import { OrderChangedError, placeOrder, type OrderChange } from '../../services/orders.ts';
 import { money, type Money } from '../../services/pricing.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
 
@@ -49,6 +49,10 @@ export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
     name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
     description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
     isPickup: t.exposeBoolean('isPickup'),
+    needsPickupPoint: t.boolean({
+      description: 'Delivered to a carrier’s pick-up point or parcel locker (Query.pickupPoints), chosen with updateCheckout(pickupPointId).',
+      resolve: (method) => method.code === PARCEL_POINT_DELIVERY_CODE,
+    }),
     price: t.field({
       type: Price,
       description: 'The list price in the request currency (VAT at the standard rate); free over freeFrom.',
@@ -169,7 +173,7 @@ const CheckoutProblemRef = builder.objectRef<Problem>('CheckoutProblem').impleme
   description: 'What still stops the order, at the form field it belongs to, in the request language.',
   fields: (t) => ({
     field: t.exposeString('field', {
-      description: 'deliveryMethod, store, paymentMethod, invoiceAddress, deliveryAddress, terms or vouchers.',
+      description: 'deliveryMethod, store, pickupPoint, paymentMethod, invoiceAddress, deliveryAddress, terms or vouchers.',
     }),
     message: t.exposeString('message'),
   }),
@@ -202,6 +206,13 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
       nullable: true,
       description: 'The branch for personal pickup (only with a pickup delivery).',
       resolve: (query, checkout, _a, ctx) => (checkout.storeId ? ctx.prisma.store.findUnique({ ...query, where: { id: checkout.storeId } }) : null),
+    }),
+    pickupPoint: t.prismaField({
+      type: 'PickupPoint',
+      nullable: true,
+      description: 'The pick-up point of a pick-up point delivery (DeliveryMethod.needsPickupPoint).',
+      resolve: (query, checkout, _a, ctx) =>
+        checkout.pickupPoint ? ctx.prisma.pickupPoint.findUnique({ ...query, where: { id: checkout.pickupPoint.id } }) : null,
     }),
     paymentMethod: t.prismaField({
       type: 'PaymentMethod',
@@ -268,6 +279,7 @@ const CheckoutInputRef = builder.inputType('CheckoutInput', {
   fields: (t) => ({
     deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id.' }),
     storeId: t.globalID({ description: 'The branch for personal pickup (Query.stores).' }),
+    pickupPointId: t.globalID({ description: 'The pick-up point of a pick-up point delivery (Query.pickupPoints); it must take parcels.' }),
     paymentMethodId: t.globalID({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
     forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
     invoiceAddress: t.field({ type: AddressInputRef }),
@@ -333,6 +345,7 @@ builder.mutationFields((t) => ({
         ...input,
         deliveryMethodId: localId(input.deliveryMethodId, 'DeliveryMethod', ctx),
         storeId: localId(input.storeId, 'Store', ctx),
+        pickupPointId: localId(input.pickupPointId, 'PickupPoint', ctx),
         paymentMethodId: localId(input.paymentMethodId, 'PaymentMethod', ctx),
         invoiceAddressId: localId(input.invoiceAddressId, 'SavedAddress', ctx),
         deliveryAddressId: localId(input.deliveryAddressId, 'SavedAddress', ctx),

@@ -14,6 +14,7 @@ import './account-identity.ts';
 import './captcha.ts';
 import './consent.ts';
 import './newsletter.ts';
+import './pickup-point.ts';
 import './checkout.ts';
 import './order.ts';
 import './voucher.ts';

@@ -7,6 +7,8 @@ import type { CheckoutFormValues } from './checkout-form.ts';
 const ADDRESS_KEYS = ['firstName', 'lastName', 'email', 'phone', 'street', 'city', 'postcode', 'country', 'company', 'ico', 'dic'] as const;
 /** Longer than any address rule allows (schema/rules/checkout.ts), so an overlong value is named at its field. */
 const MAX_ADDRESS_FIELD = 300;
+/** Longer than the search field allows: the API cuts it to PICKUP_POINT_SEARCH_MAX_LENGTH. */
+const MAX_POINT_SEARCH = 200;
 /** Longer than NOTE_MAX_LENGTH, for the same reason. */
 const MAX_NOTE = 2000;
 
@@ -26,6 +28,8 @@ export function checkoutFormValues(form: PageForm): CheckoutFormValues {
     deliveryMethodId: id('deliveryMethod'),
     paymentMethodId: id('paymentMethod'),
     storeId: id('store'),
+    pickupPointId: id('pickupPoint'),
+    pickupPointSearch: form.text('pickupPointSearch', MAX_POINT_SEARCH),
     forCompany: form.flag('forCompany'),
     // a page without the delivery address section (pickup, or not chosen yet) posts no switch: same address
     deliverySameAsInvoice: form.has('deliveryAddressShown') ? form.flag('deliverySameAsInvoice') : true,

@@ -13,13 +13,17 @@ import {
   type Locale,
 } from '../../../../schema/rules/index.ts';
 
-export const CHECKOUT_INTENTS = ['update', 'placeOrder'] as const;
+/** searchPoints: the pick-up point search without JavaScript (saves the choices as update does, then lists the points). */
+export const CHECKOUT_INTENTS = ['update', 'placeOrder', 'searchPoints'] as const;
 
 /** What the shopper posted, as the page shows it again after a refusal. */
 export type CheckoutFormValues = {
   deliveryMethodId: string | null;
   paymentMethodId: string | null;
   storeId: string | null;
+  pickupPointId: string | null;
+  /** What the pick-up point search field held. */
+  pickupPointSearch: string;
   forCompany: boolean;
   deliverySameAsInvoice: boolean;
   invoice: AddressValues;
@@ -53,6 +57,7 @@ export function checkoutChoicesInput(values: CheckoutFormValues) {
     ...(values.deliveryMethodId ? { deliveryMethodId: values.deliveryMethodId } : {}),
     ...(values.paymentMethodId ? { paymentMethodId: values.paymentMethodId } : {}),
     ...(values.storeId ? { storeId: values.storeId } : {}),
+    ...(values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
     note: values.note,
     newsletter: values.newsletter,
     termsAccepted: values.termsAccepted,
@@ -83,6 +88,7 @@ export function placeOfFieldErrors(fieldErrors: readonly CheckoutFieldError[]) {
     else if (field === 'note') note = message;
     else if (field === 'deliveryMethodId') other.deliveryMethod = message;
     else if (field === 'storeId') other.store = message;
+    else if (field === 'pickupPointId') other.pickupPoint = message;
     else if (field === 'paymentMethodId') other.paymentMethod = message;
     else other[field] = message;
   }
@@ -95,13 +101,13 @@ export function placeOfFieldErrors(fieldErrors: readonly CheckoutFieldError[]) {
  */
 export function checkoutFormErrors(
   values: CheckoutFormValues,
-  delivery: { isPickup: boolean; paymentMethods: { id: string }[] } | null,
+  delivery: { isPickup: boolean; needsPickupPoint?: boolean; paymentMethods: { id: string }[] } | null,
   locale: Locale,
 ): CheckoutFieldError[] {
   const errors: CheckoutFieldError[] = [];
   const invoiceSchema = values.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
   for (const [field, message] of Object.entries(validateForm(values.invoice, invoiceSchema, locale))) errors.push({ field: `invoiceAddress.${field}`, message });
-  const separate = delivery !== null && !delivery.isPickup && !values.deliverySameAsInvoice;
+  const separate = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !values.deliverySameAsInvoice;
   if (separate) {
     for (const [field, message] of Object.entries(validateForm(values.delivery, deliveryAddressFormSchema, locale))) errors.push({ field: `deliveryAddress.${field}`, message });
   }
@@ -111,6 +117,7 @@ export function checkoutFormErrors(
     {
       deliveryMethod: delivery,
       storeChosen: values.storeId !== null,
+      pickupPoint: values.pickupPointId !== null ? 'open' : null,
       paymentMethod: values.paymentMethodId ? { allowedForDelivery: !delivery || delivery.paymentMethods.some((method) => method.id === values.paymentMethodId) } : null,
       termsAccepted: values.termsAccepted,
       invoiceAddress: values.invoice,

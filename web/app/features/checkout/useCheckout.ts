@@ -18,6 +18,7 @@ import { useNotify } from '../../components/ui/Toasts.tsx';
 import { useForm } from '../../components/ui/form/index.ts';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
 import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
+import type { PickupPointHits } from './PickupPointPicker.tsx';
 import { isUnchanged } from './SavedAddressPicker.tsx';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
 import {
@@ -79,6 +80,10 @@ export const CheckoutCartFieldsFragment = graphql(`
       }
       store {
         id
+      }
+      pickupPoint {
+        id
+        ...PickupPointFields
       }
       forCompany
       deliverySameAsInvoice
@@ -144,12 +149,14 @@ export type CheckoutActionData = {
   fieldErrors: CheckoutFieldError[];
   message: string | null;
   changed: OrderChanged | null;
+  /** The pick-up point search posted without JavaScript, and the points it found. */
+  pickupPoints?: { search: string; hits: PickupPointHits } | null;
 };
 
 export type CheckoutPage = CheckoutPageQuery & { cart: NonNullable<CheckoutPageQuery['cart']> };
 type Problems = Partial<Record<CheckoutField | 'vouchers', string>>;
 
-const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
+const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'pickupPoint', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
 const DELIVERY_FIELDS = Object.keys(deliveryAddressFormSchema) as (keyof AddressValues)[];
 
 /** The keyboard goes to the first field or choice the shopper has to fix. */
@@ -185,6 +192,7 @@ export function useCheckout(page: CheckoutPage) {
   // Choices saved at once; shown from the server's answer, or the click while it is on its way.
   const [deliveryId, setDeliveryId] = useState<string | null>(posted?.deliveryMethodId ?? checkout.deliveryMethod?.id ?? null);
   const [storeId, setStoreId] = useState<string | null>(posted?.storeId ?? checkout.store?.id ?? null);
+  const [pickupPointId, setPickupPointId] = useState<string | null>(posted?.pickupPointId ?? checkout.pickupPoint?.id ?? null);
   const [paymentId, setPaymentId] = useState<string | null>(posted?.paymentMethodId ?? checkout.paymentMethod?.id ?? null);
   const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany);
   const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice);
@@ -216,11 +224,12 @@ export function useCheckout(page: CheckoutPage) {
 
   const delivery = deliveryMethods.find((method) => method.id === deliveryId) ?? null;
   const allowedPayments = delivery ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id)) : paymentMethods;
-  const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !sameAsInvoice;
+  const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !sameAsInvoice;
   const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
   const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
     deliveryMethod: delivery,
     storeChosen: storeId !== null,
+    pickupPoint: pickupPointId !== null ? ('open' as const) : null,
     paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
     deliverySameAsInvoice: fields.deliveryAddress === null,
     ...fields,
@@ -270,6 +279,12 @@ export function useCheckout(page: CheckoutPage) {
     setStoreId(id);
     setProblems((current) => ({ ...current, store: undefined }));
     void save({ storeId: id });
+  };
+
+  const choosePickupPoint = (id: string) => {
+    setPickupPointId(id);
+    setProblems((current) => ({ ...current, pickupPoint: undefined }));
+    void save({ pickupPointId: id });
   };
 
   const choosePayment = (id: string) => {
@@ -370,6 +385,11 @@ export function useCheckout(page: CheckoutPage) {
     chooseDelivery,
     storeId,
     chooseStore,
+    pickupPointId,
+    choosePickupPoint,
+    /** The cart's chosen point, and the search posted without JavaScript with its points. */
+    pickupPoint: checkout.pickupPoint ?? null,
+    pointSearch: submitted?.pickupPoints ?? null,
     paymentId,
     allowedPayments,
     choosePayment,

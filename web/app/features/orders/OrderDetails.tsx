@@ -130,9 +130,14 @@ function AddressBlock(props: { address: FragmentType<typeof PostalAddressFieldsF
         <>
           {address.company}
           <br />
-          {address.ico && `${t('address.ico')}: ${address.ico}`}
-          {address.dic && ` · ${t('address.dic')}: ${address.dic}`}
-          <br />
+          {/* a pick-up point's name stands in the company line, without IČO and DIČ: no empty line */}
+          {(address.ico || address.dic) && (
+            <>
+              {address.ico && `${t('address.ico')}: ${address.ico}`}
+              {address.dic && ` · ${t('address.dic')}: ${address.dic}`}
+              <br />
+            </>
+          )}
         </>
       )}
       {address.firstName} {address.lastName}

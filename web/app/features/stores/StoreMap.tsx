@@ -2,11 +2,11 @@
 // mapu" / "Show map" toggle: nothing of Leaflet, its stylesheet or a tile is loaded until a shopper
 // opens it (dynamic import), so it costs nothing on first paint. The addresses stay as text beside it
 // (the static fallback while the map loads or when it fails). Markers are keyboard focusable; with
-// onSelect (the checkout's pickup picker) choosing a marker chooses the store.
+// onSelect (the checkout's pickup pickers) choosing a marker chooses the store. PlacesMap is the same
+// map for any places with an address and a position (the carrier's pick-up points).
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
-import type { StoreMapFieldsFragment as MapStore } from '~/gql/graphql';
 import type * as Leaflet from 'leaflet';
 import { usePageQuery } from '../../apollo/page-query.ts';
 
@@ -32,9 +32,11 @@ const MapSettingsQuery = graphql(`
   }
 `);
 
+/** A place on the map: a store, or a pick-up point. */
+export type MapPlace = { id: string; name: string; street: string; city: string; postcode: string; latitude: number; longitude: number };
+
 type Props = {
-  stores: readonly FragmentType<typeof StoreMapFieldsFragment>[];
-  /** The selected store (highlighted marker); the map centres on it. */
+  /** The selected place (highlighted marker); the map centres on it. */
   selectedId?: string | null;
   onSelect?: (storeId: string) => void;
   /** The accessible name of the map region. */
@@ -43,8 +45,11 @@ type Props = {
   initiallyShown?: boolean;
 };
 
-export function StoreMap({ stores, selectedId = null, onSelect, label, initiallyShown = false }: Props) {
-  const shownStores = getFragmentData(StoreMapFieldsFragment, stores);
+export function StoreMap({ stores, ...props }: Props & { stores: readonly FragmentType<typeof StoreMapFieldsFragment>[] }) {
+  return <PlacesMap places={getFragmentData(StoreMapFieldsFragment, stores)} {...props} />;
+}
+
+export function PlacesMap({ places: shownStores, selectedId = null, onSelect, label, initiallyShown = false }: Props & { places: readonly MapPlace[] }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(initiallyShown);
   const regionId = useId();
@@ -62,7 +67,7 @@ export function StoreMap({ stores, selectedId = null, onSelect, label, initially
 
 type MapState = 'loading' | 'ready' | 'failed';
 
-function LeafletMap({ stores, selectedId, onSelect, label }: { stores: readonly MapStore[]; label: string } & Pick<Props, 'selectedId' | 'onSelect'>) {
+function LeafletMap({ stores, selectedId, onSelect, label }: { stores: readonly MapPlace[]; label: string } & Pick<Props, 'selectedId' | 'onSelect'>) {
   const { t } = useTranslation();
   const { data, error } = usePageQuery(MapSettingsQuery);
   const element = useRef<HTMLDivElement>(null);

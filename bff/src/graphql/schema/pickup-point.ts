@@ -1,0 +1,60 @@
+// Pick-up points of the 'parcel-point' delivery: the public search (Query.pickupPoints) and the
+// checkout's chosen point (Checkout.pickupPoint, set with updateCheckout(pickupPointId)).
+import { builder, CATALOG_READ } from './builder.ts';
+import { formatDistance, formatOpeningHours, PICKUP_POINT_SEARCH_MAX_LENGTH, PICKUP_POINTS_MAX_FIRST } from '../../../../schema/rules/index.ts';
+import { openingWeek, searchPickupPoints, type PickupPointHit } from '../../services/pickup-points.ts';
+
+export const PickupPointTypeEnum = builder.enumType('PickupPointType', {
+  description: 'POINT: a shop that hands parcels over; BOX: a parcel locker.',
+  values: ['POINT', 'BOX'] as const,
+});
+
+builder.prismaNode('PickupPoint', {
+  id: { field: 'id' },
+  description: 'A carrier’s pick-up point or parcel locker (Packeta’s, or the demo network without PACKETA_API_KEY).',
+  fields: (t) => ({
+    name: t.exposeString('name'),
+    type: t.field({ type: PickupPointTypeEnum, resolve: (point) => point.type }),
+    street: t.exposeString('street'),
+    city: t.exposeString('city'),
+    postcode: t.exposeString('postcode'),
+    country: t.exposeString('country', { description: 'CZ or SK.' }),
+    latitude: t.exposeFloat('latitude'),
+    longitude: t.exposeFloat('longitude'),
+    open: t.exposeBoolean('open', { description: 'False: it takes no parcels now and cannot be chosen.' }),
+    openingHours: t.stringList({ description: 'Monday to Sunday, "" for a closed day.', resolve: (point) => openingWeek(point) }),
+    openingHoursText: t.string({
+      description: 'The week in one line in the request language: "Po–Pá 08:00–18:00, So 09:00–12:00".',
+      resolve: (point, _a, ctx) => formatOpeningHours(openingWeek(point), ctx.language),
+    }),
+  }),
+});
+
+const PickupPointHitRef = builder.objectRef<PickupPointHit>('PickupPointHit').implement({
+  description: 'A point the search found, with its distance from the searched place.',
+  fields: (t) => ({
+    point: t.prismaField({ type: 'PickupPoint', resolve: (_query, hit) => hit.point }),
+    distanceKm: t.exposeFloat('distanceKm', { nullable: true }),
+    distanceText: t.string({
+      nullable: true,
+      description: '"350 m", "1,2 km" in the request language.',
+      resolve: (hit, _a, ctx) => (hit.distanceKm === null ? null : formatDistance(hit.distanceKm, ctx.language)),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  pickupPoints: t.field({
+    ...CATALOG_READ,
+    type: [PickupPointHitRef],
+    description:
+      'Open pick-up points for a town, a street or a PSČ (`search`), or near the shopper’s PSČ (`postcode`), nearest ' +
+      'to the searched place first. Nothing to search: an empty list.',
+    args: {
+      search: t.arg.string({ description: `A town, a street or a PSČ; longer than ${PICKUP_POINT_SEARCH_MAX_LENGTH} characters is cut.` }),
+      postcode: t.arg.string({ description: 'The shopper’s PSČ, used when there is no search.' }),
+      first: t.arg.int({ description: `How many points (1–${PICKUP_POINTS_MAX_FIRST}; 20 when left out).` }),
+    },
+    resolve: async (_root, args, ctx) => (await searchPickupPoints(ctx.prisma, ctx.config, args)).hits,
+  }),
+}));
