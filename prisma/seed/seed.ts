@@ -331,6 +331,7 @@ export async function seedVouchers(prisma: Db, demoCustomerId: number): Promise<
         kind: voucher.kind,
         value: voucher.value,
         currency: voucher.currency ?? null,
+        valueEur: voucher.valueEur ?? null,
         validFrom: inDays(voucher.validFromDays),
         validUntil: inDays(voucher.validUntilDays),
         capacity: voucher.capacity ?? null,

@@ -14,6 +14,7 @@ import {
   checkVoucher,
   evaluateVouchers,
   removeVoucher,
+  voucherAmount,
   voucherMinimum,
   VOUCHER_PROBLEMS,
   VoucherError,
@@ -56,11 +57,17 @@ const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
   }),
 });
 
-/** Fields both a cart's voucher and a checked voucher describe. */
-function valueFields(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency'>) {
+/** Fields both a cart's voucher and a checked voucher describe; an amount in the cart's currency when the voucher has one there. */
+function valueFields(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency' | 'valueEur'>, currency: Currency) {
+  const inCartCurrency = voucherAmount(voucher, currency);
   return {
     percent: voucher.kind === 'PERCENT' ? voucher.value : null,
-    amount: voucher.kind === 'AMOUNT' && voucher.currency ? { amount: voucher.value, currency: voucher.currency } : null,
+    amount:
+      voucher.kind !== 'AMOUNT' || !voucher.currency
+        ? null
+        : inCartCurrency !== null
+          ? { amount: inCartCurrency, currency }
+          : { amount: voucher.value, currency: voucher.currency },
   };
 }
 
@@ -77,7 +84,7 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
     amount: t.field({
       type: VoucherAmount,
       nullable: true,
-      description: 'For AMOUNT vouchers: the value, in the currency the voucher is issued in.',
+      description: 'For AMOUNT vouchers: the value in the cart’s currency when the voucher has one there (a crown voucher may name its euro value), else in the currency it is issued in.',
       resolve: (entry) => entry.amount,
     }),
     discount: t.field({
@@ -119,7 +126,7 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
       const { perVoucher } = cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }).discount;
       return evaluation.entries.map((entry, index): CartVoucherShape => ({
         ...entry,
-        ...valueFields(entry),
+        ...valueFields(entry, ctx.currency),
         discount: { currency: ctx.currency, withVat: perVoucher[index].gross, withoutVat: perVoucher[index].net, vat: perVoucher[index].vat },
       }));
     },
@@ -133,8 +140,8 @@ const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement(
   fields: (t) => ({
     code: t.string({ resolve: (check) => check.voucher.code }),
     kind: t.field({ type: VoucherKindEnum, resolve: (check) => check.voucher.kind }),
-    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher).percent }),
-    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher).amount }),
+    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).percent }),
+    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).amount }),
     validFrom: t.field({
       type: 'DateTime',
       nullable: true,
