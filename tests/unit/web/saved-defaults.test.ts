@@ -19,6 +19,7 @@ const address = (input: Partial<SavedAddressData>): SavedAddressData => ({
   ico: '',
   dic: '',
   ...input,
+  __typename: 'SavedAddress',
 });
 
 describe('savedDefaults', () => {

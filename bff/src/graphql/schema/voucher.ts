@@ -98,32 +98,63 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
   }),
 });
 
+/** What the vouchers read of a cart. */
+const cartVoucherSelect = {
+  id: true,
+  customerId: true,
+  email: true,
+  invoiceAddress: true,
+  customer: { select: { email: true } },
+  lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
+} as const;
+
+type CartForVoucherFields = {
+  id: string;
+  customerId: number | null;
+  email: string | null;
+  invoiceAddress: Parameters<typeof voucherEmail>[0]['invoiceAddress'];
+  customer: { email: string } | null;
+  lines: { quantity: number; variant: Parameters<typeof unitPrice>[0] & { product: { vatRate: number } } }[];
+};
+
+/** The cart's goods and its vouchers judged now, with the checkout's money split (schema/rules/cart-money.ts). */
+async function cartWithVouchers(cart: CartForVoucherFields, ctx: Context) {
+  const lines = cart.lines.map((line) => ({
+    unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
+    quantity: line.quantity,
+    ratePercent: line.variant.product.vatRate,
+  }));
+  const goods = goodsByRate(lines).total;
+  const evaluation = await evaluateVouchers(
+    ctx.prisma,
+    { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
+    ctx.language,
+  );
+  return { evaluation, money: cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }) };
+}
+
+builder.prismaObjectField('Cart', 'goodsToPay', (t) =>
+  t.field({
+    type: Price,
+    description: 'What the shopper pays for the goods: the goods less the discount of the valid vouchers (the header shows it); delivery and payment come at checkout.',
+    select: cartVoucherSelect,
+    resolve: async (cart, _args, ctx): Promise<Money> => {
+      const { money: split } = await cartWithVouchers(cart, ctx);
+      const [goods, discount] = [split.goods.total, split.discount.total];
+      return { currency: ctx.currency, withVat: goods.gross - discount.gross, withoutVat: goods.net - discount.net, vat: goods.vat - discount.vat };
+    },
+  }),
+);
+
 builder.prismaObjectField('Cart', 'vouchers', (t) =>
   t.field({
     type: [CartVoucherRef],
     description: `The vouchers in the cart in the order they were added (at most a few; see applyVoucher).`,
-    select: {
-      id: true,
-      customerId: true,
-      email: true,
-      invoiceAddress: true,
-      customer: { select: { email: true } },
-      lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
-    },
+    select: cartVoucherSelect,
     resolve: async (cart, _args, ctx) => {
-      const lines = cart.lines.map((line) => ({
-        unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
-        quantity: line.quantity,
-        ratePercent: line.variant.product.vatRate,
-      }));
-      const goods = goodsByRate(lines).total;
-      const evaluation = await evaluateVouchers(
-        ctx.prisma,
-        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
-        ctx.language,
-      );
+      const { evaluation, money: split } = await cartWithVouchers(cart, ctx);
       // the checkout's split (schema/rules/cart-money.ts): the vouchers add up to its discount to the haléř
-      const { perVoucher } = cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }).discount;
+      const { perVoucher } = split.discount;
       return evaluation.entries.map((entry, index): CartVoucherShape => ({
         ...entry,
         ...valueFields(entry, ctx.currency),

@@ -60,6 +60,9 @@ export const CheckoutCartFieldsFragment = graphql(`
     total {
       ...PriceFields
     }
+    goodsToPay {
+      ...PriceFields
+    }
     vouchers {
       code
       valid
