@@ -5,11 +5,14 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
+import { createCheckoutMethods, type CheckoutMethods } from '../support/checkout.ts';
 
 let app: TestApp;
+let methods: CheckoutMethods;
 
 beforeAll(async () => {
   app = await createTestApp();
+  methods = await createCheckoutMethods(app.prisma);
 });
 
 afterAll(async () => {
@@ -60,6 +63,30 @@ const ApplyVoucher = graphql(`
   }
 `);
 
+const ChooseDelivery = graphql(`
+  mutation CartHeaderChooseDelivery($input: CheckoutInput!) {
+    updateCheckout(input: $input) {
+      __typename
+      ... on Cart {
+        checkout {
+          totals {
+            products {
+              withVat
+            }
+            discount {
+              withVat
+            }
+            shipping {
+              withVat
+            }
+            freeShippingRemaining
+          }
+        }
+      }
+    }
+  }
+`);
+
 describe(`the cart as the header and its lines show it (${databaseKind})`, () => {
   it('the header total is what the goods cost after the vouchers', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 121_000, stock: 5 }], vatRate: 21 })).variants[0];
@@ -87,5 +114,17 @@ describe(`the cart as the header and its lines show it (${databaseKind})`, () =>
     await app.prisma.productImage.deleteMany({ where: { productId: product.id, colourId: blue.colourId } });
     const again = (await client.gql(AddToCart, { variantId: gid('Variant', blue.id), quantity: 1 })).data!.addToCart;
     expect(again).toMatchObject({ lines: [{ variant: { image: { url: '/img/red.svg' } } }] });
+  });
+
+  it('free shipping counts the goods before discounts (decision 0034): a voucher never takes it away', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 300_000, stock: 5 }], vatRate: 21 })).variants[0];
+    const voucher = await app.prisma.voucher.create({ data: { code: `FREE${variant.id}`, kind: 'PERCENT', value: 15 } });
+    const client = app.newClient();
+    await client.gql(AddToCart, { variantId: gid('Variant', variant.id), quantity: 1 });
+    expect((await client.gql(ApplyVoucher, { code: voucher.code })).data!.applyVoucher.__typename).toBe('Cart');
+    const chosen = (await client.gql(ChooseDelivery, { input: { deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier) } })).data!.updateCheckout;
+    expect(chosen).toMatchObject({
+      checkout: { totals: { products: { withVat: 300_000 }, discount: { withVat: 45_000 }, shipping: { withVat: 0 }, freeShippingRemaining: 0 } },
+    });
   });
 });
