@@ -312,7 +312,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
             postcode: '101 00',
             country: 'CZ',
           },
-          { kind: 'DELIVERY', firstName: 'Jana', lastName: 'Nováková', phone: '+420 603 123 456', street: 'Masarykova 12', city: 'Brno', postcode: '602 00', country: 'CZ' },
+          { kind: 'DELIVERY', isDefault: true, firstName: 'Jana', lastName: 'Nováková', phone: '+420 603 123 456', street: 'Masarykova 12', city: 'Brno', postcode: '602 00', country: 'CZ' },
         ],
       },
     },
