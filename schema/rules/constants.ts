@@ -9,6 +9,21 @@ export const MAX_CART_LINE_QUANTITY = 99;
 
 /** The payment method (its code) paid by a bank transfer: QR payment, due date, the invoice's account. */
 export const BANK_TRANSFER_PAYMENT_CODE = 'bank-transfer';
+/** Cash on delivery: paid to the courier or at the pick-up point when the parcel is handed over. */
+export const CASH_ON_DELIVERY_PAYMENT_CODE = 'cash-on-delivery';
+/** Paid in cash or by card at the store when the order is collected. */
+export const IN_STORE_PAYMENT_CODE = 'cash-in-store';
+
+/** How an order is paid, which decides what its summary, e-mail and invoice tell the shopper to do. */
+export type PaymentWay = 'BANK_TRANSFER' | 'CASH_ON_DELIVERY' | 'IN_STORE' | 'OTHER';
+
+/** The way a payment method (by its code) is paid: bank details and the QR belong to BANK_TRANSFER only. */
+export function paymentWay(paymentCode: string): PaymentWay {
+  if (paymentCode === BANK_TRANSFER_PAYMENT_CODE) return 'BANK_TRANSFER';
+  if (paymentCode === CASH_ON_DELIVERY_PAYMENT_CODE) return 'CASH_ON_DELIVERY';
+  if (paymentCode === IN_STORE_PAYMENT_CODE) return 'IN_STORE';
+  return 'OTHER';
+}
 
 export const VAT_RATE_STANDARD_PERCENT = 21;
 export const VAT_RATE_REDUCED_PERCENT = 12;

@@ -5,6 +5,14 @@ import { email, max, required, type FormSchema } from './validators.ts';
 
 export const VOUCHER_CODE_MAX_LENGTH = 64;
 
+/**
+ * Whether the e-mail is required now: only while the code typed is the one that asked for it (an
+ * e-mail-bound voucher answered EMAIL_REQUIRED), never for another code typed after it.
+ */
+export function voucherNeedsEmail(code: string, emailFor: string | null | undefined): boolean {
+  return !!emailFor && code.trim().toUpperCase() === emailFor.trim().toUpperCase();
+}
+
 /** The code, and the e-mail that an e-mail-bound voucher asks for (optional until it does). */
 export function voucherFormSchema(needsEmail: boolean) {
   return {

@@ -697,4 +697,27 @@ describe(`vouchers: the demo vouchers of the seed (${databaseKind})`, () => {
     expect((await client.gql(Login, { input: { email: demo.email, password: demo.password } })).data?.login.__typename).toBe('Customer');
     expect((await apply(client, 'VERNOST250')).__typename).toBe('Cart');
   });
+
+  it('NAD2000 works in euros as the README says: 12 € off from 80 € of goods, its own euro value, never a conversion (issue 24)', async () => {
+    const demo = await createCustomer(app.prisma, { email: 'nad2000@example.cz' });
+    await app.prisma.voucher.deleteMany({ where: { code: { in: demoVouchers.map((voucher) => voucher.code) } } });
+    await seedVouchers(app.prisma, demo.id);
+    const euros = { 'x-shop-currency': 'EUR', 'x-shop-language': 'en' };
+    // one piece is 40 €: under the minimum, with the minimum in euros
+    const under = await shopperWithCart(1, euros);
+    expect(await apply(under.client, 'NAD2000', undefined, euros)).toMatchObject({ problem: 'MINIMUM_NOT_MET', message: expect.stringContaining(formatMoney(8_000, 'EUR', 'en')) });
+    // two pieces are exactly 80 €: 12 € off, shown in euros
+    const enough = await shopperWithCart(2, euros);
+    expect(await apply(enough.client, 'NAD2000', undefined, euros)).toMatchObject({
+      __typename: 'Cart',
+      vouchers: [{ code: 'NAD2000', valid: true, amount: { amount: 1_200, currency: 'EUR' }, discount: { currency: 'EUR', withVat: 1_200 } }],
+    });
+    // in crowns it stays 300 Kč from 2 000 Kč; EURO10 is still refused in crowns
+    const crowns = await shopperWithCart(2);
+    expect(await apply(crowns.client, 'NAD2000')).toMatchObject({
+      __typename: 'Cart',
+      vouchers: [{ valid: true, amount: { amount: 30_000, currency: 'CZK' }, discount: { currency: 'CZK', withVat: 30_000 } }],
+    });
+    expect(await apply(crowns.client, 'EURO10')).toMatchObject({ problem: 'WRONG_CURRENCY' });
+  });
 });

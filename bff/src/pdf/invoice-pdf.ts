@@ -9,6 +9,7 @@ import { formatDate } from '../../../schema/rules/dates.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
+import { paymentWay } from '../../../schema/rules/constants.ts';
 import { documentFonts } from './fonts.ts';
 import { qrModules } from '../services/qr.ts';
 import {
@@ -63,6 +64,8 @@ const LABELS = {
     exchangeRate: 'Částky v Kč přepočteny kurzem 1 EUR = {rate} Kč.',
     qr: 'QR Platba',
     qrHint: 'Naskenujte v aplikaci své banky.',
+    payOnDelivery: 'Úhrada při převzetí zásilky (dobírka) hotově nebo kartou. Neplaťte převodem.',
+    payInStore: 'Úhrada při vyzvednutí na prodejně hotově nebo kartou. Neplaťte převodem.',
     email: 'E-mail',
     phone: 'Telefon',
     issuedBy: 'Vystavil',
@@ -109,6 +112,8 @@ const LABELS = {
     exchangeRate: 'CZK amounts converted at 1 EUR = {rate} CZK.',
     qr: 'QR payment',
     qrHint: 'Scan it in your banking app.',
+    payOnDelivery: 'Paid in cash or by card when the parcel is handed over (cash on delivery). Do not pay by transfer.',
+    payInStore: 'Paid in cash or by card when the order is collected at the store. Do not pay by transfer.',
     email: 'E-mail',
     phone: 'Phone',
     issuedBy: 'Issued by',
@@ -274,6 +279,9 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
 
   // --- the document's facts (left) and payment (right)
   const account = supplierBankAccount(order.currency);
+  // bank details only where the customer pays by transfer; otherwise what is paid when
+  const way = paymentWay(order.paymentCode);
+  const payLater = way === 'CASH_ON_DELIVERY' ? labels.payOnDelivery : way === 'IN_STORE' ? labels.payInStore : null;
   const facts: [string, string][] = [
     [labels.invoiceNumber, data.number],
     [labels.orderNumber, order.number],
@@ -286,9 +294,13 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     [labels.payment, order.paymentName],
     [labels.delivery, order.deliveryName],
     ...(order.store ? [[labels.pickupStore, `${order.store.name}, ${order.store.street}, ${order.store.city}`] as [string, string]] : []),
-    ...(order.currency === 'CZK' ? [[labels.bankAccount, account.accountNumber] as [string, string]] : []),
-    [labels.iban, account.iban],
-    [labels.bic, account.bic],
+    ...(way === 'BANK_TRANSFER'
+      ? [
+          ...(order.currency === 'CZK' ? [[labels.bankAccount, account.accountNumber] as [string, string]] : []),
+          [labels.iban, account.iban] as [string, string],
+          [labels.bic, account.bic] as [string, string],
+        ]
+      : []),
   ];
   const factColumn = (rows: [string, string][], x: number, labelWidth: number) => {
     let rowY = y;
@@ -302,6 +314,11 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const factsEnd = factColumn(facts, left, 150);
   const paymentEnd = factColumn(paymentFacts, left + CONTENT_WIDTH / 2 + 10, 80);
   y = Math.max(factsEnd, paymentEnd) + 8;
+
+  if (payLater) {
+    doc.font('bold').fontSize(9).fillColor('black').text(payLater, left, y, { width: CONTENT_WIDTH });
+    y += doc.heightOfString(payLater, { width: CONTENT_WIDTH }) + 8;
+  }
 
   if (order.deliveryAddress && !order.store) {
     const text = `${labels.deliveryAddress}: ${addressLines(order.deliveryAddress, labels, language).slice(0, 5).join(', ')}`;

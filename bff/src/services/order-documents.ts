@@ -67,6 +67,8 @@ export type OrderDocument = {
   variableSymbol: string;
   /** Per VAT rate (highest first), in the order's currency: goods, discount, delivery and payment fee. */
   vatRecap: VatRecapRow[];
+  /** The codes of the vouchers the order used. */
+  vouchers: string[];
 };
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'ico', 'dic', 'street', 'city', 'postcode', 'country', 'email', 'phone'] as const;
@@ -100,6 +102,7 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
     include: {
       lines: { orderBy: { id: 'asc' } },
       store: { select: { name: true, street: true, city: true, postcode: true } },
+      voucherUses: { orderBy: { id: 'asc' }, select: { voucher: { select: { code: true } } } },
     },
   });
   if (!order) return null;
@@ -143,6 +146,7 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
     totalGross: order.totalGross,
     variableSymbol: order.variableSymbol,
     vatRecap: readRecap(order.vatRecap),
+    vouchers: order.voucherUses.map((use) => use.voucher.code),
   };
 }
 

@@ -59,6 +59,7 @@ export const voucherSelect = {
   kind: true,
   value: true,
   currency: true,
+  valueEur: true,
   validFrom: true,
   validUntil: true,
   capacity: true,
@@ -76,6 +77,8 @@ export type VoucherRow = {
   kind: VoucherKind;
   value: number;
   currency: Currency | null;
+  /** AMOUNT in CZK: its own value in euro cents for a cart in euros; null: crowns only. */
+  valueEur: number | null;
   validFrom: Date | null;
   validUntil: Date | null;
   capacity: number | null;
@@ -104,6 +107,7 @@ export type VoucherEntry = {
   /** The voucher's value: minor units of `currency` for AMOUNT, whole percent for PERCENT, 0 for FREE_SHIPPING. */
   value: number;
   currency: Currency | null;
+  valueEur: number | null;
   valid: boolean;
   problem: VoucherProblem | null;
   /** The problem's message in the requested language; null when valid. */
@@ -141,6 +145,16 @@ export function voucherMinimum(voucher: Pick<VoucherRow, 'minimumCartCzk' | 'min
 }
 
 /**
+ * What an AMOUNT voucher is worth in a cart of this currency: its value in its own currency, or the
+ * euro value a crown voucher names for euro carts; null when it has none there (never converted).
+ */
+export function voucherAmount(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency' | 'valueEur'>, currency: Currency): number | null {
+  if (voucher.kind !== 'AMOUNT') return null;
+  if (voucher.currency === currency) return voucher.value;
+  return currency === 'EUR' && voucher.currency === 'CZK' ? voucher.valueEur : null;
+}
+
+/**
  * The first rule the voucher breaks for this cart, or null when it can be used. Checked in the
  * order a shopper can act on: things about the voucher itself first, then who may use it, then the
  * cart. `usedByThisEmail`: a once-per-customer voucher already has a use under the cart's e-mail.
@@ -162,7 +176,7 @@ export function voucherProblem(
     if (email !== normalizeEmail(voucher.boundEmail)) return 'EMAIL_MISMATCH';
   }
   if (voucher.oncePerCustomer && usedByThisEmail) return 'ALREADY_USED';
-  if (voucher.kind === 'AMOUNT' && voucher.currency !== cart.currency) return 'WRONG_CURRENCY';
+  if (voucher.kind === 'AMOUNT' && voucherAmount(voucher, cart.currency) === null) return 'WRONG_CURRENCY';
   const minimum = voucherMinimum(voucher, cart.currency);
   // "at least": a cart worth exactly the minimum qualifies
   if (minimum !== null && cart.goodsGross < minimum) return 'MINIMUM_NOT_MET';
@@ -236,7 +250,7 @@ export function evaluateVoucherRows(
   for (const kind of ['PERCENT', 'AMOUNT'] as const) {
     for (const { voucher, problem } of judged) {
       if (problem || voucher.kind !== kind) continue;
-      const wanted = kind === 'PERCENT' ? percentOf(cart.goodsGross, voucher.value) : voucher.value;
+      const wanted = kind === 'PERCENT' ? percentOf(cart.goodsGross, voucher.value) : (voucherAmount(voucher, cart.currency) ?? 0);
       const discount = Math.min(wanted, left);
       left -= discount;
       discounts.set(voucher.id, discount);
@@ -248,6 +262,7 @@ export function evaluateVoucherRows(
     kind: voucher.kind,
     value: voucher.value,
     currency: voucher.currency,
+    valueEur: voucher.valueEur,
     valid: problem === null,
     problem,
     message: problem ? voucherProblemMessage(problem, voucher, cart.currency, language) : null,

@@ -1,5 +1,5 @@
 import type { SeedDeliveryMethod, SeedPaymentMethod } from './types.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, FREE_SHIPPING_THRESHOLD_CZK_MINOR } from '../../../schema/rules/constants.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, CASH_ON_DELIVERY_PAYMENT_CODE, FREE_SHIPPING_THRESHOLD_CZK_MINOR, IN_STORE_PAYMENT_CODE } from '../../../schema/rules/constants.ts';
 
 // All amounts are minor units (haléře / cents), VAT included.
 
@@ -62,7 +62,7 @@ export const paymentMethods: SeedPaymentMethod[] = [
     position: 1,
   },
   {
-    code: 'cash-on-delivery',
+    code: CASH_ON_DELIVERY_PAYMENT_CODE,
     name: { cs: 'Dobírka', en: 'Cash on delivery' },
     description: {
       cs: 'Zaplatíte hotově nebo kartou při převzetí zásilky u kurýra či na výdejním místě.',
@@ -75,7 +75,7 @@ export const paymentMethods: SeedPaymentMethod[] = [
     position: 2,
   },
   {
-    code: 'cash-in-store',
+    code: IN_STORE_PAYMENT_CODE,
     name: { cs: 'Hotově nebo kartou na prodejně', en: 'Cash or card in store' },
     description: {
       cs: 'Objednávku zaplatíte až při vyzvednutí na prodejně.',

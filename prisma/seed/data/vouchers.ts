@@ -9,6 +9,8 @@ export type SeedVoucher = {
   /** AMOUNT: minor units of `currency`; PERCENT: whole percent; FREE_SHIPPING: 0. */
   value: number;
   currency?: 'CZK' | 'EUR';
+  /** AMOUNT in CZK: its value in euro cents for a cart in euros (without it the voucher is refused there). */
+  valueEur?: number;
   /** Days from loading the demo data (negative: in the past). */
   validFromDays?: number;
   validUntilDays?: number;
@@ -34,9 +36,10 @@ export const vouchers: SeedVoucher[] = [
     kind: 'AMOUNT',
     value: 30_000,
     currency: 'CZK',
+    valueEur: 1_200,
     minimumCartCzk: 200_000,
     minimumCartEur: 8_000,
-    shows: { cs: '300 Kč při nákupu alespoň za 2 000 Kč (minimální hodnota košíku)', en: '300 CZK off from 2,000 CZK (minimum cart value)' },
+    shows: { cs: '300 Kč při nákupu alespoň za 2 000 Kč (12 € od 80 € v eurech; minimální hodnota košíku)', en: '300 CZK off from 2,000 CZK (12 EUR from 80 EUR in euros; minimum cart value)' },
   },
   {
     code: 'PROJANU',

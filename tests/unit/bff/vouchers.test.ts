@@ -12,6 +12,7 @@ function voucher(input: Partial<VoucherRow> = {}): VoucherRow {
     kind: 'AMOUNT',
     value: 10_000,
     currency: 'CZK',
+    valueEur: null,
     validFrom: null,
     validUntil: null,
     capacity: null,

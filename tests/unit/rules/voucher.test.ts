@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateForm, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema } from '../../../schema/rules/index.ts';
+import { validateForm, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema, voucherNeedsEmail } from '../../../schema/rules/index.ts';
 
 describe('voucherFormSchema', () => {
   it('needs a code of at most 64 characters; the e-mail only once the voucher asks for one', () => {
@@ -10,5 +10,15 @@ describe('voucherFormSchema', () => {
     expect(validateForm({ code: 'PROJANU', email: '' }, voucherFormSchema(true), 'cs')).toEqual({ email: 'Toto pole je povinné.' });
     expect(validateForm({ code: 'PROJANU', email: 'bez-zavinace' }, voucherFormSchema(false), 'en')).toHaveProperty('email');
     expect(validateForm({ code: 'PROJANU', email: 'zakaznik@example.cz' }, voucherFormSchema(true), 'cs')).toEqual({});
+  });
+});
+
+describe('voucherNeedsEmail (issue 24, item 5)', () => {
+  it('requires the e-mail only for the code that asked for it, not for any code typed after it', () => {
+    expect(voucherNeedsEmail('PROJANU', 'PROJANU')).toBe(true);
+    expect(voucherNeedsEmail(' projanu ', 'PROJANU')).toBe(true);
+    expect(voucherNeedsEmail('JARO15', 'PROJANU')).toBe(false);
+    expect(validateForm({ code: 'JARO15', email: '' }, voucherFormSchema(voucherNeedsEmail('JARO15', 'PROJANU')), 'cs')).toEqual({});
+    expect(voucherNeedsEmail('PROJANU', null)).toBe(false);
   });
 });

@@ -16,7 +16,7 @@ import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
-import { EMAIL_MAX_LENGTH, validateField, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema } from '../../../schema/rules/index.ts';
+import { EMAIL_MAX_LENGTH, validateField, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema, voucherNeedsEmail } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
 import { readPageForm, translatorFor } from '../forms/page-form.server.ts';
 import { applyVoucherFromForm } from '../features/cart/cart-action.server.ts';
@@ -63,7 +63,7 @@ export function loader(args: Route.LoaderArgs) {
 }
 
 /** What a form posted without JavaScript answered (docs/decisions/0020). */
-type VoucherActionData = { code: string; email: string; needsEmail: boolean; codeError: string | null; emailError: string | null; checked?: Checked | null };
+type VoucherActionData = { code: string; email: string; emailFor: string | null; codeError: string | null; emailError: string | null; checked?: Checked | null };
 
 /**
  * The page's forms without JavaScript: "check" runs the same query as the browser (without a
@@ -77,9 +77,11 @@ export async function action(args: Route.ActionArgs) {
   if (form.choice('intent', ['check', 'applyVoucher'] as const) === 'applyVoucher') return applyVoucherFromForm(args, form, href('cart', language));
   const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
   const typedEmail = form.text('email', EMAIL_MAX_LENGTH);
-  const needsEmail = form.flag('needsEmail');
+  // the e-mail is required only for the code that asked for it, never for another one typed after it
+  const askedBy = form.text('emailFor', VOUCHER_CODE_MAX_LENGTH).trim() || null;
+  const needsEmail = voucherNeedsEmail(code, askedBy);
   const answer = (fields: Partial<VoucherActionData>, status = 400) =>
-    data<VoucherActionData>({ code, email: typedEmail, needsEmail, codeError: null, emailError: null, checked: null, ...fields }, { status });
+    data<VoucherActionData>({ code, email: typedEmail, emailFor: needsEmail ? askedBy : null, codeError: null, emailError: null, checked: null, ...fields }, { status });
   const schema = voucherFormSchema(needsEmail);
   const codeError = validateField(code, schema.code, language, {});
   const emailError = validateField(typedEmail, schema.email, language, {});
@@ -93,7 +95,7 @@ export async function action(args: Route.ActionArgs) {
   if (!outcome) return answer({ codeError: t('voucher.checkFailed') }, 500);
   if (outcome.__typename === 'VoucherCheck') return answer({ checked: outcome }, 200);
   const { message } = errorOf(outcome);
-  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ needsEmail: true, emailError: message });
+  if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) return answer({ emailFor: code.trim().toUpperCase(), emailError: message });
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = fieldErrorMap(outcome);
     if (fieldErrors.captcha) return answer({ codeError: t('noJs.voucherNeedsJs') }, 429);
@@ -118,7 +120,8 @@ export default function VoucherPage() {
   const client = useApolloClient();
   const posted = useActionData<VoucherActionData>() ?? null;
   const hydrated = useHydrated();
-  const [needsEmail, setNeedsEmail] = useState(posted?.needsEmail ?? false);
+  // the code that asked for an e-mail (an e-mail-bound voucher): the e-mail is required for it alone
+  const [emailFor, setEmailFor] = useState<string | null>(posted?.emailFor ?? null);
   const [checked, setChecked] = useState<Checked | null>(posted?.checked ?? null);
   const [checking, setChecking] = useState(false);
   const [added, setAdded] = useState(false);
@@ -129,9 +132,11 @@ export default function VoucherPage() {
   const form = useForm({
     initialValues: { code: posted?.code ?? '', email: posted?.email ?? '' },
     initialErrors: posted ? { ...(posted.codeError ? { code: posted.codeError } : {}), ...(posted.emailError ? { email: posted.emailError } : {}) } : undefined,
-    schema: voucherFormSchema(needsEmail),
+    // the server asks for the e-mail when the code needs one; another code never requires it
+    schema: voucherFormSchema(false),
     locale: language,
   });
+  const needsEmail = voucherNeedsEmail(form.values.code, emailFor);
   const dateTime = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Prague' });
 
   const onCheck = async (event: FormEvent) => {
@@ -159,7 +164,7 @@ export default function VoucherPage() {
       }
       const error = errorOf(outcome);
       if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
-        setNeedsEmail(true);
+        setEmailFor(form.values.code.trim().toUpperCase());
         form.setServerErrors({ email: error.message });
         return;
       }
@@ -203,7 +208,7 @@ export default function VoucherPage() {
       <p>{t('voucher.pageIntro')}</p>
       <form method="post" onSubmit={(event) => void onCheck(event)} noValidate className="form">
         <FormToken />
-        {needsEmail && <input type="hidden" name="needsEmail" value="1" />}
+        {needsEmail && emailFor && <input type="hidden" name="emailFor" value={emailFor} />}
         <Field label={t('voucher.code')} autoComplete="off" error={form.errors.code} {...form.fieldProps('code')} />
         <Field label={needsEmail ? `${t('voucher.email')} *` : t('voucher.email')} type="email" autoComplete="email" hint={t('voucher.emailHint')} error={form.errors.email} {...form.fieldProps('email')} />
         {captchaNeeded ? <Captcha captcha={captcha} id="voucher-captcha" /> : null}

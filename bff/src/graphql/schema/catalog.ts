@@ -134,6 +134,13 @@ export const Variant = builder.prismaNode('Variant', {
     code: t.exposeString('code'),
     size: t.exposeString('size', { nullable: true }),
     colour: t.relation('colour', { nullable: true, type: Colour }),
+    image: t.field({
+      type: ProductImage,
+      nullable: true,
+      description: 'The picture of this variant: the first of its colour, else the product’s first (the cart shows the chosen colour).',
+      select: { colourId: true, product: { select: { images: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } } } },
+      resolve: (v) => v.product.images.find((image) => v.colourId !== null && image.colourId === v.colourId) ?? v.product.images[0] ?? null,
+    }),
     stock: t.exposeInt('stock', { description: 'Pieces in stock.' }),
     inStock: t.boolean({ resolve: (v) => v.stock > 0 }),
     price: t.field({

@@ -9,8 +9,13 @@ import { readAddress } from '../../services/checkout.ts';
 import { orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { href } from '../../../../schema/routes.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, discountFromTotals, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { discountFromTotals, paymentWay, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
+
+const PaymentWayEnum = builder.enumType('PaymentWay', {
+  description: 'How the order is paid: only BANK_TRANSFER has bank details and a QR code; CASH_ON_DELIVERY is paid to the courier, IN_STORE at the store.',
+  values: ['BANK_TRANSFER', 'CASH_ON_DELIVERY', 'IN_STORE', 'OTHER'] as const,
+});
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
   values: ['NEW', 'PAID', 'PROCESSING', 'SHIPPED', 'READY_FOR_PICKUP', 'DELIVERED', 'CANCELLED'] as const,
@@ -100,7 +105,7 @@ function discount(order: OrderAmounts): Money {
   return { currency: order.currency, withVat: split.gross, withoutVat: split.net, vat: split.vat };
 }
 
-const isBankTransfer = (order: { paymentCode: string }) => order.paymentCode === BANK_TRANSFER_PAYMENT_CODE;
+const isBankTransfer = (order: { paymentCode: string }) => paymentWay(order.paymentCode) === 'BANK_TRANSFER';
 
 export const OrderRef = builder.prismaNode('Order', {
   id: { field: 'id' },
@@ -163,11 +168,26 @@ export const OrderRef = builder.prismaNode('Order', {
       nullable: true,
       description: 'A bank-transfer order must be paid by then (show it in Europe/Prague time), or it is cancelled; null for other payments.',
     }),
-    accountNumber: t.string({
-      description: 'The shop’s account for the order’s currency (Czech format).',
-      resolve: (order) => supplierBankAccount(order.currency).accountNumber,
+    paymentWay: t.field({
+      type: PaymentWayEnum,
+      description: 'How the order is paid (what its summary tells the shopper to do).',
+      resolve: (order) => paymentWay(order.paymentCode),
     }),
-    iban: t.string({ resolve: (order) => supplierBankAccount(order.currency).iban }),
+    accountNumber: t.string({
+      nullable: true,
+      description: 'The shop’s account for the order’s currency (Czech format), for a bank transfer order; null for other payments.',
+      resolve: (order) => (isBankTransfer(order) ? supplierBankAccount(order.currency).accountNumber : null),
+    }),
+    iban: t.string({
+      nullable: true,
+      description: 'The shop’s IBAN for a bank transfer order; null for other payments.',
+      resolve: (order) => (isBankTransfer(order) ? supplierBankAccount(order.currency).iban : null),
+    }),
+    vouchers: t.stringList({
+      description: 'The codes of the vouchers the order used, in the order they were recorded.',
+      select: { voucherUses: { select: { voucher: { select: { code: true } } }, orderBy: { id: 'asc' } } },
+      resolve: (order) => order.voucherUses.map((use) => use.voucher.code),
+    }),
     qrPayment: t.string({
       nullable: true,
       description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',

@@ -14,6 +14,7 @@ import {
   checkVoucher,
   evaluateVouchers,
   removeVoucher,
+  voucherAmount,
   voucherMinimum,
   VOUCHER_PROBLEMS,
   VoucherError,
@@ -56,11 +57,17 @@ const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
   }),
 });
 
-/** Fields both a cart's voucher and a checked voucher describe. */
-function valueFields(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency'>) {
+/** Fields both a cart's voucher and a checked voucher describe; an amount in the cart's currency when the voucher has one there. */
+function valueFields(voucher: Pick<VoucherRow, 'kind' | 'value' | 'currency' | 'valueEur'>, currency: Currency) {
+  const inCartCurrency = voucherAmount(voucher, currency);
   return {
     percent: voucher.kind === 'PERCENT' ? voucher.value : null,
-    amount: voucher.kind === 'AMOUNT' && voucher.currency ? { amount: voucher.value, currency: voucher.currency } : null,
+    amount:
+      voucher.kind !== 'AMOUNT' || !voucher.currency
+        ? null
+        : inCartCurrency !== null
+          ? { amount: inCartCurrency, currency }
+          : { amount: voucher.value, currency: voucher.currency },
   };
 }
 
@@ -77,7 +84,7 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
     amount: t.field({
       type: VoucherAmount,
       nullable: true,
-      description: 'For AMOUNT vouchers: the value, in the currency the voucher is issued in.',
+      description: 'For AMOUNT vouchers: the value in the cart’s currency when the voucher has one there (a crown voucher may name its euro value), else in the currency it is issued in.',
       resolve: (entry) => entry.amount,
     }),
     discount: t.field({
@@ -91,35 +98,66 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
   }),
 });
 
+/** What the vouchers read of a cart. */
+const cartVoucherSelect = {
+  id: true,
+  customerId: true,
+  email: true,
+  invoiceAddress: true,
+  customer: { select: { email: true } },
+  lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
+} as const;
+
+type CartForVoucherFields = {
+  id: string;
+  customerId: number | null;
+  email: string | null;
+  invoiceAddress: Parameters<typeof voucherEmail>[0]['invoiceAddress'];
+  customer: { email: string } | null;
+  lines: { quantity: number; variant: Parameters<typeof unitPrice>[0] & { product: { vatRate: number } } }[];
+};
+
+/** The cart's goods and its vouchers judged now, with the checkout's money split (schema/rules/cart-money.ts). */
+async function cartWithVouchers(cart: CartForVoucherFields, ctx: Context) {
+  const lines = cart.lines.map((line) => ({
+    unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
+    quantity: line.quantity,
+    ratePercent: line.variant.product.vatRate,
+  }));
+  const goods = goodsByRate(lines).total;
+  const evaluation = await evaluateVouchers(
+    ctx.prisma,
+    { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
+    ctx.language,
+  );
+  return { evaluation, money: cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }) };
+}
+
+builder.prismaObjectField('Cart', 'goodsToPay', (t) =>
+  t.field({
+    type: Price,
+    description: 'What the shopper pays for the goods: the goods less the discount of the valid vouchers (the header shows it); delivery and payment come at checkout.',
+    select: cartVoucherSelect,
+    resolve: async (cart, _args, ctx): Promise<Money> => {
+      const { money: split } = await cartWithVouchers(cart, ctx);
+      const [goods, discount] = [split.goods.total, split.discount.total];
+      return { currency: ctx.currency, withVat: goods.gross - discount.gross, withoutVat: goods.net - discount.net, vat: goods.vat - discount.vat };
+    },
+  }),
+);
+
 builder.prismaObjectField('Cart', 'vouchers', (t) =>
   t.field({
     type: [CartVoucherRef],
     description: `The vouchers in the cart in the order they were added (at most a few; see applyVoucher).`,
-    select: {
-      id: true,
-      customerId: true,
-      email: true,
-      invoiceAddress: true,
-      customer: { select: { email: true } },
-      lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
-    },
+    select: cartVoucherSelect,
     resolve: async (cart, _args, ctx) => {
-      const lines = cart.lines.map((line) => ({
-        unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
-        quantity: line.quantity,
-        ratePercent: line.variant.product.vatRate,
-      }));
-      const goods = goodsByRate(lines).total;
-      const evaluation = await evaluateVouchers(
-        ctx.prisma,
-        { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
-        ctx.language,
-      );
+      const { evaluation, money: split } = await cartWithVouchers(cart, ctx);
       // the checkout's split (schema/rules/cart-money.ts): the vouchers add up to its discount to the haléř
-      const { perVoucher } = cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }).discount;
+      const { perVoucher } = split.discount;
       return evaluation.entries.map((entry, index): CartVoucherShape => ({
         ...entry,
-        ...valueFields(entry),
+        ...valueFields(entry, ctx.currency),
         discount: { currency: ctx.currency, withVat: perVoucher[index].gross, withoutVat: perVoucher[index].net, vat: perVoucher[index].vat },
       }));
     },
@@ -133,8 +171,8 @@ const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement(
   fields: (t) => ({
     code: t.string({ resolve: (check) => check.voucher.code }),
     kind: t.field({ type: VoucherKindEnum, resolve: (check) => check.voucher.kind }),
-    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher).percent }),
-    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher).amount }),
+    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).percent }),
+    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).amount }),
     validFrom: t.field({
       type: 'DateTime',
       nullable: true,

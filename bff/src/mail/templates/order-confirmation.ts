@@ -1,13 +1,13 @@
 // The order confirmation: what was ordered, what it costs, how to pay (account, variable symbol and
-// the QR code for bank transfers, and the payment deadline), a link to the order summary, and the invoice
-// attached. The shopper's free-text note is not in it: the address may be anyone's (docs/decisions/0012).
+// the QR code for bank transfers, and the payment deadline; for cash on delivery and payment at the
+// store only that it is paid on collection), a link to the order summary, and the invoice attached. The shopper's free-text note is not in it: the address may be anyone's (docs/decisions/0012).
 import { href } from '../../../../schema/routes.ts';
 import { countryName } from '../../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
-import { BANK_TRANSFER_PAYMENT_CODE } from '../../../../schema/rules/constants.ts';
+import { paymentWay } from '../../../../schema/rules/constants.ts';
 import { addressName, type DocumentAddress, type OrderDocument } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
 import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
@@ -41,6 +41,9 @@ const TEXTS = {
     dueAt: 'Datum splatnosti',
     qrHint: 'Nejrychleji zaplatíte naskenováním QR kódu v aplikaci své banky.',
     shipAfterPayment: 'Zboží odešleme, jakmile platba dorazí na náš účet. Nezaplacenou objednávku po datu splatnosti zrušíme.',
+    payOnDelivery: 'Na dobírku: částku {amount} zaplatíte hotově nebo kartou až při převzetí zásilky, kurýrovi nebo na výdejním místě. Předem nic neplaťte.',
+    payInStore: 'Částku {amount} zaplatíte hotově nebo kartou až při vyzvednutí na prodejně. Předem nic neplaťte.',
+    vouchers: 'Uplatněné vouchery',
     pickup: 'Objednávku si vyzvednete na prodejně {store}. Dáme vám vědět, až bude připravená.',
     deliveryAddress: 'Doručovací adresa',
     invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
@@ -70,6 +73,9 @@ const TEXTS = {
     dueAt: 'Due date',
     qrHint: 'The quickest way to pay is to scan the QR code in your banking app.',
     shipAfterPayment: 'We ship your order as soon as the payment reaches our account. An order unpaid after the due date is cancelled.',
+    payOnDelivery: 'Cash on delivery: you pay {amount} in cash or by card when you collect the parcel, to the courier or at the pick-up point. Do not pay anything in advance.',
+    payInStore: 'You pay {amount} in cash or by card when you collect your order at the store. Do not pay anything in advance.',
+    vouchers: 'Vouchers used',
     pickup: 'You will collect your order at our store {store}. We will let you know when it is ready.',
     deliveryAddress: 'Delivery address',
     invoice: 'Your invoice (tax document) is attached. You can also download it here:',
@@ -96,7 +102,11 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const invoiceUrl = context.publicUrl + invoicePath(language, order.id, order.hash);
     const values = { number: order.number, date: formatDate(order.createdAt, language), shop: SUPPLIER.shopName };
     const subject = fill(t.subject, values);
-    const bankTransfer = order.paymentCode === BANK_TRANSFER_PAYMENT_CODE;
+    const way = paymentWay(order.paymentCode);
+    const bankTransfer = way === 'BANK_TRANSFER';
+    // cash on delivery and payment at the store: what is paid when, so nobody pays twice
+    const payLater =
+      way === 'CASH_ON_DELIVERY' ? fill(t.payOnDelivery, { amount: money(order.totalGross) }) : way === 'IN_STORE' ? fill(t.payInStore, { amount: money(order.totalGross) }) : null;
     const account = supplierBankAccount(order.currency);
 
     const attachments: MailAttachment[] = [];
@@ -107,6 +117,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
 
     const totals: [string, string][] = [
       [t.goods, money(order.productsGross)],
+      ...(order.vouchers.length > 0 ? [[t.vouchers, order.vouchers.join(', ')] as [string, string]] : []),
       ...(order.discountGross > 0 ? [[t.discount, `−${money(order.discountGross)}`] as [string, string]] : []),
       [`${t.delivery}: ${order.deliveryName}`, priceOrFree(order.deliveryPrice)],
       [`${t.payment}: ${order.paymentName}`, priceOrFree(order.paymentPrice)],
@@ -147,6 +158,7 @@ ${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0
 <p style="margin:12px 0 4px;">${t.qrHint}</p>
 <p style="margin:0 0 8px;"><img src="cid:qr-platba" width="180" height="180" alt="QR Platba"></p>
 <p style="margin:0 0 16px;">${t.shipAfterPayment}</p>`}
+${payLater && html`<p style="margin:16px 0;font-weight:bold;">${payLater}</p>`}
 ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
 ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress, language)}</p>`}
 <p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
@@ -165,6 +177,7 @@ ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><stron
       ...totals.map(([label, value]) => `${label}: ${value}`),
       `${t.total}: ${money(order.totalGross)} (${vat})`,
       ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), t.shipAfterPayment] : []),
+      ...(payLater ? ['', payLater] : []),
       ...(pickup ? ['', pickup] : []),
       ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress, language)}`] : []),
       '',

@@ -31,6 +31,9 @@ export const LayoutQuery = graphql(`
       total {
         ...PriceFields
       }
+      goodsToPay {
+        ...PriceFields
+      }
     }
     wishlist {
       itemCount
@@ -89,7 +92,8 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
   const items = t('cart.items', { count: cart?.itemCount ?? 0 });
-  const total = cart ? formatPrice(cart.total) : format(0, currency);
+  // what the shopper will pay for the goods: the vouchers' discount taken off
+  const total = cart ? formatPrice(cart.goodsToPay) : format(0, currency);
 
   const onLogout = async () => {
     try {

@@ -37,6 +37,10 @@ export const CartLinesFieldsFragment = graphql(`
           name
           hex
         }
+        image {
+          id
+          url
+        }
         product {
           id
           name
@@ -62,6 +66,9 @@ export const CartPageFieldsFragment = graphql(`
     id
     itemCount
     total {
+      ...PriceFields
+    }
+    goodsToPay {
       ...PriceFields
     }
     ...CartLinesFields
@@ -204,7 +211,8 @@ function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string;
   return (
     <tr data-testid="cart-line">
       <td className="cart-table__product">
-        {product.mainImage && <img src={product.mainImage.url} alt="" width={64} height={64} />}
+        {/* the chosen colour's picture, not the product's first */}
+        {line.variant.image && <img src={line.variant.image.url} alt="" width={64} height={64} />}
         <span>
           <Link to={href('product', language, { slug: product.slug })}>{product.name}</Link>
           {details && <span className="muted"> · {details}</span>}

@@ -9,7 +9,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney, useFormatPrice } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
-import { validateField, voucherFormSchema, type Locale } from '../../../../schema/rules/index.ts';
+import { validateField, voucherFormSchema, voucherNeedsEmail, type Locale } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
@@ -92,7 +92,9 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
   const hydrated = useHydrated();
   const [code, setCode] = useState(posted?.code ?? '');
   const [email, setEmail] = useState(posted?.email ?? '');
-  const [needsEmail, setNeedsEmail] = useState(posted?.needsEmail ?? false);
+  // the code that asked for an e-mail (an e-mail-bound voucher): the field belongs to it alone
+  const [emailFor, setEmailFor] = useState<string | null>(posted?.emailFor ?? null);
+  const needsEmail = voucherNeedsEmail(code, emailFor);
   const [codeError, setCodeError] = useState<string | null>(posted?.codeError ?? null);
   const [emailError, setEmailError] = useState<string | null>(posted?.emailError ?? null);
   const [apply, { loading: applying }] = useMutation(ApplyVoucherMutation);
@@ -118,13 +120,13 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Cart') {
         setCode('');
-        setNeedsEmail(false);
+        setEmailFor(null);
         notify('success', t('voucher.applied'));
         return;
       }
       const error = errorOf(outcome);
       if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
-        setNeedsEmail(true);
+        setEmailFor(code.trim().toUpperCase());
         if (outcome.problem === 'EMAIL_MISMATCH' || needsEmail) setEmailError(error.message);
         else setCodeError(error.message);
         return;
@@ -191,7 +193,7 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
       )}
       <form className="vouchers__form" method="post" onSubmit={(event) => void onApply(event)} onFocus={captchaNeeded ? captcha.prepare : undefined} noValidate>
         <FormToken />
-        {needsEmail && <input type="hidden" name="needsEmail" value="1" />}
+        {emailFor && <input type="hidden" name="emailFor" value={emailFor} />}
         <div className={codeError ? 'field field--invalid' : 'field'}>
           <label className="field__label" htmlFor={codeId}>
             {t('voucher.code')}
@@ -205,6 +207,7 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
             onChange={(event) => {
               setCode(event.target.value);
               setCodeError(null);
+              setEmailError(null);
             }}
             aria-invalid={!!codeError}
             aria-describedby={codeError ? fieldErrorId(codeId) : undefined}

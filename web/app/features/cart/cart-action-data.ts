@@ -2,6 +2,6 @@
 // a failed step read it, so it lives apart from the action, which imports their mutations.
 export type CartActionData =
   | { intent: 'setQuantity' | 'remove'; lineId: string; quantity: string; error: string }
-  | { intent: 'applyVoucher'; code: string; email: string; needsEmail: boolean; codeError: string | null; emailError: string | null }
+  | { intent: 'applyVoucher'; code: string; email: string; emailFor: string | null; codeError: string | null; emailError: string | null }
   | { intent: 'removeVoucher'; code: string; error: string }
   | { intent: null; error: string };

@@ -4,7 +4,7 @@
 import { data } from 'react-router';
 import { apolloFor } from '../../apollo/load.ts';
 import { backToPage, MAX_ID_LENGTH, readPageForm, translatorFor, type ActionArgs, type PageForm } from '../../forms/page-form.server.ts';
-import { EMAIL_MAX_LENGTH, MAX_CART_LINE_QUANTITY, VOUCHER_CODE_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { EMAIL_MAX_LENGTH, MAX_CART_LINE_QUANTITY, VOUCHER_CODE_MAX_LENGTH, voucherNeedsEmail } from '../../../../schema/rules/index.ts';
 import { ChangeCartQuantityMutation } from './CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from './CartVouchers.tsx';
 import { errorOf } from '../../apollo/errors.ts';
@@ -60,10 +60,14 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   const t = translatorFor(args.request);
   const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
   const email = form.text('email', EMAIL_MAX_LENGTH);
-  const needsEmail = form.flag('needsEmail') || email.trim() !== '';
-  const answer = (fields: { codeError?: string | null; emailError?: string | null; needsEmail?: boolean }) =>
+  // the e-mail goes with the code that asked for it, or when the shopper typed one anyway
+  const emailFor = form.text('emailFor', VOUCHER_CODE_MAX_LENGTH).trim() || null;
+  const needsEmail = voucherNeedsEmail(code, emailFor) || email.trim() !== '';
+  const askedFor = code.trim().toUpperCase();
+  const stillAsked = voucherNeedsEmail(code, emailFor) ? emailFor : null;
+  const answer = (fields: { codeError?: string | null; emailError?: string | null; emailFor?: string | null }) =>
     data<CartActionData>(
-      { intent: 'applyVoucher', code, email, needsEmail: fields.needsEmail ?? needsEmail, codeError: fields.codeError ?? null, emailError: fields.emailError ?? null },
+      { intent: 'applyVoucher', code, email, emailFor: fields.emailFor === undefined ? stillAsked : fields.emailFor, codeError: fields.codeError ?? null, emailError: fields.emailError ?? null },
       { status: 400 },
     );
   if (code.trim() === '') return answer({ codeError: t('voucher.empty') });
@@ -73,7 +77,7 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   if (outcome.__typename === 'Cart') return backToPage(args.request, redirectTo);
   const error = errorOf(outcome);
   if (outcome.__typename === 'VoucherError' && (outcome.problem === 'EMAIL_REQUIRED' || outcome.problem === 'EMAIL_MISMATCH')) {
-    return outcome.problem === 'EMAIL_MISMATCH' || needsEmail ? answer({ emailError: error.message, needsEmail: true }) : answer({ codeError: error.message, needsEmail: true });
+    return outcome.problem === 'EMAIL_MISMATCH' || needsEmail ? answer({ emailError: error.message, emailFor: askedFor }) : answer({ codeError: error.message, emailFor: askedFor });
   }
   if (outcome.__typename === 'ValidationError') {
     const fieldErrors = error.fieldErrors;
@@ -81,7 +85,7 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
     if (fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ codeError: t('noJs.voucherApplyNeedsJs') });
     const emailError = fieldErrors.find((entry) => entry.field === 'email')?.message ?? null;
     const codeError = fieldErrors.find((entry) => entry.field === 'code')?.message ?? null;
-    if (emailError || codeError) return answer({ emailError, codeError, needsEmail: needsEmail || emailError !== null });
+    if (emailError || codeError) return answer({ emailError, codeError, ...(emailError !== null ? { emailFor: askedFor } : {}) });
   }
   return answer({ codeError: error.message });
 }

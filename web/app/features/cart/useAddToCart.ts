@@ -20,6 +20,9 @@ export const CartFieldsFragment = graphql(`
     total {
       ...PriceFields
     }
+    goodsToPay {
+      ...PriceFields
+    }
     ...CartLinesFields
   }
 `);

@@ -30,6 +30,12 @@ export const CheckoutSummaryFieldsFragment = graphql(`
       }
     }
     checkout {
+      deliveryMethod {
+        id
+      }
+      paymentMethod {
+        id
+      }
       totals {
         ...CheckoutTotalsFields
       }
@@ -63,7 +69,8 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
           ))}
         </ul>
       )}
-      <CheckoutTotals totals={cart.checkout.totals} />
+      {/* no 'Zdarma' for a delivery or payment not chosen yet */}
+      <CheckoutTotals totals={cart.checkout.totals} deliveryPending={!cart.checkout.deliveryMethod} paymentPending={!cart.checkout.paymentMethod} />
     </>
   );
 }

@@ -39,17 +39,21 @@ type Props = {
   totals: FragmentType<typeof CheckoutTotalsFieldsFragment>;
   /** Delivery and payment not chosen yet (the cart page): their lines say so instead of a price. */
   chargesPending?: boolean;
+  /** The checkout before a delivery (payment) is chosen: its line says so, never 'Zdarma'. */
+  deliveryPending?: boolean;
+  paymentPending?: boolean;
   /** Shown by the totals' heading, e.g. "Rekapitulace objednávky". */
   id?: string;
 };
 
-export function CheckoutTotals({ chargesPending = false, id, ...props }: Props) {
+export function CheckoutTotals({ chargesPending = false, deliveryPending = false, paymentPending = false, id, ...props }: Props) {
   const totals = getFragmentData(CheckoutTotalsFieldsFragment, props.totals);
   const [products, discount, shipping, paymentFee, total] = [totals.products, totals.discount, totals.shipping, totals.paymentFee, totals.total].map(priceOf);
   const { t } = useTranslation();
   const format = useFormatMoney();
   const money = (amount: number) => format(amount, totals.currency);
-  const charge = (amount: number) => (chargesPending ? t('totals.atCheckout') : amount === 0 ? t('totals.free') : money(amount));
+  const charge = (amount: number, pending: boolean) =>
+    chargesPending ? t('totals.atCheckout') : pending ? t('totals.notChosen') : amount === 0 ? t('totals.free') : money(amount);
   return (
     <div className="totals" aria-labelledby={id}>
       <dl className="totals__list" data-testid="checkout-totals">
@@ -69,11 +73,11 @@ export function CheckoutTotals({ chargesPending = false, id, ...props }: Props) 
         )}
         <div>
           <dt>{t('totals.shipping')}</dt>
-          <dd>{charge(shipping.withVat)}</dd>
+          <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
         </div>
         <div>
           <dt>{t('totals.paymentFee')}</dt>
-          <dd>{charge(paymentFee.withVat)}</dd>
+          <dd>{charge(paymentFee.withVat, paymentPending)}</dd>
         </div>
         <div>
           <dt>{t('totals.totalWithoutVat')}</dt>

@@ -20,6 +20,7 @@ import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
 import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
 import type { PickupPointHits } from './PickupPointPicker.tsx';
 import { isUnchanged } from './SavedAddressPicker.tsx';
+import { savedDefaults } from './saved-defaults.ts';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
 import {
   addressFormSchema,
@@ -58,6 +59,9 @@ export const CheckoutCartFieldsFragment = graphql(`
     id
     itemCount
     total {
+      ...PriceFields
+    }
+    goodsToPay {
       ...PriceFields
     }
     vouchers {
@@ -194,29 +198,34 @@ export function useCheckout(page: CheckoutPage) {
   const [storeId, setStoreId] = useState<string | null>(posted?.storeId ?? checkout.store?.id ?? null);
   const [pickupPointId, setPickupPointId] = useState<string | null>(posted?.pickupPointId ?? checkout.pickupPoint?.id ?? null);
   const [paymentId, setPaymentId] = useState<string | null>(posted?.paymentMethodId ?? checkout.paymentMethod?.id ?? null);
-  const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany);
-  const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice);
+  const savedAddresses = getFragmentData(SavedAddressFieldsFragment, me?.addresses ?? []);
+  const invoiceAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.invoiceAddress);
+  const deliveryAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.deliveryAddress);
+  // a customer starts from her saved invoice details and default delivery address
+  const defaults = savedDefaults(savedAddresses, invoiceAddress !== null || deliveryAddress !== null);
+  const defaultForCompany = defaults.invoice !== null && (defaults.invoice.company !== '' || defaults.invoice.ico !== '');
+  const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany || defaultForCompany);
+  const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice && defaults.delivery === null);
   const [note, setNote] = useState(posted ? posted.note : checkout.note);
   const [noteError, setNoteError] = useState<string | null>(placedErrors?.note ?? null);
   const [newsletter, setNewsletter] = useState(posted ? posted.newsletter : checkout.newsletter);
   const [terms, setTerms] = useState(posted ? posted.termsAccepted : checkout.termsAccepted);
   const [problems, setProblems] = useState<Problems>((placedErrors?.other ?? {}) as Problems);
   const [changed, setChanged] = useState<OrderChanged | null>(submitted?.changed ?? null);
-  const savedAddresses = getFragmentData(SavedAddressFieldsFragment, me?.addresses ?? []);
-  const invoiceAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.invoiceAddress);
-  const deliveryAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.deliveryAddress);
-  const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(invoiceAddress?.savedAddressId ?? null);
-  const [deliverySavedId, setDeliverySavedId] = useState<string | null>(deliveryAddress?.savedAddressId ?? null);
+  const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(invoiceAddress?.savedAddressId ?? defaults.invoice?.id ?? null);
+  const [deliverySavedId, setDeliverySavedId] = useState<string | null>(deliveryAddress?.savedAddressId ?? defaults.delivery?.id ?? null);
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
-    initialValues: posted ? posted.invoice : addressValues(invoiceAddress, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
+    initialValues: posted
+      ? posted.invoice
+      : addressValues(invoiceAddress ?? defaults.invoice, me ? { email: me.email, firstName: me.firstName, lastName: me.lastName, phone: me.phone ?? '' } : {}),
     initialErrors: placedErrors?.invoice,
     schema: invoiceSchema,
     locale: language,
   });
   const deliveryForm = useForm<AddressValues>({
-    initialValues: posted ? posted.delivery : addressValues(deliveryAddress),
+    initialValues: posted ? posted.delivery : addressValues(deliveryAddress ?? defaults.delivery),
     initialErrors: placedErrors?.delivery,
     schema: deliveryAddressFormSchema,
     locale: language,

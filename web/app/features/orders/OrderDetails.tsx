@@ -96,6 +96,8 @@ export const OrderDetailsFieldsFragment = graphql(`
       vat
       withVat
     }
+    paymentWay
+    vouchers
     accountNumber
     iban
     variableSymbol
@@ -185,6 +187,8 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
   const dueDate = new Intl.DateTimeFormat(language === 'cs' ? 'cs-CZ' : 'en-US', { dateStyle: 'long', timeZone: 'Europe/Prague' });
   const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
   const [products, discount, total] = [order.products, order.discount, order.total].map(priceOf);
+  const [deliveryPrice, paymentPrice] = [order.delivery.price, order.payment.price].map((price) => priceOf(price).withVat);
+  const bankTransfer = order.paymentWay === 'BANK_TRANSFER';
   return (
     <div className={className}>
       <h1>{heading}</h1>
@@ -282,9 +286,30 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               <dt>{t('totals.productsWithVat')}</dt>
               <dd>{money(products.withVat)}</dd>
             </div>
+            {order.vouchers.length > 0 && (
+              <div data-testid="order-vouchers">
+                <dt>{t('order.vouchers')}</dt>
+                <dd>{order.vouchers.join(', ')}</dd>
+              </div>
+            )}
+            {discount.withVat > 0 && (
+              <div>
+                <dt>{t('totals.discount')}</dt>
+                <dd>−{money(discount.withVat)}</dd>
+              </div>
+            )}
+            {/* delivery and payment as lines, so that the figures above add up to the total */}
             <div>
-              <dt>{t('totals.discount')}</dt>
-              <dd>{discount.withVat > 0 ? `−${money(discount.withVat)}` : money(0)}</dd>
+              <dt>
+                {t('totals.shipping')}: {order.delivery.name}
+              </dt>
+              <dd>{charge(deliveryPrice)}</dd>
+            </div>
+            <div>
+              <dt>
+                {t('totals.paymentFee')}: {order.payment.name}
+              </dt>
+              <dd>{charge(paymentPrice)}</dd>
             </div>
             <div>
               <dt>{t('totals.totalWithoutVat')}</dt>
@@ -305,31 +330,44 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
         </section>
 
         <section aria-labelledby="order-payment" className="order-payment">
-          <h2 id="order-payment">{t('order.paymentDetails')}</h2>
-          <dl className="totals__list">
-            <div>
-              <dt>{t('order.accountNumber')}</dt>
-              <dd data-testid="order-account">{order.accountNumber}</dd>
-            </div>
-            <div>
-              <dt>IBAN</dt>
-              <dd>{order.iban}</dd>
-            </div>
-            <div>
-              <dt>{t('order.variableSymbol')}</dt>
-              <dd data-testid="order-variable-symbol">{order.variableSymbol}</dd>
-            </div>
-            <div>
-              <dt>{t('order.amount')}</dt>
-              <dd>{money(order.totalToPay)}</dd>
-            </div>
-            {order.paymentDueAt && (
+          <h2 id="order-payment">{bankTransfer ? t('order.paymentDetails') : t('checkout.payment')}</h2>
+          {/* bank details and the QR only where the shopper pays by transfer: elsewhere they read as "pay now" */}
+          {order.paymentWay === 'CASH_ON_DELIVERY' && (
+            <p className="order-payment__later" data-testid="order-pay-later">
+              {t('order.payOnDelivery', { amount: money(order.totalToPay) })}
+            </p>
+          )}
+          {order.paymentWay === 'IN_STORE' && (
+            <p className="order-payment__later" data-testid="order-pay-later">
+              {t('order.payInStore', { amount: money(order.totalToPay) })}
+            </p>
+          )}
+          {bankTransfer && (
+            <dl className="totals__list" data-testid="order-bank-details">
               <div>
-                <dt>{t('order.paymentDueAt')}</dt>
-                <dd data-testid="order-payment-due">{dueDate.format(new Date(order.paymentDueAt))}</dd>
+                <dt>{t('order.accountNumber')}</dt>
+                <dd data-testid="order-account">{order.accountNumber}</dd>
               </div>
-            )}
-          </dl>
+              <div>
+                <dt>IBAN</dt>
+                <dd>{order.iban}</dd>
+              </div>
+              <div>
+                <dt>{t('order.variableSymbol')}</dt>
+                <dd data-testid="order-variable-symbol">{order.variableSymbol}</dd>
+              </div>
+              <div>
+                <dt>{t('order.amount')}</dt>
+                <dd>{money(order.totalToPay)}</dd>
+              </div>
+              {order.paymentDueAt && (
+                <div>
+                  <dt>{t('order.paymentDueAt')}</dt>
+                  <dd data-testid="order-payment-due">{dueDate.format(new Date(order.paymentDueAt))}</dd>
+                </div>
+              )}
+            </dl>
+          )}
           {order.qrSvg && (
             <figure className="qr-payment" data-testid="qr-payment">
               {/* The server renders the SVG from our own SPAYD string with a QR library: no shopper input in it. */}
