@@ -12,7 +12,7 @@ import { usePageQuery } from '../apollo/page-query.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
-import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { CHECKOUT_INTENTS, checkoutChoicesInput, checkoutFormErrors, checkoutInput } from '../features/checkout/checkout-form.ts';
 import { checkoutFormValues } from '../features/checkout/checkout-form.server.ts';
@@ -101,6 +101,7 @@ export async function action(args: Route.ActionArgs) {
   const { data: page } = await client.query({ query: CheckoutPageQuery, fetchPolicy: 'network-only' });
   const cart = cartToBuy(page);
   if (!page || !cart) return backToPage(args.request, href('cart', language));
+  if (form.staleToken) return answer({ message: t('noJs.staleForm') }, STALE_FORM_STATUS);
   const deliveryId = values.deliveryMethodId ?? cart.checkout.deliveryMethod?.id ?? null;
   const delivery = page.deliveryMethods.find((method) => method.id === deliveryId);
   if (intent === 'placeOrder') {
