@@ -210,7 +210,8 @@ function CheckoutPage({ page }: { page: PageData }) {
             type="submit"
             name="intent"
             value="placeOrder"
-            className="button button--primary button--large checkout__submit"
+            // the what-changed report's "accept and buy" is the one primary button while it is shown
+            className={`button ${checkout.changed ? 'button--secondary' : 'button--primary'} button--large checkout__submit`}
             disabled={hydrated && (checkout.blocked || checkout.busy)}
             aria-describedby={checkout.blocked ? 'checkout-blocked' : undefined}
             data-testid="place-order"
