@@ -36,6 +36,8 @@ export const ROUTES = {
   sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/shared-wishlist.tsx' },
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
+  // where the cookie bar's form posts without JavaScript; a GET goes back home
+  cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

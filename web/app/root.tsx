@@ -17,6 +17,7 @@ import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
+import { formTokenFor } from './forms/FormToken.tsx';
 import stylesheet from './styles.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -33,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   const currency = currencyOfCookies(args.request.headers.get('cookie'));
   // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
   const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
-  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking };
+  // the cookie bar's form (it works without JavaScript) on pages whose own loader has no token
+  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking, formToken: formTokenFor(args) };
 }
 
 /**
