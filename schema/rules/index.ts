@@ -21,3 +21,4 @@ export * from './checkout.ts';
 export * from './account-addresses.ts';
 export * from './identity.ts';
 export * from './voucher.ts';
+export * from './vocative.ts';

@@ -71,7 +71,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const variables = { slug: args.params.slug };
   const { data } = await apolloFor(args).query({ query: ProductPageQuery, variables });
   const product = data?.product;
-  if (!product) throw notFound(args.request);
+  if (!product) throw notFound(args.request, 'product');
   const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
   return {
     language: languageOfRequest(args.request),
@@ -103,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
   const client = apolloFor(args);
   const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug } });
   const product = page?.product;
-  if (!product) throw notFound(args.request);
+  if (!product) throw notFound(args.request, 'product');
   const typed = form.text('quantity', 10);
   if (form.staleToken) return data<AddActionData>({ error: t('noJs.staleForm'), quantity: typed }, { status: STALE_FORM_STATUS });
   const colour = form.text('colour', 64) || null;
