@@ -4,7 +4,9 @@
 // greets in the vocative with a full stop; the footer's copyright has one full stop after 's.r.o.'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createCustomer } from '../support/factories.ts';
+import { createCustomer, createProduct } from '../support/factories.ts';
+import { createCheckoutMethods } from '../support/checkout.ts';
+import { gid } from '../support/global-id.ts';
 
 let app: TestApp;
 let customer: TestClient;
@@ -80,5 +82,37 @@ describe(`pages by the spec (${databaseKind})`, () => {
     const year = new Date().getFullYear();
     expect(html).toContain(`© ${year} Tribuna Sport s.r.o. Všechna práva vyhrazena.`);
     expect(html).not.toContain('s.r.o..');
+  });
+
+  it("the checkout shows the spec's address messages on the page: 'Doplňte prosím fakturační adresu.' and 'Doplňte prosím doručovací adresu.' at their sections", async () => {
+    const methods = await createCheckoutMethods(app.prisma);
+    const product = await createProduct(app.prisma, { variants: [{ stock: 5 }] });
+    const shopper = app.newClient();
+    await shopper.ensureCsrfCookie();
+    const added = await shopper.gql<{ addToCart: { __typename: string } }>('mutation($v: ID!) { addToCart(variantId: $v, quantity: 1) { __typename } }', { v: gid('Variant', product.variants[0].id) });
+    expect(added.data?.addToCart.__typename).toBe('Cart');
+    const page = await shopper.fetch('/pokladna');
+    expect(page.status).toBe(200);
+    const token = /name="_csrf" value="([^"]+)"/.exec(await page.text())?.[1] ?? '';
+    const response = await shopper.fetch('/pokladna', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: new URLSearchParams({
+        _csrf: token,
+        intent: 'placeOrder',
+        deliveryMethod: gid('DeliveryMethod', methods.delivery.courier),
+        paymentMethod: gid('PaymentMethod', methods.payment['bank-transfer']),
+        deliveryAddressShown: '1',
+        'invoice.firstName': 'Eva',
+        'delivery.firstName': 'Eva',
+        termsAccepted: '1',
+      }).toString(),
+    });
+    expect(response.status).toBe(400);
+    const html = await pageText(response);
+    expect(html).toMatch(/id="invoice-address-error"[^>]*>Doplňte prosím fakturační adresu\.</);
+    expect(html).toMatch(/id="delivery-address-error"[^>]*>Doplňte prosím doručovací adresu\.</);
+    expect(html).toContain('value="Eva"');
+    expect(await app.prisma.order.count()).toBe(0);
   });
 });

@@ -167,8 +167,8 @@ function CheckoutPage({ page }: { page: PageData }) {
               <p className="muted">{t('noJs.recalculateHint')}</p>
             </div>
           )}
-          <InvoiceAddressSection invoice={checkout.invoice} />
-          {delivery && !delivery.isPickup && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} />}
+          <InvoiceAddressSection invoice={checkout.invoice} error={problems.invoiceAddress} />
+          {delivery && !delivery.isPickup && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} error={problems.deliveryAddress} />}
           <CheckoutOther
             note={checkout.note}
             noteError={checkout.noteError}
