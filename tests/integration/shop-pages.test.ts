@@ -115,4 +115,17 @@ describe(`pages by the spec (${databaseKind})`, () => {
     expect(html).toContain('value="Eva"');
     expect(await app.prisma.order.count()).toBe(0);
   });
+
+  it('one brand: the header, the titles and the page texts name the shop as its operator trades (Tribuna Sport), the legal name beside the address', async () => {
+    for (const [path, title] of [
+      ['/', '<title>Tribuna Sport – dresy, obuv a fan shop</title>'],
+      ['/en', '<title>Tribuna Sport – jerseys, footwear and fan shop</title>'],
+      ['/prodejny', '<title>Naše prodejny | Tribuna Sport</title>'],
+    ]) {
+      const html = await pageText(await app.newClient().fetch(path));
+      expect(html, path).toContain(title);
+      expect(html, path).toMatch(/<span class="logo__text">Tribuna Sport<\/span>/);
+      expect(html, path).not.toMatch(/Sportovní svět|Sportovního světa|Sports World/);
+    }
+  });
 });
