@@ -4,7 +4,7 @@ import type { Locale } from './rules/locale.ts';
 
 export type RouteLanguage = Locale;
 
-type RouteDef = { cs: string; en: string; file: string; guard?: 'customer' };
+type RouteDef = { cs: string; en: string; file: string; guard?: 'customer' | 'guest' };
 
 export const ROUTES = {
   home: { cs: '/', en: '/en', file: 'routes/home.tsx' },
@@ -18,8 +18,8 @@ export const ROUTES = {
   store: { cs: '/prodejny/:id', en: '/en/stores/:id', file: 'routes/store.tsx' },
   cart: { cs: '/kosik', en: '/en/cart', file: 'routes/cart.tsx' },
   checkout: { cs: '/pokladna', en: '/en/checkout', file: 'routes/checkout.tsx' },
-  login: { cs: '/prihlaseni', en: '/en/login', file: 'routes/login.tsx' },
-  registration: { cs: '/registrace', en: '/en/registrace', file: 'routes/registration.tsx' },
+  login: { cs: '/prihlaseni', en: '/en/login', file: 'routes/login.tsx', guard: 'guest' },
+  registration: { cs: '/registrace', en: '/en/registrace', file: 'routes/registration.tsx', guard: 'guest' },
   forgottenPassword: { cs: '/zapomenute-heslo', en: '/en/forgotten-password', file: 'routes/forgotten-password.tsx' },
   changePassword: { cs: '/zmena-hesla/:hash', en: '/en/change-password/:hash', file: 'routes/change-password.tsx' },
   voucher: { cs: '/voucher', en: '/en/voucher', file: 'routes/voucher.tsx' },
@@ -36,6 +36,8 @@ export const ROUTES = {
   sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/shared-wishlist.tsx' },
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
+  // where the cookie bar's form posts without JavaScript; a GET goes back home
+  cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;

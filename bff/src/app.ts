@@ -79,7 +79,7 @@ export type LoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
-  /** The session's CSRF token for the pages' hidden `_csrf` form fields (null without a session). */
+  /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
   formToken: string | null;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;
@@ -250,9 +250,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   const getLoadContext = (req: Request, res: Response): LoadContext => {
-    // A page view does not start a session; a visitor who has one gets its token (the browser
-    // fetches /api/csrf-cookie before its first change otherwise).
-    if (readCookie(req, sessionCookie) !== undefined) issueCsrfCookie(req, res, csrf);
+    // A page view does not start a session; a visitor who has one, or whose first form post starts
+    // it (pageFormProtection), gets its token (the browser fetches /api/csrf-cookie otherwise).
+    if (readCookie(req, sessionCookie) !== undefined || (req.session as ShopSession | undefined)?.startedAt !== undefined) issueCsrfCookie(req, res, csrf);
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,

@@ -1,7 +1,7 @@
 // Checkout forms: the address form schemas and the checkout's own messages (spec section 5), shared
 // by the web's checkout page and the BFF (which checks the same rules when the cart is saved and
 // again when the order is placed).
-import { dic, ico, phone, postcode } from './czech-validators.ts';
+import { dic, ico, phone, postcodeRules, spacedDigits } from './czech-validators.ts';
 import type { Locale } from './locale.ts';
 import { email, max, multiLine, required, validateForm, type FormSchema, type Messages, type ValidationContext } from './validators.ts';
 
@@ -37,7 +37,7 @@ export const addressFormSchema = {
   phone: [required, phone],
   street: [required, max(200)],
   city: [required, max(100)],
-  postcode: [required, postcode('country')],
+  postcode: [required, ...postcodeRules('country')],
   country: [required, country],
 } as const satisfies FormSchema;
 
@@ -55,7 +55,7 @@ export const deliveryAddressFormSchema = {
 /** "Ordering for a company": company name and IČO are required, DIČ only for VAT payers. */
 export const companyFormSchema = {
   company: [required, max(200)],
-  ico: [required, ico],
+  ico: [required, spacedDigits, ico],
   dic: [dic],
 } as const satisfies FormSchema;
 

@@ -18,6 +18,9 @@ export type StoredConsent = ConsentChoice & {
   id: string;
 };
 
+/** The query parameter that opens the cookie bar's categories (its "Nastavení" button without JavaScript). */
+export const CONSENT_SETTINGS_PARAM = 'nastaveni-cookies';
+
 export const CONSENT_CATEGORIES = ['technical', 'analytical', 'marketing', 'advertising'] as const;
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

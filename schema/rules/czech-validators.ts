@@ -4,7 +4,7 @@ import { validateDic } from './dic.ts';
 import { validateIco } from './ico.ts';
 import { normalizePostcode } from './postcode.ts';
 import { validatePhone } from './phone.ts';
-import { createRule, type Rule } from './validators.ts';
+import { createRule, digits, length, type Rule } from './validators.ts';
 
 /** Country assumed for a postcode when the form has no country chosen yet. */
 export const DEFAULT_POSTCODE_COUNTRY = 'CZ';
@@ -25,6 +25,33 @@ export const bankAccount: Rule = createRule('bankAccount', (value) => validateCz
 });
 
 /** Postcode checked by the rules of the country chosen in `countryField` of the same form. */
+/** A number people type with spaces ('120 00', '255 96 641'): the spaces do not count. */
+function withoutSpaces(value: unknown): string {
+  return String(value).replace(/\s+/g, '');
+}
+
+/** The spec's 'digits only' rule (section 5) for a number that may be typed with spaces (IČO, PSČ). */
+export const spacedDigits: Rule = createRule('digits', (value) => digits.test(withoutSpaces(value), {}), (locale) => digits.message(locale));
+
+/** Countries whose postcodes are five digits: the digits and length rules apply to theirs only. */
+function fiveDigitPostcodeCountry(country: unknown): boolean {
+  const code = typeof country === 'string' && country.trim() !== '' ? country.trim().toUpperCase() : DEFAULT_POSTCODE_COUNTRY;
+  return code === 'CZ' || code === 'SK';
+}
+
+/**
+ * PSČ by the spec's generic rules first ('Pole musí obsahovat pouze číslice.', 'Vyplňte prosím přesně
+ * 5 znaků.', spaces not counted), then the country's numbering (`postcode`).
+ */
+export function postcodeRules(countryField: string): Rule[] {
+  const five = length(5);
+  return [
+    createRule('digits', (value, context) => !fiveDigitPostcodeCountry(context[countryField]) || spacedDigits.test(value, context), (locale) => digits.message(locale)),
+    createRule('length', (value, context) => !fiveDigitPostcodeCountry(context[countryField]) || five.test(withoutSpaces(value), context), (locale) => five.message(locale)),
+    postcode(countryField),
+  ];
+}
+
 export function postcode(countryField: string): Rule {
   return createRule(
     'postcode',

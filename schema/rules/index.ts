@@ -22,3 +22,4 @@ export * from './pickup-points.ts';
 export * from './account-addresses.ts';
 export * from './identity.ts';
 export * from './voucher.ts';
+export * from './vocative.ts';

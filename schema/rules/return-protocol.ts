@@ -1,7 +1,7 @@
 // The return protocol (reklamační protokol, spec sections 3 and 5): the form's fields with their rules,
 // run by the web form and again by the BFF before anything is saved.
 import { bankAccountToIban, czechIbanToBankAccount, isValidCzechBankAccount, validateCzechBankAccount } from './bank-account.ts';
-import { bankAccount as czechBankAccountRule, phone, postcode } from './czech-validators.ts';
+import { bankAccount as czechBankAccountRule, phone, postcodeRules } from './czech-validators.ts';
 import { compactIban, validateIban } from './iban.ts';
 import { CHECKOUT_COUNTRIES } from './checkout.ts';
 import type { Locale } from './locale.ts';
@@ -54,7 +54,7 @@ export const returnProtocolFormSchema = {
   phone: [required, phone],
   street: [required, max(200)],
   city: [required, max(100)],
-  postcode: [required, postcode('country')],
+  postcode: [required, ...postcodeRules('country')],
   country: [required, country],
   note: [multiLine, max(RETURN_NOTE_MAX_LENGTH)],
 } as const satisfies FormSchema;

@@ -164,7 +164,7 @@ describe('wishlist in Chromium', () => {
     expect(alive?.status()).toBe(200);
 
     // signing out: the header and the hearts follow the server at once (no customer, no hearts)
-    await page.getByRole('link', { name: 'Sportovní svět' }).first().click();
+    await page.getByRole('link', { name: 'Tribuna Sport' }).first().click();
     await page.waitForURL(`${shop.url}/`);
     const cardHeart = page.getByRole('button', { name: `Přidat do oblíbených: ${productName}` }).first();
     await expect.poll(() => cardHeart.getAttribute('aria-pressed')).toBe('true');

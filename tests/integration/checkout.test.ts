@@ -983,6 +983,32 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(accepted).toMatchObject({ __typename: 'Order', totalToPay: 122_700 });
   });
 
+  it('the delivery and payment chosen in the form that is sent are no change: at the total the shopper saw the order is placed; an unknown revision asks for a review (issue 24, item 4)', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 3, priceCzk: 49_900 }] })).variants[0];
+    const client = await browser();
+    await add(client, variant.id, 1);
+    // the page a shopper without JavaScript saw: nothing chosen yet
+    const seen = await checkoutOf(client);
+    expect(seen.totals.totalToPay).toBe(49_900);
+    // her one post saves the free pickup and payment with her address, then places against what she saw
+    const saved = await update(client, {
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery['store-pickup']),
+      storeId: gid('Store', storeId),
+      paymentMethodId: gid('PaymentMethod', methods.payment['cash-in-store']),
+      invoiceAddress: { ...INVOICE_ADDRESS, email: freshEmail() },
+      termsAccepted: true,
+    });
+    expect(saved.__typename === 'Cart' && saved.checkout.totals.totalToPay).toBe(49_900);
+    expect(await place(client, seen.revision)).toMatchObject({ __typename: 'Order', totalToPay: 49_900 });
+
+    // a revision the shop never showed this cart: the review line, which has a text of its own
+    const other = await readyShopper(variant.id, 1);
+    const refused = await place(other, 'never-shown-revision');
+    expect(refused.__typename).toBe('OrderChangedError');
+    if (refused.__typename !== 'OrderChangedError') return;
+    expect(refused.changes).toEqual([{ kind: 'REVIEW', subject: '', message: 'Zkontrolujte prosím obsah košíku a cenu.', previous: null, current: null }]);
+  });
+
   it('an order whose currency was switched meanwhile states the new total in the new currency (issue 31)', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ priceCzk: 50_000 }] })).variants[0];
     const client = await readyShopper(variant.id, 1);

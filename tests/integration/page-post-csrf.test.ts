@@ -115,6 +115,54 @@ describe(`page form POSTs and CSRF (${databaseKind})`, () => {
     expect(cart.data!.cart!.lines.map((line) => line.quantity)).toEqual([2]);
   });
 
+  it("a new visitor's first page carries a token, and after her first form is refused the page's token makes her next one (issue 24, item 4)", async () => {
+    const visitor = app.newClient();
+    const first = await visitor.fetch(`/produkt/${productSlug}`);
+    expect(first.status).toBe(200);
+    expect(/name="_csrf" value="([^"]*)"/.exec(await first.text())?.[1]).toMatch(/^[\w-]{20,}$/);
+    // refused: no such quantity; the answer starts her session and renders its token
+    const refused = await visitor.fetch(`/produkt/${productSlug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: formBody({ intent: 'addToCart', quantity: '0' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(visitor.cookies.has('sid')).toBe(true);
+    const again = /name="_csrf" value="([^"]*)"/.exec(await refused.text())?.[1] ?? '';
+    expect(again).toBe(visitor.cookies.get('XSRF-TOKEN'));
+    const added = await visitor.fetch(`/produkt/${productSlug}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: app.url },
+      body: formBody({ _csrf: again, intent: 'addToCart', quantity: '2' }),
+    });
+    expect(added.status).toBe(303);
+    expect((await visitor.gql<CartAnswer>(CART)).data!.cart!.lines.map((line) => line.quantity)).toEqual([2]);
+  });
+
+  it('a form whose token is stale comes back as the page, with the shop header, a message and what was typed, and changes nothing (issue 24, item 4)', async () => {
+    const stale = 'B'.repeat(token.length);
+    const line = await post('/kosik', { _csrf: stale, intent: 'setQuantity', lineId, quantity: '6' }, { origin: app.url });
+    expect(line.status).toBe(419);
+    const lineHtml = await line.text();
+    expect(lineHtml).toContain('Platnost formuláře vypršela');
+    expect(lineHtml).toContain('data-testid="header-cart-count"');
+    expect(lineHtml).toMatch(/data-testid="cart-line-quantity"[^>]*value="6"|value="6"[^>]*data-testid="cart-line-quantity"/);
+    // the page answered carries the session's token again
+    expect(/name="_csrf" value="([^"]*)"/.exec(lineHtml)?.[1]).toBe(token);
+
+    const product = await post(`/produkt/${productSlug}`, { _csrf: stale, intent: 'addToCart', quantity: '3' }, { origin: app.url });
+    expect(product.status).toBe(419);
+    expect(await product.text()).toContain('Platnost formuláře vypršela');
+
+    const checkout = await post('/pokladna', { _csrf: stale, intent: 'placeOrder', revision: 'x', termsAccepted: '1', 'invoice.firstName': 'Eva' }, { origin: app.url });
+    expect(checkout.status).toBe(419);
+    const checkoutHtml = await checkout.text();
+    expect(checkoutHtml).toContain('Platnost formuláře vypršela');
+    expect(checkoutHtml).toMatch(/value="Eva"/);
+    expect(await app.prisma.order.count()).toBe(0);
+    expect(await quantity()).toBe(1);
+  });
+
   it('makes the change from a same-site POST with the token and redirects back to the page (303)', async () => {
     const response = await post('/kosik', { _csrf: token, intent: 'setQuantity', lineId, quantity: '3' }, { origin: app.url, 'sec-fetch-site': 'same-origin' });
     expect(response.status).toBe(303);

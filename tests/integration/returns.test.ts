@@ -176,7 +176,7 @@ describe(`return protocol (${databaseKind})`, () => {
       expect.arrayContaining([
         { field: 'bankAccount', message: 'The bank account number is not valid' },
         { field: 'phone', message: 'Enter a valid phone number.' },
-        { field: 'postcode', message: 'Enter a valid postcode.' },
+        { field: 'postcode', message: 'This field may contain digits only.' },
         { field: 'lines.0.productCode', message: 'This field is required.' },
         { field: 'lines.1.productTitle', message: 'Please enter at most 200 characters.' },
         { field: 'lines.1.quantity', message: 'The quantity must be from 1 to 99 pieces.' },

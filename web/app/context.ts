@@ -7,7 +7,7 @@ export type ShopLoadContext = {
   ) => Promise<unknown>;
   nonce: string;
   publicUrl: string;
-  /** The session's CSRF token for the pages' hidden `_csrf` form fields (null without a session). */
+  /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
   formToken: string | null;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;

@@ -2,7 +2,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, 
 import { useEffect } from 'react';
 import { useTranslation } from './i18n/index.ts';
 import type { Route } from './+types/root';
-import { apolloFor } from './apollo/load.ts';
+import { apolloFor, type NotFoundSubject } from './apollo/load.ts';
 import { Header, LayoutQuery } from './components/layout/Header.tsx';
 import { Footer } from './components/layout/Footer.tsx';
 import { LoadingBar } from './components/ui/LoadingBar.tsx';
@@ -17,6 +17,7 @@ import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
+import { formTokenFor } from './forms/FormToken.tsx';
 import stylesheet from './styles.css?url';
 
 export const links: Route.LinksFunction = () => [
@@ -33,7 +34,8 @@ export async function loader(args: Route.LoaderArgs) {
   const currency = currencyOfCookies(args.request.headers.get('cookie'));
   // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
   const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
-  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking };
+  // the cookie bar's form (it works without JavaScript) on pages whose own loader has no token
+  return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking, formToken: formTokenFor(args) };
 }
 
 /**
@@ -119,13 +121,13 @@ export default function App() {
   );
 }
 
-export function NotFoundContent({ path }: { path: string }) {
+export function NotFoundContent({ path, title }: { path: string; title: string }) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
     <section className="error-page container" aria-labelledby="error-title">
       <p className="error-page__status">404</p>
-      <h1 id="error-title">{t('error.notFoundTitle')}</h1>
+      <h1 id="error-title">{title}</h1>
       <p>{t('error.notFoundText')}</p>
       <p className="error-page__path" data-testid="not-found-path">
         {t('error.notFoundPath', { path })}
@@ -172,10 +174,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // a 404 thrown without a path (apollo/client.ts: an address the API refused) names the page's own
   const path = isRouteErrorResponse(error) ? String((error.data as { path?: string } | null)?.path ?? pathname) : '';
   if (status === 404) {
+    // an unknown category or product says so ('Kategorie nebyla nalezena'); any other address the generic title
+    const subject = isRouteErrorResponse(error) ? (error.data as { subject?: NotFoundSubject | null } | null)?.subject : null;
+    const title = subject === 'category' || subject === 'product' ? t(`${subject}.notFound`) : t('error.notFoundTitle');
     return (
       <DefaultLayout>
-        <title>{t('error.notFoundTitle')}</title>
-        <NotFoundContent path={path} />
+        <title>{title}</title>
+        <NotFoundContent path={path} title={title} />
       </DefaultLayout>
     );
   }

@@ -33,7 +33,7 @@ export function pageMeta(options: {
     meta.push({ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: base + options.alternates.cs });
     // link previews (Open Graph, read by Facebook and others; Twitter/X falls back to them but wants its card type)
     meta.push({ property: 'og:type', content: options.type ?? 'website' });
-    meta.push({ property: 'og:site_name', content: SHOP_NAME[options.language] });
+    meta.push({ property: 'og:site_name', content: SUPPLIER.shopName });
     meta.push({ property: 'og:locale', content: OG_LOCALE[options.language] });
     meta.push({ property: 'og:locale:alternate', content: OG_LOCALE[options.language === 'cs' ? 'en' : 'cs'] });
     meta.push({ property: 'og:title', content: options.title });
@@ -48,7 +48,6 @@ export function pageMeta(options: {
   return meta;
 }
 
-const SHOP_NAME: Record<Language, string> = { cs: 'Sportovní svět', en: 'Sports World' };
 const OG_LOCALE: Record<Language, string> = { cs: 'cs_CZ', en: 'en_GB' };
 
 /** The shop's public address (PUBLIC_URL) from the root loader, without a trailing slash. */
@@ -81,7 +80,7 @@ export function breadcrumbList(base: string, language: Language, trail: { name: 
 }
 
 /** The shop's operator as schema.org's Organization (named on the home page; articles refer to its @id). */
-export function organization(base: string, language: Language): Record<string, unknown> {
+export function organization(base: string): Record<string, unknown> {
   return {
     '@type': 'Organization',
     '@id': `${base}/#organization`,
@@ -100,12 +99,20 @@ export function organization(base: string, language: Language): Record<string, u
       postalCode: SUPPLIER.postcode,
       addressCountry: 'CZ',
     },
-    alternateName: SHOP_NAME[language],
   };
 }
 
-export function titleWithShop(title: string, language: Language): string {
-  return `${title} | ${language === 'cs' ? 'Sportovní svět' : 'Sports World'}`;
+/**
+ * One brand (issue 24, item 6): the shop's name in the header, titles, e-mails, invoices and the mail
+ * sender is SUPPLIER.shopName, the operator's trade name; its legal name (SUPPLIER.company) goes where
+ * the law wants it. The pages' texts say `{{shop}}` where they name it.
+ */
+export function withShopName(text: string): string {
+  return text.replaceAll('{{shop}}', SUPPLIER.shopName);
+}
+
+export function titleWithShop(title: string, _language: Language): string {
+  return `${title} | ${SUPPLIER.shopName}`;
 }
 
 /** Shortens text for a meta description at a word boundary. */
@@ -120,7 +127,7 @@ export function website(base: string, language: Language, homePath: string, sear
   return {
     '@type': 'WebSite',
     '@id': `${base}${homePath}#website`,
-    name: SHOP_NAME[language],
+    name: SUPPLIER.shopName,
     url: base + homePath,
     inLanguage: language,
     publisher: { '@id': `${base}/#organization`, '@type': 'Organization', name: SUPPLIER.shopName },

@@ -103,9 +103,15 @@ export function pageFormProtection(options: CsrfOptions) {
   };
 }
 
-/** The token a page renders into its forms' hidden `_csrf` field: only for a visitor with a session. */
-export function pageFormToken(req: Request, options: CsrfOptions): string | null {
-  return readCookie(req, options.sessionCookie) === undefined ? null : csrfToken(options.secret, req.sessionID);
+/**
+ * The token a page renders into its forms' hidden `_csrf` field: always the token of the request's
+ * session id. For a visitor with a session that is her session's; for a first visitor it is the id
+ * express-session gave this request, which becomes her session when this request starts it (her
+ * first form post, pageFormProtection), so the page answered to that post already carries the token
+ * her next post needs. Her first post itself needs none (verifyPageFormToken).
+ */
+export function pageFormToken(req: Request, options: CsrfOptions): string {
+  return csrfToken(options.secret, req.sessionID);
 }
 
 /**
@@ -113,7 +119,6 @@ export function pageFormToken(req: Request, options: CsrfOptions): string | null
  * forged form could use (no cart, no login), so her first form (add to cart) needs none, as /graphql.
  */
 export function verifyPageFormToken(req: Request, options: CsrfOptions, value: unknown): boolean {
-  const expected = pageFormToken(req, options);
-  if (expected === null) return true;
-  return typeof value === 'string' && same(value, expected);
+  if (readCookie(req, options.sessionCookie) === undefined) return true;
+  return typeof value === 'string' && same(value, pageFormToken(req, options));
 }

@@ -168,8 +168,10 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
     const values = { previous: money(seen.totalGross, seen, language), current: money(now.totals.totalGross, now, language) };
     change('TOTAL', '', formatMessage('orderChangeTotal', language, values), seen.totalGross, now.totals.totalGross);
   }
-  // An unknown revision (a very old page, another currency): the shopper reviews the new totals.
-  if (changes.length === 0) change('REVIEW', '', message('orderChangeReview', language), null, null);
+  // An unknown revision (a very old page): the shopper reviews the new totals. A known one whose
+  // differences are none of the above (a delivery or payment the shopper chose in the form she sent,
+  // at the total she saw) is no change.
+  if (!seen && changes.length === 0) change('REVIEW', '', message('orderChangeReview', language), null, null);
   return changes;
 }
 
@@ -213,9 +215,14 @@ async function existingOrder(db: Db | Tx, cartId: string): Promise<number | null
   return order?.id ?? null;
 }
 
-async function changedError(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language, extra: OrderChange[] = []) {
+/** What changed since the shopper saw `revision`: nothing when it is the checkout's own. */
+async function changesSince(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language): Promise<OrderChange[]> {
   const seen = await tx.checkoutRevision.findFirst({ where: { id: revision, cartId }, select: { snapshot: true } });
-  const changes = extra.length > 0 ? extra : describeChanges((seen?.snapshot as CheckoutSnapshot | undefined) ?? null, checkout, language);
+  return describeChanges((seen?.snapshot as CheckoutSnapshot | undefined) ?? null, checkout, language);
+}
+
+async function changedError(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language, extra: OrderChange[] = []) {
+  const changes = extra.length > 0 ? extra : await changesSince(tx, cartId, revision, checkout, language);
   return new OrderChangedError(message('orderChanged', language), changes, cartId);
 }
 
@@ -245,7 +252,9 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       if (!cart || cart.lines.length === 0) throw noCart();
       const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate });
       if (revision !== checkout.revision || checkout.lines.some((line) => line.quantity > line.stock)) {
-        throw await changedError(tx, cartId, revision, checkout, ctx.language);
+        // only a real change refuses the order (a revision also differs by the shopper's own choices)
+        const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
+        if (changes.length > 0) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
       }
       if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
       await limitOrders(tx, ctx, checkout.email ?? '', captcha);

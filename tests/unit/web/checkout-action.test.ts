@@ -1,5 +1,5 @@
-// The pages' form reader (docs/decisions/0020): bounded size, form types only, the session's CSRF
-// token, text values cut at their caps, integers in range, intents from a list; and the checkout's
+// The pages' form reader (docs/decisions/0020): bounded size, form types only, whether the session's
+// CSRF token is stale, text values cut at their caps, integers in range, intents from a list; and the checkout's
 // own checks, as the browser's submit makes them.
 import { describe, expect, it } from 'vitest';
 import { readPageForm } from '../../../web/app/forms/page-form.server.ts';
@@ -26,14 +26,16 @@ async function status(promise: Promise<unknown>): Promise<number> {
 }
 
 describe('readPageForm', () => {
-  it('refuses a form without a length (411), over 64 KiB (413), of another type (415), or without the token (419)', async () => {
+  it('refuses a form without a length (411), over 64 KiB (413), of another type (415); one without the session token is read as stale (its page answers 419 with a message)', async () => {
     const noLength = new Request('http://shop.test/kosik', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '_csrf=token' });
     noLength.headers.delete('content-length');
     expect(await status(readPageForm({ request: noLength, context: context() }))).toBe(411);
     expect(await status(readPageForm({ request: request('_csrf=token', { 'content-length': String(64 * 1024 + 1) }), context: context() }))).toBe(413);
     expect(await status(readPageForm({ request: request('{"_csrf":"token"}', { 'content-type': 'application/json' }), context: context() }))).toBe(415);
-    expect(await status(readPageForm({ request: request('_csrf=other'), context: context() }))).toBe(419);
-    expect(await status(readPageForm({ request: request('intent=x'), context: context() }))).toBe(419);
+    // issue 24, item 4: a stale token no longer ends on a bare error page; the action answers the form again
+    expect((await readPageForm({ request: request('_csrf=other'), context: context() })).staleToken).toBe(true);
+    expect((await readPageForm({ request: request('intent=x'), context: context() })).staleToken).toBe(true);
+    expect((await readPageForm({ request: request('_csrf=token'), context: context() })).staleToken).toBe(false);
     expect(await status(readPageForm({ request: request('_csrf=token'), context: context() }))).toBe(200);
   });
 

@@ -13,7 +13,10 @@ export function apolloFor(args: { request: Request; context?: unknown }): Apollo
     : getBrowserClient(language);
 }
 
-/** Thrown by loaders: the root error boundary shows the 404 page with the path. */
-export function notFound(request: Request) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 });
+/** What was not found, when the page knows: the 404 page's heading names it (spec section 8, 'category not found'). */
+export type NotFoundSubject = 'category' | 'product';
+
+/** Thrown by loaders: the root error boundary shows the 404 page with the path (and what was not found). */
+export function notFound(request: Request, subject?: NotFoundSubject) {
+  return data({ path: new URL(request.url).pathname, subject: subject ?? null }, { status: 404 });
 }

@@ -7,7 +7,8 @@
 //
 // Every posted value is untrusted: only strings are read, each with a length cap, numbers are
 // integers in a range, intents are one of a list; the hidden `_csrf` field must carry the session's
-// token (checked by the BFF, bff/src/http/csrf.ts), and a cross-site post never gets here (403).
+// token (checked by the BFF, bff/src/http/csrf.ts): a form without it changes nothing and comes back
+// with a message and what was typed (status 419); a cross-site post never gets here (403).
 import { data, redirect } from 'react-router';
 import type { ShopLoadContext } from '../context.ts';
 import { createI18n } from '../i18n/index.ts';
@@ -31,9 +32,15 @@ export type PageForm = {
   /** One of the allowed values, or null. */
   choice: <T extends string>(name: string, allowed: readonly T[]) => T | null;
   has: (name: string) => boolean;
+  /**
+   * The form's `_csrf` is not the session's: the form was shown for another session (logged in or
+   * out in another tab, a session that expired). The action changes nothing and answers the page
+   * with `t('noJs.staleForm')` and what was typed; that page carries the session's token.
+   */
+  staleToken: boolean;
 };
 
-/** Reads a page form POST: bounded size, the session's CSRF token, text values only. */
+/** Reads a page form POST: bounded size, text values only, and whether its CSRF token is stale. */
 export async function readPageForm(args: ActionArgs): Promise<PageForm> {
   const declared = args.request.headers.get('content-length');
   if (declared === null) throw data('Length required', { status: 411 });
@@ -47,7 +54,8 @@ export async function readPageForm(args: ActionArgs): Promise<PageForm> {
     throw data('Bad form', { status: 400 });
   }
   const context = args.context as ShopLoadContext | undefined;
-  if (!context?.verifyFormToken(form.get(FORM_TOKEN_FIELD))) throw data('CSRF token mismatch', { status: 419 });
+  if (!context) throw data('No load context', { status: 500 });
+  const staleToken = !context.verifyFormToken(form.get(FORM_TOKEN_FIELD));
   const raw = (name: string): string | null => {
     const value = form.get(name);
     return typeof value === 'string' ? value : null;
@@ -66,6 +74,7 @@ export async function readPageForm(args: ActionArgs): Promise<PageForm> {
       return value !== null && (allowed as readonly string[]).includes(value) ? (value as (typeof allowed)[number]) : null;
     },
     has: (name) => raw(name) !== null,
+    staleToken,
   };
 }
 
@@ -77,3 +86,6 @@ export function backToPage(request: Request, to?: string) {
 export function translatorFor(request: Request) {
   return createI18n(languageOfRequest(request)).t;
 }
+
+/** The status of a page answered to a form whose token was not the session's (Laravel's, which the spec's client knows). */
+export const STALE_FORM_STATUS = 419;

@@ -4,7 +4,8 @@ import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import type { Route } from './+types/account';
 import { requireCustomer } from '../apollo/guard.ts';
-import { alternatesFor, languageOfRequest } from '../language.ts';
+import { alternatesFor, languageOfRequest, useLanguage } from '../language.ts';
+import { czechVocative } from '../../../schema/rules/vocative.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { AccountLayout, useAccountSections } from '../features/account/AccountLayout.tsx';
 
@@ -23,12 +24,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export default function AccountHome({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const language = useLanguage();
   const sections = useAccountSections().filter((section) => section.route !== 'account');
   return (
     <AccountLayout current="account">
       <h1>{t('myAccount.title')}</h1>
       <p>
-        {t('myAccount.hello', { name: loaderData.firstName })} {t('myAccount.intro')}
+        {/* Czech greets in the vocative: 'Dobrý den, Terezo.' */}
+        {t('myAccount.hello', { name: language === 'cs' ? czechVocative(loaderData.firstName) : loaderData.firstName })} {t('myAccount.intro')}
       </p>
       <ul className="account-cards">
         {sections.map((section) => (

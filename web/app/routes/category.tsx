@@ -43,7 +43,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const base = listingVariables(state);
   const variables = { ...base, slug: args.params.slug, filter: { ...base.filter, categorySlug: args.params.slug } };
   const { data } = await apolloFor(args).query({ query: CategoryPageQuery, variables });
-  if (!data?.category) throw notFound(args.request);
+  if (!data?.category) throw notFound(args.request, 'category');
   // the other language's slug (e.g. /en/category/{czech slug}): 301 to this language's own, as info pages do
   if (data.category.slug !== args.params.slug) throw redirect(href('category', languageOfRequest(args.request), { slug: data.category.slug }) + url.search, 301);
   const slug = (language: 'cs' | 'en') => data.category!.slugs.find((s) => s.language === language)?.slug ?? args.params.slug;

@@ -12,7 +12,7 @@ import { usePageQuery } from '../apollo/page-query.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
-import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { CHECKOUT_INTENTS, checkoutChoicesInput, checkoutFormErrors, checkoutInput } from '../features/checkout/checkout-form.ts';
 import { checkoutFormValues } from '../features/checkout/checkout-form.server.ts';
@@ -103,6 +103,7 @@ export async function action(args: Route.ActionArgs) {
   const { data: page } = await client.query({ query: CheckoutPageQuery, fetchPolicy: 'network-only' });
   const cart = cartToBuy(page);
   if (!page || !cart) return backToPage(args.request, href('cart', language));
+  if (form.staleToken) return answer({ message: t('noJs.staleForm') }, STALE_FORM_STATUS);
   const deliveryId = values.deliveryMethodId ?? cart.checkout.deliveryMethod?.id ?? null;
   const delivery = page.deliveryMethods.find((method) => method.id === deliveryId);
   if (intent === 'placeOrder') {
@@ -186,8 +187,8 @@ function CheckoutPage({ page }: { page: PageData }) {
               <p className="muted">{t('noJs.recalculateHint')}</p>
             </div>
           )}
-          <InvoiceAddressSection invoice={checkout.invoice} />
-          {delivery && !delivery.isPickup && !delivery.needsPickupPoint && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} />}
+          <InvoiceAddressSection invoice={checkout.invoice} error={problems.invoiceAddress} />
+          {delivery && !delivery.isPickup && !delivery.needsPickupPoint && <DeliveryAddressSection delivered={checkout.delivered} savedAddresses={checkout.invoice.savedAddresses} error={problems.deliveryAddress} />}
           <CheckoutOther
             note={checkout.note}
             noteError={checkout.noteError}
@@ -229,7 +230,8 @@ function CheckoutPage({ page }: { page: PageData }) {
             type="submit"
             name="intent"
             value="placeOrder"
-            className="button button--primary button--large checkout__submit"
+            // the what-changed report's "accept and buy" is the one primary button while it is shown
+            className={`button ${checkout.changed ? 'button--secondary' : 'button--primary'} button--large checkout__submit`}
             disabled={hydrated && (checkout.blocked || checkout.busy)}
             aria-describedby={checkout.blocked ? 'checkout-blocked' : undefined}
             data-testid="place-order"

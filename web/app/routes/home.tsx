@@ -5,7 +5,7 @@ import type { Route } from './+types/home';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { ProductGrid } from '../features/catalog/ProductCard.tsx';
-import { jsonLd, organization, pageMeta, publicUrlOf, website } from '../seo.ts';
+import { jsonLd, organization, pageMeta, publicUrlOf, website, withShopName } from '../seo.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const HomeQuery = graphql(`
@@ -49,8 +49,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const texts = resources[language].common.meta;
   const base = publicUrlOf(matches);
   return [
-    ...pageMeta({ title: texts.homeTitle, description: texts.homeDescription, alternates: loaderData?.alternates, language, matches }),
-    jsonLd(organization(base, language)),
+    ...pageMeta({ title: withShopName(texts.homeTitle), description: texts.homeDescription, alternates: loaderData?.alternates, language, matches }),
+    jsonLd(organization(base)),
     jsonLd(website(base, language, href('home', language), href('search', language))),
   ];
 };

@@ -4,6 +4,7 @@ import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
+import { requireGuest } from '../apollo/guard.ts';
 import type { Route } from './+types/login';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
@@ -34,7 +35,8 @@ const LoginMutation = graphql(`
   }
 `);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args);
   return { language: languageOfRequest(args.request), alternates: alternatesFor('login') };
 }
 

@@ -19,7 +19,7 @@ import { distinctColours, distinctSizes, findVariant, pickerVariants } from '../
 import { AddToCartMutation } from '../features/cart/useAddToCart.ts';
 import { errorOf } from '../apollo/errors.ts';
 import { formTokenFor } from '../forms/FormToken.tsx';
-import { backToPage, readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { decimalAmount, MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 
@@ -71,7 +71,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const variables = { slug: args.params.slug };
   const { data } = await apolloFor(args).query({ query: ProductPageQuery, variables });
   const product = data?.product;
-  if (!product) throw notFound(args.request);
+  if (!product) throw notFound(args.request, 'product');
   const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
   return {
     language: languageOfRequest(args.request),
@@ -103,8 +103,9 @@ export async function action(args: Route.ActionArgs) {
   const client = apolloFor(args);
   const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug } });
   const product = page?.product;
-  if (!product) throw notFound(args.request);
+  if (!product) throw notFound(args.request, 'product');
   const typed = form.text('quantity', 10);
+  if (form.staleToken) return data<AddActionData>({ error: t('noJs.staleForm'), quantity: typed }, { status: STALE_FORM_STATUS });
   const colour = form.text('colour', 64) || null;
   const size = form.text('size', 64) || null;
   const variants = pickerVariants(product.variants);

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
+import { requireGuest } from '../apollo/guard.ts';
 import type { Route } from './+types/registration';
 import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
@@ -34,7 +35,8 @@ const RegisterMutation = graphql(`
   }
 `);
 
-export function loader(args: Route.LoaderArgs) {
+export async function loader(args: Route.LoaderArgs) {
+  await requireGuest(args);
   return { language: languageOfRequest(args.request), alternates: alternatesFor('registration') };
 }
 

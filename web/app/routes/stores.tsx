@@ -4,7 +4,7 @@ import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/stores';
 import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, titleWithShop } from '../seo.ts';
+import { pageMeta, titleWithShop, withShopName } from '../seo.ts';
 import { StoreAddress, StoreFieldsFragment, weekOf } from '../features/stores/StoreCard.tsx';
 import { StoreMap } from '../features/stores/StoreMap.tsx';
 import { DirectionsLink, OpeningStatus } from '../features/stores/StoreStatus.tsx';
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
     ? pageMeta({
         title: titleWithShop(resources[loaderData.language].common.stores.title, loaderData.language),
-        description: resources[loaderData.language].common.stores.description,
+        description: withShopName(resources[loaderData.language].common.stores.description),
         alternates: loaderData.alternates,
         language: loaderData.language,
         matches,

@@ -18,7 +18,7 @@ import { runWithCaptcha, useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { ApplyVoucherMutation, useVoucherValue } from '../features/cart/CartVouchers.tsx';
 import { EMAIL_MAX_LENGTH, validateField, VOUCHER_CODE_MAX_LENGTH, voucherFormSchema, voucherNeedsEmail } from '../../../schema/rules/index.ts';
 import { FormToken, formTokenFor, useHydrated } from '../forms/FormToken.tsx';
-import { readPageForm, translatorFor } from '../forms/page-form.server.ts';
+import { readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { applyVoucherFromForm } from '../features/cart/cart-action.server.ts';
 import { apolloFor } from '../apollo/load.ts';
 
@@ -82,6 +82,7 @@ export async function action(args: Route.ActionArgs) {
   const needsEmail = voucherNeedsEmail(code, askedBy);
   const answer = (fields: Partial<VoucherActionData>, status = 400) =>
     data<VoucherActionData>({ code, email: typedEmail, emailFor: needsEmail ? askedBy : null, codeError: null, emailError: null, checked: null, ...fields }, { status });
+  if (form.staleToken) return answer({ codeError: t('noJs.staleForm') }, STALE_FORM_STATUS);
   const schema = voucherFormSchema(needsEmail);
   const codeError = validateField(code, schema.code, language, {});
   const emailError = validateField(typedEmail, schema.email, language, {});

@@ -61,7 +61,10 @@ export function Footer() {
           dic: SUPPLIER.dic,
         })}
         <br />
+        {/* the legal name ends with its own full stop (s.r.o.): none is added after it */}
         {t('footer.copyright', { year: new Date().getFullYear(), company: SUPPLIER.company })}
+        {SUPPLIER.company.endsWith('.') ? ' ' : '. '}
+        {t('footer.rights')}
       </p>
     </footer>
   );

@@ -1,3 +1,4 @@
+import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
@@ -124,11 +125,11 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
           </svg>
           <span className="visually-hidden">{menuOpen ? t('nav.closeMenu') : t('nav.menu')}</span>
         </button>
-        <Link to={href('home', language)} className="logo" aria-label={t('shopName')}>
+        <Link to={href('home', language)} className="logo" aria-label={SUPPLIER.shopName}>
           <span className="logo__mark" aria-hidden="true">
             ◆
           </span>
-          <span className="logo__text">{t('shopName')}</span>
+          <span className="logo__text">{SUPPLIER.shopName}</span>
         </Link>
         <Form method="get" action={href('search', language)} className="search-form" role="search">
           <label htmlFor="site-search" className="visually-hidden">

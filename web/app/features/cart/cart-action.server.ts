@@ -3,7 +3,7 @@
 // field's reader also serves the /voucher page).
 import { data } from 'react-router';
 import { apolloFor } from '../../apollo/load.ts';
-import { backToPage, MAX_ID_LENGTH, readPageForm, translatorFor, type ActionArgs, type PageForm } from '../../forms/page-form.server.ts';
+import { backToPage, MAX_ID_LENGTH, readPageForm, STALE_FORM_STATUS, translatorFor, type ActionArgs, type PageForm } from '../../forms/page-form.server.ts';
 import { EMAIL_MAX_LENGTH, MAX_CART_LINE_QUANTITY, VOUCHER_CODE_MAX_LENGTH, voucherNeedsEmail } from '../../../../schema/rules/index.ts';
 import { ChangeCartQuantityMutation } from './CartLines.tsx';
 import { ApplyVoucherMutation, RemoveVoucherMutation } from './CartVouchers.tsx';
@@ -35,6 +35,7 @@ export async function cartAction(args: ActionArgs) {
     const quantity = requestedQuantity(form, intent);
     const shownIntent = intent === 'remove' ? 'remove' : 'setQuantity';
     if (lineId === '' || lineId.length > MAX_ID_LENGTH) return data<CartActionData>({ intent: shownIntent, lineId: '', quantity: typed, error: t('error.generic') }, { status: 400 });
+    if (form.staleToken) return data<CartActionData>({ intent: shownIntent, lineId, quantity: typed, error: t('noJs.staleForm') }, { status: STALE_FORM_STATUS });
     if (quantity === null) {
       return data<CartActionData>({ intent: shownIntent, lineId, quantity: typed, error: t('noJs.quantityRange', { max: MAX_CART_LINE_QUANTITY }) }, { status: 400 });
     }
@@ -46,6 +47,7 @@ export async function cartAction(args: ActionArgs) {
 
   if (intent === 'removeVoucher') {
     const code = form.text('code', VOUCHER_CODE_MAX_LENGTH);
+    if (form.staleToken) return data<CartActionData>({ intent, code, error: t('noJs.staleForm') }, { status: STALE_FORM_STATUS });
     const result = await client.mutate({ mutation: RemoveVoucherMutation, variables: { code } });
     const outcome = result.data?.removeVoucher;
     if (outcome?.__typename === 'Cart') return backToPage(args.request);
@@ -65,11 +67,12 @@ export async function applyVoucherFromForm(args: ActionArgs, form: PageForm, red
   const needsEmail = voucherNeedsEmail(code, emailFor) || email.trim() !== '';
   const askedFor = code.trim().toUpperCase();
   const stillAsked = voucherNeedsEmail(code, emailFor) ? emailFor : null;
-  const answer = (fields: { codeError?: string | null; emailError?: string | null; emailFor?: string | null }) =>
+  const answer = (fields: { codeError?: string | null; emailError?: string | null; emailFor?: string | null }, status = 400) =>
     data<CartActionData>(
       { intent: 'applyVoucher', code, email, emailFor: fields.emailFor === undefined ? stillAsked : fields.emailFor, codeError: fields.codeError ?? null, emailError: fields.emailError ?? null },
-      { status: 400 },
+      { status },
     );
+  if (form.staleToken) return answer({ codeError: t('noJs.staleForm') }, STALE_FORM_STATUS);
   if (code.trim() === '') return answer({ codeError: t('voucher.empty') });
   const result = await apolloFor(args).mutate({ mutation: ApplyVoucherMutation, variables: { code: code.trim(), email: needsEmail ? email.trim() : null } });
   const outcome = result.data?.applyVoucher;

@@ -15,11 +15,21 @@ const requiredIn = (schema: FormSchema) =>
 
 const DELIVERY_REQUIRED = requiredIn(deliveryAddressFormSchema);
 
-export function InvoiceAddressSection({ invoice }: { invoice: Checkout['invoice'] }) {
+/** The section's own message (spec section 5), under its legend: the fields below say which is missing. */
+function SectionError({ id, error }: { id: string; error?: string | null }) {
+  return error ? (
+    <p className="field__error" id={id} role="alert" data-testid={id}>
+      {error}
+    </p>
+  ) : null;
+}
+
+export function InvoiceAddressSection({ invoice, error }: { invoice: Checkout['invoice']; error?: string | null }) {
   const { t } = useTranslation();
   return (
-    <fieldset className="form-section">
+    <fieldset className="form-section" aria-describedby={error ? 'invoice-address-error' : undefined}>
       <legend>{t('checkout.invoiceAddress')}</legend>
+      <SectionError id="invoice-address-error" error={error} />
       <label className="switch">
         <input type="checkbox" name="forCompany" checked={invoice.forCompany} onChange={(event) => invoice.setForCompany(event.target.checked)} data-testid="for-company" />
         {t('checkout.forCompany')}
@@ -40,13 +50,14 @@ export function InvoiceAddressSection({ invoice }: { invoice: Checkout['invoice'
   );
 }
 
-type DeliveryProps = { delivered: Checkout['delivered']; savedAddresses: Checkout['invoice']['savedAddresses'] };
+type DeliveryProps = { delivered: Checkout['delivered']; savedAddresses: Checkout['invoice']['savedAddresses']; error?: string | null };
 
-export function DeliveryAddressSection({ delivered, savedAddresses }: DeliveryProps) {
+export function DeliveryAddressSection({ delivered, savedAddresses, error }: DeliveryProps) {
   const { t } = useTranslation();
   return (
-    <fieldset className="form-section">
+    <fieldset className="form-section" aria-describedby={error ? 'delivery-address-error' : undefined}>
       <legend>{t('checkout.deliveryAddress')}</legend>
+      <SectionError id="delivery-address-error" error={error} />
       <input type="hidden" name="deliveryAddressShown" value="1" />
       <label className="switch">
         <input type="checkbox" name="deliverySameAsInvoice" checked={delivered.sameAsInvoice} onChange={(event) => delivered.setSameAsInvoice(event.target.checked)} />

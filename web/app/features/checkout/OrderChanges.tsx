@@ -36,9 +36,8 @@ export function OrderChanges({ onAccept, busy, ...props }: Props) {
       <p>{error.message}</p>
       <ul>
         {error.changes.map((change, index) => (
-          <li key={`${change.kind}-${change.subject}-${index}`}>
-            <strong>{change.subject}</strong>: {change.message}
-          </li>
+          // the message names its item (or is about the whole order): the subject is not repeated
+          <li key={`${change.kind}-${change.subject}-${index}`}>{change.message}</li>
         ))}
       </ul>
       <p className="muted">{t('checkout.changedHint')}</p>

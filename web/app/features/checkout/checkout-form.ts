@@ -127,6 +127,8 @@ export function checkoutFormErrors(
     },
     locale,
   );
-  for (const problem of problems) if (problem.field !== 'invoiceAddress' && problem.field !== 'deliveryAddress') errors.push(problem);
+  // the address sections' own messages too (spec section 5: complete the invoice address, select or
+  // complete the delivery address), shown at the top of their section
+  errors.push(...problems);
   return errors;
 }

@@ -346,7 +346,7 @@ export function useCheckout(page: CheckoutPage) {
       choices({ termsAccepted: terms, invoiceAddress: invoiceForm.values, forCompany, deliveryAddress: needsDeliveryAddress ? deliveryForm.values : null }),
       language,
     );
-    setProblems(Object.fromEntries(local.filter((p) => p.field !== 'invoiceAddress' && p.field !== 'deliveryAddress').map((p) => [p.field, p.message])));
+    setProblems(Object.fromEntries(local.map((p) => [p.field, p.message])));
     if (!invoiceOk || !deliveryOk || noteProblem || local.length > 0) {
       notify('error', t('checkout.cannotSubmit'));
       focusFirstError();

@@ -2,11 +2,15 @@
 // hydrates) and again from the footer link. Accept all and reject all are equally prominent; the
 // settings choose per category. Sticky at the bottom of the page, after the footer: it covers no
 // content for good and the page stays readable and scrollable on a phone.
-import { useEffect, useId, useRef, useState } from 'react';
+// The bar is a form: without JavaScript its buttons post to /souhlas-s-cookies
+// (consent-action.server.ts), which saves the choice and comes back to this page; with JavaScript
+// each button saves in place (its click prevents the post).
+import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
-import { Link } from 'react-router';
-import { ALL_GRANTED, NONE_GRANTED, type ConsentChoice } from '../../../../schema/rules/consent.ts';
+import { Link, useLocation } from 'react-router';
+import { ALL_GRANTED, CONSENT_SETTINGS_PARAM, NONE_GRANTED, type ConsentChoice } from '../../../../schema/rules/consent.ts';
 import { href, useLanguage } from '../../language.ts';
+import { FormToken } from '../../forms/FormToken.tsx';
 import { useConsent } from './ConsentProvider.tsx';
 
 const OPTIONAL = ['analytical', 'marketing', 'advertising'] as const;
@@ -15,11 +19,15 @@ export function ConsentBar() {
   const { t } = useTranslation();
   const language = useLanguage();
   const { consent, settingsOpen, save, closeSettings } = useConsent();
-  const [details, setDetails] = useState(false);
+  const location = useLocation();
+  // "Nastavení" without JavaScript comes back with the categories open
+  const settingsAsked = new URLSearchParams(location.search).has(CONSENT_SETTINGS_PARAM);
+  const [details, setDetails] = useState(settingsAsked);
+  const [asked, setAsked] = useState(settingsAsked);
   const [choice, setChoice] = useState<ConsentChoice>(consent ?? NONE_GRANTED);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const id = useId();
-  const visible = consent === null || settingsOpen;
+  const visible = consent === null || settingsOpen || asked;
 
   useEffect(() => {
     if (!settingsOpen) return;
@@ -40,9 +48,21 @@ export function ConsentBar() {
 
   if (!visible) return null;
   const terms = language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions';
+  /** With JavaScript a button saves in place instead of posting the form. */
+  const inPlace = (action: () => void) => (event: MouseEvent) => {
+    event.preventDefault();
+    action();
+  };
+  const saveInPlace = (granted: ConsentChoice) =>
+    inPlace(() => {
+      setAsked(false);
+      void save(granted);
+    });
   return (
     <section className="consent-bar" aria-labelledby={`${id}-title`} data-testid="consent-bar">
-      <div className="consent-bar__inner container">
+      <form className="consent-bar__inner container" method="post" action={href('cookieConsent', language)}>
+        <FormToken />
+        <input type="hidden" name="returnTo" value={location.pathname + location.search} />
         <h2 id={`${id}-title`} className="consent-bar__title" tabIndex={-1} ref={titleRef}>
           {t('consent.title')}
         </h2>
@@ -81,23 +101,23 @@ export function ConsentBar() {
           </fieldset>
         ) : null}
         <div className="consent-bar__actions">
-          <button type="button" className="button button--primary" onClick={() => void save(NONE_GRANTED)}>
+          <button type="submit" name="intent" value="rejectAll" className="button button--primary" onClick={saveInPlace(NONE_GRANTED)}>
             {t('consent.rejectAll')}
           </button>
-          <button type="button" className="button button--primary" onClick={() => void save(ALL_GRANTED)}>
+          <button type="submit" name="intent" value="acceptAll" className="button button--primary" onClick={saveInPlace(ALL_GRANTED)}>
             {t('consent.acceptAll')}
           </button>
           {details ? (
-            <button type="button" className="button" onClick={() => void save(choice)}>
+            <button type="submit" name="intent" value="saveChoice" className="button" onClick={saveInPlace(choice)}>
               {t('consent.saveChoice')}
             </button>
           ) : (
-            <button type="button" className="button" aria-expanded={false} onClick={() => setDetails(true)}>
+            <button type="submit" name="intent" value="settings" className="button" aria-expanded={false} onClick={inPlace(() => setDetails(true))}>
               {t('consent.settings')}
             </button>
           )}
         </div>
-      </div>
+      </form>
     </section>
   );
 }

@@ -16,7 +16,7 @@ import {
 import { hasSecretUrl } from '../../../../schema/routes.ts';
 import { applyTracking, tagsRunning, trackPageView, type TrackingIds } from './tracking.ts';
 
-const RecordConsentMutation = graphql(`
+export const RecordConsentMutation = graphql(`
   mutation RecordConsent($input: ConsentInput!) {
     recordConsent(input: $input) {
       __typename
