@@ -46,7 +46,7 @@ let foreignKeys: ForeignKey[];
 let tables: string[];
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ fresh: true }); // empty: its own start applies every migration
   db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
   tables = (
