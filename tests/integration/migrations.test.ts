@@ -236,6 +236,31 @@ describe(`migrations (${databaseKind})`, () => {
   });
 });
 
+// The other test files do not migrate: their database is a copy of the one the run's global setup
+// migrated (tests/integration/global-setup.ts), so the app's own start finds every migration done.
+describe(`a test file's database (${databaseKind})`, () => {
+  it('is a copy of the run\'s migrated template: every migration finished before the app started, none applied by it', async () => {
+    const startedAt = new Date();
+    const copy = await createTestApp();
+    try {
+      expect(copy.databaseUrl).not.toBe(app.databaseUrl);
+      const client = new pg.Client({ connectionString: copy.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ migration_name: string; finished_at: Date }>(
+          `SELECT migration_name, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
+        );
+        expect(rows.map((row) => row.migration_name)).toEqual(migrationFolders());
+        expect(rows.filter((row) => row.finished_at >= startedAt).map((row) => row.migration_name)).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await copy.close();
+    }
+  });
+});
+
 // Issue 31, finding 28: instances starting together on one fresh database took no lock and crashed on
 // unique violations (CategoryTranslation_language_slug_key). Only a server has several sessions: the
 // embedded database is opened by one process only (its DATA_DIR lock), so nothing can start beside it.
