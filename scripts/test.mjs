@@ -6,8 +6,8 @@
 //
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
 // passed and fewer than two run), e.g. type check beside the unit tests and the two integration
-// passes side by side; security and e2e each start the shop with its database, so they run one
-// after the other. A step's output is kept and printed when it ends, whole, so that two steps'
+// passes side by side. Security and e2e run alone: they measure the shop's answer times (load,
+// time limits, shutdown) and must not compete with another step for the CPU. A step's output is kept and printed when it ends, whole, so that two steps'
 // lines do not mix. Each step reports its wall-clock time and the CPU time of all its processes
 // (what bash's `times` counts for its children); the CPU time says more when others share the machine.
 import { spawn } from 'node:child_process';
@@ -28,12 +28,16 @@ function vitest(project, title) {
   return { command: `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`, report };
 }
 
-/** The steps in the order they are preferred; `after`: the steps that must have passed first. */
+/**
+ * The steps in the order they are preferred; `after`: the steps that must have passed first;
+ * `alone`: starts when no other step runs, and no other starts beside it.
+ */
 const steps = [
   { title: 'generate (checks schema/schema.graphql is current)', command: 'node scripts/generate.mjs --check' },
   { title: 'typecheck', command: 'npm run typecheck --silent', after: ['generate'] },
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
-  { title: 'lint', command: 'npm run lint --silent', after: ['generate'] },
+  // after the type check, whose first act (react-router typegen) writes the route types lint reads
+  { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
   {
     title: 'integration on embedded PGlite',
     ...vitest('integration', 'integration on embedded PGlite'),
@@ -44,8 +48,8 @@ const steps = [
     ? [{ title: 'integration on PostgreSQL server', ...vitest('integration', 'integration on PostgreSQL server'), after: ['generate'] }]
     : []),
   { title: 'build', command: 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs', after: ['generate'] },
-  { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'] },
-  { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build', 'security'] },
+  { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'], alone: true },
+  { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build', 'security'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));
 
@@ -98,8 +102,9 @@ await new Promise((allDone) => {
         console.log(`\n=== ${step.title}: not run (a step it needs failed)`);
         continue;
       }
-      const running = [...state.values()].filter((s) => s === 'running').length;
-      if (running >= parallelSteps || needs.some((need) => state.get(need) !== 'passed')) continue;
+      const running = steps.filter((other) => state.get(other) === 'running');
+      if (needs.some((need) => state.get(need) !== 'passed')) continue;
+      if (running.length >= parallelSteps || running.some((other) => other.alone) || (step.alone && running.length > 0)) continue;
       state.set(step, 'running');
       console.log(`\n=== ${step.title}: started at ${((Date.now() - started) / 1000).toFixed(0)} s`);
       void runStep(step).then((result) => {
