@@ -1,4 +1,4 @@
-// Migrate once, copy per test file (docs/decisions/0030). A vitest globalSetup makes one migrated
+// Migrate once, copy per test file (docs/decisions/0030-test-suite-speed.md). A vitest globalSetup makes one migrated
 // (or, for the browser tests, migrated and seeded) database per kind before any file runs; each
 // file then starts from a copy of it instead of running every migration again:
 // - embedded PGlite: the data folder as a tar file, which startEmbeddedDatabase loads into memory;

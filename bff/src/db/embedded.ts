@@ -28,7 +28,7 @@ export type EmbeddedOptions = {
   /**
    * Start from a copy of another database's data folder (a `dump()`), e.g. one that is migrated
    * already, instead of an empty one; only for an in-memory database. The test suite migrates once
-   * and gives every test file such a copy (docs/decisions/0030).
+   * and gives every test file such a copy (docs/decisions/0030-test-suite-speed.md).
    */
   initialData?: Blob;
 };
