@@ -29,6 +29,8 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // migrated once per run; every file starts from a copy (tests/support/database-templates.ts)
+          globalSetup: ['tests/integration/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
@@ -40,6 +42,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // the demo shop's database seeded once per run; every file starts from a copy
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,

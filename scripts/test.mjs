@@ -1,11 +1,18 @@
 // The whole test suite, as README and CI run it (`npm test`):
 // generated files (failing on a stale schema.graphql), type check, lint, unit tests,
 // integration tests on the embedded PGlite and, when TEST_DATABASE_URL is set, on that
-// PostgreSQL server too, then a production build, the security suite against the production
+// PostgreSQL server too, a production build, the security suite against the production
 // server (tests/security, on both databases) and the browser tests in Chromium.
-import { execSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+//
+// Steps that do not need each other run two at a time (a step starts when the steps it needs have
+// passed and fewer than two run), e.g. type check beside the unit tests and the two integration
+// passes side by side. Security and e2e run alone: they measure the shop's answer times (load,
+// time limits, shutdown) and must not compete with another step for the CPU. A step's output is kept and printed when it ends, whole, so that two steps'
+// lines do not mix. Each step reports its wall-clock time and the CPU time of all its processes
+// (what bash's `times` counts for its children); the CPU time says more when others share the machine.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -13,49 +20,115 @@ const bin = path.join(root, 'node_modules/.bin');
 const reports = mkdtempSync(path.join(tmpdir(), 'shop-tests-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
+/** Two steps at once: on a 2-core machine more only makes each slower (TEST_STEPS overrides it). */
+const parallelSteps = Number(process.env.TEST_STEPS) || Math.min(2, availableParallelism());
 
-function run(title, command, env = {}) {
-  console.log(`\n=== ${title}`);
-  const t0 = Date.now();
-  execSync(command, {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, ...env },
-  });
-  console.log(`=== ${title}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+function vitest(project, title) {
+  const report = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
+  return { command: `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`, report };
 }
 
-function vitest(title, project, env = {}) {
-  const report = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
+/**
+ * The steps in the order they are preferred; `after`: the steps that must have passed first;
+ * `alone`: starts when no other step runs, and no other starts beside it.
+ */
+const steps = [
+  { title: 'generate (checks schema/schema.graphql is current)', command: 'node scripts/generate.mjs --check' },
+  { title: 'typecheck', command: 'npm run typecheck --silent', after: ['generate'] },
+  { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
+  // after the type check, whose first act (react-router typegen) writes the route types lint reads
+  { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
+  {
+    title: 'integration on embedded PGlite',
+    ...vitest('integration', 'integration on embedded PGlite'),
+    env: { TEST_DATABASE_URL: '' },
+    after: ['generate'],
+  },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ title: 'integration on PostgreSQL server', ...vitest('integration', 'integration on PostgreSQL server'), after: ['generate'] }]
+    : []),
+  { title: 'build', command: 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs', after: ['generate'] },
+  { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'], alone: true },
+  { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build', 'security'], alone: true },
+];
+const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));
+
+/** Runs one step's command through bash, which then prints the CPU time its processes used. */
+function runStep(step) {
+  return new Promise((resolve) => {
+    const t0 = Date.now();
+    // in a subshell, so that an `exit` in it still reaches `times`, which prints the shell's and then its children's user and system time: "0m1.5s 0m0.2s"
+    const script = `(\n${step.command}\n)\nstatus=$?\ntimes >&3\nexit $status`;
+    const child = spawn('bash', ['-c', script], {
+      cwd: root,
+      env: { ...process.env, PATH: `${bin}${path.delimiter}${process.env.PATH}`, FORCE_COLOR: '1', ...step.env },
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
+    });
+    let output = '';
+    let times = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.stdio[3].on('data', (chunk) => (times += chunk));
+    child.on('close', (code) => {
+      const children = times.trim().split('\n').at(-1)?.match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/);
+      const cpu = children ? Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4]) : NaN;
+      resolve({ ok: code === 0, output, wall: (Date.now() - t0) / 1000, cpu });
+    });
+  });
+}
+
+function countTests(step) {
+  if (!step.report) return;
   try {
-    run(title, `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`, env);
-  } finally {
-    try {
-      const result = JSON.parse(readFileSync(report, 'utf8'));
-      totals.passed += result.numPassedTests;
-      totals.failed += result.numFailedTests;
-      totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
-    } catch {
-      totals.failed += 1; // the run died before writing its report
-    }
+    const result = JSON.parse(readFileSync(step.report, 'utf8'));
+    totals.passed += result.numPassedTests;
+    totals.failed += result.numFailedTests;
+    totals.skipped += result.numPendingTests + (result.numTodoTests ?? 0);
+  } catch {
+    totals.failed += 1; // the run died before writing its report
   }
 }
 
-let failure = null;
-try {
-  run('generate (checks schema/schema.graphql is current)', 'node scripts/generate.mjs --check');
-  run('typecheck', 'npm run typecheck --silent');
-  run('lint', 'npm run lint --silent');
-  vitest('unit', 'unit');
-  vitest('integration on embedded PGlite', 'integration', { TEST_DATABASE_URL: '' });
-  if (process.env.TEST_DATABASE_URL) vitest('integration on PostgreSQL server', 'integration');
-  run('build', 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs');
-  vitest('security (production server)', 'security');
-  vitest('e2e in Chromium', 'e2e');
-} catch (error) {
-  failure = error;
-}
+const state = new Map(steps.map((step) => [step, 'waiting'])); // waiting, running, passed, failed, skipped
+const results = [];
 
-console.log(`\nWhole suite: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+await new Promise((allDone) => {
+  const schedule = () => {
+    for (const step of steps) {
+      if (state.get(step) !== 'waiting') continue;
+      const needs = (step.after ?? []).map(stepNamed).filter(Boolean);
+      if (needs.some((need) => ['failed', 'skipped'].includes(state.get(need)))) {
+        state.set(step, 'skipped');
+        console.log(`\n=== ${step.title}: not run (a step it needs failed)`);
+        continue;
+      }
+      const running = steps.filter((other) => state.get(other) === 'running');
+      if (needs.some((need) => state.get(need) !== 'passed')) continue;
+      if (running.length >= parallelSteps || running.some((other) => other.alone) || (step.alone && running.length > 0)) continue;
+      state.set(step, 'running');
+      console.log(`\n=== ${step.title}: started at ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      void runStep(step).then((result) => {
+        state.set(step, result.ok ? 'passed' : 'failed');
+        countTests(step);
+        results.push({ title: step.title, ...result });
+        console.log(`\n=== ${step.title}\n${result.output}`);
+        console.log(`=== ${step.title}: ${result.ok ? 'passed' : 'FAILED'}, ${result.wall.toFixed(1)} s, CPU ${result.cpu.toFixed(1)} s`);
+        schedule();
+      });
+    }
+    if ([...state.values()].every((s) => !['waiting', 'running'].includes(s))) allDone();
+  };
+  schedule();
+});
+rmSync(reports, { recursive: true, force: true });
+
+console.log('\nstep                                                  wall s   CPU s');
+for (const step of steps) {
+  const result = results.find((r) => r.title === step.title);
+  const figures = result ? `${result.wall.toFixed(1).padStart(8)}${result.cpu.toFixed(1).padStart(8)}` : '  not run';
+  console.log(`${step.title.padEnd(52)}${figures}${result && !result.ok ? '  FAILED' : ''}`);
+}
+const cpu = results.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
+console.log(`\nWhole suite: ${((Date.now() - started) / 1000).toFixed(0)} s (CPU ${cpu.toFixed(0)} s)`);
 console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (failure || totals.failed > 0) process.exit(1);
+if (results.some((r) => !r.ok) || [...state.values()].includes('skipped') || totals.failed > 0) process.exit(1);

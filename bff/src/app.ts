@@ -68,6 +68,8 @@ export type App = {
 export type AppOptions = {
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
+  /** The embedded database starts as a copy of this data folder dump (tests: migrated once; see startEmbeddedDatabase). */
+  embeddedInitialData?: Blob;
 };
 
 /** What the React Router loaders receive as `context` (see web/app/context.ts). */
@@ -88,7 +90,7 @@ export type LoadContext = {
 };
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir);
+  const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const { prisma, pool } = createDatabase(databaseUrl, {

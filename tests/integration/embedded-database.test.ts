@@ -187,4 +187,37 @@ describe(`embedded database (${databaseKind})`, () => {
     symlinkSync(target, path.join(dataDir, 'run'));
     await expect(prepareSocket(dataDir)).rejects.toThrow(/must be a directory/);
   });
+
+  it('starts in memory from a dump of another one: its tables and rows, the original untouched (the tests migrate once and copy)', async () => {
+    const original = await startEmbeddedDatabase('memory://');
+    let dump: Blob;
+    const query = async (url: string, sql: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        return (await client.query(sql)).rows;
+      } finally {
+        await client.end();
+      }
+    };
+    try {
+      await query(original.url, `CREATE TABLE "Copied" ("id" int PRIMARY KEY); INSERT INTO "Copied" VALUES (1), (2)`);
+      dump = await original.dump();
+      const copy = await startEmbeddedDatabase('memory://', { initialData: dump });
+      try {
+        expect(copy.socketDir).not.toBe(original.socketDir);
+        expect(await query(copy.url, `SELECT "id" FROM "Copied" ORDER BY "id"`)).toEqual([{ id: 1 }, { id: 2 }]);
+        await query(copy.url, `INSERT INTO "Copied" VALUES (3)`);
+      } finally {
+        await copy.stop();
+      }
+      expect(await query(original.url, `SELECT count(*)::int AS n FROM "Copied"`)).toEqual([{ n: 2 }]);
+    } finally {
+      await original.stop();
+    }
+    // a data folder on disk is the shop's own: it never starts as a copy of something else
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-data-'));
+    scratch.push(dataDir);
+    await expect(startEmbeddedDatabase(dataDir, { initialData: dump })).rejects.toThrow(/only for an in-memory/);
+  });
 });

@@ -46,7 +46,7 @@ let foreignKeys: ForeignKey[];
 let tables: string[];
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ fresh: true }); // empty: its own start applies every migration
   db = new pg.Client({ connectionString: app.databaseUrl });
   await db.connect();
   tables = (
@@ -233,6 +233,31 @@ describe(`migrations (${databaseKind})`, () => {
       app.prisma.cartLine.create({ data: { cartId: cart.id, variantId: product.variants[0].id, quantity: 0 } }),
     ).rejects.toThrow(/CartLine_quantity_positive|check constraint/i);
     expect(await app.prisma.cartLine.count({ where: { cartId: cart.id } })).toBe(0);
+  });
+});
+
+// The other test files do not migrate: their database is a copy of the one the run's global setup
+// migrated (tests/integration/global-setup.ts), so the app's own start finds every migration done.
+describe(`a test file's database (${databaseKind})`, () => {
+  it('is a copy of the run\'s migrated template: every migration finished before the app started, none applied by it', async () => {
+    const startedAt = new Date();
+    const copy = await createTestApp();
+    try {
+      expect(copy.databaseUrl).not.toBe(app.databaseUrl);
+      const client = new pg.Client({ connectionString: copy.databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ migration_name: string; finished_at: Date }>(
+          `SELECT migration_name, finished_at FROM "_prisma_migrations" ORDER BY migration_name`,
+        );
+        expect(rows.map((row) => row.migration_name)).toEqual(migrationFolders());
+        expect(rows.filter((row) => row.finished_at >= startedAt).map((row) => row.migration_name)).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await copy.close();
+    }
   });
 });
 

@@ -1,10 +1,19 @@
 // The production app (built pages) on an embedded database with the demo catalog, on a free port.
+// The database is a copy of the one tests/e2e/global-setup.ts seeded for the run (without it, the
+// start seeds its own).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createApp, ROOT_DIR } from '../../bff/src/app.ts';
 import { loadConfig, type Config } from '../../bff/src/config.ts';
+import { embeddedInitialData } from './database-templates.ts';
+
+async function seededTemplate() {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('seededTemplate');
+}
 
 /** `overrides`: settings of one test file, e.g. { mapTileUrl } for a local tile server. */
 export async function startShop(overrides: Partial<Config> = {}) {
@@ -16,7 +25,7 @@ export async function startShop(overrides: Partial<Config> = {}) {
     // trustedDocumentsOnly as in production: the pages may send only their persisted documents' hashes
     { ssr: 'build', dataDir: 'memory://', databaseUrl: null, seedDemoData: true, publicUrl: 'http://127.0.0.1', trustedDocumentsOnly: true, ...overrides },
   );
-  const shop = await createApp(config);
+  const shop = await createApp(config, { embeddedInitialData: await embeddedInitialData(await seededTemplate()) });
   const server: Server = createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

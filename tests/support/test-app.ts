@@ -1,7 +1,8 @@
-// The app under test: createApp() on a fresh database per test file, listening on a loopback port.
+// The app under test: createApp() on a database of its own, listening on a loopback port.
 // With TEST_DATABASE_URL a new database is created on that PostgreSQL server (and dropped on close);
-// otherwise the embedded PGlite runs in memory. Clients keep cookies like a browser does.
-import { randomBytes } from 'node:crypto';
+// otherwise the embedded PGlite runs in memory. Either starts as a copy of the run's migrated
+// template (tests/integration/global-setup.ts) when there is one, or empty and migrated by the app.
+// Clients keep cookies like a browser does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,10 +10,16 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { print, type DocumentNode } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
-import pg from 'pg';
 import { createApp, type App } from '../../bff/src/app.ts';
 import { loadConfig, type Config } from '../../bff/src/config.ts';
 import type { Db } from '../../bff/src/db/client.ts';
+import {
+  createServerDatabase,
+  dropServerDatabase,
+  embeddedInitialData,
+  serverDatabaseUrl,
+  type DatabaseTemplate,
+} from './database-templates.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -152,25 +159,24 @@ export type TestAppOptions = {
   config?: Partial<Config>;
   /** Keep every SQL statement in `queries` (default). The search bench turns it off: production keeps none. */
   logQueries?: boolean;
+  /**
+   * An empty database that the app migrates on its start, as a shop's first start does (the tests of
+   * the migrations), rather than a copy of the run's migrated template.
+   */
+  fresh?: boolean;
 };
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
+/** The run's migrated template, when vitest's global setup made one (not in `npm run bench`). */
+async function migratedTemplate(): Promise<DatabaseTemplate | undefined> {
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
+  return inject('migratedTemplate');
 }
 
-/** A new, empty database on the TEST_DATABASE_URL server; returns its URL and how to drop it. */
-async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+/** A database of its own on the TEST_DATABASE_URL server (a copy of `template`, or empty); dropped on close. */
+async function ownServerDatabase(template: DatabaseTemplate | undefined): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = await createServerDatabase('shop_test', template?.kind === 'postgres' ? template.database : undefined);
+  return { url: serverDatabaseUrl(name), drop: () => dropServerDatabase(name) };
 }
 
 function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
@@ -182,8 +188,8 @@ function listen(handler: Parameters<typeof createServer>[1]): Promise<Server> {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const owned = !options.databaseUrl && serverUrl ? await createServerDatabase(serverUrl) : null;
+  const template = options.fresh || options.databaseUrl ? undefined : await migratedTemplate();
+  const owned = !options.databaseUrl && process.env.TEST_DATABASE_URL ? await ownServerDatabase(template) : null;
   const ownMailDir = options.config?.mailDir ? null : mkdtempSync(path.join(os.tmpdir(), 'shop-test-mail-'));
   const removeMailDir = () => ownMailDir && rmSync(ownMailDir, { recursive: true, force: true });
   const config = loadConfig(
@@ -204,7 +210,11 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const queries: string[] = [];
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
-    app = await createApp(config, options.logQueries === false ? {} : { onQuery: (sql) => queries.push(sql) });
+    const initialData = owned || options.databaseUrl ? undefined : await embeddedInitialData(template);
+    app = await createApp(config, {
+      embeddedInitialData: initialData,
+      ...(options.logQueries === false ? {} : { onQuery: (sql: string) => queries.push(sql) }),
+    });
   } catch (error) {
     await owned?.drop();
     removeMailDir();

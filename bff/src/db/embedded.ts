@@ -19,7 +19,18 @@ export type EmbeddedDatabase = {
   url: string;
   /** The 0700 directory that holds the socket file. */
   socketDir: string;
+  /** The whole data folder as an uncompressed tar (what `initialData` of a later start takes). */
+  dump: () => Promise<Blob>;
   stop: () => Promise<void>;
+};
+
+export type EmbeddedOptions = {
+  /**
+   * Start from a copy of another database's data folder (a `dump()`), e.g. one that is migrated
+   * already, instead of an empty one; only for an in-memory database. The test suite migrates once
+   * and gives every test file such a copy (docs/decisions/0030-test-suite-speed.md).
+   */
+  initialData?: Blob;
 };
 
 /** libpq and `pg` look for the socket `<host>/.s.PGSQL.<port>`; we use the default port. */
@@ -150,8 +161,9 @@ function takeLock(dataDir: string, socketDir: string): () => void {
 }
 
 /** dataDir: a folder to persist to, or 'memory://' for a throw-away database. */
-export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDatabase> {
+export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
   const persistent = !dataDir.startsWith('memory://');
+  if (persistent && options.initialData) throw new Error('initialData is only for an in-memory embedded database.');
   if (persistent) mkdirSync(dataDir, { recursive: true });
   const socket = await prepareSocket(dataDir);
   let releaseLock = () => {};
@@ -163,13 +175,14 @@ export async function startEmbeddedDatabase(dataDir: string): Promise<EmbeddedDa
   try {
     if (persistent) releaseLock = takeLock(dataDir, socket.dir);
     // the search's trigram index and unaccent (migration 20261122162100) are extensions PGlite ships
-    db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent } });
+    db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.initialData });
     // PGlite runs one query at a time; the server lets several connections take turns.
     const server = await servePGlite(db, socket.socketPath, { maxConnections: 100 });
     const opened = db;
     return {
       url: socketUrl(socket.dir),
       socketDir: socket.dir,
+      dump: () => opened.dumpDataDir('none'),
       async stop() {
         await server.close(); // closing the listener removes the socket file
         await opened.close();
