@@ -27,6 +27,18 @@ async function submit(page: Page, click: () => Promise<void>) {
   await Promise.all([page.waitForEvent('load'), click()]);
 }
 
+/** A no-JS shopper who has chosen cookies, put one product into the cart and opened the checkout. */
+async function atCheckoutWithOneProduct(width: number) {
+  const { context, page } = await noJsPage(width);
+  await context.addCookies([consentCookie(shop.url)]);
+  const [product] = await variantsInStock(shop.prisma, 1);
+  await page.goto(`${shop.url}/produkt/${product.slug}`);
+  await chooseVariant(page, product);
+  await submit(page, () => page.getByTestId('add-to-cart').click());
+  await submit(page, () => page.getByTestId('to-checkout').click());
+  return { context, page };
+}
+
 let addressCounter = 0;
 /** A shopper without JavaScript, from an address of her own (a second order from one address needs the captcha). */
 async function noJsPage(width: number) {
@@ -94,13 +106,7 @@ describe.each([1280, 390])('forms without JavaScript at %i px', (width) => {
   });
 
   it('pickup saved, then the store, a free payment and the address sent at once: the order is placed, no change reported', async () => {
-    const { context, page } = await noJsPage(width);
-    await context.addCookies([consentCookie(shop.url)]);
-    const [product] = await variantsInStock(shop.prisma, 1);
-    await page.goto(`${shop.url}/produkt/${product.slug}`);
-    await chooseVariant(page, product);
-    await submit(page, () => page.getByTestId('add-to-cart').click());
-    await submit(page, () => page.getByTestId('to-checkout').click());
+    const { context, page } = await atCheckoutWithOneProduct(width);
     await page.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
     await submit(page, () => page.getByTestId('checkout-update').click());
 
@@ -121,13 +127,7 @@ describe.each([1280, 390])('forms without JavaScript at %i px', (width) => {
   });
 
   it('a real change is reported line by line, each with its text once, and one primary button', async () => {
-    const { context, page } = await noJsPage(width);
-    await context.addCookies([consentCookie(shop.url)]);
-    const [product] = await variantsInStock(shop.prisma, 1);
-    await page.goto(`${shop.url}/produkt/${product.slug}`);
-    await chooseVariant(page, product);
-    await submit(page, () => page.getByTestId('add-to-cart').click());
-    await submit(page, () => page.getByTestId('to-checkout').click());
+    const { context, page } = await atCheckoutWithOneProduct(width);
     // courier and cash on delivery cost money the page has not shown yet
     await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
     await page.getByRole('radio', { name: /Dobírka/ }).check();
