@@ -31,6 +31,9 @@ export default defineConfig({
           environment: 'node',
           // migrated once per run; every file starts from a copy (tests/support/database-templates.ts)
           globalSetup: ['tests/integration/global-setup.ts'],
+          // the files share one module graph: the server's modules are loaded once, not once per file
+          // (half the pass's time). So no vi.mock here: a file's state lives in the app it creates.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

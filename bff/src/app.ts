@@ -23,7 +23,7 @@ import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
-import { createResponseCache } from './cache/response-cache.ts';
+import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -57,6 +57,8 @@ export type App = {
   rateLimiter: RateLimiter;
   /** Sends the mail outbox (after commits, on an interval); closed by close(). */
   mailer: Mailer;
+  /** The response cache's counters, when it is on (RESPONSE_CACHE). */
+  responseCacheStats: ResponseCacheStats | null;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -335,6 +337,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     yoga,
     rateLimiter,
     mailer,
+    responseCacheStats: responseCache?.stats ?? null,
     databaseUrl,
     pool,
     startDrain() {

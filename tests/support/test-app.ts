@@ -139,6 +139,8 @@ export type TestApp = {
   startDrain: () => void;
   /** The app's mail outbox sender. */
   mailer: App['mailer'];
+  /** The response cache's counters (null unless the config turns it on). */
+  responseCacheStats: App['responseCacheStats'];
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
@@ -231,6 +233,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pool: app.pool,
     startDrain: app.startDrain,
     mailer: app.mailer,
+    responseCacheStats: app.responseCacheStats,
     config,
     databaseUrl: app.databaseUrl,
     queries,

@@ -85,10 +85,15 @@ export type ResponseCache = {
    * Not for "/", which may first be redirected by language.
    */
   front: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
-  /** How many answers were served from the cache / rendered for it (tests and the bench read them). */
-  stats: { hits: number; misses: number; stale: number; stored: number; bypassed: number };
+  /**
+   * How many answers were served from the cache / rendered for it, and how many cached bodies were
+   * compressed on their way out (tests and the bench read them).
+   */
+  stats: ResponseCacheStats;
   close: () => Promise<void>;
 };
+
+export type ResponseCacheStats = { hits: number; misses: number; stale: number; stored: number; bypassed: number; compressed: number };
 
 /** A request before Express (`front`) or inside it (`originalUrl`: the middleware also runs mounted under /graphql). */
 type CacheRequest = IncomingMessage & { originalUrl?: string; body?: unknown };
@@ -187,7 +192,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const prefix = options.keyPrefix ?? 'shop:rc:';
   const revalidateSecret = randomBytes(16).toString('hex');
   const revalidating = new Set<string>();
-  const stats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0 };
+  const stats: ResponseCacheStats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0, compressed: 0 };
+  const compress: typeof compressBody = (body, encoding) => {
+    stats.compressed += 1;
+    return compressBody(body, encoding);
+  };
   let memoryGeneration = options.version.generation;
   let redis: RedisClient | null = null;
   if (options.redisUrl) {
@@ -248,7 +257,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     // an answer without a nonce (JSON) is compressed once per encoding; a page, whose nonce differs
     // per response, each time (the app's compression middleware lets an encoded body through)
-    const compressed = encodedBodies.get(entry)?.length === 1 ? compressedOnce(entry, body, encoding) : compressBody(body, encoding);
+    const compressed = encodedBodies.get(entry)?.length === 1 ? compressedOnce(entry, body, encoding, compress) : compress(body, encoding);
     compressed.then(
       (bytes) => {
         if (res.destroyed) return;
@@ -451,12 +460,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
  */
 const compressedBodies = new WeakMap<CachedResponse, Map<Encoding, Promise<Buffer>>>();
 
-function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding): Promise<Buffer> {
+function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding, compress: typeof compressBody): Promise<Buffer> {
   let byEncoding = compressedBodies.get(entry);
   if (!byEncoding) compressedBodies.set(entry, (byEncoding = new Map()));
   let compressed = byEncoding.get(encoding);
   if (!compressed) {
-    compressed = compressBody(body, encoding);
+    compressed = compress(body, encoding);
     byEncoding.set(encoding, compressed);
   }
   return compressed;
