@@ -47,6 +47,8 @@ export default defineConfig({
           environment: 'node',
           // the demo shop's database seeded once per run; every file starts from a copy
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // one module graph for all files, as in the integration tests: the server loads once
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 240_000,
           fileParallelism: false,

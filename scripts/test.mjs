@@ -5,11 +5,13 @@
 // server (tests/security, on both databases) and the browser tests in Chromium.
 //
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
-// passed and fewer than two run), e.g. type check beside the unit tests and the two integration
-// passes side by side. Security and e2e run alone: they measure the shop's answer times (load,
-// time limits, shutdown) and must not compete with another step for the CPU. A step's output is kept and printed when it ends, whole, so that two steps'
-// lines do not mix. Each step reports its wall-clock time and the CPU time of all its processes
-// (what bash's `times` counts for its children); the CPU time says more when others share the machine.
+// passed and fewer than two run, in the order listed). The longest, the browser tests, start as soon
+// as the build is there and run beside the type check, lint, unit and integration tests, one after
+// the other. The security suite runs alone: it measures the shop's answer times under load and
+// while it shuts down, and must not compete with another step for the CPU. A step's output is kept
+// and printed when it ends, whole, so that two steps' lines do not mix. Each step reports its
+// wall-clock time and the CPU time of all its processes (what bash's `times` counts for its
+// children); the CPU time says more when others share the machine.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -34,22 +36,22 @@ function vitest(project, title) {
  */
 const steps = [
   { title: 'generate (checks schema/schema.graphql is current)', command: 'node scripts/generate.mjs --check' },
+  { title: 'build', command: 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs', after: ['generate'] },
+  { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build'] },
   { title: 'typecheck', command: 'npm run typecheck --silent', after: ['generate'] },
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
   // after the type check, whose first act (react-router typegen) writes the route types lint reads
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ title: 'integration on PostgreSQL server', ...vitest('integration', 'integration on PostgreSQL server'), after: ['generate'] }]
+    : []),
   {
     title: 'integration on embedded PGlite',
     ...vitest('integration', 'integration on embedded PGlite'),
     env: { TEST_DATABASE_URL: '' },
     after: ['generate'],
   },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ title: 'integration on PostgreSQL server', ...vitest('integration', 'integration on PostgreSQL server'), after: ['generate'] }]
-    : []),
-  { title: 'build', command: 'react-router build && node scripts/build-info.mjs && node scripts/build-server.mjs', after: ['generate'] },
   { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'], alone: true },
-  { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build', 'security'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));
 

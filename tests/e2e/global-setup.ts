@@ -1,10 +1,12 @@
 // The browser tests' shop database, migrated and filled with the demo catalog once for the whole run
 // (tests/support/database-templates.ts), instead of a first start with seeding in every test file.
+// On the TEST_DATABASE_URL server when there is one (as CI runs them: the shop's queries then run in
+// PostgreSQL beside the browser instead of in the test process), else on the embedded PGlite.
 import type { TestProject } from 'vitest/node';
 import { makeTemplate, removeTemplate } from '../support/database-templates.ts';
 
 export default async function setup(project: TestProject) {
-  const template = await makeTemplate('pglite', { seed: true });
+  const template = await makeTemplate(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', { seed: true });
   project.provide('seededTemplate', template);
   return () => removeTemplate(template);
 }
