@@ -87,6 +87,9 @@ describe.each([1280, 390])('return protocol without JavaScript at %i px', (width
     expect(await messageAt(page, 'Číslo bankovního účtu')).toBeNull();
     expect(await messageAt(page, 'Jméno')).toBeNull();
     await expectValues(page, czech);
+    // the bank code stays on the screen beside (1280) or under (390) the account number
+    const bankCode = (await page.getByLabel('Kód banky', { exact: true }).boundingBox())!;
+    expect(bankCode.x + bankCode.width).toBeLessThanOrEqual(width);
     expect(await shop.prisma.complaint.count()).toBe(before);
 
     // letters in the order number, a bank code too short
