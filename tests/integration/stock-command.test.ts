@@ -1,6 +1,7 @@
 // `npm run stock` reads the server's configuration from its environment with the server's loadConfig
 // (issue 24, item 6): the back-in-stock e-mail it sends links to PUBLIC_URL, the shop's address, and to
-// no other host. The command's main function runs in this process against the test app's database.
+// no other host; it sends only the e-mails it caused. The command's main function runs in this process
+// against the test app's database.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -34,7 +35,7 @@ function linksOf(mail: { html?: string | false; text?: string }): string[] {
 }
 
 describe(`npm run stock (${databaseKind})`, () => {
-  it('with PUBLIC_URL=https://shop.example every link in the back-in-stock e-mail starts with it', async () => {
+  it('with PUBLIC_URL=https://shop.example every link in the back-in-stock e-mails starts with it; the shop’s other e-mails stay queued', async () => {
     const product = await createProduct(app.prisma, { names: { cs: 'Dres Bohemians domácí', en: 'Bohemians home jersey' }, variants: [{ size: 'M', stock: 0 }] });
     const [variant] = product.variants;
     await app.prisma.availabilityWatch.createMany({
@@ -42,6 +43,11 @@ describe(`npm run stock (${databaseKind})`, () => {
         { variantId: variant.id, email: 'fanousek@example.cz', language: 'cs', unsubscribeToken: `stock-command-cs-${variant.id}` },
         { variantId: variant.id, email: 'fan@example.com', language: 'en', unsubscribeToken: `stock-command-en-${variant.id}` },
       ],
+    });
+
+    // an e-mail of the shop's own, due too: the command leaves it to the shop
+    const reset = await app.prisma.mailOutbox.create({
+      data: { kind: 'passwordReset', recipient: 'zakaznice@example.cz', language: 'cs', payload: { token: 'stock-command-test', validMinutes: 60 } },
     });
 
     const env = {
@@ -62,6 +68,7 @@ describe(`npm run stock (${databaseKind})`, () => {
       for (const link of links) expect(link).toMatch(/^https:\/\/shop\.example\//);
     }
     expect(await app.prisma.mailOutbox.count({ where: { kind: 'availabilityWatch', sentAt: { not: null }, recipient: { in: ['fanousek@example.cz', 'fan@example.com'] } } })).toBe(2);
+    expect(await app.prisma.mailOutbox.findUniqueOrThrow({ where: { id: reset.id } })).toMatchObject({ status: 'PENDING', attempts: 0, sentAt: null });
   });
 
   it('a PUBLIC_URL the server would refuse stops the command with the server’s message (exit code 1), nothing sent', async () => {
