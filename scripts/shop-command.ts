@@ -1,9 +1,11 @@
-// What the shop owner's commands (`npm run token`, `npm run stock`) share: the database they open,
-// and how a command line is parsed, run and answered with an exit code.
+// What the shop owner's commands (`npm run token`, `npm run stock`) share: the configuration, read from
+// the environment by the server's own loadConfig (so PUBLIC_URL, DATABASE_URL, DATA_DIR, SMTP_URL ...
+// mean what they mean to the server, and e-mails a command sends link to the shop's address), the
+// database they open, and how a command line is parsed, run and answered with an exit code.
 //   0 done · 1 configuration error · 2 wrong command line or input · anything else is thrown
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../bff/src/config.ts';
+import { ConfigError, loadConfig, type Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 
 /** A mistake in the command line: printed with the usage, exit code 2. */
@@ -13,8 +15,7 @@ export class UsageError extends Error {}
  * The server's database: DATABASE_URL, or the embedded database under DATA_DIR (through the running
  * shop's socket when the shop is up, since only one process may open the folder).
  */
-export async function openDatabase(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const config = loadConfig(process.env);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<{ url: string; stop: () => Promise<void> }> {
   const { runningEmbeddedSocket, socketAnswers, socketUrl, startEmbeddedDatabase } = await import('../bff/src/db/embedded.ts');
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => undefined };
   if (config.dataDir.startsWith('memory://')) throw new ConfigError('DATA_DIR=memory:// keeps nothing; set DATA_DIR or DATABASE_URL.');
@@ -29,13 +30,21 @@ export type ShopCommand<C extends { kind: string }> = {
   name: string;
   usage: string;
   parse: (argv: string[]) => C;
-  run: (command: Exclude<C, { kind: 'help' }>, prisma: Db) => Promise<void>;
+  /** `config` is the server's configuration as this command's environment sets it. */
+  run: (command: Exclude<C, { kind: 'help' }>, prisma: Db, config: Config) => Promise<void>;
   /** Errors that are the user's input (exit code 2, message only). */
   isInputError: (error: unknown) => boolean;
 };
 
-/** Parses the command line, opens and migrates the database, runs the command; the exit code. */
-export async function runShopCommand<C extends { kind: string }>(definition: ShopCommand<C>, argv: string[]): Promise<number> {
+/**
+ * Parses the command line, reads the configuration from `env` as the server does, opens and migrates
+ * the database, runs the command; the exit code.
+ */
+export async function runShopCommand<C extends { kind: string }>(
+  definition: ShopCommand<C>,
+  argv: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   let command: C;
   try {
     command = definition.parse(argv);
@@ -51,12 +60,13 @@ export async function runShopCommand<C extends { kind: string }>(definition: Sho
   let database: Awaited<ReturnType<typeof openDatabase>> | null = null;
   let prisma: Db | null = null;
   try {
+    const config = loadConfig(env);
     // loaded only now, so that a wrong command line is answered at once
     const [{ createPrisma }, { migrate }] = await Promise.all([import('../bff/src/db/client.ts'), import('../bff/src/db/migrate.ts')]);
-    database = await openDatabase();
+    database = await openDatabase(config);
     await migrate(database.url);
     prisma = createPrisma(database.url, { poolSize: 1 });
-    await definition.run(command as Exclude<C, { kind: 'help' }>, prisma);
+    await definition.run(command as Exclude<C, { kind: 'help' }>, prisma, config);
     return 0;
   } catch (error) {
     if (definition.isInputError(error) || error instanceof ConfigError) {

@@ -1,12 +1,13 @@
 // Stock from the command line, for the shop owner:
 //   npm run stock -- set <variant code> <quantity>
 //   npm run stock -- import <file.csv>        (lines "variant code,quantity"; ";" works too)
-// Uses the server's database settings like `npm run token` (DATABASE_URL, or the embedded database
-// under DATA_DIR, through the running shop's socket when it is up). A variant going from 0 to more
-// pieces sends its availability watchers their e-mail (the database trigger enqueues it; this command
-// then delivers what is due, and the running shop would within MAIL's interval anyway).
+// Reads the server's configuration like `npm run token` (DATABASE_URL, or the embedded database under
+// DATA_DIR, through the running shop's socket when it is up). A variant going from 0 to more pieces
+// sends its availability watchers their e-mail (the database trigger enqueues it; this command then
+// delivers what is due, and the running shop would within MAIL's interval anyway), by the server's
+// SMTP_URL and MAIL_FROM, its links on PUBLIC_URL: the command needs the server's environment.
 import { readFile } from 'node:fs/promises';
-import { loadConfig } from '../bff/src/config.ts';
+import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { parseQuantity, parseStockCsv, setStock, StockInputError, type StockChange } from '../bff/src/services/stock.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
@@ -38,16 +39,17 @@ function describe(change: StockChange): string {
   return `${change.code}: ${change.previous} -> ${change.stock}${back}`;
 }
 
-async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db): Promise<void> {
+async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
   const changes =
     command.kind === 'set'
       ? await setStock(prisma, [{ code: command.code, quantity: command.quantity }])
       : await setStock(prisma, parseStockCsv(await readFile(command.file, 'utf8')));
   for (const change of changes) console.log(describe(change));
-  // deliver the back-in-stock e-mails now (the outbox's claim keeps a running shop from sending them twice)
+  // deliver the back-in-stock e-mails now (the outbox's claim keeps a running shop from sending them twice);
+  // whatever else the outbox holds (an order confirmation, a password reset) is the shop's to send
   const { createMailer } = await import('../bff/src/mail/index.ts');
-  const mailer = createMailer(prisma, { ...loadConfig(process.env), mailIntervalMs: 0 }, { info: console.log, error: console.error });
-  await mailer.sendNow();
+  const mailer = createMailer(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  await mailer.sendNow({ kinds: ['availabilityWatch'] });
   await mailer.close();
 }
 

@@ -49,6 +49,21 @@ export function isValidCzechBankAccount(account: CzechBankAccount): boolean {
   );
 }
 
+const NUMBER_FORMAT = /^(?:([0-9]{1,6})-)?([0-9]{2,10})$/;
+
+/** A Czech account typed without its bank code (`[prefix-]number`, spaces ignored): format only. */
+export function isCzechAccountNumberFormat(value: string): boolean {
+  return typeof value === 'string' && NUMBER_FORMAT.test(value.replace(/\s+/g, ''));
+}
+
+/** `[prefix-]number` without the bank code: its checksums and at least two non-zero digits. */
+export function validateCzechAccountNumber(value: string): boolean {
+  const match = typeof value === 'string' ? NUMBER_FORMAT.exec(value.replace(/\s+/g, '')) : null;
+  if (!match) return false;
+  const account = { prefix: match[1] ?? '', number: match[2], bankCode: '' };
+  return countNonZeroDigits(account.number) >= 2 && hasValidCzechAccountChecksums(account);
+}
+
 export function validateCzechBankAccount(value: string): boolean {
   const account = parseCzechBankAccount(value);
   return account !== null && isValidCzechBankAccount(account);

@@ -7,6 +7,13 @@ export const FREE_SHIPPING_THRESHOLD_CZK_MINOR = 300_000;
 /** Pieces of one variant in one cart line (the cart page's stepper; the server enforces the same). */
 export const MAX_CART_LINE_QUANTITY = 99;
 
+/**
+ * An order number is its year and a counter of six digits (2026000123): ten digits, which is also the
+ * most a payment's variable symbol may hold. Order number fields take exactly this many digits.
+ */
+export const ORDER_NUMBER_LENGTH = 10;
+export const ORDER_NUMBER_COUNTER_DIGITS = 6;
+
 /** The payment method (its code) paid by a bank transfer: QR payment, due date, the invoice's account. */
 export const BANK_TRANSFER_PAYMENT_CODE = 'bank-transfer';
 /** Cash on delivery: paid to the courier or at the pick-up point when the parcel is handed over. */

@@ -24,7 +24,6 @@ export const bankAccount: Rule = createRule('bankAccount', (value) => validateCz
   en: 'The bank account number is not valid',
 });
 
-/** Postcode checked by the rules of the country chosen in `countryField` of the same form. */
 /** A number people type with spaces ('120 00', '255 96 641'): the spaces do not count. */
 function withoutSpaces(value: unknown): string {
   return String(value).replace(/\s+/g, '');
@@ -32,6 +31,12 @@ function withoutSpaces(value: unknown): string {
 
 /** The spec's 'digits only' rule (section 5) for a number that may be typed with spaces (IČO, PSČ). */
 export const spacedDigits: Rule = createRule('digits', (value) => digits.test(withoutSpaces(value), {}), (locale) => digits.message(locale));
+
+/** The spec's 'exact length' rule (section 5) for such a number: the spaces do not count. */
+export function spacedLength(count: number): Rule {
+  const exact = length(count);
+  return createRule('length', (value, context) => exact.test(withoutSpaces(value), context), (locale) => exact.message(locale));
+}
 
 /** Countries whose postcodes are five digits: the digits and length rules apply to theirs only. */
 function fiveDigitPostcodeCountry(country: unknown): boolean {
@@ -44,14 +49,15 @@ function fiveDigitPostcodeCountry(country: unknown): boolean {
  * 5 znaků.', spaces not counted), then the country's numbering (`postcode`).
  */
 export function postcodeRules(countryField: string): Rule[] {
-  const five = length(5);
+  const five = spacedLength(5);
   return [
     createRule('digits', (value, context) => !fiveDigitPostcodeCountry(context[countryField]) || spacedDigits.test(value, context), (locale) => digits.message(locale)),
-    createRule('length', (value, context) => !fiveDigitPostcodeCountry(context[countryField]) || five.test(withoutSpaces(value), context), (locale) => five.message(locale)),
+    createRule('length', (value, context) => !fiveDigitPostcodeCountry(context[countryField]) || five.test(value, context), (locale) => five.message(locale)),
     postcode(countryField),
   ];
 }
 
+/** Postcode checked by the rules of the country chosen in `countryField` of the same form. */
 export function postcode(countryField: string): Rule {
   return createRule(
     'postcode',

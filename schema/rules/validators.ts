@@ -1,5 +1,6 @@
 // Generic form validators shared by the web forms and the BFF, with the spec's Czech messages (section 5).
 import type { Locale } from './locale.ts';
+import { czechPluralCategory } from './plural.ts';
 import { hasBidiControls, hasLineBreaks } from './text.ts';
 
 /** All values of the form being validated; `confirmed` compares against another field here. */
@@ -46,6 +47,12 @@ function characters(count: number): string {
   return count === 1 ? 'character' : 'characters';
 }
 
+/** The spec's '{n} znaků' in the form Czech needs for n: 1 znak, 4 znaky, 5 znaků. */
+function znaky(count: number): string {
+  const category = czechPluralCategory(count);
+  return category === 'one' ? 'znak' : category === 'few' ? 'znaky' : 'znaků';
+}
+
 export const required: Rule = {
   name: 'required',
   test(value) {
@@ -86,7 +93,7 @@ export function min(minLength: number): Rule {
     (value) => codePointLength(asText(value)) >= minLength,
     (locale) =>
       locale === 'cs'
-        ? `Vyplňte prosím minimálně ${minLength} znaků.`
+        ? `Vyplňte prosím minimálně ${minLength} ${znaky(minLength)}.`
         : `Please enter at least ${minLength} ${characters(minLength)}.`,
   );
 }
@@ -97,7 +104,7 @@ export function max(maxLength: number): Rule {
     (value) => codePointLength(asText(value)) <= maxLength,
     (locale) =>
       locale === 'cs'
-        ? `Vyplňte prosím maximálně ${maxLength} znaků.`
+        ? `Vyplňte prosím maximálně ${maxLength} ${znaky(maxLength)}.`
         : `Please enter at most ${maxLength} ${characters(maxLength)}.`,
   );
 }
@@ -108,7 +115,7 @@ export function length(exactLength: number): Rule {
     (value) => codePointLength(asText(value)) === exactLength,
     (locale) =>
       locale === 'cs'
-        ? `Vyplňte prosím přesně ${exactLength} znaků.`
+        ? `Vyplňte prosím přesně ${exactLength} ${znaky(exactLength)}.`
         : `Please enter exactly ${exactLength} ${characters(exactLength)}.`,
   );
 }

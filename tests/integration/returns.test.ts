@@ -159,6 +159,36 @@ describe(`return protocol (${databaseKind})`, () => {
     },
   );
 
+  it('refuses a 5-digit order number and letters in the bank code with the spec’s messages, in both languages, and saves nothing', async () => {
+    const order = await createOrder(app.prisma);
+    const before = await app.prisma.complaint.count();
+    const c = client();
+    const czech = await submit(c, form({ number: '20260', hash: order.hash }, order.email, { bankAccount: '19-2000145399', bankCode: '08O0' }));
+    expect(czech.__typename).toBe('ValidationError');
+    expect(czech.fieldErrors).toEqual([
+      { field: 'orderNumber', message: 'Vyplňte prosím přesně 10 znaků.' },
+      { field: 'bankCode', message: 'Pole musí obsahovat pouze číslice.' },
+    ]);
+    const english = await submit(c, form({ number: `${order.number}A`, hash: order.hash }, order.email, { bankAccount: '19-2000145399', bankCode: '080' }), 'en');
+    expect(english.fieldErrors).toEqual([
+      { field: 'orderNumber', message: 'This field may contain digits only.' },
+      { field: 'bankCode', message: 'Please enter exactly 4 characters.' },
+    ]);
+    const missingCode = await submit(c, form(order, order.email, { bankAccount: '19-2000145399' }));
+    expect(missingCode.fieldErrors).toEqual([{ field: 'bankCode', message: 'Toto pole je povinné.' }]);
+    expect(await app.prisma.complaint.count()).toBe(before);
+  });
+
+  it('saves an account typed as number and bank code as one account, and finds an order number typed with spaces', async () => {
+    const order = await createOrder(app.prisma);
+    const spaced = `${order.number.slice(0, 4)} ${order.number.slice(4)}`;
+    const result = await submit(client(), form({ number: ` ${spaced} `, hash: order.hash }, order.email, { bankAccount: '19-2000145399', bankCode: ' 0800' }));
+    expect(result.__typename).toBe('ReturnProtocol');
+    expect(result.orderNumber).toBe(order.number);
+    const saved = await app.prisma.complaint.findUniqueOrThrow({ where: { number: result.number! } });
+    expect(saved.bankAccount).toBe('19-2000145399/0800');
+  });
+
   it('answers in English, with each problem at its field (goods rows included)', async () => {
     const order = await createOrder(app.prisma);
     const result = await submit(
@@ -283,7 +313,8 @@ describe(`return protocol (${databaseKind})`, () => {
     const order = await createOrder(app.prisma);
     const c = client();
     const answers: string[] = [];
-    for (let attempt = 0; attempt < 11; attempt++) answers.push((await submit(c, form(`2026${attempt}`, order.email))).__typename);
+    // well-formed numbers of no order (a malformed one is refused by the form's rules before anything is counted)
+    for (let attempt = 0; attempt < 11; attempt++) answers.push((await submit(c, form(`2019${String(attempt).padStart(6, '0')}`, order.email))).__typename);
     expect(answers.slice(0, 10).every((answer) => answer === 'ReturnOrderNotFoundError')).toBe(true);
     expect(answers[10]).toBe('TooManyAttemptsError');
   });

@@ -7,7 +7,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { registerMailSender } from '../services/mail-outbox.ts';
-import { sendPendingMail, type MailLog, type SendReport } from './sender.ts';
+import { sendPendingMail, type MailLog, type SendOptions, type SendReport } from './sender.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
 export { enqueueMail, enqueueOrderConfirmation, kickMailSender } from '../services/mail-outbox.ts';
@@ -17,8 +17,8 @@ export type Mailer = {
   transport: MailTransport;
   /** Sends what is due soon, without waiting; a kick while sending runs one more round after it. */
   kick: () => void;
-  /** Sends what is due now and resolves when done (tests, shutdown). */
-  sendNow: () => Promise<SendReport>;
+  /** Sends what is due now (of `options.kinds` only, when given) and resolves when done (tests, shutdown, commands). */
+  sendNow: (options?: Pick<SendOptions, 'kinds'>) => Promise<SendReport>;
   /** Resolves when no round is running or queued. */
   idle: () => Promise<void>;
   close: () => Promise<void>;
@@ -62,7 +62,7 @@ export function createMailer(
   const mailer: Mailer = {
     transport,
     kick,
-    sendNow: () => sendPendingMail(deps),
+    sendNow: (options) => sendPendingMail(deps, options),
     idle: async () => {
       while (running) await running;
     },

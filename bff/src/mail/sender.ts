@@ -14,6 +14,7 @@
 // Message-ID, so mail programs show it once. Losing the e-mail instead would be worse
 // (docs/decisions/0011-mail-and-pdf.md).
 import type { Db } from '../db/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { isMailKind, MAIL_PAYLOADS, type MailKind } from '../services/mail-outbox.ts';
 import { loadMailDocument, type DocumentDeps } from './documents.ts';
 import { MAIL_TEMPLATES } from './templates/index.ts';
@@ -50,6 +51,11 @@ export type SenderDeps = DocumentDeps & MailContext & {
 export type SendOptions = {
   /** The clock (tests move it forward to reach a retry). */
   now?: Date;
+  /**
+   * Only e-mails of these kinds (every kind when left out): an operator's command sends those it
+   * caused and leaves the rest of the outbox to the shop.
+   */
+  kinds?: readonly MailKind[];
 };
 
 export type SendReport = { sent: number; retrying: number; failed: number };
@@ -64,15 +70,17 @@ type ClaimedRow = {
   createdAt: Date;
 };
 
-async function claim(db: Db, now: Date): Promise<ClaimedRow[]> {
+async function claim(db: Db, now: Date, kinds: readonly MailKind[] | undefined): Promise<ClaimedRow[]> {
   const lease = new Date(now.getTime() + MAIL_RETRY.leaseMs);
+  const ofKinds = kinds ? Prisma.sql`AND "kind" IN (${Prisma.join(kinds)})` : Prisma.empty;
   return db.$queryRaw<ClaimedRow[]>`
     UPDATE "MailOutbox" AS m
        SET "status" = 'SENDING', "attempts" = m."attempts" + 1, "lockedUntil" = ${lease.toISOString()}::timestamptz
      WHERE m."id" IN (
        SELECT "id" FROM "MailOutbox"
-        WHERE ("status" = 'PENDING' AND "nextAttemptAt" <= ${now.toISOString()}::timestamptz)
-           OR ("status" = 'SENDING' AND "lockedUntil" <= ${now.toISOString()}::timestamptz)
+        WHERE (("status" = 'PENDING' AND "nextAttemptAt" <= ${now.toISOString()}::timestamptz)
+           OR ("status" = 'SENDING' AND "lockedUntil" <= ${now.toISOString()}::timestamptz))
+          ${ofKinds}
         ORDER BY "id"
         LIMIT ${MAIL_RETRY.batchSize}::int
         FOR UPDATE SKIP LOCKED)
@@ -201,7 +209,7 @@ export async function sendPendingMail(deps: SenderDeps, options: SendOptions = {
   const report: SendReport = { sent: 0, retrying: 0, failed: 0 };
   for (;;) {
     const now = options.now ?? new Date();
-    const rows = await claim(deps.db, now);
+    const rows = await claim(deps.db, now, options.kinds);
     // the rows not finished yet keep their claims while this sender lives (on the same clock as `now`)
     const held = new Set(rows);
     const claimedAt = Date.now();

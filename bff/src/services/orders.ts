@@ -16,7 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
@@ -182,14 +182,14 @@ export function pragueYear(date: Date): number {
   return Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(date));
 }
 
-/** The next order number of the year, YYYY + 6 digits; the counter row stays locked until commit. */
+/** The next order number of the year, YYYY + 6 digits (ORDER_NUMBER_LENGTH); the counter row stays locked until commit. */
 async function nextOrderNumber(tx: Tx, now: Date): Promise<string> {
   const year = pragueYear(now);
   const rows = await tx.$queryRaw<{ last: number }[]>`
     INSERT INTO "OrderNumberCounter" ("year", "last") VALUES (${year}::int, 1)
     ON CONFLICT ("year") DO UPDATE SET "last" = "OrderNumberCounter"."last" + 1
     RETURNING "last"`;
-  return `${year}${String(rows[0].last).padStart(6, '0')}`;
+  return `${year}${String(rows[0].last).padStart(ORDER_NUMBER_COUNTER_DIGITS, '0')}`;
 }
 
 /** 192 random bits, URL-safe: the guest summary link's secret. */

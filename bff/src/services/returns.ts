@@ -13,10 +13,11 @@ import { sameSecret } from './orders.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { validateForm } from '../../../schema/rules/validators.ts';
 import {
+  normalizeOrderNumber,
   normalizeRefundAccount,
-  RETURN_LINE_MAX_QUANTITY,
+  refundAccountOf,
   RETURN_MAX_LINES,
-  returnLineFormSchema,
+  returnLineErrors,
   returnMessage,
   returnProtocolFormSchema,
 } from '../../../schema/rules/return-protocol.ts';
@@ -28,7 +29,10 @@ export type ReturnLine = { productTitle: string; productCode: string; quantity: 
 export type ReturnProtocolInput = {
   orderNumber: string;
   lines: ReturnLine[];
+  /** A Czech account typed whole, an IBAN, or `[prefix-]number` with the bank code in `bankCode`. */
   bankAccount: string;
+  /** The bank code of a Czech account typed without one; '' otherwise. */
+  bankCode: string;
   firstName: string;
   lastName: string;
   email: string;
@@ -61,9 +65,10 @@ export type ReturnProtocolDocument = {
   lines: { productTitle: string; productCode: string; quantity: number; reason: string }[];
 };
 
-/** The form as it is sent: a line's quantity (1) and reason, and the note, may be left out. */
-export type ReturnProtocolForm = Omit<ReturnProtocolInput, 'lines' | 'note'> & {
+/** The form as it is sent: a line's quantity (1) and reason, the bank code and the note may be left out. */
+export type ReturnProtocolForm = Omit<ReturnProtocolInput, 'lines' | 'note' | 'bankCode'> & {
   lines: { productTitle: string; productCode: string; quantity?: number | null; reason?: string | null }[];
+  bankCode?: string | null;
   note?: string | null;
 };
 
@@ -86,7 +91,7 @@ export function protocolNumber(id: number, createdAt: Date): string {
 
 /** The form's values, checked as the web form checks them; throws a ValidationError with every field error. */
 function readForm(form: ReturnProtocolForm, language: Locale): ReturnProtocolInput {
-  const values = { ...form, note: form.note ?? '', email: form.email.trim(), bankAccount: form.bankAccount.trim() };
+  const values = { ...form, note: form.note ?? '', email: form.email.trim(), bankAccount: form.bankAccount.trim(), bankCode: (form.bankCode ?? '').trim() };
   const fieldErrors: FieldError[] = Object.entries(validateForm(values, returnProtocolFormSchema, language)).map(([field, text]) => ({
     field,
     message: text,
@@ -97,12 +102,7 @@ function readForm(form: ReturnProtocolForm, language: Locale): ReturnProtocolInp
   }
   const lines = form.lines.slice(0, RETURN_MAX_LINES).map((line, index) => {
     const row = { productTitle: line.productTitle, productCode: line.productCode, reason: line.reason ?? '', quantity: line.quantity ?? 1 };
-    for (const [field, text] of Object.entries(validateForm(row, returnLineFormSchema, language))) {
-      fieldErrors.push({ field: `lines.${index}.${field}`, message: text });
-    }
-    if (!Number.isInteger(row.quantity) || row.quantity < 1 || row.quantity > RETURN_LINE_MAX_QUANTITY) {
-      fieldErrors.push({ field: `lines.${index}.quantity`, message: returnMessage('quantity', language, { max: RETURN_LINE_MAX_QUANTITY }) });
-    }
+    for (const [field, text] of Object.entries(returnLineErrors(row, index, language))) fieldErrors.push({ field, message: text });
     return row;
   });
   if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message('invalidInput', language));
@@ -131,7 +131,7 @@ export async function submitReturnProtocol(
 
   const email = normalizeEmail(input.email);
   const order = await deps.prisma.order.findUnique({
-    where: { number: input.orderNumber.trim() },
+    where: { number: normalizeOrderNumber(input.orderNumber) },
     select: { id: true, number: true, customerId: true, email: true, hash: true },
   });
   const own = order !== null && who.customerId !== null && order.customerId === who.customerId;
@@ -148,7 +148,7 @@ export async function submitReturnProtocol(
         orderId: order.id,
         orderNumber: order.number,
         language: who.language,
-        bankAccount: normalizeRefundAccount(input.bankAccount),
+        bankAccount: normalizeRefundAccount(refundAccountOf(input.bankAccount, input.bankCode)),
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         email,

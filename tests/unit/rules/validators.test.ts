@@ -47,15 +47,15 @@ describe('email', () => {
 
 describe('length rules count Unicode code points', () => {
   it('min', () => {
-    expect(validateField('ab', [min(3)], 'cs')).toBe('Vyplňte prosím minimálně 3 znaků.');
+    expect(validateField('ab', [min(3)], 'cs')).toBe('Vyplňte prosím minimálně 3 znaky.');
     expect(validateField('ab', [min(3)], 'en')).toBe('Please enter at least 3 characters.');
     expect(validateField('abc', [min(3)], 'cs')).toBeNull();
     // Two emoji are four UTF-16 units but two characters.
-    expect(validateField('😀😀', [min(3)], 'cs')).toBe('Vyplňte prosím minimálně 3 znaků.');
+    expect(validateField('😀😀', [min(3)], 'cs')).toBe('Vyplňte prosím minimálně 3 znaky.');
   });
 
   it('max', () => {
-    expect(validateField('abcd', [max(3)], 'cs')).toBe('Vyplňte prosím maximálně 3 znaků.');
+    expect(validateField('abcd', [max(3)], 'cs')).toBe('Vyplňte prosím maximálně 3 znaky.');
     expect(validateField('abcd', [max(3)], 'en')).toBe('Please enter at most 3 characters.');
     expect(validateField('😀😀😀', [max(3)], 'cs')).toBeNull();
     expect(validateField('ab', [max(1)], 'en')).toBe('Please enter at most 1 character.');
@@ -66,6 +66,15 @@ describe('length rules count Unicode code points', () => {
     expect(validateField('123456', [length(5)], 'en')).toBe('Please enter exactly 5 characters.');
     expect(validateField('žluťo', [length(5)], 'cs')).toBeNull();
     expect(validateField('𝒳𝒳𝒳𝒳𝒳', [length(5)], 'cs')).toBeNull();
+  });
+
+  it('the spec’s “{n} znaků” takes the Czech plural form of n', () => {
+    expect(validateField('', [required, length(1)], 'cs')).toBe('Toto pole je povinné.');
+    expect(validateField('12', [length(1)], 'cs')).toBe('Vyplňte prosím přesně 1 znak.');
+    expect(validateField('123', [length(4)], 'cs')).toBe('Vyplňte prosím přesně 4 znaky.');
+    expect(validateField('123', [length(10)], 'cs')).toBe('Vyplňte prosím přesně 10 znaků.');
+    expect(validateField('1', [min(2)], 'cs')).toBe('Vyplňte prosím minimálně 2 znaky.');
+    expect(validateField('x'.repeat(101), [max(100)], 'cs')).toBe('Vyplňte prosím maximálně 100 znaků.');
   });
 
   it('agrees with Array.from(text).length for any text', () => {

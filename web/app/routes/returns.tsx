@@ -2,7 +2,7 @@
 // same page (a protocol is readable only as the answer to the mutation that sent it). A signed-in
 // customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, useLocation } from 'react-router';
+import { data, Link, useActionData, useLocation } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
@@ -10,8 +10,21 @@ import { apolloFor } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
-import { ReturnProtocolForm, type LinkedOrder, type ReturnProtocolResult } from '../features/returns/ReturnProtocolForm.tsx';
+import {
+  lineErrors,
+  RETURN_LINE_FIELDS,
+  ReturnProtocolForm,
+  type LinkedOrder,
+  type PostedReturnForm,
+  type ReturnFormValues,
+  type ReturnLineValues,
+  type ReturnProtocolResult,
+} from '../features/returns/ReturnProtocolForm.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { formTokenFor } from '../forms/FormToken.tsx';
+import { readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
+import { RETURN_MAX_LINES, RETURN_NOTE_MAX_LENGTH, returnMessage, returnProtocolFormSchema } from '../../../schema/rules/return-protocol.ts';
+import { validateForm } from '../../../schema/rules/validators.ts';
 
 const ReturnProtocolPageQuery = graphql(`
   query ReturnProtocolPage {
@@ -52,13 +65,55 @@ const ReturnProtocolPageQuery = graphql(`
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   await apolloFor(args).query({ query: ReturnProtocolPageQuery, fetchPolicy: 'network-only' });
-  return { language: languageOfRequest(args.request), alternates: alternatesFor('complaint') };
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('complaint'), formToken: formTokenFor(args) };
 }
 
 export const loader = (args: Route.LoaderArgs) => load(args);
-// Without JavaScript the form cannot be sent (its captcha is a proof of work the browser solves): a
-// POST that arrives anyway changes nothing and shows the page again, with its <noscript> notice.
-export const action = () => data(null, { status: 400 });
+
+/** The longest value the form's fields take (the inputs' maxLength); a longer one is cut one past it, so its rule names it. */
+const FIELD_LIMITS: Record<keyof ReturnFormValues, number> = {
+  orderNumber: 20,
+  bankAccount: 42,
+  bankCode: 4,
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  phone: 20,
+  street: 200,
+  city: 100,
+  postcode: 10,
+  country: 2,
+  note: RETURN_NOTE_MAX_LENGTH,
+};
+const LINE_LIMITS: Record<keyof ReturnLineValues, number> = { productTitle: 200, productCode: 64, quantity: 3, reason: 500 };
+
+/**
+ * The form posted without JavaScript (docs/decisions/0020): checked with the rules the browser and the
+ * BFF run, each message at its field and everything typed kept. It is never sent from here: the
+ * protocol needs the captcha, a proof of work only a browser with JavaScript solves, so a form without
+ * mistakes is answered with that notice (nothing is counted or saved).
+ */
+export async function action(args: Route.ActionArgs) {
+  const form = await readPageForm(args);
+  const language = languageOfRequest(args.request);
+  const t = translatorFor(args.request);
+  const values = Object.fromEntries(Object.entries(FIELD_LIMITS).map(([field, limit]) => [field, form.text(field, limit)])) as ReturnFormValues;
+  const lines: ReturnLineValues[] = [];
+  for (let index = 0; index < RETURN_MAX_LINES && form.has(`lines.${index}.productTitle`); index++) {
+    lines.push(Object.fromEntries(RETURN_LINE_FIELDS.map((field) => [field, form.text(`lines.${index}.${field}`, LINE_LIMITS[field])])) as ReturnLineValues);
+  }
+  const answer = (fields: Partial<PostedReturnForm>, status: number) =>
+    data<PostedReturnForm>({ values, lines, errors: {}, failure: null, ...fields }, { status });
+  if (form.staleToken) return answer({ failure: t('noJs.staleForm') }, STALE_FORM_STATUS);
+  const errors: Record<string, string> = {
+    ...validateForm(values, returnProtocolFormSchema, language),
+    ...Object.assign({}, ...lines.map((line, index) => lineErrors(line, index, language))),
+  };
+  if (lines.length === 0) errors.lines = returnMessage('noLines', language);
+  if (Object.keys(errors).length > 0) return answer({ errors }, 400);
+  return answer({ failure: t('noJs.returnNeedsJs', { email: SUPPLIER.complaintsEmail }) }, 400);
+}
+
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -76,6 +131,7 @@ export default function ReturnsPage() {
   const { t } = useTranslation();
   const { data } = usePageQuery(ReturnProtocolPageQuery);
   const linkedOrder = linkedOrderOf(useLocation().state);
+  const posted = useActionData<typeof action>() ?? null;
   const [done, setDone] = useState<ReturnProtocolResult | null>(null);
   // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
   const [round, setRound] = useState(0);
@@ -90,7 +146,7 @@ export default function ReturnsPage() {
           <noscript>
             <p className="return-form__failure">{t('returns.noScript', { email: SUPPLIER.complaintsEmail })}</p>
           </noscript>
-          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}`} data={data} linkedOrder={linkedOrder} onDone={setDone} />
+          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}`} data={data} linkedOrder={linkedOrder} posted={posted} onDone={setDone} />
         </>
       )}
     </div>

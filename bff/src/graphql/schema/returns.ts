@@ -49,9 +49,13 @@ const ReturnLineInput = builder.inputType('ReturnProtocolLineInput', {
 
 const ReturnInput = builder.inputType('ReturnProtocolInput', {
   fields: (t) => ({
-    orderNumber: t.string({ required: true }),
+    orderNumber: t.string({ required: true, description: 'The order’s number, 10 digits (YYYY + 6 digits); spaces do not count.' }),
     lines: t.field({ type: [ReturnLineInput], required: true, description: `1 to ${RETURN_MAX_LINES} rows of returned goods.` }),
-    bankAccount: t.string({ required: true, description: 'Czech `[prefix-]number/bank code` or an IBAN, for the refund.' }),
+    bankAccount: t.string({
+      required: true,
+      description: 'The refund account: Czech `[prefix-]number/bank code` or an IBAN, or Czech `[prefix-]number` with `bankCode`.',
+    }),
+    bankCode: t.string({ required: false, description: 'The 4-digit bank code of a Czech `bankAccount` given without one; empty otherwise.' }),
     firstName: t.string({ required: true }),
     lastName: t.string({ required: true }),
     email: t.string({ required: true, description: 'The order’s e-mail; the confirmation with the PDF goes there.' }),

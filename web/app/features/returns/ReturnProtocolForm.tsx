@@ -2,6 +2,8 @@
 // (rows with title and code, "Přidat produkt" and a remove button per row; a customer adds rows from
 // the order's lines), the refund account (Czech form or IBAN), who and where, a note and the captcha.
 // The same rules as the server (schema/rules/return-protocol.ts); a failed save keeps everything typed.
+// Without JavaScript the form posts to its page, whose action checks it with the same rules and shows
+// the messages at their fields with what was typed (`posted`); it cannot be sent without the captcha.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
@@ -13,15 +15,16 @@ import { useLanguage } from '../../language.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
-import { validateForm } from '../../../../schema/rules/index.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import {
   RETURN_LINE_MAX_QUANTITY,
   RETURN_MAX_LINES,
   RETURN_NOTE_MAX_LENGTH,
-  returnLineFormSchema,
+  returnLineErrors,
   returnMessage,
   returnProtocolFormSchema,
 } from '../../../../schema/rules/return-protocol.ts';
+import { FormToken } from '../../forms/FormToken.tsx';
 
 export const SubmitReturnProtocolMutation = graphql(`
   mutation SubmitReturnProtocol($input: ReturnProtocolInput!) {
@@ -50,9 +53,20 @@ type PageData = ReturnProtocolPageQuery;
 /** A guest order opened by its summary link: its number, and the link's secret that lets a guest return it. */
 export type LinkedOrder = { number: string; hash: string };
 type Line = { key: number; productTitle: string; productCode: string; quantity: string; reason: string };
-type LineField = 'productTitle' | 'productCode' | 'quantity' | 'reason';
+export type ReturnLineValues = Omit<Line, 'key'>;
+export const RETURN_LINE_FIELDS = ['productTitle', 'productCode', 'quantity', 'reason'] as const;
+type LineField = (typeof RETURN_LINE_FIELDS)[number];
+export type ReturnFormValues = ReturnType<typeof initialReturnValues>;
+
+/** What the page's action answered to the form posted without JavaScript: what was typed and why it was refused. */
+export type PostedReturnForm = { values: ReturnFormValues; lines: ReturnLineValues[]; errors: Record<string, string>; failure: string | null };
 
 const emptyLine = (key: number): Line => ({ key, productTitle: '', productCode: '', quantity: '1', reason: '' });
+
+/** The messages of one goods row as typed (its quantity is text in the form). */
+export function lineErrors(line: ReturnLineValues, index: number, language: Locale): Record<string, string> {
+  return returnLineErrors({ ...line, quantity: Number(line.quantity) }, index, language);
+}
 
 export function initialReturnValues(data: PageData | undefined, linkedOrder: LinkedOrder | null = null) {
   const me = data?.me;
@@ -60,6 +74,7 @@ export function initialReturnValues(data: PageData | undefined, linkedOrder: Lin
   return {
     orderNumber: linkedOrder?.number ?? '',
     bankAccount: '',
+    bankCode: '',
     firstName: me?.firstName ?? '',
     lastName: me?.lastName ?? '',
     email: me?.email ?? '',
@@ -75,19 +90,29 @@ export function initialReturnValues(data: PageData | undefined, linkedOrder: Lin
 export function ReturnProtocolForm({
   data,
   linkedOrder = null,
+  posted = null,
   onDone,
 }: {
   data: PageData | undefined;
   linkedOrder?: LinkedOrder | null;
+  posted?: PostedReturnForm | null;
   onDone: (result: ReturnProtocolResult) => void;
 }) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const form = useForm({ initialValues: initialReturnValues(data, linkedOrder), schema: returnProtocolFormSchema, locale: language });
-  const nextKey = useRef(2);
-  const [lines, setLines] = useState<Line[]>([emptyLine(1)]);
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const postedLines = posted?.lines.length ? posted.lines.map((line, index) => ({ ...line, key: index + 1 })) : null;
+  const form = useForm({
+    initialValues: posted?.values ?? initialReturnValues(data, linkedOrder),
+    initialErrors: posted ? Object.fromEntries(Object.entries(posted.errors).filter(([field]) => !field.startsWith('lines'))) : undefined,
+    schema: returnProtocolFormSchema,
+    locale: language,
+  });
+  const nextKey = useRef((postedLines?.length ?? 1) + 1);
+  const [lines, setLines] = useState<Line[]>(postedLines ?? [emptyLine(1)]);
+  const [lineErrorMap, setLineErrors] = useState<Record<string, string>>(
+    posted ? Object.fromEntries(Object.entries(posted.errors).filter(([field]) => field.startsWith('lines'))) : {},
+  );
+  const [formError, setFormError] = useState<string | null>(posted?.failure ?? null);
   const [submit, { loading }] = useMutation(SubmitReturnProtocolMutation);
   const captcha = useCaptcha('RETURN_PROTOCOL');
   const orderPickId = useId();
@@ -96,15 +121,7 @@ export function ReturnProtocolForm({
   const orders = data?.me?.orders.edges.map((edge) => edge.node) ?? [];
   const pickedOrder = orders.find((order) => order.number === form.values.orderNumber) ?? null;
 
-  const validateLine = (line: Line, index: number): Record<string, string> => {
-    const errors: Record<string, string> = {};
-    for (const [field, text] of Object.entries(validateForm(line, returnLineFormSchema, language))) errors[`lines.${index}.${field}`] = text;
-    const quantity = Number(line.quantity);
-    if (!Number.isInteger(quantity) || quantity < 1 || quantity > RETURN_LINE_MAX_QUANTITY) {
-      errors[`lines.${index}.quantity`] = returnMessage('quantity', language, { max: RETURN_LINE_MAX_QUANTITY });
-    }
-    return errors;
-  };
+  const validateLine = (line: Line, index: number): Record<string, string> => lineErrors(line, index, language);
 
   const updateLine = (index: number, field: LineField, value: string) => {
     setLines((current) => current.map((line, i) => (i === index ? { ...line, [field]: value } : line)));
@@ -192,6 +209,7 @@ export function ReturnProtocolForm({
 
   return (
     <form className="return-form" method="post" onSubmit={onSubmit} onFocus={captcha.prepare} noValidate data-testid="return-form">
+      <FormToken />
       {formError && (
         <p ref={errorRef} className="return-form__failure" role="alert" tabIndex={-1} data-testid="return-failure">
           {formError}
@@ -218,7 +236,7 @@ export function ReturnProtocolForm({
         <Field label={t('returns.orderNumber')} hint={t(data?.me || linkedOrder ? 'returns.orderNumberHint' : 'returns.orderNumberGuestHint')} inputMode="numeric" autoComplete="off" maxLength={20} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
       </fieldset>
 
-      <fieldset className="form-section" aria-describedby={lineErrors.lines ? 'return-lines-error' : undefined}>
+      <fieldset className="form-section" aria-describedby={lineErrorMap.lines ? 'return-lines-error' : undefined}>
         <legend>{t('returns.goods')}</legend>
         {pickedOrder && pickedOrder.lines.length > 0 && (
           <div className="field">
@@ -245,7 +263,7 @@ export function ReturnProtocolForm({
         )}
         <ol className="return-lines">
           {lines.map((line, index) => {
-            const error = (field: LineField) => lineErrors[`lines.${index}.${field}`];
+            const error = (field: LineField) => lineErrorMap[`lines.${index}.${field}`];
             // the title's id is the one "Přidat produkt" focuses
             const inputId = (field: LineField) => `return-line-${line.key}-${field === 'productTitle' ? 'title' : field}`;
             return (
@@ -253,7 +271,7 @@ export function ReturnProtocolForm({
                 <fieldset>
                   <legend className="return-line__legend">{t('returns.row', { number: index + 1 })}</legend>
                   <div className="return-line__grid">
-                    {(['productTitle', 'productCode', 'quantity', 'reason'] as const).map((field) => (
+                    {RETURN_LINE_FIELDS.map((field) => (
                       <div key={field} className={error(field) ? 'field field--invalid' : 'field'}>
                         <label className="field__label" htmlFor={inputId(field)}>
                           {t(`returns.${field}`)}
@@ -289,9 +307,9 @@ export function ReturnProtocolForm({
             );
           })}
         </ol>
-        {lineErrors.lines && (
+        {lineErrorMap.lines && (
           <p id="return-lines-error" className="field__error" role="alert">
-            {lineErrors.lines}
+            {lineErrorMap.lines}
           </p>
         )}
         <button id="return-add-line" type="button" className="button button--secondary" onClick={() => addLine()} disabled={lines.length >= RETURN_MAX_LINES}>
@@ -301,7 +319,10 @@ export function ReturnProtocolForm({
 
       <fieldset className="form-section">
         <legend>{t('returns.refund')}</legend>
-        <Field label={t('returns.bankAccount')} hint={t('returns.bankAccountHint')} autoComplete="off" spellCheck={false} maxLength={42} error={form.errors.bankAccount} {...form.fieldProps('bankAccount')} />
+        <div className="return-form__account">
+          <Field label={t('returns.bankAccount')} hint={t('returns.bankAccountHint')} autoComplete="off" spellCheck={false} maxLength={42} error={form.errors.bankAccount} {...form.fieldProps('bankAccount')} />
+          <Field label={t('returns.bankCode')} hint={t('returns.bankCodeHint')} autoComplete="off" inputMode="numeric" spellCheck={false} maxLength={4} error={form.errors.bankCode} {...form.fieldProps('bankCode')} />
+        </div>
       </fieldset>
 
       <fieldset className="form-section">
