@@ -55,6 +55,19 @@ export default defineConfig({
         },
       },
       {
+        // nginx, two production instances, PostgreSQL and Redis of their own (scripts/cluster.ts),
+        // broken while shoppers order (needs `npm run build`)
+        resolve: { alias },
+        test: {
+          name: 'faults',
+          include: ['tests/faults/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
         // the production server as a child process, attacked over HTTP (needs `npm run build`)
         resolve: { alias },
         test: {

@@ -1,0 +1,278 @@
+// A shop of several instances on this machine (issue 25): nginx in front of production instances
+// that share one PostgreSQL and one Redis, each of them a process of its own in one folder.
+// `npm run cluster` starts one to try it out (docs/deployment.md); the fault suite (tests/faults)
+// starts one and breaks its parts. Needs `npm run build`, and PostgreSQL, Redis and nginx installed
+// (Debian: postgresql, redis-server, nginx); nothing of the machine's own services is touched.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const isRoot = process.getuid?.() === 0;
+
+/** A port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await condition().catch(() => false)) return;
+    await sleep(100);
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs} ms`);
+}
+
+function tcpOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function postgresBin(program: string): string {
+  const versions = existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((version) => `/usr/lib/postgresql/${version}/bin/${program}`).find(existsSync);
+  if (!found) throw new Error(`PostgreSQL's ${program} was not found (Debian: apt-get install postgresql)`);
+  return found;
+}
+
+/** Runs a PostgreSQL tool as the postgres user when we are root (PostgreSQL refuses to run as root). */
+function asPostgres(program: string, args: string[]): void {
+  const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', postgresBin(program), ...args]] : [postgresBin(program), args];
+  execFileSync(command, commandArgs, { stdio: 'pipe' });
+}
+
+export type ClusterPostgres = { port: number; url: (database: string) => string; restart: () => Promise<void>; stop: () => Promise<void> };
+
+/** A PostgreSQL server of the cluster's own in `dir` (made on the first start), on 127.0.0.1:`port`. */
+export async function startPostgres(dir: string, port: number): Promise<ClusterPostgres> {
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    // the postgres user must reach its folder through ours (mkdtemp makes it 0700)
+    if (isRoot) chmodSync(path.dirname(dir), 0o711);
+    if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
+    asPostgres('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  }
+  // a trial and test cluster: no fsync (a machine crash may lose it, a process crash does not)
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c full_page_writes=off`;
+  asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', 'start']);
+  return {
+    port,
+    url: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
+    // a fast restart: open connections are closed, as when the server fails over or is updated
+    restart: async () => asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'restart']),
+    stop: async () => asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
+  };
+}
+
+export type ClusterRedis = { port: number; url: string; start: () => Promise<void>; stop: () => Promise<void> };
+
+/** A Redis of the cluster's own on 127.0.0.1:`port`, keeping nothing on disk (as the machine's). */
+export async function startRedis(port: number): Promise<ClusterRedis> {
+  let child: ChildProcess | null = null;
+  const redis: ClusterRedis = {
+    port,
+    url: `redis://127.0.0.1:${port}`,
+    async start() {
+      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      await waitFor('Redis', () => tcpOpen(port));
+    },
+    async stop() {
+      if (!child || child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+  await redis.start();
+  return redis;
+}
+
+export type ShopInstance = {
+  name: string;
+  port: number;
+  /** Its DATA_DIR (e-mails go to its mail/ folder when SMTP_URL is not set). */
+  dataDir: string;
+  pid: () => number;
+  output: () => string;
+  /** Starts it (again), resolving once /ready answers 200. */
+  start: () => Promise<void>;
+  /** Sends a signal and waits for the exit: SIGTERM drains, SIGKILL is a crash. */
+  signal: (signal: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+/** One production instance (`node build/bff/server.js`, as `npm start`) on 127.0.0.1:`port`. */
+export function shopInstance(name: string, port: number, dataDir: string, env: Record<string, string>): ShopInstance {
+  let child: ChildProcess | null = null;
+  let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }> = Promise.resolve({ code: 0, signal: null });
+  let output = '';
+  const instance: ShopInstance = {
+    name,
+    port,
+    dataDir,
+    pid: () => child?.pid ?? 0,
+    output: () => output,
+    async start() {
+      mkdirSync(dataDir, { recursive: true });
+      child = spawn(process.execPath, ['--max-semi-space-size=64', 'build/bff/server.js'], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const current = child;
+      exited = new Promise((resolve) => current.once('exit', (code, signal) => resolve({ code, signal })));
+      let gone = false;
+      void exited.then(() => (gone = true));
+      await waitFor(`${name} (port ${port})`, async () => {
+        if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
+        return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
+      }, 240_000);
+    },
+    async signal(signal) {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  return instance;
+}
+
+export type ClusterNginx = { port: number; url: string; stop: () => Promise<void> };
+
+/** nginx on 127.0.0.1:`port`, balancing over the instances' ports; its files in `dir`. */
+export async function startNginx(dir: string, port: number, upstreamPorts: number[]): Promise<ClusterNginx> {
+  mkdirSync(dir, { recursive: true });
+  const config = `# written by scripts/cluster.ts
+${isRoot ? 'user root;\n' : ''}worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  upstream shop {
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
+    keepalive 16;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    client_max_body_size 1m;
+    location / {
+      proxy_pass http://shop;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      # an instance that is down or answers 502/503 is skipped; nginx repeats only requests that
+      # change nothing (GET, HEAD): a POST that reached an instance is never sent twice
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 2s;
+      proxy_read_timeout 30s;
+    }
+  }
+}
+`;
+  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  let program = 'nginx';
+  for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) program = candidate;
+  const child = spawn(program, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.once('error', (error) => (errors += `${error.message} (Debian: apt-get install nginx)`));
+  await waitFor('nginx', async () => {
+    if (child.exitCode !== null || errors.includes('ENOENT')) throw new Error(`nginx did not start: ${errors}`);
+    return tcpOpen(port);
+  });
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGQUIT'); // graceful: finishes what it is sending
+      await exited;
+    },
+  };
+}
+
+export type Cluster = {
+  dir: string;
+  url: string;
+  postgres: ClusterPostgres;
+  redis: ClusterRedis;
+  instances: ShopInstance[];
+  nginx: ClusterNginx;
+  stop: () => Promise<void>;
+};
+
+/**
+ * PostgreSQL, Redis, `instances` shop instances started together on the new database (they migrate
+ * and seed it once, under the start-up lock) and nginx in front of them.
+ */
+export async function startCluster({ instances = 2, dir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-')), env = {} as Record<string, string> } = {}): Promise<Cluster> {
+  if (!existsSync(path.join(ROOT, 'build/bff/server.js'))) throw new Error('No production build: run `npm run build` first.');
+  const [postgresPort, redisPort, nginxPort, ...instancePorts] = await Promise.all(Array.from({ length: 3 + instances }, () => freePort()));
+  const postgres = await startPostgres(path.join(dir, 'postgres'), postgresPort);
+  const redis = await startRedis(redisPort);
+  execFileSync(postgresBin('createdb'), ['-h', '127.0.0.1', '-p', String(postgresPort), '-U', 'postgres', 'shop'], { stdio: 'pipe' });
+  const url = `http://127.0.0.1:${nginxPort}`;
+  const shared = {
+    DATABASE_URL: postgres.url('shop'),
+    REDIS_URL: redis.url,
+    PUBLIC_URL: url,
+    // every instance must sign and read the same session cookies
+    SESSION_SECRET: 'cluster-session-secret-of-this-trial-0123456789',
+    ...env,
+  };
+  const shops = instancePorts.map((port, index) => shopInstance(`instance ${index + 1}`, port, path.join(dir, `instance-${index + 1}`), shared));
+  const stopAll = async () => {
+    for (const shop of shops) await shop.signal('SIGTERM');
+    await nginx?.stop();
+    await redis.stop();
+    await postgres.stop();
+  };
+  let nginx: ClusterNginx | undefined;
+  try {
+    await Promise.all(shops.map((shop) => shop.start()));
+    nginx = await startNginx(path.join(dir, 'nginx'), nginxPort, instancePorts);
+  } catch (error) {
+    await stopAll().catch(() => undefined);
+    throw error;
+  }
+  return { dir, url, postgres, redis, instances: shops, nginx, stop: stopAll };
+}
+
+// `npm run cluster`: starts one and keeps it until Ctrl-C
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  const cluster = await startCluster({ instances: Number(process.env.INSTANCES) || 2 });
+  console.log(`Shop cluster ready in ${Math.round((Date.now() - started) / 1000)} s: ${cluster.url}`);
+  for (const shop of cluster.instances) console.log(`  ${shop.name}: http://127.0.0.1:${shop.port} (pid ${shop.pid()}, data ${shop.dataDir})`);
+  console.log(`  PostgreSQL: ${cluster.postgres.url('shop')}\n  Redis: ${cluster.redis.url}\n  files: ${cluster.dir}\nCtrl-C stops everything.`);
+  const stop = async () => {
+    console.log('Stopping the cluster');
+    await cluster.stop();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
