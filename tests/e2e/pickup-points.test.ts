@@ -1,6 +1,7 @@
 // 'Výdejní místo nebo box' in Chromium (issue 24, item 1): the shopper finds a pick-up point by town or
-// PSČ (list with distance, type and opening hours, the map), chooses it, and the order summary names
-// it as the delivery address; without a point the order is refused with the spec's style of message.
+// PSČ (list with distance, type and opening hours, the map), chooses it, the checkout's summary column
+// names it (item 6), and the order summary names it as the delivery address; without a point the order
+// is refused with the spec's style of message.
 // With JavaScript at 1280 px (Czech) and 390 px (English), and without JavaScript.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -71,10 +72,21 @@ describe('choosing a pick-up point', () => {
     await expect.poll(() => picker.getByTestId('store-map').getAttribute('data-map-state')).not.toBe('loading');
     expect(await picker.getByTestId('store-map').textContent()).toContain('Brno');
 
+    // the summary column names the chosen point with its address, and follows another choice
+    const summary = page.getByRole('complementary', { name: 'Rekapitulace', exact: true });
+    const firstName = (await picker.locator('.pickup-point__list li').first().locator('.choice__name').textContent())!;
+    await radios.first().check();
+    await expect.poll(() => summary.getByTestId('totals-delivery-place').textContent()).toContain(firstName);
+    const firstPlace = (await summary.getByTestId('totals-delivery-place').textContent())!;
+    expect(firstPlace).toMatch(/, \d{3} ?\d{2} Brno/);
+    expect((await summary.getByTestId('checkout-totals').innerText()).replace(/\s+/g, ' ')).toContain('Doprava: Výdejní místo nebo box');
+
     const second = radios.nth(1);
     const chosenName = (await picker.locator('.pickup-point__list li').nth(1).locator('.choice__name').textContent())!;
     await second.check();
     await expect.poll(() => page.getByTestId('pickup-point-chosen').textContent()).toContain(chosenName);
+    await expect.poll(() => summary.getByTestId('totals-delivery-place').textContent()).not.toBe(firstPlace);
+    expect(await summary.getByTestId('totals-delivery-place').textContent()).toContain(chosenName);
     await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
 
     await fillInvoiceAddress(page, {
@@ -129,6 +141,11 @@ describe('choosing a pick-up point', () => {
     const chosenName = (await first.locator('.choice__name').textContent())!;
     await first.getByRole('radio').check();
     await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
+    // the summary column names the point, in English around it
+    const summary = page.getByRole('complementary', { name: 'Summary', exact: true });
+    await expect.poll(() => summary.getByTestId('totals-delivery-place').textContent()).toContain(chosenName);
+    expect(await summary.getByTestId('totals-delivery-place').textContent()).toContain('Bratislava');
+    expect((await summary.getByTestId('checkout-totals').innerText()).replace(/\s+/g, ' ')).toContain('Delivery: Pick-up point or parcel locker');
 
     await fillInvoiceAddress(page, {
       'First name *': 'Jana',

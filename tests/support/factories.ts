@@ -367,7 +367,16 @@ export async function createStore(
 
 // ------------------------------------------------------------------ orders
 
-export type OrderLineInput = { name?: string; size?: string | null; colour?: string | null; quantity?: number; unitPriceGross?: number; vatRate?: number };
+export type OrderLineInput = {
+  name?: string;
+  size?: string | null;
+  colour?: string | null;
+  quantity?: number;
+  unitPriceGross?: number;
+  vatRate?: number;
+  /** The variant ordered (its product's names in other languages); none by default. */
+  variant?: { id: number; code: string } | null;
+};
 
 export type OrderInput = {
   number?: string;
@@ -382,6 +391,9 @@ export type OrderInput = {
   paymentName?: string;
   paymentCode?: string;
   paymentPrice?: number;
+  /** The delivery and payment methods themselves (their names in other languages); none by default. */
+  deliveryMethod?: { id: number } | null;
+  paymentMethod?: { id: number } | null;
   /** Taken off the goods at their highest VAT rate. */
   discountGross?: number;
   invoiceAddress?: Record<string, string>;
@@ -399,8 +411,9 @@ export async function createOrder(prisma: Db, input: OrderInput = {}) {
     const unitPriceGross = line.unitPriceGross ?? 59_900;
     const vatRate = line.vatRate ?? 21;
     return {
+      variantId: line.variant?.id ?? null,
       productCode: `P${n}-${index}`,
-      variantCode: `P${n}-${index}-1`,
+      variantCode: line.variant?.code ?? `P${n}-${index}-1`,
       name: line.name ?? `Dres ${n}/${index + 1}`,
       size: line.size === undefined ? 'M' : line.size,
       colour: line.colour === undefined ? null : line.colour,
@@ -434,6 +447,8 @@ export async function createOrder(prisma: Db, input: OrderInput = {}) {
       language: input.language ?? 'cs',
       email,
       phone: '+420 601 234 567',
+      deliveryMethodId: input.deliveryMethod?.id ?? null,
+      paymentMethodId: input.paymentMethod?.id ?? null,
       deliveryName: input.deliveryName ?? 'Výdejní místo nebo box',
       deliveryCode: input.deliveryCode ?? 'parcel-point',
       deliveryPrice,

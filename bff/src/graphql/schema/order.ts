@@ -2,6 +2,7 @@
 // An order is reachable only through those two fields: the guest summary link's hash is the key
 // (requirement S5); a wrong hash answers exactly like a missing order.
 import { builder, CART_ACCESS } from './builder.ts';
+import type { Locale } from '../../../../schema/rules/locale.ts';
 import { CurrencyEnum, LanguageEnum, Price } from './catalog.ts';
 import { PostalAddress, VatRecapRowRef } from './checkout.ts';
 import { money, type Money } from '../../services/pricing.ts';
@@ -23,8 +24,23 @@ const OrderStatusEnum = builder.enumType('OrderStatus', {
 
 type OrderCharge = { code: string; name: string; price: Money };
 
+type Names = { translations: { language: string; name: string }[] } | null;
+
+/**
+ * A name the order keeps in its own language (order line, delivery, payment), in the viewer's. The
+ * invoice and the e-mail stay in the order's language and read the snapshot; so does a viewer of that
+ * language, who sees exactly what was ordered. Another language takes the catalog's current name, and
+ * the snapshot still when the product or method is gone (or has no such translation).
+ */
+function inViewerLanguage(snapshot: string, orderLanguage: Locale, catalog: Names, viewer: Locale): string {
+  if (viewer === orderLanguage || !catalog) return snapshot;
+  return catalog.translations.find((row) => row.language === viewer)?.name ?? snapshot;
+}
+
+const NAMES = { select: { translations: { select: { language: true, name: true } } } } as const;
+
 const OrderChargeRef = builder.objectRef<OrderCharge>('OrderCharge').implement({
-  description: 'The delivery or payment of an order, with its name and price as they were when it was placed.',
+  description: 'The delivery or payment of an order: its name in the request’s language, its price as it was when the order was placed.',
   fields: (t) => ({
     code: t.exposeString('code'),
     name: t.exposeString('name'),
@@ -35,11 +51,20 @@ const OrderChargeRef = builder.objectRef<OrderCharge>('OrderCharge').implement({
 builder.prismaNode('OrderLine', {
   id: { field: 'id' },
   fields: (t) => ({
-    name: t.exposeString('name', { description: 'The product’s name in the order’s language when it was placed.' }),
+    name: t.string({
+      description: 'The product’s name in the request’s language (as it was placed, in the order’s language).',
+      select: { order: { select: { language: true } }, variant: { select: { product: NAMES } } },
+      resolve: (line, _a, ctx) => inViewerLanguage(line.name, line.order.language, line.variant?.product ?? null, ctx.language),
+    }),
     productCode: t.exposeString('productCode'),
     variantCode: t.exposeString('variantCode'),
     size: t.exposeString('size', { nullable: true }),
-    colour: t.exposeString('colour', { nullable: true }),
+    colour: t.string({
+      nullable: true,
+      description: 'The colour’s name in the request’s language (as it was placed, in the order’s language).',
+      select: { order: { select: { language: true } }, variant: { select: { colour: NAMES } } },
+      resolve: (line, _a, ctx) => (line.colour === null ? null : inViewerLanguage(line.colour, line.order.language, line.variant?.colour ?? null, ctx.language)),
+    }),
     quantity: t.exposeInt('quantity'),
     vatRate: t.exposeInt('vatRate'),
     unitPrice: t.field({
@@ -125,17 +150,21 @@ export const OrderRef = builder.prismaNode('Order', {
     note: t.exposeString('note'),
     delivery: t.field({
       type: OrderChargeRef,
-      resolve: (order) => ({
+      description: 'Its name in the request’s language; the price as placed.',
+      select: { deliveryMethod: NAMES },
+      resolve: (order, _a, ctx) => ({
         code: order.deliveryCode,
-        name: order.deliveryName,
+        name: inViewerLanguage(order.deliveryName, order.language, order.deliveryMethod, ctx.language),
         price: money(order.deliveryPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
       }),
     }),
     payment: t.field({
       type: OrderChargeRef,
-      resolve: (order) => ({
+      description: 'Its name in the request’s language; the price as placed.',
+      select: { paymentMethod: NAMES },
+      resolve: (order, _a, ctx) => ({
         code: order.paymentCode,
-        name: order.paymentName,
+        name: inViewerLanguage(order.paymentName, order.language, order.paymentMethod, ctx.language),
         price: money(order.paymentPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
       }),
     }),

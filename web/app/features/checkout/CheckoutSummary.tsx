@@ -1,5 +1,6 @@
 // The order as the checkout's side shows it: each line with its pieces and price, the vouchers (an
-// invalid one with the server's reason) and the totals the server computed.
+// invalid one with the server's reason), the chosen delivery (with its store or pick-up point) and
+// payment, and the totals the server computed.
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatPrice } from '../../components/ui/Money.tsx';
 import { CheckoutTotals } from './Totals.tsx';
@@ -32,9 +33,25 @@ export const CheckoutSummaryFieldsFragment = graphql(`
     checkout {
       deliveryMethod {
         id
+        name
       }
       paymentMethod {
         id
+        name
+      }
+      store {
+        id
+        name
+        street
+        postcode
+        city
+      }
+      pickupPoint {
+        id
+        name
+        street
+        postcode
+        city
       }
       totals {
         ...CheckoutTotalsFields
@@ -46,6 +63,9 @@ export const CheckoutSummaryFieldsFragment = graphql(`
 export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSummaryFieldsFragment> }) {
   const cart = getFragmentData(CheckoutSummaryFieldsFragment, props.cart);
   const format = useFormatPrice();
+  const { deliveryMethod, paymentMethod } = cart.checkout;
+  // where the goods go: the chosen store or pick-up point (the server keeps only the one the delivery uses)
+  const place = cart.checkout.pickupPoint ?? cart.checkout.store;
   return (
     <>
       <ul className="checkout__lines">
@@ -70,7 +90,20 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
         </ul>
       )}
       {/* no 'Zdarma' for a delivery or payment not chosen yet */}
-      <CheckoutTotals totals={cart.checkout.totals} deliveryPending={!cart.checkout.deliveryMethod} paymentPending={!cart.checkout.paymentMethod} />
+      <CheckoutTotals
+        totals={cart.checkout.totals}
+        deliveryPending={!deliveryMethod}
+        paymentPending={!paymentMethod}
+        deliveryName={deliveryMethod?.name}
+        paymentName={paymentMethod?.name}
+        deliveryPlace={
+          deliveryMethod && place ? (
+            <>
+              {place.name}, {place.street}, {place.postcode} {place.city}
+            </>
+          ) : null
+        }
+      />
     </>
   );
 }

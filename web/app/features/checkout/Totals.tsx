@@ -1,5 +1,6 @@
 // The checkout's amounts as the server computed them (the client never adds anything up): goods,
 // discount, delivery, payment fee, rounding, the total to pay and the VAT recap per rate.
+import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
@@ -42,11 +43,16 @@ type Props = {
   /** The checkout before a delivery (payment) is chosen: its line says so, never 'Zdarma'. */
   deliveryPending?: boolean;
   paymentPending?: boolean;
+  /** The chosen delivery and payment (the checkout), named by their lines. */
+  deliveryName?: string;
+  paymentName?: string;
+  /** Where the goods go when that is a place (the chosen store or pick-up point), under the delivery's line. */
+  deliveryPlace?: ReactNode;
   /** Shown by the totals' heading, e.g. "Rekapitulace objednávky". */
   id?: string;
 };
 
-export function CheckoutTotals({ chargesPending = false, deliveryPending = false, paymentPending = false, id, ...props }: Props) {
+export function CheckoutTotals({ chargesPending = false, deliveryPending = false, paymentPending = false, deliveryName, paymentName, deliveryPlace, id, ...props }: Props) {
   const totals = getFragmentData(CheckoutTotalsFieldsFragment, props.totals);
   const [products, discount, shipping, paymentFee, total] = [totals.products, totals.discount, totals.shipping, totals.paymentFee, totals.total].map(priceOf);
   const { t } = useTranslation();
@@ -71,12 +77,23 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
             <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
           </div>
         )}
-        <div>
-          <dt>{t('totals.shipping')}</dt>
+        <div className="totals__charge">
+          <dt>
+            {t('totals.shipping')}
+            {deliveryName && `: ${deliveryName}`}
+          </dt>
           <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
+          {deliveryPlace && (
+            <dd className="totals__place" data-testid="totals-delivery-place">
+              {deliveryPlace}
+            </dd>
+          )}
         </div>
         <div>
-          <dt>{t('totals.paymentFee')}</dt>
+          <dt>
+            {t('totals.paymentFee')}
+            {paymentName && `: ${paymentName}`}
+          </dt>
           <dd>{charge(paymentFee.withVat, paymentPending)}</dd>
         </div>
         <div>

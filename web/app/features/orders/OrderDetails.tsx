@@ -165,6 +165,18 @@ function AddressBlock(props: { address: FragmentType<typeof PostalAddressFieldsF
   );
 }
 
+/**
+ * A figure's caption in its cell, seen where the table's head is hidden (a phone: the row stacks). Screen
+ * readers take the column's header instead, which stays in the table, so they skip the caption.
+ */
+function Caption({ children }: { children: string }) {
+  return (
+    <span className="cart-table__label" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
 type Props = {
   order: FragmentType<typeof OrderDetailsFieldsFragment>;
   heading: string;
@@ -265,10 +277,22 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
                   · {[line.colour, line.size].filter(Boolean).join(', ')} {line.variantCode}
                 </span>
               </td>
-              <td>{line.quantity}</td>
-              <td>{money(priceOf(line.unitPrice).withVat)}</td>
-              <td>{line.vatRate} %</td>
-              <td>{money(priceOf(line.totalPrice).withVat)}</td>
+              <td>
+                <Caption>{t('cart.quantity')}</Caption>
+                {line.quantity}
+              </td>
+              <td>
+                <Caption>{t('cart.unitPrice')}</Caption>
+                {money(priceOf(line.unitPrice).withVat)}
+              </td>
+              <td>
+                <Caption>{t('totals.vatRate')}</Caption>
+                {line.vatRate} %
+              </td>
+              <td>
+                <Caption>{t('cart.total')}</Caption>
+                {money(priceOf(line.totalPrice).withVat)}
+              </td>
             </tr>
           ))}
         </tbody>
