@@ -17,6 +17,7 @@ import { priceOf } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { useForm } from '../../components/ui/form/index.ts';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
+import { useHydrated } from '../../forms/FormToken.tsx';
 import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
 import type { PickupPointHits } from './PickupPointPicker.tsx';
 import { isUnchanged } from './SavedAddressPicker.tsx';
@@ -196,6 +197,7 @@ export function useCheckout(page: CheckoutPage) {
   const posted = submitted?.values ?? null;
   const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
   const captcha = useCaptcha('PLACE_ORDER');
+  const hydrated = useHydrated();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
   // Choices saved at once; shown from the server's answer, or the click while it is on its way.
@@ -461,6 +463,8 @@ export function useCheckout(page: CheckoutPage) {
       schema: invoiceSchema,
       forCompany,
       setForCompany,
+      /** The registry lookup by IČO is a customer's (and needs the page's scripts). */
+      canLookUpIco: me !== null && hydrated,
       /** The customer's saved addresses, for the pickers. */
       savedAddresses: me?.addresses ?? [],
       savedId: invoiceSavedId,
