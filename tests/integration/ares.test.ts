@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createCustomer, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { createCustomer, createProduct, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { createCheckoutMethods, INVOICE_ADDRESS } from '../support/checkout.ts';
+import { gid } from '../support/global-id.ts';
 import { ARES_ERROR_ICO, ARES_GARBAGE_ICO, ARES_SLOW_ICO, startFakeAres, type FakeAres } from '../support/fake-ares.ts';
 import { clearAresCache, readAresSubject } from '../../bff/src/services/ares.ts';
 
@@ -42,6 +44,50 @@ const Login = graphql(`
   mutation AresTestLogin($input: LoginInput!) {
     login(input: $input) {
       __typename
+    }
+  }
+`);
+
+const SaveInvoiceDetails = graphql(`
+  mutation AresTestSaveInvoice($input: InvoiceDetailsInput!) {
+    saveInvoiceDetails(input: $input) {
+      __typename
+    }
+  }
+`);
+
+const AddLine = graphql(`
+  mutation AresTestAdd($variantId: ID!) {
+    addToCart(variantId: $variantId) {
+      __typename
+    }
+  }
+`);
+
+const UpdateCheckout = graphql(`
+  mutation AresTestCheckout($input: CheckoutInput!) {
+    updateCheckout(input: $input) {
+      __typename
+      ... on Cart {
+        checkout {
+          revision
+          problems {
+            field
+            message
+          }
+        }
+      }
+    }
+  }
+`);
+
+const PlaceOrder = graphql(`
+  mutation AresTestPlace($revision: String!) {
+    placeOrder(input: { revision: $revision }) {
+      __typename
+      ... on Order {
+        databaseId
+      }
     }
   }
 `);
@@ -151,5 +197,57 @@ describe('reading an ARES record', () => {
     expect(readAresSubject(null, '27082440')).toBeNull();
     expect(readAresSubject([], '27082440')).toBeNull();
     expect(readAresSubject({ kod: 'NENALEZENO' }, '27082440')).toBeNull();
+  });
+});
+
+describe('the register down (issue 24, item 6)', () => {
+  it('answers a valid IČO with the outage, not a field error, and the company is saved and ordered for by hand', async () => {
+    // a register that has gone away: its port refuses every connection
+    const gone = await startFakeAres();
+    await gone.close();
+    const down = await createTestApp({ databaseUrl: app.databaseUrl, config: { aresUrl: gone.url, aresTimeoutMs: TIMEOUT_MS } });
+    try {
+      const customer = await createCustomer(down.prisma);
+      const shopper = down.newClient({ 'x-forwarded-for': '10.99.0.1' });
+      await shopper.gql(Login, { input: { email: customer.email, password: DEFAULT_PASSWORD } });
+      const company = { company: 'Ruční Firma s.r.o.', ico: '27082440', dic: '' };
+
+      const lookup = await shopper.gql(CompanyLookup, { ico: company.ico });
+      expect(lookup.errors).toBeUndefined();
+      expect(lookup.data?.companyLookup).toEqual({ __typename: 'CompanyLookupFailedError', code: 'COMPANY_LOOKUP_FAILED', message: 'Chyba při načítání dat, zkuste to prosím znovu.' });
+
+      // the invoice details typed by hand are saved
+      const saved = await shopper.gql(SaveInvoiceDetails, { input: { ...INVOICE_ADDRESS, ...company } });
+      expect(saved.data?.saveInvoiceDetails.__typename).toBe('Customer');
+
+      // and the order for the company is placed: the register is never a condition of the checkout
+      const methods = await createCheckoutMethods(down.prisma);
+      const product = await createProduct(down.prisma);
+      expect((await shopper.gql(AddLine, { variantId: gid('Variant', product.variants[0].id) })).data?.addToCart.__typename).toBe('Cart');
+      const updated = await shopper.gql(UpdateCheckout, {
+        input: {
+          deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+          paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
+          forCompany: true,
+          invoiceAddress: { ...INVOICE_ADDRESS, ...company },
+          termsAccepted: true,
+        },
+      });
+      const cart = updated.data?.updateCheckout;
+      if (cart?.__typename !== 'Cart') throw new Error(`not saved: ${JSON.stringify(updated)}`);
+      expect(cart.checkout.problems).toEqual([]);
+      const placed = await shopper.gql(PlaceOrder, { revision: cart.checkout.revision });
+      const order = placed.data?.placeOrder;
+      if (order?.__typename !== 'Order') throw new Error(`not placed: ${JSON.stringify(placed)}`);
+      const stored = await down.prisma.order.findUniqueOrThrow({ where: { id: order.databaseId } });
+      expect(stored.invoiceAddress).toMatchObject(company);
+    } finally {
+      await down.close();
+    }
+  });
+
+  it('keeps an IČO the register does not know an error at the field', async () => {
+    const result = await client.gql(CompanyLookup, { ico: '09999990' });
+    expect(result.data?.companyLookup).toMatchObject({ __typename: 'NotFoundError', message: 'Firmu s tímto IČO jsme v obchodním rejstříku nenašli.' });
   });
 });

@@ -40,7 +40,7 @@ describe('invoice PDF', () => {
         firstName: 'Řehoř',
         lastName: 'Čížek',
         email: 'rehor@example.cz',
-        phone: '+420 601 234 567',
+        phone: '+420601234567',
         street: 'Žižkova 5',
         city: 'České Budějovice',
         postcode: '370 01',
@@ -70,6 +70,8 @@ describe('invoice PDF', () => {
     expect(text).toContain('Ďábelské úsilí s.r.o.');
     expect(text).toContain('Řehoř Čížek');
     expect(text).toContain('370 01 České Budějovice');
+    // the stored phone grouped for reading
+    expect(text).toContain('+420 601 234 567');
     expect(text).toContain('IČO: 25596641');
     // dates in Prague time, lines with their rates, the discount and the recap per rate in CZK
     expect(text).toContain('Datum uskutečnění zdanitelného plnění');

@@ -106,7 +106,7 @@ async function mailsTo(recipient: string) {
 describe(`return protocol (${databaseKind})`, () => {
   it('saves a guest’s protocol with its goods and e-mails the PDF that holds the order number', async () => {
     const order = await createOrder(app.prisma, { email: 'rehor.cizek@example.cz' });
-    const result = await submit(client(), form(order, 'Rehor.Cizek@example.cz'));
+    const result = await submit(client(), form(order, 'Rehor.Cizek@example.cz', { phone: '00420 601-234-567' }));
 
     expect(result.__typename).toBe('ReturnProtocol');
     expect(result.number).toMatch(/^R\d{4}\d{6}$/);
@@ -116,7 +116,7 @@ describe(`return protocol (${databaseKind})`, () => {
       { productTitle: 'Šála Žlutá', productCode: 'SAL-01', quantity: 1, reason: '' },
     ]);
     const saved = await app.prisma.complaint.findUniqueOrThrow({ where: { number: result.number! }, include: { lines: true } });
-    expect(saved).toMatchObject({ orderId: order.id, customerId: null, email: 'rehor.cizek@example.cz', postcode: '370 01', bankAccount: '19-2000145399/0800' });
+    expect(saved).toMatchObject({ orderId: order.id, customerId: null, email: 'rehor.cizek@example.cz', phone: '+420601234567', postcode: '370 01', bankAccount: '19-2000145399/0800' });
     expect(saved.lines).toHaveLength(2);
 
     const outbox = await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `returnProtocol:${saved.id}` } });
@@ -132,6 +132,8 @@ describe(`return protocol (${databaseKind})`, () => {
     expect(text).toContain('Řehoř Čížek');
     // the country by name, as the invoice prints it
     expect(text).toContain('370 01 České Budějovice Česká republika');
+    // the phone typed as '00420 601-234-567', stored in one form and printed grouped
+    expect(text).toContain('Telefon: +420 601 234 567');
     expect(text).not.toMatch(/\bCZ\b/);
     expect(mail.headers.get('auto-submitted')).toBe('auto-generated');
     expect(text).toContain('Dres Slavia Praha domácí');

@@ -10,6 +10,7 @@ import type { Locale } from '../../../schema/rules/locale.ts';
 import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { paymentWay } from '../../../schema/rules/constants.ts';
+import { formatPhone } from '../../../schema/rules/phone.ts';
 import { documentFonts } from './fonts.ts';
 import { qrModules } from '../services/qr.ts';
 import {
@@ -270,7 +271,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     `${labels.dic}: ${SUPPLIER.dic}`,
   ];
   const customer = order.invoiceAddress;
-  const customerLines = [...addressLines(customer, labels, language), customer.email ? `${labels.email}: ${customer.email}` : '', customer.phone ? `${labels.phone}: ${customer.phone}` : ''].filter(Boolean);
+  const customerLines = [...addressLines(customer, labels, language), customer.email ? `${labels.email}: ${customer.email}` : '', customer.phone ? `${labels.phone}: ${formatPhone(customer.phone)}` : ''].filter(Boolean);
   const supplierEnd = party(labels.supplier, supplierLines, left);
   doc.font('regular').fontSize(7.5).fillColor(GREY).text(SUPPLIER.register[language], left, supplierEnd + 2, { width: half });
   const registerEnd = supplierEnd + 2 + doc.heightOfString(SUPPLIER.register[language], { width: half });

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../schema/rules/dates.ts';
 import { formatIban } from '../../../schema/rules/iban.ts';
 import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
+import { formatPhone } from '../../../schema/rules/phone.ts';
 import { documentFonts } from './fonts.ts';
 import type { ReturnProtocolDocument } from '../services/returns.ts';
 
@@ -109,7 +110,7 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
       `${protocol.postcode} ${protocol.city}`,
       countryName(protocol.country, protocol.language),
       `${labels.email}: ${protocol.email}`,
-      `${labels.phone}: ${protocol.phone}`,
+      `${labels.phone}: ${formatPhone(protocol.phone)}`,
     ],
     MARGIN + WIDTH / 2 + 10,
   );

@@ -12,6 +12,7 @@ import {
   normalizeDic,
   normalizeIco,
   normalizePostcode,
+  storedPhone,
   validateForm,
   type AddressValues,
   type FormSchema,
@@ -42,6 +43,7 @@ function cleanValues(input: AddressFieldsInput, schema: FormSchema, language: La
   const fieldErrors = Object.entries(errors).map(([field, text]) => ({ field, message: text }));
   if (fieldErrors.length > 0) throw new ValidationError(fieldErrors, message(failure, language));
   values.postcode = normalizePostcode(values.postcode, values.country) ?? values.postcode;
+  values.phone = storedPhone(values.phone);
   if (values.ico !== '') values.ico = normalizeIco(values.ico) ?? values.ico;
   if (values.dic !== '') values.dic = normalizeDic(values.dic);
   return {

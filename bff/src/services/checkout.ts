@@ -23,6 +23,7 @@ import {
   normalizeDic,
   normalizeIco,
   normalizePostcode,
+  storedPhone,
   noteRules,
   PARCEL_POINT_DELIVERY_CODE,
   VAT_RATE_STANDARD_PERCENT,
@@ -418,6 +419,7 @@ function cleanAddress(
   }
   // stored in the form in which they are shown and printed
   values.postcode = normalizePostcode(values.postcode, values.country) ?? values.postcode;
+  values.phone = storedPhone(values.phone);
   if (values.ico !== '') values.ico = normalizeIco(values.ico) ?? values.ico;
   if (values.dic !== '') values.dic = normalizeDic(values.dic);
   return { ...values, addressId: null };

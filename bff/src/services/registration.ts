@@ -8,6 +8,7 @@ import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { registrationFormSchema } from '../../../schema/rules/identity.ts';
+import { storedPhone } from '../../../schema/rules/phone.ts';
 import { normalizeEmail } from './auth.ts';
 import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { hashPassword } from './passwords.ts';
@@ -76,7 +77,7 @@ export async function register(
           passwordHash,
           firstName: values.firstName,
           lastName: values.lastName,
-          phone: values.phone || null,
+          phone: storedPhone(values.phone) || null,
           language: context.language,
           newsletter: input.newsletter,
           termsAcceptedAt: now,

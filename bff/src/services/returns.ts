@@ -22,6 +22,7 @@ import {
   returnProtocolFormSchema,
 } from '../../../schema/rules/return-protocol.ts';
 import { normalizePostcode } from '../../../schema/rules/postcode.ts';
+import { storedPhone } from '../../../schema/rules/phone.ts';
 import { pragueDay } from '../../../schema/rules/dates.ts';
 
 export type ReturnLine = { productTitle: string; productCode: string; quantity: number; reason: string };
@@ -152,7 +153,7 @@ export async function submitReturnProtocol(
         firstName: input.firstName.trim(),
         lastName: input.lastName.trim(),
         email,
-        phone: input.phone.trim(),
+        phone: storedPhone(input.phone),
         street: input.street.trim(),
         city: input.city.trim(),
         postcode: normalizePostcode(input.postcode, input.country) ?? input.postcode.trim(),

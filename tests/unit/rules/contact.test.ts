@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { normalizePostcode, phone, postcode, validateField, validatePhone } from '../../../schema/rules/index.ts';
+import { formatPhone, normalizePhone, normalizePostcode, phone, postcode, storedPhone, validateField, validatePhone } from '../../../schema/rules/index.ts';
 
 describe('normalizePostcode', () => {
   it.each([
@@ -58,14 +58,14 @@ describe('postcode rule', () => {
 });
 
 describe('validatePhone', () => {
-  it.each(['777123456', '777 123 456', '+420777123456', '+420 777 123 456', '+421 905 123 456', ' 777 12 34 56 '])(
+  it.each(['777123456', '777 123 456', '+420777123456', '+420 777 123 456', '+421 905 123 456', ' 777 12 34 56 ', '00420777123456', '+420-777-123-456', '(+420) 777 123 456'])(
     'accepts %j',
     (value) => {
       expect(validatePhone(value)).toBe(true);
     },
   );
 
-  it.each(['77712345', '7771234567', '+420 77712345', '+49 777 123 456', '00420777123456', '+420-777-123-456', '777 123 45a', ''])(
+  it.each(['77712345', '7771234567', '+420 77712345', '+49 777 123 456', '0049777123456', '420777123456', '+420 777.123.456', '777 123 45a', '+ 420777123456x', ''])(
     'rejects %j',
     (value) => {
       expect(validatePhone(value)).toBe(false);
@@ -91,5 +91,56 @@ describe('validatePhone', () => {
   it('gives the rule messages', () => {
     expect(validateField('123', [phone], 'cs')).toBe('Zadejte platné telefonní číslo.');
     expect(validateField('123', [phone], 'en')).toBe('Enter a valid phone number.');
+  });
+});
+
+describe('one stored form of a phone (issue 24, item 6)', () => {
+  it.each([
+    ['777 123 456', '+420777123456'],
+    ['+420777123456', '+420777123456'],
+    ['00420 777-123-456', '+420777123456'],
+    ['(+420) 777 123 456', '+420777123456'],
+    [' 777-12-34-56 ', '+420777123456'],
+    ['+421 905 123 456', '+421905123456'],
+    ['00421905123456', '+421905123456'],
+  ])('%j is stored as %j', (typed, stored) => {
+    expect(normalizePhone(typed)).toBe(stored);
+    expect(storedPhone(typed)).toBe(stored);
+  });
+
+  it('keeps an empty field empty and refuses what is not a Czech or Slovak number', () => {
+    expect(storedPhone('')).toBe('');
+    expect(storedPhone('   ')).toBe('');
+    expect(storedPhone(null)).toBe('');
+    for (const value of ['', '12345', '+49 777 123 456', '0777123456']) expect(normalizePhone(value)).toBeNull();
+  });
+
+  it('stores every way of writing one number the same, and the stored form again as itself', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '+420', '00420'),
+        fc.stringMatching(/^[0-9]{9}$/),
+        fc.array(fc.tuple(fc.nat({ max: 14 }), fc.constantFrom(' ', '-', '(', ')')), { maxLength: 4 }),
+        (prefix, digits, separators) => {
+          let text = prefix + digits;
+          for (const [at, separator] of separators) text = `${text.slice(0, at)}${separator}${text.slice(at)}`;
+          const stored = normalizePhone(text);
+          expect(stored).toBe(`+420${digits}`);
+          expect(normalizePhone(stored!)).toBe(stored);
+        },
+      ),
+    );
+  });
+
+  it.each([
+    ['+420777123456', '+420 777 123 456'],
+    ['777123456', '+420 777 123 456'],
+    ['+421 905123456', '+421 905 123 456'],
+    ['00420 603-123-456', '+420 603 123 456'],
+    ['', ''],
+    [null, ''],
+    ['not a phone', 'not a phone'],
+  ])('%j is shown as %j, saved before the one format or after', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
   });
 });

@@ -17,7 +17,7 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, SavedAddressFieldsFragment, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { ConfirmDialog } from '../features/account/ConfirmDialog.tsx';
-import { deliveryAddressSchema } from '../../../schema/rules/index.ts';
+import { deliveryAddressSchema, formatPhone } from '../../../schema/rules/index.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
 const AddressesQuery = graphql(`
@@ -194,7 +194,7 @@ export default function AccountAddresses() {
                   {address.phone && (
                     <>
                       <br />
-                      {address.phone}
+                      {formatPhone(address.phone)}
                     </>
                   )}
                 </address>

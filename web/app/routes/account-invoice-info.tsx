@@ -1,12 +1,12 @@
 // Invoice details (/ucet/fakturacni-udaje, /en/account/invoice-info): the address fields of spec
 // section 3 with company, IČO and DIČ ("I am buying for a company"), checked with the shared schemas;
-// "Load from ARES" fills company name, registered address and DIČ by the IČO. A failed lookup says
-// 'Error loading data, try again' at the IČO and leaves everything editable; a failed save keeps
-// what was typed and puts the server's messages at their fields.
+// "Load from ARES" fills company name, registered address and DIČ by the IČO (features/checkout/IcoLookup.tsx:
+// the register not answering is a notice beside the button, and the details can be typed and saved by
+// hand); a failed save keeps what was typed and puts the server's messages at their fields.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
-import { useApolloClient, useMutation } from '@apollo/client/react';
+import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql } from '~/gql';
 import type { AccountInvoiceInfoQuery } from '~/gql/graphql';
 import type { Route } from './+types/account-invoice-info';
@@ -19,6 +19,7 @@ import { Field, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
 import { AddressFields, addressValues, EMPTY_ADDRESS, SavedAddressFieldsFragment, type AddressValues } from '../features/checkout/AddressFields.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
+import { IcoLookup } from '../features/checkout/IcoLookup.tsx';
 import { addressFormSchema, companyFormSchema, isCompanyDetails } from '../../../schema/rules/index.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 
@@ -54,28 +55,6 @@ const SaveInvoiceDetailsMutation = graphql(`
   }
 `);
 
-const CompanyLookupQuery = graphql(`
-  query CompanyLookup($ico: String!) {
-    companyLookup(ico: $ico) {
-      __typename
-      ... on QueryCompanyLookupSuccess {
-        data {
-          ico
-          company
-          dic
-          street
-          city
-          postcode
-          country
-        }
-      }
-      ... on Error {
-        ...ErrorFields
-      }
-    }
-  }
-`);
-
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   await requireCustomer(args);
   await apolloFor(args).query({ query: InvoiceInfoQuery, fetchPolicy: 'network-only' });
@@ -102,12 +81,9 @@ function InvoiceInfoForm({ me }: { me: Me }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const navigate = useNavigate();
-  const client = useApolloClient();
   const { notify } = useNotify();
   const saved = getFragmentData(SavedAddressFieldsFragment, me.invoiceDetails);
   const [forCompany, setForCompany] = useState(saved ? isCompanyDetails(saved) : false);
-  const [lookingUp, setLookingUp] = useState(false);
-  const [lookupStatus, setLookupStatus] = useState('');
   const [save, { loading: saving }] = useMutation(SaveInvoiceDetailsMutation);
   const schema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const form = useForm<AddressValues>({
@@ -119,39 +95,6 @@ function InvoiceInfoForm({ me }: { me: Me }) {
     .filter(([, rules]) => rules.some((rule) => rule.name === 'required'))
     .map(([name]) => name);
   const label = (key: keyof AddressValues) => (required.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
-
-  const lookUp = async () => {
-    const ico = form.values.ico.trim();
-    setLookupStatus('');
-    if (ico === '') {
-      form.validateAll();
-      return;
-    }
-    setLookingUp(true);
-    try {
-      const { data } = await client.query({ query: CompanyLookupQuery, variables: { ico }, fetchPolicy: 'network-only' });
-      const outcome = data?.companyLookup;
-      if (outcome?.__typename === 'QueryCompanyLookupSuccess') {
-        const company = outcome.data;
-        for (const key of ['ico', 'company', 'dic', 'street', 'city', 'postcode', 'country'] as const) form.setValue(key, company[key]);
-        setLookupStatus(t('myAccount.invoice.aresFilled'));
-        return;
-      }
-      if (outcome) {
-        const { message } = errorOf(outcome);
-        form.setServerErrors({ ico: outcome.__typename === 'ValidationError' ? (fieldErrorMap(outcome).ico ?? message) : message });
-        if (outcome.__typename === 'CompanyLookupFailedError') notify('error', message);
-        return;
-      }
-      throw new Error('no answer');
-    } catch {
-      const message = t('myAccount.invoice.aresFailed');
-      form.setServerErrors({ ico: message });
-      notify('error', message);
-    } finally {
-      setLookingUp(false);
-    }
-  };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -185,15 +128,9 @@ function InvoiceInfoForm({ me }: { me: Me }) {
         </label>
         {forCompany && (
           <div className="address-fields__company">
-            <div className="ico-lookup">
+            <IcoLookup form={form}>
               <Field label={label('ico')} inputMode="numeric" autoComplete="off" hint={t('myAccount.invoice.aresHint')} error={form.errors.ico} {...form.fieldProps('ico')} />
-              <button type="button" className="button button--secondary" onClick={() => void lookUp()} disabled={lookingUp} aria-busy={lookingUp} data-testid="ares-lookup">
-                {lookingUp ? t('myAccount.invoice.aresLoading') : t('myAccount.invoice.aresLoad')}
-              </button>
-            </div>
-            <p role="status" className="muted" data-testid="ares-status">
-              {lookupStatus}
-            </p>
+            </IcoLookup>
             <Field label={label('company')} autoComplete="section-billing organization" error={form.errors.company} {...form.fieldProps('company')} />
             <Field label={label('dic')} autoComplete="off" hint={t('address.dicHint')} error={form.errors.dic} {...form.fieldProps('dic')} />
           </div>

@@ -52,7 +52,7 @@ const DeliveryAddressInput = builder.inputType('DeliveryAddressInput', {
   fields: (t) => ({
     firstName: t.string({ required: true }),
     lastName: t.string({ required: true }),
-    phone: t.string({ description: '+420/+421 and 9 digits, spaces allowed; optional.' }),
+    phone: t.string({ description: 'A Czech or Slovak number: 9 digits, +420/00420 or +421/00421 before them optional, spaces, dashes and brackets allowed; stored as +420777123456. Optional.' }),
     street: t.string({ required: true, description: 'Street and number.' }),
     city: t.string({ required: true }),
     postcode: t.string({ required: true, description: '5 digits for CZ and SK, with or without the space.' }),

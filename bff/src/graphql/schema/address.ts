@@ -3,6 +3,7 @@
 // Adding, editing and deleting them comes with the account pages; checkout only picks one
 // (updateCheckout(invoiceAddressId / deliveryAddressId)).
 import { builder } from './builder.ts';
+import { storedPhone } from '../../../../schema/rules/index.ts';
 
 const AddressKindEnum = builder.enumType('AddressKind', {
   description: 'What a saved address is kept for.',
@@ -19,7 +20,7 @@ builder.prismaNode('Address', {
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     email: t.string({ resolve: (address) => address.email ?? '' }),
-    phone: t.string({ resolve: (address) => address.phone ?? '' }),
+    phone: t.string({ description: 'Stored as +420777123456.', resolve: (address) => storedPhone(address.phone) }),
     street: t.exposeString('street', { description: 'Street and number.' }),
     city: t.exposeString('city'),
     postcode: t.exposeString('postcode'),

@@ -17,7 +17,7 @@ import {
 } from '../../services/checkout.ts';
 import { OrderChangedError, placeOrder, type OrderChange } from '../../services/orders.ts';
 import { money, type Money } from '../../services/pricing.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, storedPhone, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
 
@@ -106,7 +106,7 @@ export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').imp
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     email: t.exposeString('email'),
-    phone: t.exposeString('phone'),
+    phone: t.string({ description: 'Stored as +420777123456 (docs/decisions/0033-one-phone-format.md).', resolve: (address) => storedPhone(address.phone) }),
     street: t.exposeString('street', { description: 'Street and number.' }),
     city: t.exposeString('city'),
     postcode: t.exposeString('postcode', { description: 'Shown as "123 45" for CZ and SK.' }),
@@ -263,7 +263,7 @@ const AddressInputRef = builder.inputType('AddressInput', {
     firstName: t.string(),
     lastName: t.string(),
     email: t.string({ description: 'Invoice address only: where the confirmation goes.' }),
-    phone: t.string({ description: '+420/+421 and 9 digits, spaces allowed.' }),
+    phone: t.string({ description: 'A Czech or Slovak number: 9 digits, +420/00420 or +421/00421 before them optional, spaces, dashes and brackets allowed; stored as +420777123456.' }),
     street: t.string({ description: 'Street and number.' }),
     city: t.string(),
     postcode: t.string({ description: '5 digits for CZ and SK, with or without the space.' }),

@@ -2,7 +2,7 @@
 import { builder } from './builder.ts';
 import { AuthenticationError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
-import { email, max, required } from '../../../../schema/rules/index.ts';
+import { email, max, required, storedPhone } from '../../../../schema/rules/index.ts';
 import { login } from '../../services/auth.ts';
 import { requireCaptcha } from '../../services/captcha.ts';
 import { afterLogin } from '../../services/after-login.ts';
@@ -17,7 +17,7 @@ builder.prismaNode('Customer', {
     email: t.exposeString('email'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
-    phone: t.exposeString('phone', { nullable: true }),
+    phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (customer) => storedPhone(customer.phone) || null }),
     newsletter: t.exposeBoolean('newsletter'),
   }),
 });

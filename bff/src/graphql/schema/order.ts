@@ -10,7 +10,7 @@ import { readAddress } from '../../services/checkout.ts';
 import { orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { href } from '../../../../schema/routes.ts';
-import { discountFromTotals, paymentWay, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { discountFromTotals, paymentWay, storedPhone, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const PaymentWayEnum = builder.enumType('PaymentWay', {
@@ -146,7 +146,7 @@ export const OrderRef = builder.prismaNode('Order', {
     currency: t.field({ type: CurrencyEnum, resolve: (order) => order.currency }),
     language: t.field({ type: LanguageEnum, resolve: (order) => order.language }),
     email: t.exposeString('email'),
-    phone: t.exposeString('phone', { nullable: true }),
+    phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (order) => storedPhone(order.phone) || null }),
     note: t.exposeString('note'),
     delivery: t.field({
       type: OrderChargeRef,

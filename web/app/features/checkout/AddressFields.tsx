@@ -3,6 +3,7 @@
 import { useTranslation } from '../../i18n/index.ts';
 import { graphql } from '~/gql';
 import { Field, type UseFormResult } from '../../components/ui/form/index.ts';
+import { IcoLookup } from './IcoLookup.tsx';
 import { CHECKOUT_COUNTRIES, type AddressValues } from '../../../../schema/rules/index.ts';
 
 export type { AddressValues };
@@ -61,10 +62,12 @@ type Props = {
   namePrefix?: string;
   withEmail: boolean;
   withCompany: boolean;
+  /** 'Načíst z ARES' beside the IČO (a signed-in customer's, once the page runs its scripts). */
+  icoLookup?: boolean;
   requiredFields: readonly string[];
 };
 
-export function AddressFields({ form, section, namePrefix, withEmail, withCompany, requiredFields }: Props) {
+export function AddressFields({ form, section, namePrefix, withEmail, withCompany, icoLookup = false, requiredFields }: Props) {
   const named = (key: keyof AddressValues) => (namePrefix ? { name: `${namePrefix}.${key}` } : {});
   const { t } = useTranslation();
   const label = (key: keyof AddressValues) => (requiredFields.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
@@ -76,7 +79,11 @@ export function AddressFields({ form, section, namePrefix, withEmail, withCompan
       {withCompany && (
         <div className="address-fields__company" data-testid={`${section}-company`}>
           {field('company', 'organization')}
-          {field('ico', 'off', { inputMode: 'numeric', hint: t('address.icoHint') })}
+          {icoLookup ? (
+            <IcoLookup form={form}>{field('ico', 'off', { inputMode: 'numeric', hint: t('myAccount.invoice.aresHint') })}</IcoLookup>
+          ) : (
+            field('ico', 'off', { inputMode: 'numeric', hint: t('address.icoHint') })
+          )}
           {field('dic', 'off', { hint: t('address.dicHint') })}
         </div>
       )}

@@ -45,7 +45,15 @@ export function InvoiceAddressSection({ invoice, error }: { invoice: Checkout['i
           invoice.setForCompany(address.company !== '' || address.ico !== '');
         }}
       />
-      <AddressFields form={invoice.form} namePrefix="invoice" section="billing" withEmail withCompany={invoice.forCompany} requiredFields={requiredIn(invoice.schema)} />
+      <AddressFields
+        form={invoice.form}
+        namePrefix="invoice"
+        section="billing"
+        withEmail
+        withCompany={invoice.forCompany}
+        icoLookup={invoice.canLookUpIco}
+        requiredFields={requiredIn(invoice.schema)}
+      />
     </fieldset>
   );
 }

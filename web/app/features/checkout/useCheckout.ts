@@ -4,7 +4,7 @@
 // order is placed against the revision the shopper saw. The server's field errors land on the fields,
 // and what the shopper typed is never thrown away. Without JavaScript the form posts to the page's
 // action instead, and what it answered (useActionData) is where this state starts.
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useActionData, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql } from '~/gql';
@@ -17,10 +17,12 @@ import { priceOf } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { useForm } from '../../components/ui/form/index.ts';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
+import { useHydrated } from '../../forms/FormToken.tsx';
 import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
 import type { PickupPointHits } from './PickupPointPicker.tsx';
 import { isUnchanged } from './SavedAddressPicker.tsx';
 import { savedDefaults } from './saved-defaults.ts';
+import { clearDraft, draftStorage, readDraft, writeDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
 import {
   addressFormSchema,
@@ -29,7 +31,9 @@ import {
   deliveryAddressFormSchema,
   noteRules,
   validateField,
+  validateForm,
   type CheckoutField,
+  type FormSchema,
 } from '../../../../schema/rules/index.ts';
 
 /** An address the cart keeps, as the checkout's forms start from it. */
@@ -158,6 +162,8 @@ export type CheckoutActionData = {
 };
 
 export type CheckoutPage = CheckoutPageQuery & { cart: NonNullable<CheckoutPageQuery['cart']> };
+/** A draft's fields as typed (checkout-draft.ts), without its cart and its fields with messages. */
+type TypedDraft = Omit<CheckoutDraft, 'cartId' | 'invalid'>;
 type Problems = Partial<Record<CheckoutField | 'vouchers', string>>;
 
 const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'pickupPoint', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
@@ -191,6 +197,7 @@ export function useCheckout(page: CheckoutPage) {
   const posted = submitted?.values ?? null;
   const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
   const captcha = useCaptcha('PLACE_ORDER');
+  const hydrated = useHydrated();
   const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
   // Choices saved at once; shown from the server's answer, or the click while it is on its way.
@@ -230,6 +237,53 @@ export function useCheckout(page: CheckoutPage) {
     schema: deliveryAddressFormSchema,
     locale: language,
   });
+
+  // What was typed survives a switch of the language (checkout-draft.ts): read once after hydration
+  // (the server rendered what the cart saved), then kept as the shopper changes it.
+  const [draftRead, setDraftRead] = useState(false);
+  const placedRef = useRef(false);
+  useEffect(() => {
+    const draft = posted ? null : readDraft(draftStorage(), cart.id);
+    if (draft) {
+      const schema = draft.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
+      const messagesOf = (values: AddressValues, rules: FormSchema, names: string[]) =>
+        Object.fromEntries(Object.entries(validateForm(values, rules, language)).filter(([name]) => names.includes(name)));
+      setForCompany(draft.forCompany);
+      setSameAsInvoice(draft.sameAsInvoice);
+      setInvoiceSavedId(draft.invoiceSavedId);
+      setDeliverySavedId(draft.deliverySavedId);
+      setNote(draft.note);
+      setNewsletter(draft.newsletter);
+      setTerms(draft.terms);
+      invoiceForm.reset(draft.invoice);
+      deliveryForm.reset(draft.delivery);
+      // the messages the shopper saw, now in this page's language
+      invoiceForm.setServerErrors(messagesOf(draft.invoice, schema, draft.invalid.invoice));
+      deliveryForm.setServerErrors(messagesOf(draft.delivery, deliveryAddressFormSchema, draft.invalid.delivery));
+    }
+    setDraftRead(true);
+    // once, on the page's first render in the browser
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const typed = JSON.stringify({
+    invoice: invoiceForm.values,
+    delivery: deliveryForm.values,
+    forCompany,
+    sameAsInvoice,
+    invoiceSavedId,
+    deliverySavedId,
+    note,
+    newsletter,
+    terms,
+  });
+  const typedAtStart = useRef(typed);
+  const invalidFields = JSON.stringify({ invoice: Object.keys(invoiceForm.errors), delivery: Object.keys(deliveryForm.errors) });
+  useEffect(() => {
+    if (!draftRead || placedRef.current) return;
+    // nothing changed since the server's page: no draft, so a later visit starts from the cart again
+    if (typed === typedAtStart.current) clearDraft(draftStorage());
+    else writeDraft(draftStorage(), { cartId: cart.id, ...(JSON.parse(typed) as TypedDraft), invalid: JSON.parse(invalidFields) as CheckoutDraft['invalid'] });
+  }, [draftRead, typed, invalidFields, cart.id]);
 
   const delivery = deliveryMethods.find((method) => method.id === deliveryId) ?? null;
   const allowedPayments = delivery ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id)) : paymentMethods;
@@ -311,6 +365,8 @@ export function useCheckout(page: CheckoutPage) {
       const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Order') {
+        placedRef.current = true;
+        clearDraft(draftStorage());
         await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
         return;
       }
@@ -407,6 +463,8 @@ export function useCheckout(page: CheckoutPage) {
       schema: invoiceSchema,
       forCompany,
       setForCompany,
+      /** The registry lookup by IČO is a customer's (and needs the page's scripts). */
+      canLookUpIco: me !== null && hydrated,
       /** The customer's saved addresses, for the pickers. */
       savedAddresses: me?.addresses ?? [],
       savedId: invoiceSavedId,

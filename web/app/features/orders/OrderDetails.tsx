@@ -8,6 +8,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+import { formatPhone } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
 export const PostalAddressFieldsFragment = graphql(`
@@ -158,7 +159,7 @@ function AddressBlock(props: { address: FragmentType<typeof PostalAddressFieldsF
       {address.phone && (
         <>
           <br />
-          {address.phone}
+          {formatPhone(address.phone)}
         </>
       )}
     </address>
