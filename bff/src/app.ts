@@ -102,9 +102,11 @@ export type LoadContext = {
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
   const log = createLogger(config, options.logDestination);
+  // what runs outside a request (the embedded database, the mail sender, jobs, the rate limits' Redis) logs lines
+  const backgroundLog = lineLog(log);
   const embedded = config.databaseUrl
     ? null
-    : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData, log: lineLog(log) });
+    : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData, log: backgroundLog });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const { prisma, pool } = createDatabase(databaseUrl, {
@@ -157,7 +159,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         log,
       })
     : null;
-  const backgroundLog = lineLog(log);
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
   const mailer = createMailer(prisma, config, backgroundLog);
