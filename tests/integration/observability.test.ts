@@ -134,6 +134,8 @@ describe(`/metrics (${databaseKind})`, () => {
     // the account's limit is 10 failed attempts in 15 minutes: the 11th is refused
     for (let attempt = 0; attempt < 11; attempt++) await client.gql(LOGIN, { input: { email: customer.email, password: `wrong-${attempt}` } });
     expect(sample(await metricsText(), series)).toBe(before + 1);
+    // the scrapes themselves, under their own route
+    expect(await metricsText()).toContain('shop_http_request_duration_seconds_count{method="GET",route="/metrics",status="2xx"}');
 
     const backlog = sample(await metricsText(), 'shop_mail_outbox_backlog')!;
     await app.prisma.mailOutbox.create({ data: { kind: 'orderConfirmation', recipient: customer.email, language: 'cs', payload: {} } });
@@ -173,9 +175,33 @@ describe(`the request log (${databaseKind})`, () => {
   });
 
   it("keeps the proxy's request id", async () => {
-    const response = await fetch(`${app.url}/health`, { headers: { 'x-request-id': 'proxy-id-42' } });
+    const response = await fetch(`${app.url}/robots.txt`, { headers: { 'x-request-id': 'proxy-id-42' } });
     expect(response.headers.get('x-request-id')).toBe('proxy-id-42');
     const line = await eventually(() => logEntries().find((entry) => entry.requestId === 'proxy-id-42'));
-    expect(line).toMatchObject({ msg: 'request', method: 'GET', route: '/health', status: 200 });
+    expect(line).toMatchObject({ level: 'info', msg: 'request', method: 'GET', route: '/robots.txt', status: 200 });
+  });
+
+  it("a load balancer's successful probes of /health and /ready are logged at debug level only", async () => {
+    for (const path of ['/health', '/ready']) {
+      const response = await fetch(app.url + path, { headers: { 'x-request-id': `probe${path.replace('/', '-')}` } });
+      expect(response.status).toBe(200);
+    }
+    await fetch(`${app.url}/robots.txt`, { headers: { 'x-request-id': 'after-the-probes' } });
+    await eventually(() => logEntries().find((entry) => entry.requestId === 'after-the-probes'));
+    expect(logEntries().filter((entry) => entry.requestId?.startsWith('probe-'))).toEqual([]);
+
+    const debugLines: string[] = [];
+    const verbose = await createTestApp({
+      databaseUrl: app.databaseUrl,
+      config: { logLevel: 'debug' },
+      logDestination: { write: (line) => void debugLines.push(line) },
+    });
+    try {
+      await fetch(`${verbose.url}/ready`, { headers: { 'x-request-id': 'probe-debug' } });
+      const line = await eventually(() => debugLines.map((text) => JSON.parse(text) as LogEntry).find((entry) => entry.requestId === 'probe-debug'));
+      expect(line).toMatchObject({ level: 'debug', route: '/ready', status: 200 });
+    } finally {
+      await verbose.close();
+    }
   });
 });

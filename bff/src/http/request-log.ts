@@ -28,12 +28,13 @@ export function methodOf(req: IncomingMessage): string {
 }
 
 const STATIC_PREFIXES = ['/assets/', '/images/'];
+const PROBES = new Set(['/health', '/ready']);
 
 /** What Express leaves on the request: the route that answered, and the mount path of its router. */
 type RoutedRequest = IncomingMessage & { originalUrl?: string; baseUrl?: string; route?: { path?: unknown } };
 
 /**
- * The request's route: /graphql, a page's pattern, the pattern of the Express route that answered, a
+ * The request's route: /graphql, /metrics, a page's pattern, the pattern of the Express route that answered, a
  * static folder, or "other" (a path nothing serves).
  */
 export function routeOf(req: IncomingMessage): string {
@@ -42,6 +43,7 @@ export function routeOf(req: IncomingMessage): string {
   const query = url.indexOf('?');
   const path = query === -1 ? url : url.slice(0, query);
   if (path === '/graphql' || path === '/graphql/') return '/graphql';
+  if (path === '/metrics') return '/metrics';
   const page = pageRouteOf(path);
   if (page) return page;
   const routePath = routed.route?.path;
@@ -88,6 +90,8 @@ export function observeRequests(handler: RequestListener, options: { log: Log; f
       const userAgent = req.headers['user-agent']?.slice(0, 200);
       const entry = { ...request, ...(cache === undefined ? {} : { cache: String(cache) }), ...(userAgent ? { userAgent } : {}) };
       if (request.status >= 500) options.log.error(entry, 'request');
+      // a load balancer's probes, every few seconds, are seen only at LOG_LEVEL=debug while they succeed
+      else if (PROBES.has(route) && request.status < 400) options.log.debug(entry, 'request');
       else options.log.info(entry, 'request');
     });
     handler(req, res);
