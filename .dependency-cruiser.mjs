@@ -12,7 +12,7 @@
 
 const BFF = '^bff/src/';
 const API = `${BFF}(graphql|http|cache)/`;
-const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
+const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,6 +1,6 @@
 // createApp(config): the one express app that serves the SSR pages, static files and /graphql.
 // server.ts only listens; tests call createApp directly.
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -33,7 +33,12 @@ import { privacyExportRoutes } from './http/privacy-export.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
-import { createRateLimiter, ipKey, RATE_RULES, type RateLimiter } from './rate-limit/rate-limit.ts';
+import { createRateLimiter, ipKey, RATE_RULES, reportingRefusals, type RateLimiter } from './rate-limit/rate-limit.ts';
+import { createLogger, lineLog, type Log } from './log.ts';
+import { observeRequests, requestIdOf } from './http/request-log.ts';
+import { createMetrics } from './http/metrics.ts';
+import { persistedOperationNames } from './graphql/server/trusted-documents.ts';
+import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
 import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
@@ -62,6 +67,8 @@ export type App = {
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
+  /** The app's log (server.ts writes its start and stop lines to it). */
+  log: Log;
   /** Shutdown has begun: /ready answers 503 so a load balancer stops sending requests. */
   startDrain: () => void;
   close: () => Promise<void>;
@@ -72,6 +79,8 @@ export type AppOptions = {
   onQuery?: (sql: string) => void;
   /** The embedded database starts as a copy of this data folder dump (tests: migrated once; see startEmbeddedDatabase). */
   embeddedInitialData?: Blob;
+  /** Where the log's JSON lines go instead of stdout (tests read them; without it a test app logs nothing). */
+  logDestination?: DestinationStream;
 };
 
 /** What the React Router loaders receive as `context` (see web/app/context.ts). */
@@ -92,7 +101,12 @@ export type LoadContext = {
 };
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
-  const embedded = config.databaseUrl ? null : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData });
+  const log = createLogger(config, options.logDestination);
+  // what runs outside a request (the embedded database, the mail sender, jobs, the rate limits' Redis) logs lines
+  const backgroundLog = lineLog(log);
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData, log: backgroundLog });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   await migrate(databaseUrl);
   const { prisma, pool } = createDatabase(databaseUrl, {
@@ -105,12 +119,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   const setSecurityHeaders = securityHeaderSetter(config);
   const trustProxy = trustFunction(config.trustProxy);
-  /** What every response carries: a nonce for its scripts, a request id (the proxy's when it sends one), the security headers. */
+  /** What every response carries: a nonce for its scripts, the security headers; and its request id (set by observeRequests below). */
   const startResponse = (req: IncomingMessage, res: ServerResponse) => {
     const nonce = newNonce();
-    const incoming = req.headers['x-request-id'];
-    const requestId = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    res.setHeader('X-Request-Id', requestId);
+    const requestId = requestIdOf(req);
     setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
@@ -136,19 +148,25 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   let draining = false;
   if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config);
 
-  const rateLimiter = createRateLimiter({ prisma, redisUrl: config.redisUrl });
-  const mailer = createMailer(prisma, config, {
-    info: config.env === 'test' ? () => undefined : (line) => console.log(line),
-    error: (line, error) => console.error(line, ...(error === undefined ? [] : [error])),
-  });
+  // Prometheus metrics at /metrics, only with METRICS_TOKEN (http/metrics.ts)
+  const metrics = config.metricsToken
+    ? createMetrics({
+        token: config.metricsToken,
+        pool,
+        prisma,
+        cacheStats: responseCache?.stats ?? null,
+        knownOperations: persistedOperationNames(),
+        log,
+      })
+    : null;
+  const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
+  const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
+  const mailer = createMailer(prisma, config, backgroundLog);
   // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
-  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, { error: (line, error) => console.error(line, error) });
+  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
-  const pickupPointFeed = startPickupPointFeedJob(prisma, config, {
-    info: config.env === 'test' ? () => undefined : (line) => console.log(line),
-    error: (line, error) => console.error(line, error),
-  });
-  const yoga = createGraphQLServer(config, prisma, rateLimiter);
+  const pickupPointFeed = startPickupPointFeedJob(prisma, config, backgroundLog);
+  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
   const sessionSecret = resolveSessionSecret(config);
@@ -317,7 +335,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(clientErrorAnswer);
   // last: what failed above (a session the database could not load, a GraphQL request's body) gets the
   // shop's own answer, JSON for /graphql, a page in the shopper's language otherwise; 503 in an outage
-  app.use(serverErrorHandler({ log: (line, error) => console.error(line, ...(error === undefined ? [] : [error])) }));
+  app.use(serverErrorHandler({ log: backgroundLog.error }));
 
   // expired sessions and abandoned guest carts, hourly
   const pruneTimer = setInterval(() => {
@@ -330,9 +348,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
   // with an https PUBLIC_URL, plain http (as the trusted proxy reports it) goes to https before anything else
   const toHttps = config.secureCookies ? httpsRedirect(config) : null;
-  const handler: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;
+  const toShop: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;
+  // the scraper's /metrics first (over plain http too, like /health), then the shop; every request logged
+  const handler: RequestListener = metrics ? (req, res) => void (metrics.serve(req, res) || toShop(req, res)) : toShop;
   return {
-    app: handler,
+    app: observeRequests(handler, { log, finished: metrics?.requestFinished }),
+    log,
     prisma,
     yoga,
     rateLimiter,

@@ -78,6 +78,10 @@ export type Config = {
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
+  /** The least severe log lines written (LOG_LEVEL): fatal, error, warn, info, debug, trace or silent. */
+  logLevel: LogLevel;
+  /** The bearer token that /metrics asks for (METRICS_TOKEN); null: no /metrics at all. */
+  metricsToken: string | null;
   /** A PostgreSQL server keeps each statement prepared per connection (DATABASE_PREPARED_STATEMENTS; off behind a pooler that cannot). */
   preparedStatements: boolean;
   /** Anonymous catalog pages and queries served from the response cache (RESPONSE_CACHE; off in tests unless asked for). */
@@ -88,6 +92,16 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+function logLevel(value: string | undefined): LogLevel {
+  if (value === undefined || value === '') return 'info';
+  const level = LOG_LEVELS.find((known) => known === value.toLowerCase());
+  if (!level) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${value}"`);
+  return level;
+}
 
 const DEFAULT_MAIL_FROM = `${SUPPLIER.shopName} <${SUPPLIER.email}>`;
 
@@ -227,6 +241,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (gtmId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) throw new ConfigError(`ANALYTICS_GTM_ID must look like GTM-ABC123, got "${gtmId}"`);
   const socialPixelId = env.SOCIAL_PIXEL_ID || null;
   if (socialPixelId !== null && !/^\d{6,20}$/.test(socialPixelId)) throw new ConfigError(`SOCIAL_PIXEL_ID must be digits, got "${socialPixelId}"`);
+  const metricsToken = env.METRICS_TOKEN || null;
+  // the value is not echoed: it is a secret
+  if (metricsToken !== null && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be at least 32 printable characters without spaces');
+  }
   const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data');
   return {
     env: mode,
@@ -274,6 +293,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
+    logLevel: logLevel(env.LOG_LEVEL),
+    metricsToken,
     preparedStatements: flag('DATABASE_PREPARED_STATEMENTS', env.DATABASE_PREPARED_STATEMENTS, true),
     responseCache: flag('RESPONSE_CACHE', env.RESPONSE_CACHE, mode !== 'test'),
     ssr: mode === 'production' ? 'build' : mode === 'development' ? 'vite' : 'off',

@@ -3,11 +3,16 @@ import { createServer, type ServerResponse } from 'node:http';
 import { Server as NetServer } from 'node:net';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApp } from './app.ts';
+import { createLogger } from './log.ts';
+
+/** Until the app's log exists: what stops the start is written whatever NODE_ENV and LOG_LEVEL say. */
+const startLog = createLogger({ env: 'production', logLevel: 'info' });
 
 async function main() {
   const started = Date.now();
   const config = loadConfig();
   const shop = await createApp(config);
+  const { log } = shop;
   let stopping = false;
   // the responses not finished yet: during the drain each one closes its connection when done
   const inFlight = new Set<ServerResponse>();
@@ -19,7 +24,7 @@ async function main() {
   });
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded PostgreSQL in ${config.dataDir}`;
-    console.log(`Shop ready at ${config.publicUrl} (${config.env}, ${where}) in ${Date.now() - started} ms`);
+    log.info(`Shop ready at ${config.publicUrl} (${config.env}, ${where}) in ${Date.now() - started} ms`);
   });
 
   // Graceful shutdown (requirement O4, issue 31): /ready answers 503 at once, so a load balancer stops
@@ -30,7 +35,7 @@ async function main() {
   const shutdown = (signal: string) => {
     if (stopping) return; // a process manager may signal twice
     stopping = true;
-    console.log(`${signal}: finishing requests in flight, then stopping`);
+    log.info(`${signal}: finishing requests in flight, then stopping`);
     shop.startDrain();
     for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
     const finish = (cut: boolean) => {
@@ -39,7 +44,8 @@ async function main() {
       void shop.close().then(
         () => process.exit(cut ? 1 : 0),
         (error) => {
-          console.error('Stopping:', error);
+          log.error({ err: error }, 'Stopping failed');
+          log.flush();
           process.exit(1);
         },
       );
@@ -49,7 +55,7 @@ async function main() {
       let cut = false;
       const limit = setTimeout(() => {
         cut = true;
-        console.error(`Requests still in flight after ${config.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): cut`);
+        log.warn(`Requests still in flight after ${config.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS): cut`);
         server.closeAllConnections();
       }, config.shutdownTimeoutMs);
       // Stop accepting. net's close, not http's: http's also drops at once the connections accepted whose
@@ -69,6 +75,8 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) startLog.fatal(`Configuration error: ${error.message}`);
+  else startLog.fatal({ err: error }, 'The shop could not start');
+  startLog.flush();
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 // Security: CSRF and request-shape rules of /graphql, masked errors, headers, cookies,
 // the language switch, and the plain HTTP routes (health, robots, sitemap).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createProduct, createCategory, createCustomer, createInfoPage } from '../support/factories.ts';
@@ -44,11 +44,13 @@ const SecurityProductQuery = graphql(`
 `);
 
 let app: TestApp;
+/** The app's log lines (JSON). */
+const logLines: string[] = [];
 let product: Awaited<ReturnType<typeof createProduct>>;
 let variantId: string;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ logDestination: { write: (line) => void logLines.push(line) } });
   const category = await createCategory(app.prisma, {
     name: { cs: 'Dresy', en: 'Jerseys' },
     slug: { cs: 'dresy', en: 'jerseys' },
@@ -308,7 +310,6 @@ describe(`security (${databaseKind})`, () => {
         where: { sid: row!.sid },
         data: { sess: { ...(row!.sess as object), customerId: 'not-a-number' } },
       });
-      const log = vi.spyOn(console, 'error').mockImplementation(() => {});
       const response = await client.fetch('/graphql', {
         method: 'POST',
         headers: {
@@ -320,8 +321,11 @@ describe(`security (${databaseKind})`, () => {
       });
       const text = await response.text();
       // the details stay in the server log, under the request id
-      expect(log.mock.calls.some((call) => String(call[0]).startsWith('[request support-case-42] me failed:'))).toBe(true);
-      log.mockRestore();
+      const logged = logLines.map((line) => JSON.parse(line) as { requestId?: string; msg?: string; level?: string; err?: { stack?: string } });
+      expect(logged.find((entry) => entry.requestId === 'support-case-42' && entry.msg === 'me failed')).toMatchObject({
+        level: 'error',
+        err: { stack: expect.stringMatching(/\bat /) },
+      });
       const body = JSON.parse(text);
       expect(body.data).toEqual({ me: null });
       expect(body.errors).toEqual([

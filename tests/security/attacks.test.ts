@@ -500,11 +500,23 @@ describe.each(DATABASES)('production server on %s', (kind) => {
   });
 
   describe("issue 31's findings 6 and 21: crafted URLs and request shapes", () => {
-    /** What the server logged while `work` ran: its stack-trace lines. */
+    /** What the server logged while `work` ran: its stack-trace lines, printed or inside a JSON log line's err.stack. */
     async function stackLinesDuring(work: () => Promise<void>): Promise<string[]> {
       const before = server.output().length;
       await work();
-      return server.output().slice(before).split('\n').filter((line) => /^\s+at /.test(line));
+      return server
+        .output()
+        .slice(before)
+        .split('\n')
+        .flatMap((line) => {
+          if (!line.startsWith('{')) return [line];
+          try {
+            return ((JSON.parse(line) as { err?: { stack?: string } }).err?.stack ?? '').split('\n');
+          } catch {
+            return [line];
+          }
+        })
+        .filter((line) => /^\s+at /.test(line));
     }
 
     it('?sort=__proto__ on category and search pages answers the page, not a 500', async () => {

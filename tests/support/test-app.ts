@@ -166,6 +166,8 @@ export type TestAppOptions = {
    * the migrations), rather than a copy of the run's migrated template.
    */
   fresh?: boolean;
+  /** Where the app's log lines go (JSON, one a line); without it the test app logs nothing. */
+  logDestination?: { write: (line: string) => void };
 };
 
 /** The run's migrated template, when vitest's global setup made one (not in `npm run bench`). */
@@ -215,6 +217,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     const initialData = owned || options.databaseUrl ? undefined : await embeddedInitialData(template);
     app = await createApp(config, {
       embeddedInitialData: initialData,
+      logDestination: options.logDestination,
       ...(options.logQueries === false ? {} : { onQuery: (sql: string) => queries.push(sql) }),
     });
   } catch (error) {

@@ -14,6 +14,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { servePGlite } from './pglite-server.ts';
+import type { LineLog } from '../log.ts';
 
 export type EmbeddedDatabase = {
   url: string;
@@ -31,6 +32,8 @@ export type EmbeddedOptions = {
    * and gives every test file such a copy (docs/decisions/0030-test-suite-speed.md).
    */
   initialData?: Blob;
+  /** Where a failed connection is reported (the app's log). */
+  log?: LineLog;
 };
 
 /** libpq and `pg` look for the socket `<host>/.s.PGSQL.<port>`; we use the default port. */
@@ -177,7 +180,7 @@ export async function startEmbeddedDatabase(dataDir: string, options: EmbeddedOp
     // the search's trigram index and unaccent (migration 20261122162100) are extensions PGlite ships
     db = await PGlite.create(dataDir, { extensions: { pg_trgm, unaccent }, loadDataDir: options.initialData });
     // PGlite runs one query at a time; the server lets several connections take turns.
-    const server = await servePGlite(db, socket.socketPath, { maxConnections: 100 });
+    const server = await servePGlite(db, socket.socketPath, { maxConnections: 100, log: options.log });
     const opened = db;
     return {
       url: socketUrl(socket.dir),

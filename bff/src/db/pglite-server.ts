@@ -11,6 +11,7 @@
 // exist") as soon as a transaction makes others wait; see docs/decisions/0003.
 import { createServer, type Server, type Socket } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { silentLog, type LineLog } from '../log.ts';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -58,7 +59,8 @@ class Tail {
 
 export type PGliteServer = { close: () => Promise<void> };
 
-export async function servePGlite(db: PGlite, socketPath: string, options: { maxConnections?: number } = {}): Promise<PGliteServer> {
+export async function servePGlite(db: PGlite, socketPath: string, options: { maxConnections?: number; log?: LineLog } = {}): Promise<PGliteServer> {
+  const log = options.log ?? silentLog;
   await db.waitReady;
   const turns = new Turns();
   const sockets = new Set<Socket>();
@@ -145,7 +147,7 @@ export async function servePGlite(db: PGlite, socketPath: string, options: { max
     socket.on('data', (chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
       work = work.then(drain).catch((error: unknown) => {
-        console.error('[embedded database] connection failed:', error);
+        log.error('[embedded database] connection failed', error);
         socket.destroy();
       });
     });

@@ -1,5 +1,6 @@
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
+import type { LineLog } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
@@ -41,6 +42,8 @@ export type Context = {
   /** The customer's personal access token of a bearer-token request (http/partner-auth.ts); else undefined. */
   accessTokenId?: number;
   requestId: string;
+  /** The app's log, for work that outlives the request (e.g. a reset link issued after the answer). */
+  log: LineLog;
   /** Runs a task once this request's response has been sent (work the answer must not wait for, nor be timed by). */
   afterResponse?: (task: () => void) => void;
   /** Says this answer was made for this one request (a captcha challenge): the response cache never stores it. */

@@ -3,6 +3,7 @@
 // no-store`, as the invoice PDF has (issue 31, item 19). The response cache does not store them either.
 import type { NextFunction, Request, Response } from 'express';
 import { ROUTES, type RouteName } from '../../../schema/routes.ts';
+import { routeRegExp } from './page-routes.ts';
 
 const PERSONAL_PAGES: RouteName[] = [
   'cart',
@@ -25,12 +26,7 @@ const PERSONAL_PAGES: RouteName[] = [
 ];
 
 /** Their paths in both languages, compiled once: a page's parameters are one segment each. */
-const PATTERNS = PERSONAL_PAGES.flatMap((name) =>
-  (['cs', 'en'] as const).map((language) => {
-    const path = ROUTES[name][language].replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
-    return new RegExp(`^${path}/?$`);
-  }),
-);
+const PATTERNS = PERSONAL_PAGES.flatMap((name) => (['cs', 'en'] as const).map((language) => routeRegExp(ROUTES[name][language])));
 
 /** Whether a page path (or its data request, `/kosik.data`) is one of them. */
 export function isPersonalPage(path: string): boolean {

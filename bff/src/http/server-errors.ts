@@ -7,6 +7,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
 import { requestLanguage } from '../graphql/server/request-language.ts';
+import { requestIdOf, routeOf } from './request-log.ts';
 
 /** PostgreSQL's codes of a lost or refused connection: class 08, shutdown or start-up (57P0x), too many clients. */
 const OUTAGE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
@@ -102,9 +103,11 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
     }
     const outage = isDatabaseOutage(error);
     const status = outage ? 503 : 500;
-    // an outage is logged in one line (it can last and concern every request), anything else with its stack
-    if (outage) options.log(`[${status}] ${req.method} ${req.path}: database unavailable (${(error as Error)?.message ?? error})`);
-    else options.log(`[${status}] ${req.method} ${req.path}:`, error);
+    // an outage is logged in one line (it can last and concern every request), anything else with its stack;
+    // the route's pattern, not the path (which may hold an order's secret), and the request id
+    const what = `[${status}] [request ${requestIdOf(req)}] ${req.method} ${routeOf(req)}`;
+    if (outage) options.log(`${what}: database unavailable (${(error as Error)?.message ?? error})`);
+    else options.log(`${what} failed`, error);
     res.status(status);
     if (outage) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
     res.setHeader('Cache-Control', 'no-store');

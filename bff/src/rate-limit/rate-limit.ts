@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { silentLog, type LineLog } from '../log.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
 
@@ -218,6 +219,7 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     private readonly keyPrefix = 'shop:rl:',
     private readonly fallback: RateLimiter | null = null,
+    private readonly log: LineLog = silentLog,
   ) {
     this.client = createRedisClient({
       url,
@@ -257,7 +259,7 @@ export class RedisRateLimiter implements RateLimiter {
     // one line every 30 s is enough (the URL may hold a password: not logged)
     if (Date.now() - this.lastErrorLog > 30_000) {
       this.lastErrorLog = Date.now();
-      console.error(`[rate-limit] Redis: ${error.message}${this.fallback ? '; counting in the database meanwhile' : ''}`);
+      this.log.error(`[rate-limit] Redis: ${error.message}${this.fallback ? '; counting in the database meanwhile' : ''}`);
     }
   }
 
@@ -297,8 +299,22 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string }): RateLimiter {
+export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string; log?: LineLog }): RateLimiter {
   const database = new PostgresRateLimiter(options.prisma, options.keyPrefix);
   // while Redis is away, attempts are counted in the database (shared by the instances), never let through
-  return options.redisUrl ? new RedisRateLimiter(options.redisUrl, options.keyPrefix, database) : database;
+  return options.redisUrl ? new RedisRateLimiter(options.redisUrl, options.keyPrefix, database, options.log) : database;
+}
+
+/** The limiter, telling `refused` the rule of every refused consume() (the metrics count them by name). */
+export function reportingRefusals(limiter: RateLimiter, refused: (rule: RateRule) => void): RateLimiter {
+  return {
+    async consume(rule, key, points, within) {
+      const outcome = await limiter.consume(rule, key, points, within);
+      if (!outcome.allowed) refused(rule);
+      return outcome;
+    },
+    reset: (rule, key) => limiter.reset(rule, key),
+    degraded: () => limiter.degraded(),
+    close: () => limiter.close(),
+  };
 }

@@ -13,6 +13,7 @@
 // the shopper in with a new session id, A2) and is checked against the common passwords (A1).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import type { LineLog } from '../log.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { endCustomerSessions } from './sessions.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
@@ -58,7 +59,7 @@ function invalidForm(fieldErrors: FieldError[], language: Locale): ValidationErr
 export async function requestPasswordReset(
   deps: PasswordDeps,
   input: { email: string },
-  context: { language: Locale; clientIp: string; afterResponse?: (task: () => void) => void },
+  context: { language: Locale; clientIp: string; afterResponse?: (task: () => void) => void; log: LineLog },
   /** Runs after the form's own checks, before anything is counted or written (the captcha). */
   beforeWrite: () => Promise<void> = async () => {},
 ): Promise<void> {
@@ -77,7 +78,7 @@ export async function requestPasswordReset(
   const work = new Promise<void>((resolve) => schedule(() => void setTimeout(resolve, AFTER_ANSWER_DELAY_MS)))
     .then(() => issueResetToken(deps.prisma, email))
     .then(() => kickMailSender(deps.prisma))
-    .catch((error: unknown) => console.error('[password reset] could not issue a reset link:', error))
+    .catch((error: unknown) => context.log.error('[password reset] could not issue a reset link', error))
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
 }

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Response } from 'express';
+import { Kind, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { Config } from '../../config.ts';
@@ -23,6 +24,17 @@ export function loadPersistedDocuments(file = PERSISTED_DOCUMENTS_FILE): Persist
   const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   // codegen names sha256 keys "sha256:<hex>"; requests carry the bare hex (persistedQuery.sha256Hash)
   return new Map(Object.entries(stored).map(([key, document]) => [key.replace(/^sha256:/, ''), document]));
+}
+
+/** The names of the operations in the persisted documents: the web's own (the metrics label only these). */
+export function persistedOperationNames(documents: PersistedDocuments = loadPersistedDocuments()): Set<string> {
+  const names = new Set<string>();
+  for (const text of documents.values()) {
+    for (const definition of parse(text).definitions) {
+      if (definition.kind === Kind.OPERATION_DEFINITION && definition.name) names.add(definition.name.value);
+    }
+  }
+  return names;
 }
 
 type ServerContext = { res?: Response };

@@ -19,6 +19,8 @@ import { operationLimits } from './operation-limits.ts';
 import { useLocalisedRefusals } from './request-errors.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
 import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
+import { lineLog, type Log } from '../../log.ts';
+import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -36,7 +38,23 @@ export function requestCurrency(req: Request, headers?: Headers): Currency {
   return currencyOfCookies(req.headers.cookie);
 }
 
-export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter) {
+/** One of yoga's log calls (a text, maybe an error) as a log entry. */
+function yogaLog(log: Log, level: 'debug' | 'info' | 'warn' | 'error') {
+  return (...args: unknown[]) => {
+    const error = args.find((arg) => arg instanceof Error);
+    const text = args.filter((arg) => typeof arg === 'string').join(' ') || (error as Error | undefined)?.message || 'graphql-yoga';
+    log[level](error ? { err: error } : {}, text);
+  };
+}
+
+export type GraphQLServerOptions = {
+  log: Log;
+  /** Sees every executed operation (the metrics time them). */
+  operationFinished?: (operation: FinishedOperation) => void;
+};
+
+export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished }: GraphQLServerOptions) {
+  const contextLog = lineLog(log);
   return createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -56,13 +74,15 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
             })
           : maskError(error, text, isDev),
     },
-    logging: config.env === 'test' ? 'error' : 'info',
+    // yoga's own messages go to the app's log, at the level LOG_LEVEL lets through
+    logging: { debug: yogaLog(log, 'debug'), info: yogaLog(log, 'info'), warn: yogaLog(log, 'warn'), error: yogaLog(log, 'error') },
     plugins: [
       useLocalisedRefusals(), // transport, parser and limit refusals in the request's language
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
       useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
+      useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {
@@ -71,7 +91,8 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         for (const error of errors) {
           const original = (error as { originalError?: Error & { extensions?: unknown } }).originalError;
           if (original && original.extensions === undefined) {
-            console.error(`[request ${requestId}] ${(error as { path?: readonly (string | number)[] }).path?.join('.') ?? 'request'} failed:`, original);
+            const path = (error as { path?: readonly (string | number)[] }).path?.join('.') ?? 'request';
+            log.error({ err: original, requestId }, `${path} failed`);
           }
         }
       }),
@@ -139,6 +160,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
           ),
         rateLimiter,
         requestId: res.locals.requestId as string,
+        log: contextLog,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent
         afterResponse: (task) => void res.once('finish', task),
         // an answer made for this one request (a captcha challenge): never stored by the response cache

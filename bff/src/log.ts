@@ -1,0 +1,90 @@
+// The server's log: one JSON object a line (pino) on stdout, for a log collector to read. LOG_LEVEL
+// chooses how much; tests write nothing unless they hand the app a destination to read.
+//
+// What is logged is chosen by the callers (http/request-log.ts logs no body, no query string, no
+// header but User-Agent): never a password, a token, a cookie or a shopper's personal data. Two
+// defences behind that: fields with such names are redacted whatever a caller passes, and e-mail
+// addresses are masked in messages and errors (an SMTP server's refusal quotes the recipient).
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type { Config } from './config.ts';
+
+export type Log = Logger;
+
+/** What background work (the mail sender, jobs) logs through: a line, and the error behind it. */
+export type LineLog = { info: (line: string) => void; error: (line: string, error?: unknown) => void };
+
+/** Field names whose values never reach the log, at the top level or one level down (pino's redact). */
+const SECRET_FIELDS = [
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'accessToken',
+  'secret',
+  'cookie',
+  'cookies',
+  'authorization',
+  'email',
+  'phone',
+  'firstName',
+  'lastName',
+  'fullName',
+  'street',
+  'address',
+  'variables',
+  'body',
+];
+export const REDACTED_PATHS = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+];
+
+const EMAIL_ADDRESS = /[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+/g;
+
+/** The text with every e-mail address replaced by "[email]". */
+export function maskPersonalData(text: string): string {
+  return text.replace(EMAIL_ADDRESS, '[email]');
+}
+
+/** pino's error fields, with addresses masked in the message and the stack. */
+function errorSerializer(error: Error) {
+  const serialized = pino.stdSerializers.err(error);
+  if (typeof serialized.message === 'string') serialized.message = maskPersonalData(serialized.message);
+  if (typeof serialized.stack === 'string') serialized.stack = maskPersonalData(serialized.stack);
+  return serialized;
+}
+
+/**
+ * The app's logger. Without a destination it writes to stdout, except in tests (NODE_ENV=test), where
+ * it writes nothing; a test that reads the log passes a destination.
+ */
+export function createLogger(config: Pick<Config, 'env' | 'logLevel'>, destination?: DestinationStream): Log {
+  if (config.env === 'test' && !destination) return pino({ enabled: false });
+  const options: pino.LoggerOptions = {
+    level: config.logLevel,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+    serializers: { err: errorSerializer },
+    hooks: {
+      // the message text: addresses masked
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? maskPersonalData(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** The lines of background work as log entries: the error under `err`. */
+export function lineLog(log: Log): LineLog {
+  return {
+    info: (line) => log.info(line),
+    error: (line, error) => (error === undefined ? log.error(line) : log.error({ err: error }, line)),
+  };
+}
+
+/** Logs nothing (a store or a job created without the app's log, in a script or a test). */
+export const silentLog: LineLog = { info: () => undefined, error: () => undefined };
