@@ -3,8 +3,9 @@
 // `npm run cluster` starts one to try it out (docs/deployment.md); the fault suite (tests/faults)
 // starts one and breaks its parts. Needs `npm run build`, and PostgreSQL, Redis and nginx installed
 // (Debian: postgresql, redis-server, nginx); nothing of the machine's own services is touched.
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const isRoot = process.getuid?.() === 0;
+
+/** What must not outlive this process if it ends without stopping the cluster (a test run that dies). */
+const leftovers = new Set<() => void>();
+process.once('exit', () => {
+  for (const cleanUp of leftovers) cleanUp();
+});
 
 /** A port that was free a moment ago. */
 export function freePort(): Promise<number> {
@@ -49,10 +56,13 @@ function postgresBin(program: string): string {
   return found;
 }
 
-/** Runs a PostgreSQL tool as the postgres user when we are root (PostgreSQL refuses to run as root). */
-function asPostgres(program: string, args: string[]): void {
+/**
+ * Runs a PostgreSQL tool as the postgres user when we are root (PostgreSQL refuses to run as root),
+ * without blocking: the shop's shoppers go on meanwhile.
+ */
+async function asPostgres(program: string, args: string[]): Promise<void> {
   const [command, commandArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', postgresBin(program), ...args]] : [postgresBin(program), args];
-  execFileSync(command, commandArgs, { stdio: 'pipe' });
+  await promisify(execFile)(command, commandArgs);
 }
 
 export type ClusterPostgres = { port: number; url: (database: string) => string; restart: () => Promise<void>; stop: () => Promise<void> };
@@ -64,17 +74,31 @@ export async function startPostgres(dir: string, port: number): Promise<ClusterP
     // the postgres user must reach its folder through ours (mkdtemp makes it 0700)
     if (isRoot) chmodSync(path.dirname(dir), 0o711);
     if (isRoot) chownSync(dir, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
-    asPostgres('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+    await asPostgres('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
   }
   // a trial and test cluster: no fsync (a machine crash may lose it, a process crash does not)
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c full_page_writes=off`;
-  asPostgres('pg_ctl', ['-D', dir, '-l', path.join(dir, 'server.log'), '-o', options, '-w', 'start']);
+  // the server's output to its log file: with pg_ctl's own, it would hold pg_ctl's pipe open
+  const log = path.join(dir, 'server.log');
+  await asPostgres('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-w', 'start']);
+  const stopNow = () => {
+    const [command, args] = isRoot ? ['runuser', ['-u', 'postgres', '--', postgresBin('pg_ctl')]] : [postgresBin('pg_ctl'), []];
+    try {
+      execFileSync(command, [...args, '-D', dir, '-m', 'immediate', 'stop'], { stdio: 'ignore' });
+    } catch {
+      // not running
+    }
+  };
+  leftovers.add(stopNow);
   return {
     port,
     url: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
     // a fast restart: open connections are closed, as when the server fails over or is updated
-    restart: async () => asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'restart']),
-    stop: async () => asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']),
+    restart: () => asPostgres('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-m', 'fast', '-w', 'restart']),
+    stop: async () => {
+      leftovers.delete(stopNow);
+      await asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+    },
   };
 }
 
@@ -87,7 +111,11 @@ export async function startRedis(port: number): Promise<ClusterRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      child = started;
+      const kill = () => started.kill('SIGKILL');
+      leftovers.add(kill);
+      started.once('exit', () => leftovers.delete(kill));
       await waitFor('Redis', () => tcpOpen(port));
     },
     async stop() {
@@ -135,7 +163,9 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const current = child;
-      exited = new Promise((resolve) => current.once('exit', (code, signal) => resolve({ code, signal })));
+      const kill = () => current.kill('SIGKILL');
+      leftovers.add(kill);
+      exited = new Promise((resolve) => current.once('exit', (code, signal) => (leftovers.delete(kill), resolve({ code, signal }))));
       let gone = false;
       void exited.then(() => (gone = true));
       await waitFor(`${name} (port ${port})`, async () => {
@@ -153,10 +183,9 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
 
 export type ClusterNginx = { port: number; url: string; stop: () => Promise<void> };
 
-/** nginx on 127.0.0.1:`port`, balancing over the instances' ports; its files in `dir`. */
-export async function startNginx(dir: string, port: number, upstreamPorts: number[]): Promise<ClusterNginx> {
-  mkdirSync(dir, { recursive: true });
-  const config = `# written by scripts/cluster.ts
+/** nginx's configuration for the cluster: on 127.0.0.1:`port`, balancing over the instances' ports (docs/deployment.md shows its server block). */
+export function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
+  return `# written by scripts/cluster.ts
 ${isRoot ? 'user root;\n' : ''}worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -191,13 +220,21 @@ ${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 
   }
 }
 `;
+}
+
+/** nginx on 127.0.0.1:`port`, balancing over the instances' ports; its files in `dir`. */
+export async function startNginx(dir: string, port: number, upstreamPorts: number[]): Promise<ClusterNginx> {
+  mkdirSync(dir, { recursive: true });
+  const config = nginxConfig(dir, port, upstreamPorts);
   writeFileSync(path.join(dir, 'nginx.conf'), config);
   let program = 'nginx';
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) program = candidate;
   const child = spawn(program, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr!.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const kill = () => child.kill('SIGKILL');
+  leftovers.add(kill);
+  const exited = new Promise((resolve) => child.once('exit', (code) => (leftovers.delete(kill), resolve(code))));
   child.once('error', (error) => (errors += `${error.message} (Debian: apt-get install nginx)`));
   await waitFor('nginx', async () => {
     if (child.exitCode !== null || errors.includes('ENOENT')) throw new Error(`nginx did not start: ${errors}`);
@@ -221,7 +258,8 @@ export type Cluster = {
   redis: ClusterRedis;
   instances: ShopInstance[];
   nginx: ClusterNginx;
-  stop: () => Promise<void>;
+  /** Stops everything; `remove`: and deletes the cluster's folder (its database, e-mails, logs). */
+  stop: (options?: { remove?: boolean }) => Promise<void>;
 };
 
 /**
@@ -244,18 +282,19 @@ export async function startCluster({ instances = 2, dir = mkdtempSync(path.join(
     ...env,
   };
   const shops = instancePorts.map((port, index) => shopInstance(`instance ${index + 1}`, port, path.join(dir, `instance-${index + 1}`), shared));
-  const stopAll = async () => {
+  const stopAll = async ({ remove = false } = {}) => {
     for (const shop of shops) await shop.signal('SIGTERM');
     await nginx?.stop();
     await redis.stop();
     await postgres.stop();
+    if (remove) rmSync(dir, { recursive: true, force: true });
   };
   let nginx: ClusterNginx | undefined;
   try {
     await Promise.all(shops.map((shop) => shop.start()));
     nginx = await startNginx(path.join(dir, 'nginx'), nginxPort, instancePorts);
   } catch (error) {
-    await stopAll().catch(() => undefined);
+    await stopAll({ remove: true }).catch(() => undefined);
     throw error;
   }
   return { dir, url, postgres, redis, instances: shops, nginx, stop: stopAll };

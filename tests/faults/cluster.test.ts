@@ -50,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await db?.end();
-  await cluster?.stop();
+  await cluster?.stop({ remove: true });
 });
 
 type Told = { email: string; outcome: 'placed' | 'refused' | 'unknown'; number?: string; detail?: string };
