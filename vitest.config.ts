@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'node',
           // property tests run hundreds of cases: on a busy 2-core machine 5 s was not always enough
           testTimeout: 20_000,
+          // one module graph per worker, as in the integration tests: each file restores what it
+          // stubs (spies, globals, timers) itself
+          isolate: false,
         },
       },
       {

@@ -211,9 +211,11 @@ ${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
-      # an instance that is down or answers 502/503 is skipped; nginx repeats only requests that
-      # change nothing (GET, HEAD): a POST that reached an instance is never sent twice
-      proxy_next_upstream error timeout http_502 http_503;
+      # an instance that cannot be reached is skipped; nginx repeats only requests that change
+      # nothing (GET, HEAD): a POST that reached an instance is never sent twice. The shop's own 503
+      # (its database is away) goes to the shopper as it is: a page in her language with Retry-After,
+      # and the instance is not taken for dead, so nginx never has no instance left to ask
+      proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
       proxy_read_timeout 30s;
     }

@@ -53,9 +53,13 @@ afterAll(async () => {
   await cluster?.stop({ remove: true });
 });
 
-type Told = { email: string; outcome: 'placed' | 'refused' | 'unknown'; number?: string; detail?: string };
+type Told = { email: string; voucher: string | null; outcome: 'placed' | 'refused' | 'unknown'; number?: string; detail?: string };
 
-/** One shopper's visit: a category page, one piece in the cart, the checkout, the order. */
+/** Vouchers of the demo data the shoppers apply: one without limits, one for the first 5 orders only. */
+const VOUCHERS = ['JARO15', 'POSLEDNICH5'];
+const CAPACITY_VOUCHER = { code: 'POSLEDNICH5', capacity: 5 };
+
+/** One shopper's visit: a category page, one piece in the cart, a voucher, the checkout, the order. */
 async function visit(shopper: number, round: number, statuses: Map<number, number>, told: Told[]): Promise<void> {
   // every visit from an address and with an e-mail of its own: the order limits per address and
   // e-mail (issue 31) are not what this suite is about
@@ -68,6 +72,10 @@ async function visit(shopper: number, round: number, statuses: Map<number, numbe
   const added = await browser.operation('AddToCart', { variantId: gid('Variant', variantIds[round % variantIds.length]), quantity: 1 });
   count(added.status);
   if ((added.body.data?.addToCart as { __typename?: string } | undefined)?.__typename !== 'Cart') return;
+  const code = VOUCHERS[round % VOUCHERS.length];
+  const applied = await browser.operation('ApplyVoucher', { code });
+  count(applied.status);
+  const voucher = (applied.body.data?.applyVoucher as { __typename?: string } | undefined)?.__typename === 'Cart' ? code : null;
   const email = `fault-${shopper}-${round}@example.cz`;
   const updated = await browser.operation('UpdateCheckout', {
     input: { deliveryMethodId: delivery, paymentMethodId: payment, invoiceAddress: { ...INVOICE_ADDRESS, email }, termsAccepted: true },
@@ -75,7 +83,7 @@ async function visit(shopper: number, round: number, statuses: Map<number, numbe
   count(updated.status);
   const revision = (updated.body.data?.updateCheckout as { checkout?: { revision: string } } | undefined)?.checkout?.revision;
   if (!revision) return;
-  told.push({ email, ...(await placeOrder(browser, revision, count)) });
+  told.push({ email, voucher, ...(await placeOrder(browser, revision, count)) });
 }
 
 /**
@@ -83,7 +91,7 @@ async function visit(shopper: number, round: number, statuses: Map<number, numbe
  * nothing: the shop's placeOrder is idempotent per cart, so a repeat after an order that was made
  * returns that order.
  */
-async function placeOrder(browser: Browser, revision: string, count: (status: number) => void): Promise<Omit<Told, 'email'>> {
+async function placeOrder(browser: Browser, revision: string, count: (status: number) => void): Promise<Omit<Told, 'email' | 'voucher'>> {
   const until = Date.now() + RETRY_FOR_MS;
   let last = '';
   while (Date.now() < until) {
@@ -144,8 +152,9 @@ describe('two instances behind nginx, through faults', () => {
     await load;
 
     // what the shoppers were told, held against the database
-    const orders = await sql<{ id: number; number: string; email: string; lines: number }>(
-      `SELECT o.id, o.number, o.email, (SELECT count(*)::int FROM "OrderLine" l WHERE l."orderId" = o.id) AS lines
+    const orders = await sql<{ id: number; number: string; email: string; lines: number; vouchers: string[] }>(
+      `SELECT o.id, o.number, o.email, (SELECT count(*)::int FROM "OrderLine" l WHERE l."orderId" = o.id) AS lines,
+              array(SELECT v.code FROM "VoucherUse" u JOIN "Voucher" v ON v.id = u."voucherId" WHERE u."orderId" = o.id) AS vouchers
          FROM "Order" o WHERE o.email LIKE 'fault-%'`,
     );
     const placed = told.filter((entry) => entry.outcome === 'placed');
@@ -156,6 +165,11 @@ describe('two instances behind nginx, through faults', () => {
     const placedTwice = [...ordersByEmail.values()].filter((list) => list.length > 1);
     const placedButMissing = placed.filter((entry) => ordersByEmail.get(entry.email)?.[0]?.number !== entry.number);
     const refusedButExists = refused.filter((entry) => ordersByEmail.has(entry.email));
+    const wrongVoucher = placed.filter((entry) => {
+      const vouchers = ordersByEmail.get(entry.email)?.[0]?.vouchers ?? [];
+      return JSON.stringify(vouchers) !== JSON.stringify(entry.voucher ? [entry.voucher] : []);
+    });
+    const capacityUses = orders.filter((order) => order.vouchers.includes(CAPACITY_VOUCHER.code)).length;
     const notTold = orders.filter((order) => !placed.some((entry) => entry.email === order.email) && !unknown.some((entry) => entry.email === order.email));
 
     // stock: the seed's minus what was sold, never below zero
@@ -197,6 +211,8 @@ describe('two instances behind nginx, through faults', () => {
       ['told placed but missing', placedButMissing.length],
       ['told refused but exist', refusedButExists.length],
       ['in the database but never told', notTold.length],
+      ['orders whose vouchers differ from the cart\'s', wrongVoucher.length],
+      [`orders with ${CAPACITY_VOUCHER.code} (capacity ${CAPACITY_VOUCHER.capacity})`, capacityUses],
       ['confirmation e-mails (outbox rows)', confirmations.length],
       ['confirmations sent other than once', copies.filter((n) => n !== 1).length],
       ['contested stock (seed, sold, left)', stock.map((row) => `${CONTESTED_STOCK}-${row.sold}=${row.stock}`).join(' ')],
@@ -211,6 +227,9 @@ describe('two instances behind nginx, through faults', () => {
     expect(refusedButExists).toEqual([]);
     expect(notTold).toEqual([]);
     expect(orders.every((order) => order.lines === 1)).toBe(true);
+    expect(wrongVoucher).toEqual([]);
+    expect(capacityUses).toBeLessThanOrEqual(CAPACITY_VOUCHER.capacity);
+    expect(placed.filter((entry) => entry.voucher === 'JARO15').length, 'orders with the unlimited voucher').toBeGreaterThan(0);
     for (const row of stock) {
       expect(row.stock).toBeGreaterThanOrEqual(0);
       expect(row.stock).toBe(CONTESTED_STOCK - row.sold);
@@ -219,6 +238,8 @@ describe('two instances behind nginx, through faults', () => {
     expect(confirmations.every((mail) => mail.status === 'SENT')).toBe(true);
     expect(copies.every((n) => n === 1)).toBe(true);
     expect(statuses.get(500) ?? 0, 'no request ended in a 500').toBe(0);
+    // an outage is the shop's own 503 (the shopper's language, Retry-After), never nginx's bare 502
+    expect(statuses.get(502) ?? 0, "no request got nginx's 502").toBe(0);
     expect(drained).toContain('"code":0');
     expect(cartAfter?.id).toBe(loyalCart.id);
     expect(cartAfter?.itemCount).toBe(1);
