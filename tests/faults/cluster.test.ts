@@ -238,8 +238,10 @@ describe('two instances behind nginx, through faults', () => {
     expect(confirmations.every((mail) => mail.status === 'SENT')).toBe(true);
     expect(copies.every((n) => n === 1)).toBe(true);
     expect(statuses.get(500) ?? 0, 'no request ended in a 500').toBe(0);
-    // an outage is the shop's own 503 (the shopper's language, Retry-After), never nginx's bare 502
-    expect(statuses.get(502) ?? 0, "no request got nginx's 502").toBe(0);
+    // an outage is the shop's own 503 (the shopper's language, Retry-After). nginx's bare 502 only for
+    // what was in flight on the instance that was killed (a POST is never sent twice): at most one
+    // request per shopper, not every request while the database restarts
+    expect(statuses.get(502) ?? 0, "requests that got nginx's 502").toBeLessThanOrEqual(SHOPPERS);
     expect(drained).toContain('"code":0');
     expect(cartAfter?.id).toBe(loyalCart.id);
     expect(cartAfter?.itemCount).toBe(1);
