@@ -5,10 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
+import { signInAsDemoCustomer } from '../support/sign-in.ts';
 import { startShop } from '../support/shop-server.ts';
 import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { ARES_ERROR_ICO, startFakeAres, type FakeAres } from '../support/fake-ares.ts';
-import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 let ares: FakeAres;
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -36,11 +36,7 @@ describe('ARES in the checkout', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await open(page, '/en/login');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account$/);
+    await signInAsDemoCustomer(page, shop.url);
     const [product] = await variantsInStock(shop.prisma, 1);
     await addToCartFromProductPage(page, shop.url, product, 1);
     await open(page, '/pokladna');
@@ -88,11 +84,7 @@ describe('ARES in the checkout', () => {
   it('says the same in English', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     const page = await context.newPage();
-    await open(page, '/en/login');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account$/);
+    await signInAsDemoCustomer(page, shop.url);
     const [product] = await variantsInStock(shop.prisma, 1);
     await addToCartFromProductPage(page, shop.url, product, 1);
     await open(page, '/en/checkout');

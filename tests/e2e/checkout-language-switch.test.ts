@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
+import { signInAsDemoCustomer } from '../support/sign-in.ts';
 import { startShop } from '../support/shop-server.ts';
 import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
-import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -62,11 +62,7 @@ describe('language switch in the checkout', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await open(page, '/en/login');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account$/);
+    await signInAsDemoCustomer(page, shop.url);
     const [product] = await variantsInStock(shop.prisma, 1);
     await addToCartFromProductPage(page, shop.url, product, 1);
 
