@@ -5,16 +5,13 @@
 // inlines its whole bundle (~9 MB of script, styles and three editor workers) into one HTML page,
 // which would need 'unsafe-inline' scripts and blob: workers; so the page is written here instead,
 // with the per-response nonce on its two small inline scripts, and the bundle's parts are served as
-// files of their own under /graphql/graphiql/ (names carry a hash of the content: cached for a year,
-// compressed once per encoding and kept in memory). The package is imported only on the first
-// request for GraphiQL, so a shop without GRAPHIQL never loads it.
+// files of their own under /graphql/graphiql/ (graphiql-assets.ts).
 //
 // GraphiQL never sends the shop's cookies (credentials: 'omit'): it is a tool for API tokens and the
 // public explorer, not a shopper's session. Its tabs are the example operations of docs/api-examples.
 //
 // GET /graphql/schema.graphql: the printed schema (SDL), for a token with schema:read, for everybody
 // where the schema is open anyway (development, tests) or the public explorer is on.
-import { createHash } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import type { Config } from '../config.ts';
@@ -23,44 +20,12 @@ import { message } from '../i18n/messages.ts';
 import { cookieValue } from '../../../schema/rules/cookies.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { loadApiExamples, type ApiExample } from './api-examples.ts';
-import { appendVary, compressBody, negotiateEncoding, type Encoding } from './compression.ts';
+import { GRAPHIQL_ASSETS_PATH, loadBundle, sendAsset, type Bundle } from './graphiql-assets.ts';
 import { EXPLORER_HEADER, EXPLORER_HEADER_VALUE } from './public-explorer.ts';
 import { partnerOf } from './partner-auth.ts';
 
-/** Where the bundle's parts are served. */
-export const GRAPHIQL_ASSETS_PATH = '/graphql/graphiql';
 /** What the header editor holds where a token is needed: the shape to fill in. */
 export const TOKEN_PLACEHOLDER = 'Bearer shp_…';
-
-type Asset = { type: string; body: Buffer; compressed: Map<Encoding, Promise<Buffer>> };
-type Bundle = { assets: Map<string, Asset>; urls: { js: string; css: string; editorWorkerService: string; json: string; graphql: string } };
-
-let bundle: Promise<Bundle> | null = null;
-
-/** The package's parts as files named by their content's hash (loaded on the first call). */
-function loadBundle(): Promise<Bundle> {
-  bundle ??= import('@graphql-yoga/render-graphiql/graphiql').then((parts) => {
-    const assets = new Map<string, Asset>();
-    const add = (name: string, extension: 'js' | 'css', text: string) => {
-      const body = Buffer.from(text);
-      const file = `${name}.${createHash('sha256').update(body).digest('hex').slice(0, 12)}.${extension}`;
-      const type = extension === 'js' ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8';
-      assets.set(file, { type, body, compressed: new Map() });
-      return `${GRAPHIQL_ASSETS_PATH}/${file}`;
-    };
-    return {
-      assets,
-      urls: {
-        js: add('graphiql', 'js', parts.js),
-        css: add('graphiql', 'css', parts.css),
-        editorWorkerService: add('editor-worker', 'js', parts.editorWorkerService),
-        json: add('json-worker', 'js', parts.jsonWorker),
-        graphql: add('graphql-worker', 'js', parts.graphqlWorker),
-      },
-    };
-  });
-  return bundle;
-}
 
 /** How requests from this GraphiQL are authorised, which decides its headers and its how-to. */
 export type ExplorerMode = 'token' | 'public' | 'development';
@@ -218,23 +183,6 @@ function page(urls: Bundle['urls'], nonce: string, options: unknown): string {
 /** GraphiQL answers a browser's page request: GET with HTML acceptable (as graphql-yoga decides). */
 function wantsPage(req: Request): boolean {
   return req.method === 'GET' && (req.headers.accept ?? '').includes('text/html');
-}
-
-async function sendAsset(req: Request, res: Response, asset: Asset): Promise<void> {
-  res.setHeader('Content-Type', asset.type);
-  res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-  appendVary(res);
-  const encoding = negotiateEncoding(req.headers['accept-encoding']);
-  if (!encoding) return void res.end(asset.body);
-  let compressed = asset.compressed.get(encoding);
-  if (!compressed) {
-    compressed = compressBody(asset.body, encoding);
-    asset.compressed.set(encoding, compressed);
-  }
-  const body = await compressed;
-  // set here, the shop's compression middleware leaves the body as it is
-  res.setHeader('Content-Encoding', encoding);
-  res.end(body);
 }
 
 /** Who may download the SDL: a token with schema:read, and everybody where the schema is open. */
