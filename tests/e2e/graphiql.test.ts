@@ -42,6 +42,11 @@ async function recordingPage(): Promise<{ page: Page; requests: Request[]; elsew
   return { page, requests, elsewhere, cspViolations };
 }
 
+/** An editor's or panel's text, with Monaco's non-breaking spaces as spaces. */
+async function textOf(page: Page, selector: string): Promise<string> {
+  return (await page.locator(selector).innerText()).replace(/\u00a0/g, ' ');
+}
+
 /** Replaces the text of the open tab's header editor (Monaco: select all, type, drop what it closed by itself). */
 async function setHeaders(page: Page, headers: Record<string, string>) {
   await page.locator('.graphiql-editor-tool .graphiql-editor').last().click();
@@ -61,14 +66,14 @@ describe('GraphiQL in Chromium (GRAPHIQL=true in production)', () => {
 
       // the tabs: the how-to and the examples of docs/api-examples
       expect(await page.locator('button.graphiql-tab-button').allInnerTexts()).toEqual(['Categories', 'CategoryPage', 'Product', 'Stores', 'AddToCart']);
-      await expect.poll(() => page.locator('.graphiql-query-editor').innerText()).toMatch(/Requests from here carry the API token/);
+      await expect.poll(() => textOf(page, '.graphiql-query-editor')).toMatch(/Requests from here carry the API token/);
       // the header editor holds the placeholder to fill in
-      await expect.poll(() => page.locator('.graphiql-editor-tool').innerText()).toMatch(/"Authorization": "Bearer shp_…"/);
+      await expect.poll(() => textOf(page, '.graphiql-editor-tool')).toMatch(/"Authorization": "Bearer shp_…"/);
 
       // the category page example, with the token instead of the placeholder
       // (dispatched: a pointer click on a tab may start dragging it while the tabs still animate)
       await page.locator('button.graphiql-tab-button[title="CategoryPage"]').dispatchEvent('click');
-      await expect.poll(() => page.locator('.graphiql-query-editor').innerText()).toMatch(/query CategoryPage/);
+      await expect.poll(() => textOf(page, '.graphiql-query-editor')).toMatch(/query CategoryPage/);
       await setHeaders(page, { Authorization: `Bearer ${token}` });
       const answered = page.waitForResponse((response) => response.url() === `${shop.url}/graphql` && response.request().method() === 'POST');
       await page.locator('.graphiql-execute-button').click();
@@ -78,7 +83,7 @@ describe('GraphiQL in Chromium (GRAPHIQL=true in production)', () => {
       expect(body.errors).toBeUndefined();
       expect(body.data?.category.name).toBe('Dresy');
       expect(body.data?.products.edges).toHaveLength(4);
-      await expect.poll(() => page.locator('.graphiql-response').innerText()).toMatch(/"totalCount": \d+/);
+      await expect.poll(() => textOf(page, '.graphiql-response')).toMatch(/"totalCount": \d+/);
 
       // the request carried the token and none of the shop's cookies
       const sent = await response.request().allHeaders();
