@@ -273,6 +273,19 @@ describe(`GraphiQL (${databaseKind})`, () => {
     expect(options.defaultTabs[0].query).toMatch(/Without a token this explorer runs read-only catalog\n/);
   });
 
+  it('in development runs without a token, as a shopper without cookies', async () => {
+    const development = await createTestApp({ databaseUrl: dev.databaseUrl, config: { graphiql: true } });
+    try {
+      const options = optionsOf(await (await pageOf(development, { 'accept-language': 'en' })).text());
+      expect(JSON.parse(options.headers)).toEqual({});
+      expect(options.additionalHeaders).toEqual({});
+      expect(options.credentials).toBe('omit');
+      expect(options.defaultTabs[0].query).toMatch(/^# Development: requests run without a token/m);
+    } finally {
+      await development.close();
+    }
+  });
+
   it('is not served in production without GRAPHIQL: no page and no files', async () => {
     const response = await pageOf(off);
     const text = await response.text();
