@@ -16,8 +16,11 @@ import { message, type MessageKey } from '../i18n/messages.ts';
 import { createUsageRecorder, verifyApiToken, type PartnerScope } from '../services/api-tokens.ts';
 import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 
-/** What res.locals.partner (and ctx.partner) holds for a request with a valid token. */
-export type PartnerIdentity = { tokenId: number; name: string; scopes: PartnerScope[] };
+/**
+ * What res.locals.partner (and ctx.partner) holds for a request with a valid token; tokenId is null
+ * for the public explorer's anonymous visitor (http/public-explorer.ts).
+ */
+export type PartnerIdentity = { tokenId: number | null; name: string; scopes: PartnerScope[] };
 
 const CART_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
