@@ -2,9 +2,12 @@
 //   npm run token -- create --name "Partner X" --scopes catalog:read,cart [--rate 120]
 //   npm run token -- list
 //   npm run token -- revoke <prefix>
+//   npm run token -- webhook add <prefix> <https-url> --topics stock.changed,order.paid
+//   npm run token -- webhook list [<prefix>] | remove <id> | enable <id> | test <id> | log <id>
 // Uses the server's database settings: DATABASE_URL, or the embedded database under DATA_DIR
 // (through the running shop's socket when the shop is up, since only one process may open it).
 import { parseArgs } from 'node:util';
+import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import {
   ApiTokenInputError,
@@ -16,12 +19,15 @@ import {
   revokeApiToken,
   type ApiTokenSummary,
 } from '../bff/src/services/api-tokens.ts';
+import { WebhookInputError } from '../bff/src/services/webhooks.ts';
+import { parseWebhookCommand, runWebhookCommand, WEBHOOK_USAGE, type WebhookCommand } from './token-webhooks.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
   npm run token -- create --name "Partner X" --scopes ${PARTNER_SCOPES.slice(0, 2).join(',')} [--rate ${DEFAULT_RATE_PER_MINUTE}]
   npm run token -- list
   npm run token -- revoke <prefix>
+${WEBHOOK_USAGE}
 
 Scopes: ${PARTNER_SCOPES.join(', ')}. --rate: requests per minute (default ${DEFAULT_RATE_PER_MINUTE}).`;
 
@@ -29,6 +35,7 @@ export type Command =
   | { kind: 'create'; name: string; scopes: string; rate: number | undefined }
   | { kind: 'list' }
   | { kind: 'revoke'; prefix: string }
+  | WebhookCommand
   | { kind: 'help' };
 
 export function parseCommand(argv: string[]): Command {
@@ -42,6 +49,7 @@ export function parseCommand(argv: string[]): Command {
         name: { type: 'string' },
         scopes: { type: 'string' },
         rate: { type: 'string' },
+        topics: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -51,11 +59,12 @@ export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parsed;
   const [command, ...rest] = positionals;
   if (values.help || command === 'help') return { kind: 'help' };
-  if (command === undefined) throw new UsageError('Name a command: create, list or revoke.');
+  if (command === undefined) throw new UsageError('Name a command: create, list, revoke or webhook.');
   const onlyFor = (allowed: string[]) => {
     for (const option of ['name', 'scopes', 'rate'] as const) {
       if (values[option] !== undefined && !allowed.includes(option)) throw new UsageError(`--${option} belongs to create only.`);
     }
+    if (values.topics !== undefined && command !== 'webhook') throw new UsageError('--topics belongs to webhook add only.');
   };
   switch (command) {
     case 'create': {
@@ -82,8 +91,11 @@ export function parseCommand(argv: string[]): Command {
       onlyFor([]);
       if (rest.length !== 1) throw new UsageError('revoke needs exactly one token prefix (see `list`).');
       return { kind: 'revoke', prefix: rest[0] };
+    case 'webhook':
+      onlyFor([]);
+      return parseWebhookCommand(rest, values.topics);
     default:
-      throw new UsageError(`Unknown command "${command}"; the commands are create, list and revoke.`);
+      throw new UsageError(`Unknown command "${command}"; the commands are create, list, revoke and webhook.`);
   }
 }
 
@@ -100,8 +112,10 @@ function table(tokens: ApiTokenSummary[]): string {
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd()).join('\n');
 }
 
-async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db): Promise<void> {
-  if (command.kind === 'create') {
+async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind.startsWith('webhook-')) {
+    await runWebhookCommand(command as WebhookCommand, prisma, config);
+  } else if (command.kind === 'create') {
     const { token, summary } = await createApiToken(prisma, {
       name: command.name,
       scopes: parseScopes(command.scopes),
@@ -113,7 +127,7 @@ async function run(command: Exclude<Command, { kind: 'help' }>, prisma: Db): Pro
   } else if (command.kind === 'list') {
     const tokens = await listApiTokens(prisma);
     console.log(tokens.length === 0 ? 'No tokens yet; create one with `npm run token -- create`.' : table(tokens));
-  } else {
+  } else if (command.kind === 'revoke') {
     const { status, summary } = await revokeApiToken(prisma, command.prefix);
     console.log(
       status === 'revoked'
@@ -128,7 +142,7 @@ export const tokenCommand: ShopCommand<Command> = {
   usage: USAGE,
   parse: parseCommand,
   run,
-  isInputError: (error) => error instanceof ApiTokenInputError,
+  isInputError: (error) => error instanceof ApiTokenInputError || error instanceof WebhookInputError,
 };
 
 // `npx tsx scripts/token.ts …` in development; the build runs tokenCommand from build/bff/token.js (`npm run token`)

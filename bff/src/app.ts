@@ -43,6 +43,7 @@ import { persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
+import { startWebhookSender, type WebhookSender } from './jobs/webhook-deliveries.ts';
 import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
@@ -64,6 +65,8 @@ export type App = {
   rateLimiter: RateLimiter;
   /** Sends the mail outbox (after commits, on an interval); closed by close(). */
   mailer: Mailer;
+  /** Sends the webhook outbox (on an interval); closed by close(). */
+  webhooks: WebhookSender;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
   databaseUrl: string;
@@ -166,6 +169,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const mailer = createMailer(prisma, config, backgroundLog);
   // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
   const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
+  // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
+  const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
   const pickupPointFeed = startPickupPointFeedJob(prisma, config, backgroundLog);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished });
@@ -363,6 +368,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     yoga,
     rateLimiter,
     mailer,
+    webhooks,
     responseCacheStats: responseCache?.stats ?? null,
     databaseUrl,
     pool,
@@ -378,6 +384,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await responseCache?.close();
       await catalogVersion?.close();
       await mailer.close();
+      await webhooks.close();
       await prisma.$disconnect();
       await embedded?.stop();
     },

@@ -54,6 +54,14 @@ export type Config = {
   mailFrom: string;
   /** How often the mail sender looks for e-mails that are due (retries); 0: only when kicked. */
   mailIntervalMs: number;
+  /**
+   * Hosts whose webhooks may use http and private addresses (WEBHOOK_ALLOW_HOSTS, comma-separated host
+   * names or addresses; development and tests only). Every other webhook URL must be https and resolve
+   * to public addresses only (docs/decisions/0040).
+   */
+  webhookAllowHosts: string[];
+  /** How often the webhook sender looks for deliveries that are due (retries, other instances' events); 0: only when kicked. */
+  webhookIntervalMs: number;
   /** Days a bank-transfer order has to be paid (BANK_TRANSFER_PAYMENT_DAYS, 7); unpaid after that it is cancelled. */
   bankTransferPaymentDays: number;
   /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
@@ -172,6 +180,23 @@ function trustProxy(value: string | undefined): number | string[] {
   return entries;
 }
 
+/** WEBHOOK_ALLOW_HOSTS: host names (letters, digits, dots, dashes) or IP addresses, lower case. */
+function webhookAllowHosts(value: string | undefined, mode: Config['env']): string[] {
+  if (value === undefined || value.trim() === '') return [];
+  // an exception to the SSRF rules is for a developer's machine, never for the shop on the internet
+  if (mode === 'production') throw new ConfigError('WEBHOOK_ALLOW_HOSTS is for development and tests only; leave it unset in production');
+  return value
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1'))
+    .filter(Boolean)
+    .map((entry) => {
+      if (isIP(entry) === 0 && !/^([a-z0-9-]+\.)*[a-z0-9-]+$/.test(entry)) {
+        throw new ConfigError(`WEBHOOK_ALLOW_HOSTS must list host names or IP addresses (e.g. 127.0.0.1,localhost), got "${entry}"`);
+      }
+      return entry;
+    });
+}
+
 export const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 /** A tile URL template: https://…/{z}/{x}/{y}.png or a path on this site (/tiles/{z}/{x}/{y}.png). */
@@ -282,6 +307,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom,
     // tests kick the sender themselves: no statements of its own in the middle of a test's SQL count
     mailIntervalMs: mode === 'test' ? 0 : 30_000,
+    webhookAllowHosts: webhookAllowHosts(env.WEBHOOK_ALLOW_HOSTS, mode),
+    // tests run the sender themselves, with the moment they want to be "now"
+    webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     // tests run the job themselves, with the moment they want to be "now"
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,

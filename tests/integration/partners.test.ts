@@ -82,6 +82,8 @@ describe(`partner apps (${databaseKind})`, () => {
         ratePerMinute: 120,
         // a partner's token belongs to no customer (customers' personal tokens share the table)
         customerId: null,
+        // no webhook endpoint of it is switched off (services/webhooks.ts)
+        webhooksDisabledAt: null,
       });
       // two tokens never share a secret or a prefix
       const other = await newToken(['catalog:read']);

@@ -398,6 +398,8 @@ export type OrderInput = {
   discountGross?: number;
   invoiceAddress?: Record<string, string>;
   createdAt?: Date;
+  /** The cart it was placed from (a partner's cart: the order's webhooks go to that token's endpoints). */
+  cartId?: string;
 };
 
 /**
@@ -443,6 +445,7 @@ export async function createOrder(prisma: Db, input: OrderInput = {}) {
       number,
       hash: `test-hash-${n}-${Math.random().toString(36).slice(2)}`,
       customerId: input.customer?.id ?? null,
+      cartId: input.cartId ?? null,
       currency: input.currency ?? 'CZK',
       language: input.language ?? 'cs',
       email,

@@ -15,6 +15,7 @@ import type { Context, ShopSession } from '../graphql/context.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 import { createUsageRecorder, verifyApiToken, type PartnerScope } from '../services/api-tokens.ts';
 import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { disabledWebhookEndpoints } from '../services/webhooks.ts';
 
 /**
  * What res.locals.partner (and ctx.partner) holds for a request with a valid token; tokenId is null
@@ -105,6 +106,8 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
       return next();
     }
     res.locals.partner = { tokenId: token.tokenId, name: token.name, scopes: token.scopes } satisfies PartnerIdentity;
+    // a switched-off webhook endpoint: the answer warns (graphql/server/webhook-warnings.ts); a query only then
+    if (token.webhooksDisabledAt) res.locals.webhookWarnings = await disabledWebhookEndpoints(prisma, token.tokenId);
 
     // A cart the partner keeps for one shopper. Another token's cart, or a browser's, is treated
     // as no cart at all (the next addToCart starts a new one), exactly like an expired session.

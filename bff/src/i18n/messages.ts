@@ -42,6 +42,10 @@ const messages = {
     en: 'The action "{field}" can be performed only once per request.',
   },
   // partner API (http/partner-auth.ts, graphql/schema/builder.ts)
+  webhookDisabled: {
+    cs: 'Webhook {url} jsme vypnuli, protože se na něj 24 hodin nedařilo nic doručit. Až bude adresa zase odpovídat, požádejte obchod o jeho zapnutí.',
+    en: 'The webhook {url} was switched off because nothing could be delivered to it for 24 hours. Once it answers again, ask the shop to switch it back on.',
+  },
   apiTokenInvalid: {
     cs: 'Přístupový token chybí, je neplatný nebo byl zrušen.',
     en: 'The access token is missing, invalid or revoked.',

@@ -26,7 +26,15 @@ const PREFIX_PATTERN = /^[0-9a-f]{8}$/;
 export class ApiTokenInputError extends Error {}
 
 /** What a request authenticated with a token may do; customerId is set for a customer's personal token. */
-export type VerifiedToken = { tokenId: number; name: string; scopes: PartnerScope[]; ratePerMinute: number; customerId: number | null };
+export type VerifiedToken = {
+  tokenId: number;
+  name: string;
+  scopes: PartnerScope[];
+  ratePerMinute: number;
+  customerId: number | null;
+  /** Set while one of the token's webhook endpoints is switched off (services/webhooks.ts). */
+  webhooksDisabledAt: Date | null;
+};
 
 export type ApiTokenSummary = {
   id: number;
@@ -153,12 +161,19 @@ export async function verifyApiToken(prisma: Db, token: string): Promise<Verifie
   if (!match) return null;
   const row = await prisma.apiToken.findUnique({
     where: { prefix: match[1] },
-    select: { id: true, name: true, tokenHash: true, scopes: true, ratePerMinute: true, revokedAt: true, customerId: true, expiresAt: true },
+    select: { id: true, name: true, tokenHash: true, scopes: true, ratePerMinute: true, revokedAt: true, customerId: true, expiresAt: true, webhooksDisabledAt: true },
   });
   const stored = row && /^[0-9a-f]{64}$/.test(row.tokenHash) ? Buffer.from(row.tokenHash, 'hex') : NO_HASH;
   const matches = timingSafeEqual(sha256(token), stored);
   if (!row || !matches || row.revokedAt || (row.expiresAt && row.expiresAt <= new Date())) return null;
-  return { tokenId: row.id, name: row.name, scopes: row.scopes as PartnerScope[], ratePerMinute: row.ratePerMinute, customerId: row.customerId };
+  return {
+    tokenId: row.id,
+    name: row.name,
+    scopes: row.scopes as PartnerScope[],
+    ratePerMinute: row.ratePerMinute,
+    customerId: row.customerId,
+    webhooksDisabledAt: row.webhooksDisabledAt,
+  };
 }
 
 /**

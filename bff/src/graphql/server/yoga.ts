@@ -22,6 +22,7 @@ import { usePublicExplorerReadOnly } from './public-explorer.ts';
 import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
 import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
+import { useWebhookWarnings } from './webhook-warnings.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -86,6 +87,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       usePublicExplorerReadOnly(), // GRAPHIQL_PUBLIC's anonymous visitor runs queries only
       useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
       useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics
+      useWebhookWarnings(), // a partner's switched-off webhook endpoint, in extensions.warnings of its answers
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
       // details with the request id, so a shopper's report can be matched to them.
       useErrorHandler(({ errors, context }) => {
