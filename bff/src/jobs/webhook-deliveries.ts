@@ -194,6 +194,8 @@ export async function deliverWebhooks(deps: WebhookSenderDeps, options: DeliverO
   for (;;) {
     const now = options.now ?? new Date();
     const rows = await claim(deps.db, now, options.ids);
+    // RETURNING keeps no order: the oldest event first (receivers must not rely on order, but it helps)
+    rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
     for (const row of rows) await deliverRow(deps, row, now, report);
     if (rows.length < WEBHOOK_RETRY.batchSize) return report;
   }

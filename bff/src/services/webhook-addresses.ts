@@ -49,7 +49,6 @@ for (const [network, bits] of [
 for (const [network, bits] of [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
-  ['::ffff:0:0', 96], // IPv4-mapped: would reach any IPv4 address, private ones included
   ['64:ff9b::', 96], // NAT64
   ['64:ff9b:1::', 48], // local NAT64
   ['100::', 64], // discard
@@ -62,6 +61,8 @@ for (const [network, bits] of [
 ] as const) {
   forbidden.addSubnet(network, bits, 'ipv6');
 }
+// IPv4-mapped IPv6 addresses (::ffff:127.0.0.1) need no rule of their own: BlockList checks them
+// against the IPv4 rules above (and would match every IPv4 address against a ::ffff:0:0/96 rule).
 
 /** True when the shop may send a webhook to this address (an IPv4 or IPv6 literal). */
 export function isPublicAddress(address: string): boolean {

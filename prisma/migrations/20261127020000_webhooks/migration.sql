@@ -56,11 +56,13 @@ ALTER TABLE "WebhookDelivery" ADD CONSTRAINT "WebhookDelivery_endpointId_fkey" F
 -- own orders, never another's).
 CREATE FUNCTION "webhook_enqueue"(event_topic TEXT, token_id INTEGER, event_data JSONB) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO "WebhookDelivery" ("id", "endpointId", "topic", "payload")
+  -- createdAt from the clock, not the transaction's start: two events of one transaction keep their order
+  INSERT INTO "WebhookDelivery" ("id", "endpointId", "topic", "payload", "createdAt")
   SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), e."id", event_topic,
          jsonb_build_object('type', event_topic,
                             'timestamp', to_char(CURRENT_TIMESTAMP AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                            'data', event_data)
+                            'data', event_data),
+         clock_timestamp()
     FROM "WebhookEndpoint" e
     JOIN "ApiToken" t ON t."id" = e."apiTokenId"
    WHERE e."disabledAt" IS NULL AND t."revokedAt" IS NULL
