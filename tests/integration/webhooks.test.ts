@@ -249,6 +249,37 @@ describe(`webhooks (${databaseKind})`, () => {
     expect((await deliveriesOf(mine.id)).map((row) => row.status)).toEqual(['DELIVERED', 'DELIVERED']);
   });
 
+  it('two senders at once deliver each event once; a sender that dies mid-item leaves a claim that lapses, and the event goes out again with its webhook-id', async () => {
+    const { prefix } = await partner();
+    const { endpoint: hook } = await endpoint(prefix, ['stock.changed']);
+    const product = await createProduct(app.prisma, { variants: ['S', 'M', 'L', 'XL'].map((size) => ({ size, stock: 1 })) });
+    for (const quantity of [2, 3, 4]) await setStock(app.prisma, product.variants.map((v) => ({ code: v.code, quantity })));
+    const [a, b] = await Promise.all([deliverWebhooks(sender()), deliverWebhooks(sender())]);
+    expect(a.delivered + b.delivered).toBe(12);
+    expect(receiver.received).toHaveLength(12);
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(12);
+    expect((await deliveriesOf(hook.id)).every((row) => row.status === 'DELIVERED' && row.attempts === 1)).toBe(true);
+
+    // a sender that claimed the next event and then hung (or was killed) before marking it
+    receiver.reset();
+    await setStock(app.prisma, [{ code: product.variants[0].code, quantity: 9 }]);
+    const t0 = new Date(Date.now() + 1000);
+    let finishHungPost: (answer: { status: number }) => void = () => undefined;
+    const hung = deliverWebhooks({ ...sender(), post: () => new Promise((resolve) => (finishHungPost = resolve)) }, { now: t0 });
+    await vi.waitFor(async () => expect((await deliveriesOf(hook.id)).find((row) => row.status === 'SENDING')).toBeDefined());
+    // its claim holds for the lease …
+    expect(await deliverWebhooks(sender(), { now: new Date(t0.getTime() + WEBHOOK_RETRY.leaseMs - 1) })).toMatchObject({ delivered: 0 });
+    // … then another sender takes the event over
+    expect(await deliverWebhooks(sender(), { now: new Date(t0.getTime() + WEBHOOK_RETRY.leaseMs) })).toMatchObject({ delivered: 1 });
+    const taken = (await deliveriesOf(hook.id)).at(-1)!;
+    expect(taken).toMatchObject({ status: 'DELIVERED', attempts: 2 });
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([taken.id]);
+    // the first sender coming back cannot mark a row it no longer holds
+    finishHungPost({ status: 200 });
+    expect(await hung).toMatchObject({ delivered: 0 });
+    expect((await deliveriesOf(hook.id)).at(-1)).toMatchObject({ status: 'DELIVERED', attempts: 2 });
+  });
+
   it('SSRF: registration refuses http, credentials and every private, loopback, link-local, CGNAT, multicast and IPv6 local address', async () => {
     const { prefix } = await partner();
     const strict: WebhookUrlPolicy = { allowHosts: [], resolve: publicResolver };
