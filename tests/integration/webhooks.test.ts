@@ -16,6 +16,9 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createOrder, createProduct } from '../support/factories.ts';
+import { createCheckoutMethods, INVOICE_ADDRESS } from '../support/checkout.ts';
+import { gid } from '../support/global-id.ts';
+import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { createApiToken, type PartnerScope } from '../../bff/src/services/api-tokens.ts';
 import { addWebhookEndpoint, WebhookInputError, type WebhookTopic } from '../../bff/src/services/webhooks.ts';
 import { isPublicAddress, type Resolver, type WebhookUrlPolicy } from '../../bff/src/services/webhook-addresses.ts';
@@ -278,6 +281,57 @@ describe(`webhooks (${databaseKind})`, () => {
     finishHungPost({ status: 200 });
     expect(await hung).toMatchObject({ delivered: 0 });
     expect((await deliveriesOf(hook.id)).at(-1)).toMatchObject({ status: 'DELIVERED', attempts: 2 });
+  });
+
+  it('an order a partner places through the API announces order.created and the stock it took; its expiry unpaid gives the stock back', async () => {
+    const { prefix, token } = await partner();
+    const { secret, endpoint: hook } = await endpoint(prefix, ['order.created', 'stock.changed']);
+    const methods = await createCheckoutMethods(app.prisma);
+    const product = await createProduct(app.prisma, { variants: [{ size: 'M', stock: 5, priceCzk: 199_900 }] });
+    const [variant] = product.variants;
+    const cart = { id: '' }; // the X-Cart-Id once addToCart made the cart
+    const call = async (query: string, variables: Record<string, unknown> = {}) => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(cart.id ? { 'x-cart-id': cart.id } : {}) },
+        body: JSON.stringify({ query, variables }),
+      });
+      return ((await response.json()) as { data: Record<string, Record<string, unknown>> }).data;
+    };
+    const added = await call('mutation ($v: ID!) { addToCart(variantId: $v, quantity: 2) { __typename ... on Cart { id } } }', { v: gid('Variant', variant.id) });
+    cart.id = added.addToCart.id as string;
+    const checkout = await call(
+      'mutation ($input: CheckoutInput!) { updateCheckout(input: $input) { __typename ... on Cart { checkout { canPlaceOrder revision } } } }',
+      {
+        input: {
+          deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+          paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']),
+          termsAccepted: true,
+          invoiceAddress: INVOICE_ADDRESS,
+        },
+      },
+    );
+    const { canPlaceOrder, revision } = checkout.updateCheckout.checkout as { canPlaceOrder: boolean; revision: string };
+    expect(canPlaceOrder).toBe(true);
+    const placed = await call('mutation ($r: String!) { placeOrder(input: { revision: $r }) { __typename ... on Order { number } } }', { r: revision });
+    expect(placed.placeOrder.__typename).toBe('Order');
+
+    await deliverWebhooks(sender());
+    const events = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: Record<string, unknown> });
+    expect(events).toEqual([
+      { type: 'stock.changed', timestamp: expect.any(String), data: { productCode: product.code, variantCode: variant.code, stock: 3, previousStock: 5 } },
+      { type: 'order.created', timestamp: expect.any(String), data: expect.objectContaining({ orderNumber: placed.placeOrder.number, status: 'NEW' }) },
+    ]);
+    for (const r of receiver.received) expect(verifyStandardWebhook(secret, r.headers, r.body, Date.now() / 1000)).toBe(true);
+
+    // unpaid after its deadline: cancelled, and its stock back on sale is announced too
+    receiver.reset();
+    await cancelUnpaidOrders(app.prisma, new Date(Date.now() + 60 * 24 * 3600_000));
+    await deliverWebhooks(sender());
+    expect(receiver.received.map((r) => JSON.parse(r.body))).toEqual([
+      { type: 'stock.changed', timestamp: expect.any(String), data: { productCode: product.code, variantCode: variant.code, stock: 5, previousStock: 3 } },
+    ]);
+    expect((await deliveriesOf(hook.id)).map((row) => row.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
   });
 
   it('SSRF: registration refuses http, credentials and every private, loopback, link-local, CGNAT, multicast and IPv6 local address', async () => {
