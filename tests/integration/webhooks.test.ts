@@ -55,8 +55,13 @@ type Received = { path: string; headers: IncomingHttpHeaders; body: string };
 type Receiver = {
   url: (path?: string) => string;
   received: Received[];
-  /** The status of the next answers, in order (200 when the list is empty). */
-  answers: { status: number; headers?: Record<string, string> }[];
+  /** Bytes of endless answers written so far. */
+  endlessBytes: () => number;
+  /**
+   * The next answers, in order (200 when the list is empty): `hang` never answers; `endless` answers
+   * with a body that does not end.
+   */
+  answers: { status: number; headers?: Record<string, string>; hang?: boolean; endless?: boolean }[];
   reset: () => void;
   close: () => Promise<void>;
 };
@@ -64,14 +69,23 @@ type Receiver = {
 async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const answers: Receiver['answers'] = [];
-  const server: Server = createServer((req, res) => {
+  let endlessBytes = 0;
+  const server: Server = createServer({ requestTimeout: 0 }, (req, res) => {
     let body = '';
     req.setEncoding('utf8');
     req.on('data', (chunk: string) => (body += chunk));
     req.on('end', () => {
       received.push({ path: req.url ?? '/', headers: req.headers, body });
       const answer = answers.shift() ?? { status: 200 };
-      res.writeHead(answer.status, answer.headers).end('ok');
+      if (answer.hang) return;
+      res.writeHead(answer.status, answer.headers);
+      if (!answer.endless) return void res.end('ok');
+      const chunk = Buffer.alloc(64 * 1024, 'x');
+      const pump = () => {
+        while (!res.destroyed && res.write(chunk)) endlessBytes += chunk.length;
+        if (!res.destroyed) res.once('drain', pump);
+      };
+      pump();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -80,11 +94,15 @@ async function startReceiver(): Promise<Receiver> {
     url: (p = '/hooks') => `http://127.0.0.1:${port}${p}`,
     received,
     answers,
+    endlessBytes: () => endlessBytes,
     reset() {
       received.length = 0;
       answers.length = 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }
 
@@ -412,6 +430,30 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(redirectRow).toMatchObject({ status: 'PENDING', attempts: 1, lastStatus: 302, lastError: 'HTTP 302: redirects are not followed' });
     // only the redirecting request reached the receiver; its Location was not visited
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+  });
+
+  it('an endpoint that never answers is given up after the time limit, and an endless answer is cut after its first 64 KiB', async () => {
+    const { prefix } = await partner();
+    const { endpoint: hook } = await endpoint(prefix, ['stock.changed']);
+    const product = await createProduct(app.prisma, { variants: [{ size: 'M', stock: 1 }, { size: 'L', stock: 1 }] });
+    await setStock(app.prisma, product.variants.map((v) => ({ code: v.code, quantity: 2 })));
+    const timeoutMs = WEBHOOK_RETRY.timeoutMs;
+    WEBHOOK_RETRY.timeoutMs = 300; // the test's own limit, instead of 10 s
+    try {
+      receiver.answers.push({ status: 200, hang: true }, { status: 200, endless: true });
+      const started = performance.now();
+      expect(await deliverWebhooks(sender())).toMatchObject({ delivered: 1, retrying: 1 });
+      expect(performance.now() - started).toBeLessThan(5000);
+      // the sender stopped reading: far less than the loopback would carry in the time limit
+      expect(receiver.endlessBytes()).toBeLessThan(8 * 1024 * 1024);
+    } finally {
+      WEBHOOK_RETRY.timeoutMs = timeoutMs;
+    }
+    const rows = await deliveriesOf(hook.id);
+    expect(rows.map((row) => [row.status, row.lastStatus, row.lastError])).toEqual([
+      ['PENDING', null, 'no answer within 300 ms'],
+      ['DELIVERED', 200, null],
+    ]);
   });
 
   it('an endpoint failing for 24 hours is retried on the schedule, then switched off; its token’s answers warn until it is switched on', async () => {
