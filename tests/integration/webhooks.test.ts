@@ -432,6 +432,32 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
   });
 
+  it('a host name is connected to at the address its check resolved; a revoked token’s events are not sent', async () => {
+    const { prefix, id: tokenId } = await partner();
+    const port = new URL(receiver.url()).port;
+    const resolved: string[] = [];
+    // hooks.test is allow-listed here and resolves (through the sender's own lookup) to the receiver
+    const policy: WebhookUrlPolicy = {
+      allowHosts: ['hooks.test'],
+      resolve: async (host) => (resolved.push(host), [{ address: '127.0.0.1', family: 4 }]),
+    };
+    await endpoint(prefix, ['stock.changed'], `http://hooks.test:${port}/by-name`, policy);
+    const product = await createProduct(app.prisma, { variants: [{ size: 'M', stock: 1 }] });
+    await setStock(app.prisma, [{ code: product.variants[0].code, quantity: 2 }]);
+    resolved.length = 0;
+    expect(await deliverWebhooks(sender(policy))).toMatchObject({ delivered: 1 });
+    expect(resolved).toEqual(['hooks.test']);
+    expect(receiver.received.map((r) => [r.path, r.headers.host])).toEqual([['/by-name', `hooks.test:${port}`]]);
+
+    // revoked: what was written before stays unsent, and nothing new is written
+    await setStock(app.prisma, [{ code: product.variants[0].code, quantity: 3 }]);
+    await app.prisma.apiToken.update({ where: { id: tokenId }, data: { revokedAt: new Date() } });
+    await setStock(app.prisma, [{ code: product.variants[0].code, quantity: 4 }]);
+    expect(await deliverWebhooks(sender(policy))).toMatchObject({ delivered: 0, retrying: 0, failed: 0 });
+    expect(receiver.received).toHaveLength(1);
+    expect(await app.prisma.webhookDelivery.count({ where: { endpoint: { apiTokenId: tokenId } } })).toBe(2);
+  });
+
   it('an endpoint that never answers is given up after the time limit, and an endless answer is cut after its first 64 KiB', async () => {
     const { prefix } = await partner();
     const { endpoint: hook } = await endpoint(prefix, ['stock.changed']);

@@ -80,6 +80,7 @@ async function claim(db: Db, now: Date, ids: readonly string[] | undefined): Pro
        AND w."id" IN (
          SELECT d."id" FROM "WebhookDelivery" d
            JOIN "WebhookEndpoint" de ON de."id" = d."endpointId"
+           JOIN "ApiToken" t ON t."id" = de."apiTokenId" AND t."revokedAt" IS NULL -- a revoked token's events stay unsent
           WHERE ((d."status" = 'PENDING' AND d."nextAttemptAt" <= ${now.toISOString()}::timestamptz)
              OR (d."status" = 'SENDING' AND d."lockedUntil" <= ${now.toISOString()}::timestamptz))
             AND (de."disabledAt" IS NULL OR d."topic" = ${PING_TOPIC})
