@@ -97,6 +97,8 @@ describe('invoice PDF', () => {
     });
     const { response, bytes } = await download(invoicePath('en', order.id, order.hash));
     expect(response.status).toBe(200);
+    // an English document under an English name, not 'faktura-…' (issue 24, re-tried)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${order.number}.pdf"`);
 
     const text = flat(await pdfText(bytes));
     expect(text).toContain(`Invoice – tax document No. ${order.number}`);
