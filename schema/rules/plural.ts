@@ -11,3 +11,12 @@ export function czechPluralCategory(count: number): CzechPluralCategory {
   czechPluralRules ??= new Intl.PluralRules('cs');
   return czechPluralRules.select(count) as CzechPluralCategory;
 }
+
+/**
+ * A quantity with its unit as documents write it: '2 ks' in Czech (the abbreviation does not
+ * change), '1 pc' and '2 pcs' in English (e-mails, invoices and return protocols).
+ */
+export function piecesText(quantity: number, language: 'cs' | 'en'): string {
+  if (language === 'cs') return `${quantity} ks`;
+  return `${quantity} ${quantity === 1 ? 'pc' : 'pcs'}`;
+}

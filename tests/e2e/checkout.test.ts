@@ -82,6 +82,14 @@ describe('checkout in Chromium', () => {
     await page.getByRole('heading', { name: 'Pokladna', level: 1 }).waitFor();
     // Nothing chosen yet: "Koupit a zaplatit" waits for the required choices.
     expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+    // The summary column names each line's colour and size, as the cart did ('2× Dres (modrá, L)'):
+    // two colours of one product in one size are two lines a shopper must tell apart.
+    const summaryLines = await page.locator('.checkout__lines li').allTextContents();
+    for (const [index, product] of products.entries()) {
+      const colour = product.colour ? await shop.prisma.colourTranslation.findFirstOrThrow({ where: { language: 'cs', colour: { code: product.colour } } }) : null;
+      const details = [colour?.name, product.size].filter(Boolean).join(', ');
+      expect(summaryLines[index]).toContain(`(${details})`);
+    }
 
     await page.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
     const picker = page.getByTestId('store-picker');
@@ -174,6 +182,8 @@ describe('checkout in Chromium', () => {
     expect(await page.getByLabel('Street and number *').first().inputValue()).toBe('Korunní 810/104');
     await page.getByRole('checkbox', { name: 'Same as invoice address' }).uncheck();
     await page.getByTestId('saved-delivery-address').selectOption({ label: 'Jana Nováková, Masarykova 12, Brno' });
+    // The saved addresses' long options do not widen the form past the phone's edge.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.getByTestId('terms').check();
     await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
 

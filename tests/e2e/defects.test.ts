@@ -109,9 +109,21 @@ describe('defects of issue 11', () => {
     }
   });
 
-  it('the English results counter reads "Showing 1–12 of N results"', async () => {
+  it('the results counter reads "Showing 1–12 of N results", one result in the singular, and a page past the last says so', async () => {
     const page = await newPage(1280, 'en-US');
     await open(page, `/en/category/${params.en.category!.slug}`);
+    expect(await page.getByTestId('listing-count').textContent()).toMatch(/^Showing 1–\d+ of \d+ results$/);
+    // one product found: 'of 1 result', 'z 1 výsledku' (not 'results', 'výsledků')
+    await open(page, `/en/search?q=${encodeURIComponent('Belgrade 1976')}`);
+    expect(await page.getByTestId('listing-count').textContent()).toBe('Showing 1–1 of 1 result');
+    await open(page, `/hledat?q=${encodeURIComponent('Bělehrad 1976')}`);
+    expect(await page.getByTestId('listing-count').textContent()).toBe('Zobrazeno 1 až 1 z 1 výsledku');
+    // an old link to a page the category no longer has: no 'Showing 1177–1176', no 'Previous' to page 98
+    await open(page, `/en/category/${params.en.category!.slug}?page=99`);
+    expect(await page.getByTestId('listing-count').textContent()).toBe('There are no more products on this page.');
+    expect(await page.locator('a[rel=prev]').count()).toBe(0);
+    await page.getByRole('link', { name: 'Go to the first page' }).click();
+    await expect.poll(() => page.getByTestId('product-card').count()).toBeGreaterThan(0);
     expect(await page.getByTestId('listing-count').textContent()).toMatch(/^Showing 1–\d+ of \d+ results$/);
     await page.context().close();
   });

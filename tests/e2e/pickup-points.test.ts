@@ -71,6 +71,9 @@ describe('choosing a pick-up point', () => {
     await picker.getByRole('button', { name: 'Zobrazit mapu' }).click();
     await expect.poll(() => picker.getByTestId('store-map').getAttribute('data-map-state')).not.toBe('loading');
     expect(await picker.getByTestId('store-map').textContent()).toContain('Brno');
+    // the keyboard hint names what the markers are: pick-up points, not the shop's stores
+    expect(await picker.getByTestId('store-map').getAttribute('data-map-state')).toBe('ready');
+    expect(await picker.locator('.store-map__hint').textContent()).toBe('Výdejní místo na mapě vyberete klávesou Tab a Enter.');
 
     // the summary column names the chosen point with its address, and follows another choice
     const summary = page.getByRole('complementary', { name: 'Rekapitulace', exact: true });

@@ -97,10 +97,14 @@ describe('invoice PDF', () => {
     });
     const { response, bytes } = await download(invoicePath('en', order.id, order.hash));
     expect(response.status).toBe(200);
+    // an English document under an English name, not 'faktura-…' (issue 24, re-tried)
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="invoice-${order.number}.pdf"`);
 
     const text = flat(await pdfText(bytes));
     expect(text).toContain(`Invoice – tax document No. ${order.number}`);
     expect(text).toContain('Date of taxable supply');
+    expect(text).toContain('1 pc ');
+    expect(text).not.toContain('1 pcs');
     expect(text).toContain('VAT SUMMARY IN CZK');
     // 92.80 EUR at 25 CZK per EUR, as the test app's default rate
     expect(text).toContain('CZK 2,320.00');

@@ -111,6 +111,11 @@ describe('order confirmation', () => {
     expect(mail.subject).toBe(`Order confirmation No. ${order.number}`);
     expect(mail.text).toContain(`https://shop.example/en/order/summary/${order.id}/${order.hash}`);
     expect(mail.text).toContain('Total to pay: EUR');
+    // the English invoice is attached, and linked, under an English name (issue 24, re-tried)
+    expect(mail.attachments.find((attachment) => attachment.contentType === 'application/pdf')?.filename).toBe(`invoice-${order.number}.pdf`);
+    // one piece is '1 pc' in English, not '1 pcs'
+    expect(mail.text).toMatch(/: 1 pc, EUR\s/);
+    expect(mail.html).toContain(`>invoice-${order.number}.pdf</a>`);
     // a euro order is paid to the EUR account, which has no Czech account number
     expect(mail.text).toContain('IBAN: CZ76 2010 0000 0025 0015 4806');
     expect(mail.text).not.toContain('Account number');

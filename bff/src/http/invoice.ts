@@ -28,7 +28,7 @@ export function invoicePdf(db: Db, orderId: number, options: Pick<Config, 'eurRa
 function sendInvoice(res: Response, invoice: { fileName: string; bytes: Buffer }): void {
   res.status(200);
   res.type('application/pdf');
-  // the name is faktura-<digits>.pdf: nothing in it needs escaping
+  // the name is faktura-<digits>.pdf or invoice-<digits>.pdf: nothing in it needs escaping
   res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
   // personal data: no shared cache keeps it, no search engine lists it
   res.setHeader('Cache-Control', 'private, no-store');

@@ -11,6 +11,7 @@ import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/mone
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { paymentWay } from '../../../schema/rules/constants.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
+import { piecesText } from '../../../schema/rules/plural.ts';
 import { documentFonts } from './fonts.ts';
 import { qrModules } from '../services/qr.ts';
 import {
@@ -50,7 +51,6 @@ const LABELS = {
     vatRate: 'DPH',
     net: 'Bez DPH',
     gross: 'S DPH',
-    pieces: 'ks',
     size: 'velikost',
     discount: 'Sleva',
     rounding: 'Zaokrouhlení',
@@ -98,7 +98,6 @@ const LABELS = {
     vatRate: 'VAT',
     net: 'Excl. VAT',
     gross: 'Incl. VAT',
-    pieces: 'pcs',
     size: 'size',
     discount: 'Discount',
     rounding: 'Rounding',
@@ -167,7 +166,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
   const rows: TableRow[] = order.lines.map((line) => ({
     text: line.name,
     detail: [line.size ? `${labels.size} ${line.size}` : '', line.colour ?? '', line.variantCode].filter(Boolean).join(', '),
-    quantity: `${line.quantity} ${labels.pieces}`,
+    quantity: piecesText(line.quantity, language),
     unit: money(line.unitPriceGross),
     rate: `${line.vatRate} %`,
     net: money(line.totalNet),

@@ -9,6 +9,7 @@ import { formatIban } from '../../../schema/rules/iban.ts';
 import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
+import { piecesText } from '../../../schema/rules/plural.ts';
 import { documentFonts } from './fonts.ts';
 import type { ReturnProtocolDocument } from '../services/returns.ts';
 
@@ -29,7 +30,6 @@ const LABELS = {
     code: 'Kód produktu',
     quantity: 'Množství',
     reason: 'Popis vady',
-    pieces: 'ks',
     note: 'Poznámka',
     email: 'E-mail',
     phone: 'Telefon',
@@ -50,7 +50,6 @@ const LABELS = {
     code: 'Product code',
     quantity: 'Quantity',
     reason: 'Description of the fault',
-    pieces: 'pcs',
     note: 'Note',
     email: 'E-mail',
     phone: 'Phone',
@@ -145,7 +144,7 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
   for (const line of protocol.lines) {
     if (doc.y > 760) doc.addPage();
     const rowY = doc.y;
-    const cells = [line.productTitle, line.productCode, `${line.quantity} ${labels.pieces}`, line.reason];
+    const cells = [line.productTitle, line.productCode, piecesText(line.quantity, protocol.language), line.reason];
     let rowEnd = rowY;
     cells.forEach((cell, index) => {
       doc.font('regular').fontSize(10).fillColor('black').text(cell, columns[index].x, rowY, { width: columns[index].width });

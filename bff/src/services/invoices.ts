@@ -44,9 +44,9 @@ export function invoicePath(language: Locale, orderId: number, hash: string): st
   return INVOICE_PATHS[language].replace(':id', String(orderId)).replace(':hash', encodeURIComponent(hash));
 }
 
-/** faktura-2026000123.pdf */
-export function invoiceFileName(number: string): string {
-  return `faktura-${number}.pdf`;
+/** faktura-2026000123.pdf; invoice-2026000123.pdf for an order placed in English, whose invoice is in English. */
+export function invoiceFileName(number: string, language: Locale): string {
+  return `${language === 'en' ? 'invoice' : 'faktura'}-${number}.pdf`;
 }
 
 /**
@@ -56,8 +56,8 @@ export function invoiceFileName(number: string): string {
  * unique orderId) and both answer with the stored bytes.
  */
 export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
-  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true } });
-  if (stored) return { fileName: invoiceFileName(stored.number), bytes: Buffer.from(stored.pdf) };
+  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true, order: { select: { language: true } } } });
+  if (stored) return { fileName: invoiceFileName(stored.number, stored.order.language), bytes: Buffer.from(stored.pdf) };
 
   const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
@@ -79,5 +79,5 @@ export async function orderInvoice(db: Db, orderId: number, options: InvoiceOpti
     skipDuplicates: true,
   });
   const saved = await db.invoice.findUniqueOrThrow({ where: { orderId }, select: { number: true, pdf: true } });
-  return { fileName: invoiceFileName(saved.number), bytes: Buffer.from(saved.pdf) };
+  return { fileName: invoiceFileName(saved.number, order.language), bytes: Buffer.from(saved.pdf) };
 }

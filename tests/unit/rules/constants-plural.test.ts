@@ -64,3 +64,10 @@ describe('czechPluralCategory', () => {
     );
   });
 });
+
+describe('piecesText', () => {
+  it("writes 'ks' for any Czech quantity, and 'pc' only for one piece in English", () => {
+    expect([1, 2, 5].map((quantity) => rules.piecesText(quantity, 'cs'))).toEqual(['1 ks', '2 ks', '5 ks']);
+    expect([1, 2, 5].map((quantity) => rules.piecesText(quantity, 'en'))).toEqual(['1 pc', '2 pcs', '5 pcs']);
+  });
+});

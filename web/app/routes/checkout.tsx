@@ -87,8 +87,9 @@ export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 /**
  * The checkout form posted without JavaScript. "update" saves the choices (delivery, store, payment,
  * note, consents) so the page shows the price with them; "placeOrder" saves everything as the
- * browser's submit does, then places the order against the revision the page showed; success goes
- * to the order summary (303), a refusal renders the page again with the messages at the fields.
+ * browser's submit does (a form refused at its fields still saves the choices), then places the order
+ * against the revision the page showed; success goes to the order summary (303), a refusal renders
+ * the page again with the messages at the fields.
  */
 export async function action(args: Route.ActionArgs) {
   const form = await readPageForm(args);
@@ -109,7 +110,12 @@ export async function action(args: Route.ActionArgs) {
   if (intent === 'placeOrder') {
     // as the browser's submit: nothing is sent while the form itself is not right
     const invalid = checkoutFormErrors(values, delivery ?? null, language);
-    if (invalid.length > 0) return answer({ message: t('checkout.cannotSubmit'), fieldErrors: invalid }, 400);
+    if (invalid.length > 0) {
+      // the choices are saved all the same (as "update" saves them, and as the browser does on each
+      // click): the page then shows the price with them, and the next submit has no change to report
+      await client.mutate({ mutation: UpdateCheckoutMutation, variables: { input: checkoutChoicesInput(values) } });
+      return answer({ message: t('checkout.cannotSubmit'), fieldErrors: invalid }, 400);
+    }
   }
   const input = intent === 'placeOrder' ? checkoutInput(values, delivery !== undefined && !delivery.isPickup && !delivery.needsPickupPoint) : checkoutChoicesInput(values);
   const saved = (await client.mutate({ mutation: UpdateCheckoutMutation, variables: { input } })).data?.updateCheckout;

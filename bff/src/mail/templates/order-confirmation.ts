@@ -5,6 +5,7 @@ import { href } from '../../../../schema/routes.ts';
 import { countryName } from '../../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
+import { piecesText } from '../../../../schema/rules/plural.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
@@ -23,7 +24,6 @@ const TEXTS = {
     intro: 'děkujeme za vaši objednávku č. {number} ze dne {date}. Přijali jsme ji a pustíme se do ní.',
     viewOrder: 'Zobrazit objednávku',
     items: 'Objednané zboží',
-    pieces: 'ks',
     goods: 'Zboží celkem',
     discount: 'Sleva',
     delivery: 'Doprava',
@@ -55,7 +55,6 @@ const TEXTS = {
     intro: 'thank you for your order No. {number} of {date}. We have received it and are getting started on it.',
     viewOrder: 'View your order',
     items: 'Your items',
-    pieces: 'pcs',
     goods: 'Goods',
     discount: 'Discount',
     delivery: 'Delivery',
@@ -145,7 +144,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
 <p style="margin:0 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
 <h2 style="font-size:17px;margin:0 0 8px;">${t.items}</h2>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="font-size:14px;">
-${order.lines.map((line) => html`<tr><td style="${cell}">${lineText(line)}</td><td style="${cell}text-align:right;white-space:nowrap;">${line.quantity} ${t.pieces}</td><td style="${cell}text-align:right;white-space:nowrap;">${money(line.totalGross)}</td></tr>`)}
+${order.lines.map((line) => html`<tr><td style="${cell}">${lineText(line)}</td><td style="${cell}text-align:right;white-space:nowrap;">${piecesText(line.quantity, language)}</td><td style="${cell}text-align:right;white-space:nowrap;">${money(line.totalGross)}</td></tr>`)}
 ${totals.map(([label, value]) => html`<tr><td colspan="2" style="padding:4px 0;">${label}</td><td style="padding:4px 0;text-align:right;white-space:nowrap;">${value}</td></tr>`)}
 <tr><td colspan="2" style="padding:8px 0;font-weight:bold;font-size:16px;">${t.total}</td><td style="padding:8px 0;text-align:right;font-weight:bold;font-size:16px;white-space:nowrap;">${money(order.totalGross)}</td></tr>
 <tr><td colspan="3" style="padding:0 0 8px;text-align:right;color:#667085;font-size:12px;">${vat}</td></tr>
@@ -172,7 +171,7 @@ ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><stron
       `${t.viewOrder}: ${summaryUrl}`,
       '',
       `${t.items}:`,
-      ...order.lines.map((line) => `- ${lineText(line)}: ${line.quantity} ${t.pieces}, ${money(line.totalGross)}`),
+      ...order.lines.map((line) => `- ${lineText(line)}: ${piecesText(line.quantity, language)}, ${money(line.totalGross)}`),
       '',
       ...totals.map(([label, value]) => `${label}: ${value}`),
       `${t.total}: ${money(order.totalGross)} (${vat})`,

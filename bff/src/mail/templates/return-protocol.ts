@@ -2,6 +2,7 @@
 // to print and put in the parcel.
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
+import { piecesText } from '../../../../schema/rules/plural.ts';
 import { renderReturnProtocolPdf, returnProtocolFileName } from '../../pdf/return-protocol.ts';
 import type { ReturnProtocolDocument } from '../../services/returns.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
@@ -14,7 +15,6 @@ const TEXTS = {
     intro: 'děkujeme, reklamační protokol č. {number} k objednávce č. {order} jsme přijali dne {date}.',
     next: 'Protokol najdete v příloze. Vytiskněte ho prosím a zašlete spolu se zbožím na adresu:',
     goods: 'Reklamované zboží',
-    pieces: 'ks',
     refund: 'Případnou částku vrátíme na účet {account}.',
     deadline: 'Reklamaci vyřídíme bez zbytečného odkladu, nejpozději do 30 dnů.',
     signature: 'Se sportovním pozdravem\ntým {shop}',
@@ -25,7 +25,6 @@ const TEXTS = {
     intro: 'thank you, we received the return protocol No. {number} for order No. {order} on {date}.',
     next: 'The protocol is attached. Please print it and send it with the goods to:',
     goods: 'Returned goods',
-    pieces: 'pcs',
     refund: 'Any refund will be paid to the account {account}.',
     deadline: 'We will settle the complaint without undue delay, within 30 days at the latest.',
     signature: 'Best regards\nthe {shop} team',
@@ -43,7 +42,7 @@ export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
     const subject = fill(t.subject, values);
     const pdf = await renderReturnProtocolPdf(protocol);
     const sellerAddress = `${SUPPLIER.company}, ${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`;
-    const lineText = (line: (typeof protocol.lines)[number]) => `${line.productTitle} (${line.productCode}), ${line.quantity} ${t.pieces}`;
+    const lineText = (line: (typeof protocol.lines)[number]) => `${line.productTitle} (${line.productCode}), ${piecesText(line.quantity, language)}`;
     const body = html`
 <p style="margin:0 0 12px;">${t.greeting}</p>
 <p style="margin:0 0 12px;">${fill(t.intro, values)}</p>

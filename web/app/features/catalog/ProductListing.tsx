@@ -50,6 +50,8 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const link = (changes: Partial<ListingState>) => basePath + listingSearch({ ...state, ...changes }, keep);
   const inEuro = list.edges[0]?.node.price.currency === 'EUR';
+  // an old link to a page past the last (fewer products since): no 'showing 1177 to 1176'
+  const beyondLastPage = total > 0 && list.edges.length === 0;
 
   return (
     <div className="listing">
@@ -87,10 +89,14 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
       </Form>
 
       <p className="listing__count" aria-live="polite" data-testid="listing-count">
-        {t('list.viewed', { from, to, total })}
+        {beyondLastPage ? t('list.beyondLastPage') : t('list.viewed', { from, to, count: total })}
       </p>
 
-      {total === 0 ? (
+      {beyondLastPage ? (
+        <div className="empty-state">
+          <Link to={link({ page: 1, start: 1 })}>{t('list.firstPage')}</Link>
+        </div>
+      ) : total === 0 ? (
         <div className="empty-state">
           <p>{t('category.noProducts')}</p>
           <Link to={basePath + listingSearch({ sort: 'bestselling', inStock: false, priceFrom: null, priceTo: null, page: 1, start: 1 }, keep)}>
@@ -120,7 +126,7 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
 
       {lastPage > 1 && (
         <nav className="pagination" aria-label={t('list.pages')}>
-          {state.start > 1 && (
+          {state.start > 1 && !beyondLastPage && (
             <Link to={link({ page: state.start - 1, start: state.start - 1 })} rel="prev">
               {t('list.previous')}
             </Link>

@@ -16,6 +16,10 @@ export const CheckoutSummaryFieldsFragment = graphql(`
       variant {
         id
         size
+        colour {
+          code
+          name
+        }
         product {
           id
           name
@@ -60,6 +64,12 @@ export const CheckoutSummaryFieldsFragment = graphql(`
   }
 `);
 
+/** ' (modrá, L)': the colour and size that tell two lines of one product apart, as the cart names them. */
+function variantDetails(variant: { size: string | null; colour: { name: string } | null }): string {
+  const details = [variant.colour?.name, variant.size].filter(Boolean);
+  return details.length > 0 ? ` (${details.join(', ')})` : '';
+}
+
 export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSummaryFieldsFragment> }) {
   const cart = getFragmentData(CheckoutSummaryFieldsFragment, props.cart);
   const format = useFormatPrice();
@@ -73,7 +83,7 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
           <li key={line.id}>
             <span>
               {line.quantity}× {line.variant.product.name}
-              {line.variant.size ? ` (${line.variant.size})` : ''}
+              {variantDetails(line.variant)}
             </span>
             <span>{format(line.totalPrice)}</span>
           </li>

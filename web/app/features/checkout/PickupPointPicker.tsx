@@ -184,7 +184,7 @@ export function PickupPointPicker({ value, onChange, initialSearch, initialHits,
           ))}
         </ul>
       )}
-      {listed.length > 0 && <PlacesMap places={listed.map(({ point }) => point)} selectedId={value} onSelect={onChange} label={t('pickupPoints.mapLabel')} />}
+      {listed.length > 0 && <PlacesMap places={listed.map(({ point }) => point)} selectedId={value} onSelect={onChange} label={t('pickupPoints.mapLabel')} keyboardHint={t('pickupPoints.mapKeyboard')} />}
       {error && (
         <p id="pickup-point-error" className="field__error" role="alert">
           {error}

@@ -41,6 +41,8 @@ type Props = {
   onSelect?: (storeId: string) => void;
   /** The accessible name of the map region. */
   label: string;
+  /** How to choose a marker from the keyboard, naming what the markers are (stores by default). */
+  keyboardHint?: string;
   /** Open from the start (a store page on a wide screen may choose so); closed by default. */
   initiallyShown?: boolean;
 };
@@ -49,7 +51,7 @@ export function StoreMap({ stores, ...props }: Props & { stores: readonly Fragme
   return <PlacesMap places={getFragmentData(StoreMapFieldsFragment, stores)} {...props} />;
 }
 
-export function PlacesMap({ places: shownStores, selectedId = null, onSelect, label, initiallyShown = false }: Props & { places: readonly MapPlace[] }) {
+export function PlacesMap({ places: shownStores, selectedId = null, onSelect, label, keyboardHint, initiallyShown = false }: Props & { places: readonly MapPlace[] }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(initiallyShown);
   const regionId = useId();
@@ -59,7 +61,7 @@ export function PlacesMap({ places: shownStores, selectedId = null, onSelect, la
         {shown ? t('stores.mapHide') : t('stores.mapShow')}
       </button>
       <div id={regionId} hidden={!shown}>
-        {shown && <LeafletMap stores={shownStores} selectedId={selectedId} onSelect={onSelect} label={label} />}
+        {shown && <LeafletMap stores={shownStores} selectedId={selectedId} onSelect={onSelect} label={label} keyboardHint={keyboardHint} />}
       </div>
     </div>
   );
@@ -67,7 +69,7 @@ export function PlacesMap({ places: shownStores, selectedId = null, onSelect, la
 
 type MapState = 'loading' | 'ready' | 'failed';
 
-function LeafletMap({ stores, selectedId, onSelect, label }: { stores: readonly MapPlace[]; label: string } & Pick<Props, 'selectedId' | 'onSelect'>) {
+function LeafletMap({ stores, selectedId, onSelect, label, keyboardHint }: { stores: readonly MapPlace[]; label: string } & Pick<Props, 'selectedId' | 'onSelect' | 'keyboardHint'>) {
   const { t } = useTranslation();
   const { data, error } = usePageQuery(MapSettingsQuery);
   const element = useRef<HTMLDivElement>(null);
@@ -141,7 +143,7 @@ function LeafletMap({ stores, selectedId, onSelect, label }: { stores: readonly 
       <div ref={element} className="store-map__canvas" role="region" aria-label={label} />
       {state === 'loading' && <p className="store-map__status muted" role="status">{t('stores.mapLoading')}</p>}
       {state === 'failed' && <p className="store-map__status" role="alert">{t('stores.mapFailed')}</p>}
-      {state === 'ready' && stores.length > 1 && <p className="muted store-map__hint">{t('stores.mapKeyboard')}</p>}
+      {state === 'ready' && stores.length > 1 && <p className="muted store-map__hint">{keyboardHint ?? t('stores.mapKeyboard')}</p>}
       <ul className={state === 'ready' ? 'visually-hidden' : 'store-map__addresses'}>
         {stores.map((store) => (
           <li key={store.id}>
