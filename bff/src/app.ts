@@ -21,7 +21,7 @@ import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
 import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
-import { personalPagesNotStored } from './http/personal-pages.ts';
+import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -278,7 +278,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
-      formToken: pageFormToken(req, csrf),
+      // Bound to the session. A catalog page viewed is the same HTML for every shopper and carries
+      // none: its forms post without it (verifyPageFormToken, docs/decisions/0043). A personal page
+      // and the page answered to a form post carry it, and reading it marks the answer as this
+      // visitor's alone, so the response cache never hands it to anyone else.
+      get formToken() {
+        if ((req.method === 'GET' || req.method === 'HEAD') && !isPersonalPage(req.path)) return null;
+        res.locals.visitorRead = true;
+        return pageFormToken(req, csrf);
+      },
       verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
       tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {
