@@ -94,6 +94,11 @@ export type LoadContext = {
   publicUrl: string;
   /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
   formToken: string | null;
+  /**
+   * A page that is never shared (the cart, the checkout, the account: http/personal-pages.ts) or the
+   * page answered to a form post: it may show the shopper's own header at once (docs/decisions/0043).
+   */
+  personalPage: boolean;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */
@@ -275,6 +280,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // A page view does not start a session; a visitor who has one, or whose first form post starts
     // it (pageFormProtection), gets its token (the browser fetches /api/csrf-cookie otherwise).
     if (readCookie(req, sessionCookie) !== undefined || (req.session as ShopSession | undefined)?.startedAt !== undefined) issueCsrfCookie(req, res, csrf);
+    const personalPage = (req.method !== 'GET' && req.method !== 'HEAD') || isPersonalPage(req.path);
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
@@ -283,10 +289,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       // and the page answered to a form post carry it, and reading it marks the answer as this
       // visitor's alone, so the response cache never hands it to anyone else.
       get formToken() {
-        if ((req.method === 'GET' || req.method === 'HEAD') && !isPersonalPage(req.path)) return null;
+        if (!personalPage) return null;
         res.locals.visitorRead = true;
         return pageFormToken(req, csrf);
       },
+      personalPage,
       verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
       tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {

@@ -15,6 +15,7 @@ import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
 import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
 import { consentChoiceOf, consentFromCookieHeader } from '../../schema/rules/consent.ts';
 import { hintScript } from './features/personal/personal-hint.ts';
+import { PersonalQuery } from './features/personal/personal-query.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
@@ -32,8 +33,12 @@ export async function loader(args: Route.LoaderArgs) {
   // Everything here is the same for every shopper with this language, currency and consent choice:
   // the page may come from the shared response cache (docs/decisions/0043). The shopper's own part
   // comes from the personal query after hydration.
-  await apolloFor(args).query({ query: LayoutQuery });
   const context = args.context as unknown as ShopLoadContext;
+  const client = apolloFor(args);
+  // A page that is hers anyway (the cart, the account, the page answered to a form post) shows her
+  // header at once, also without JavaScript; the browser's own loads ask the personal query itself.
+  const personal = typeof window === 'undefined' && context.personalPage ? client.query({ query: PersonalQuery }) : null;
+  await Promise.all([client.query({ query: LayoutQuery }), personal]);
   // read as the BFF and its response cache read it, so a page is stored under the currency it shows
   const currency = currencyOfCookies(args.request.headers.get('cookie'));
   // the consent bar is rendered by the server when there is no valid choice yet (no layout shift

@@ -28,11 +28,11 @@ export const PersonalQuery = graphql(`
 `);
 
 /**
- * The shopper's part, or undefined while it is not known: always in the server render (a catalog page
- * must not read the session) and in the browser until the query has answered. What shows it keeps
- * its size meanwhile (the header reads the hint cookie before paint: personal-hint.ts).
+ * The shopper's part, or undefined while it is not known: in the server render of a shared page (a
+ * catalog page must not read the session; a personal page's root loader asked for it) and in the
+ * browser until the query has answered. What shows it keeps its size meanwhile (the header reads the
+ * hint cookie before paint: personal-hint.ts).
  */
 export function usePersonal() {
-  const { data } = usePageQuery(PersonalQuery, { skip: typeof window === 'undefined' });
-  return data;
+  return usePageQuery(PersonalQuery).data;
 }
