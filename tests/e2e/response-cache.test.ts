@@ -95,7 +95,7 @@ describe('response cache on the built pages', () => {
     expect(pages[2].replaceAll(nonceOf(bobsPage), 'N')).toBe(pages[0].replaceAll(nonceOf(anonymous), 'N'));
     // their own carts are on their cart pages, which are never cached
     const alicesCart = await alice.get('/kosik');
-    expect(alicesCart.headers.get('x-cache')).toBeNull();
+    expect(alicesCart.headers.get('x-cache')).not.toBe('HIT');
     expect(cartCount(await alicesCart.text())).toBe('2');
     expect(cartCount(await (await bob.get('/kosik')).text())).toBe('1');
   });
