@@ -1,14 +1,16 @@
 // A mutation waits for the personal query already in flight (docs/decisions/0043): otherwise that
 // query's answer, made before the change, would land after it and undo it in the Apollo cache.
 import { describe, expect, it } from 'vitest';
-import { ApolloLink, execute, gql } from '@apollo/client';
+import { ApolloLink, execute } from '@apollo/client';
+import { parse } from 'graphql';
 import { Observable } from 'rxjs';
 import { ApolloClient, InMemoryCache } from '@apollo/client';
 import { createPersonalFirstLink } from '../../../web/app/apollo/personal-first.ts';
 
-const PERSONAL = gql`query Personal { cart { id } }`;
-const ADD = gql`mutation AddToCart { addToCart { id } }`;
-const MENU = gql`query Layout { categories { id } }`;
+// plain documents (not GraphQL Codegen's: these are no operations of the shop's schema)
+const PERSONAL = parse('query Personal { a }');
+const ADD = parse('mutation AddToCart { b }');
+const MENU = parse('query Layout { c }');
 
 /** A terminating link whose answers the test releases one by one; `sent` lists what reached the server. */
 function server() {
