@@ -21,7 +21,7 @@ import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
 import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
-import { personalPagesNotStored } from './http/personal-pages.ts';
+import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -99,6 +99,11 @@ export type LoadContext = {
   publicUrl: string;
   /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
   formToken: string | null;
+  /**
+   * A page that is never shared (the cart, the checkout, the account: http/personal-pages.ts) or the
+   * page answered to a form post: it may show the shopper's own header at once (docs/decisions/0043).
+   */
+  personalPage: boolean;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */
@@ -285,10 +290,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // A page view does not start a session; a visitor who has one, or whose first form post starts
     // it (pageFormProtection), gets its token (the browser fetches /api/csrf-cookie otherwise).
     if (readCookie(req, sessionCookie) !== undefined || (req.session as ShopSession | undefined)?.startedAt !== undefined) issueCsrfCookie(req, res, csrf);
+    const personalPage = (req.method !== 'GET' && req.method !== 'HEAD') || isPersonalPage(req.path);
     return {
       nonce: res.locals.nonce as string,
       publicUrl: config.publicUrl,
-      formToken: pageFormToken(req, csrf),
+      // Bound to the session. A catalog page viewed is the same HTML for every shopper and carries
+      // none: its forms post without it (verifyPageFormToken, docs/decisions/0043). A personal page
+      // and the page answered to a form post carry it, and reading it marks the answer as this
+      // visitor's alone, so the response cache never hands it to anyone else.
+      get formToken() {
+        if (!personalPage) return null;
+        res.locals.visitorRead = true;
+        return pageFormToken(req, csrf);
+      },
+      personalPage,
       verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
       tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {

@@ -53,3 +53,8 @@ export function consentFromCookieHeader(header: string | null | undefined): Stor
   const match = new RegExp(`(?:^|;\\s*)${CONSENT_COOKIE}=([^;]*)`).exec(header ?? '');
   return parseConsentCookie(match?.[1]);
 }
+
+/** Only the three categories of a stored choice (what a page shows and loads by), or null. */
+export function consentChoiceOf(consent: ConsentChoice | null): ConsentChoice | null {
+  return consent ? { analytical: consent.analytical, marketing: consent.marketing, advertising: consent.advertising } : null;
+}

@@ -24,6 +24,9 @@ import { benchSearch } from './search.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+import { CONSENT_TEXT_VERSION, NONE_GRANTED, formatConsentCookie } from '../../schema/rules/consent.ts';
+import { randomUUID } from 'node:crypto';
+import { gid } from '../support/global-id.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -160,6 +163,35 @@ async function sessionCookies(shopUrl: string): Promise<string> {
   return response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
 }
 
+/**
+ * A shopper as a browser holds her after putting 3 pieces in her cart (issue 28): session, CSRF token,
+ * the header's hint and a consent choice; the Cookie header and the token for her own requests.
+ */
+async function shopperWithCart(shopUrl: string, variantId: string): Promise<{ cookie: string; token: string }> {
+  const cookie = await sessionCookies(shopUrl);
+  const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
+  const response = await fetch(`${shopUrl}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
+    body: JSON.stringify({ operationName: 'AddToCart', variables: { variantId, quantity: 3 }, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.AddToCart } } }),
+  });
+  const answer = (await response.json()) as { data?: { addToCart?: { __typename: string; goodsToPay?: { withVat: number } } } };
+  if (answer.data?.addToCart?.__typename !== 'Cart') throw new Error(`AddToCart answered ${JSON.stringify(answer)}`);
+  const hint = `shopper_hint=1.3.${answer.data.addToCart.goodsToPay!.withVat}.CZK.0.0`;
+  const consent = `consent=${formatConsentCookie({ ...NONE_GRANTED, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id: randomUUID() })}`;
+  return { cookie: `${cookie}; ${hint}; ${consent}`, token };
+}
+
+/** The personal query as the browser sends it after hydration (decision 0043). */
+function personalQuery(shopper: { cookie: string; token: string }): LoadRequest {
+  return {
+    path: '/graphql',
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shop-language': 'cs', cookie: shopper.cookie, 'x-xsrf-token': shopper.token },
+    body: JSON.stringify({ operationName: 'Personal', variables: {}, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.Personal } } }),
+  };
+}
+
 async function benchPages() {
   console.log(`\n== pages and API on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${os.cpus().length} cores`);
   const template = await seedTemplate(kind);
@@ -205,6 +237,25 @@ async function benchPages() {
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, shopper with a session', request: withSession });
       const brotli = { ...withSession, headers: { ...withSession.headers, 'accept-encoding': 'br, gzip' } };
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, session, brotli', request: brotli });
+      // issue 28: the pages of a shopper with a session and a cart come from the shared cache, and
+      // her header from one small personal query
+      const [{ id: variantId }] = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 10 ORDER BY v.id LIMIT 1`);
+      const shopper = await shopperWithCart(shop.url, gid('Variant', variantId));
+      const productHtml = await fetchBody(shop.url + pages.product, { headers: { cookie: shopper.cookie } });
+      const personal = personalQuery(shopper);
+      const personalJson = await fetchBody(shop.url + personal.path, { method: 'POST', headers: personal.headers, body: personal.body });
+      if (!personalJson.toString().includes('"itemCount":3')) throw new Error(`The personal query answered ${personalJson.toString()}`);
+      const productBase = await startBaseline(productHtml, 'text/html; charset=utf-8');
+      const personalBase = await startBaseline(personalJson, 'application/json; charset=utf-8');
+      try {
+        line('baseline bodies, shopper', `product HTML ${(productHtml.length / 1024).toFixed(0)} KiB, personal JSON ${personalJson.length} B`);
+        await compare(shop.url, html.url, '/', { name: 'category page, shopper with a cart', request: { path: pages.category, headers: { cookie: shopper.cookie } } });
+        await compare(shop.url, productBase.url, '/', { name: 'product page, shopper with a cart', request: { path: pages.product, headers: { cookie: shopper.cookie } } });
+        await compare(shop.url, personalBase.url, '/', { name: 'personal query, shopper with a cart', request: personal });
+      } finally {
+        productBase.stop();
+        personalBase.stop();
+      }
       const mixed: LoadRequest[] = [
         { path: '/' },
         { path: pages.category },

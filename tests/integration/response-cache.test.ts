@@ -1,6 +1,7 @@
 // Issue 10, the response cache (docs/decisions/0016): anonymous catalog queries are answered from the
 // cache; a price changed through the shop, or by any other process, is visible on the next request;
-// a shopper with a session never gets, nor leaves, a cached answer; mutations are never cached; two
+// a shopper with a session never gets, nor leaves, an answer that read a session (pages for session
+// holders: response-cache-sessions.test.ts, decision 0043); mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -308,13 +309,20 @@ describe('what a change is', () => {
     }
   });
 
-  it('keys pages only without personal cookies; marks a query with them as identified', () => {
+  it('keys pages and queries by language, currency and (pages) the consent choice; marks a request with other cookies as identified', () => {
     const page = (cookie?: string) =>
       ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: cookie ? { cookie } : {} }) as never;
     expect(cacheKeyOf(page())).toEqual({ key: expect.any(String), identified: false });
     expect(cacheKeyOf(page('lang=en; currency=EUR'))!.key).not.toBe(cacheKeyOf(page())!.key);
-    expect(cacheKeyOf(page('sid=s%3Aabc'))).toBeNull();
-    expect(cacheKeyOf(page('lang=en; XSRF-TOKEN=x'))).toBeNull();
+    // the session, the CSRF token, the header's hint are not part of the key (decision 0043)
+    expect(cacheKeyOf(page('sid=s%3Aabc'))).toEqual({ key: cacheKeyOf(page())!.key, identified: true });
+    expect(cacheKeyOf(page('lang=en; XSRF-TOKEN=x; shopper_hint=1.3.120000.CZK.0.1'))).toEqual({ key: cacheKeyOf(page('lang=en'))!.key, identified: true });
+    // the consent choice is (the bar, the tags), but not the browser's consent id or date
+    const consent = (flags: string, id: string) => `consent=${encodeURIComponent(['2026-11-22', '2026-11-25T10:00:00.000Z', flags, id].join('|'))}`;
+    const first = consent('100', '0b6a3f4e-1d2c-4a5b-8c7d-9e0f1a2b3c4d');
+    expect(cacheKeyOf(page(first))!.key).not.toBe(cacheKeyOf(page())!.key);
+    expect(cacheKeyOf(page(first))!.key).not.toBe(cacheKeyOf(page(consent('111', '0b6a3f4e-1d2c-4a5b-8c7d-9e0f1a2b3c4d')))!.key);
+    expect(cacheKeyOf(page(`sid=x; ${first}`))!.key).toBe(cacheKeyOf(page(consent('100', '1c7b4f5e-2d3c-4b6c-9d8e-0f1a2b3c4d5e')))!.key);
     const query = (cookie?: string) =>
       ({
         method: 'POST',
@@ -345,8 +353,8 @@ describe('what a change is', () => {
     }
     expect(currencyOfCookies('currency =EUR')).toBe('EUR');
     expect(currencyOfCookies('currency=CZK; currency=EUR')).toBe('CZK');
-    // another name (names are case-sensitive) is another cookie: such a page is not cached at all
-    expect(cacheKeyOf(page('Currency=EUR'))).toBeNull();
+    // another name (names are case-sensitive) is another cookie: such a request gets only answers for anyone
+    expect(cacheKeyOf(page('Currency=EUR'))).toEqual({ key: plain.CZK, identified: true });
   });
 });
 

@@ -60,7 +60,11 @@ describe(`trusted documents (${databaseKind})`, () => {
     expect(answer).toEqual({ status: 200, data: { __typename: 'Query', me: null } });
     const layout = await post(production, byHash('Layout'));
     expect(layout.errors).toBeUndefined();
-    expect(layout.data).toMatchObject({ __typename: 'Query', cart: null, categories: [] });
+    expect(layout.data).toMatchObject({ __typename: 'Query', categories: [] });
+    // the shopper's part of every page (decision 0043)
+    const personal = await post(production, byHash('Personal'));
+    expect(personal.errors).toBeUndefined();
+    expect(personal.data).toMatchObject({ __typename: 'Query', cart: null, me: null });
   });
 
   it('refuses an unknown hash with PERSISTED_QUERY_NOT_FOUND', async () => {

@@ -9,6 +9,8 @@ export type ShopLoadContext = {
   publicUrl: string;
   /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
   formToken: string | null;
+  /** A page never shared by the response cache (cart, checkout, account) or answered to a form post: it shows the shopper's header at once (docs/decisions/0043). */
+  personalPage: boolean;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */

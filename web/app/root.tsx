@@ -13,7 +13,9 @@ import { WishlistHeartsProvider } from './features/wishlist/hearts.tsx';
 import { BuildCheck } from './shell/BuildCheck.tsx';
 import { RoutePrefetch } from './shell/RoutePrefetch.tsx';
 import { ChunkLoadError, chunkGuardScript } from './shell/chunk-reload.ts';
-import { consentFromCookieHeader } from '../../schema/rules/consent.ts';
+import { consentChoiceOf, consentFromCookieHeader } from '../../schema/rules/consent.ts';
+import { hintScript } from './features/personal/personal-hint.ts';
+import { PersonalQuery } from './features/personal/personal-query.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
@@ -28,13 +30,23 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await apolloFor(args).query({ query: LayoutQuery });
+  // Everything here is the same for every shopper with this language, currency and consent choice:
+  // the page may come from the shared response cache (docs/decisions/0043). The shopper's own part
+  // comes from the personal query after hydration.
   const context = args.context as unknown as ShopLoadContext;
+  const client = apolloFor(args);
+  // A page that is hers anyway (the cart, the account, the page answered to a form post) shows her
+  // header at once, also without JavaScript; the browser's own loads ask the personal query itself.
+  const personal = typeof window === 'undefined' && context.personalPage ? client.query({ query: PersonalQuery }) : null;
+  await Promise.all([client.query({ query: LayoutQuery }), personal]);
   // read as the BFF and its response cache read it, so a page is stored under the currency it shows
   const currency = currencyOfCookies(args.request.headers.get('cookie'));
-  // the consent bar is rendered by the server when there is no valid choice yet (no layout shift later)
-  const consent = consentFromCookieHeader(args.request.headers.get('cookie'));
-  // the cookie bar's form (it works without JavaScript) on pages whose own loader has no token
+  // the consent bar is rendered by the server when there is no valid choice yet (no layout shift
+  // later); only the choice, which is part of the cache's key, never the browser's consent id
+  const consent = consentChoiceOf(consentFromCookieHeader(args.request.headers.get('cookie')));
+  // The cookie bar's form (it works without JavaScript) on pages whose own loader has no token. A
+  // shared page (a catalog page viewed) gets none from the BFF; a personal page, or the page answered
+  // to a form post, the session's (bff/src/app.ts).
   return { language: languageOfRequest(args.request), currency, nonce: context.nonce, publicUrl: context.publicUrl, consent, tracking: context.tracking, formToken: formTokenFor(args) };
 }
 
@@ -55,7 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const language = useLanguage();
   return (
-    <html lang={language}>
+    // the hint script sets data-signed-in and the header's custom properties before hydration
+    <html lang={language} data-currency={data?.currency ?? 'CZK'} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -64,6 +77,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links nonce={data?.nonce} />
         {/* before any module: a direct load whose code chunks fail reloads once, then says so */}
         <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_GUARD_SCRIPT }} />
+        {/* before the header paints: its cart count and total, wishlist count and sign-in link from the hint cookie */}
+        <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} />
       </head>
       <body>
         {children}
@@ -140,6 +155,7 @@ export function NotFoundContent({ path, title }: { path: string; title: string }
 }
 
 const CHUNK_GUARD_SCRIPT = chunkGuardScript();
+const HINT_SCRIPT = hintScript();
 
 /** A route's code did not load: a full load of the target is under way, or (past the guard) the error. */
 function ChunkErrorContent({ error }: { error: ChunkLoadError }) {

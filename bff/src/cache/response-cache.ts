@@ -1,20 +1,22 @@
-// Response cache for anonymous visitors: catalog pages and catalog queries are rendered once and
-// served from memory (and from Redis, shared by instances, with REDIS_URL) until public data changes
-// (bff/src/cache/catalog-version.ts). The rules, in docs/decisions/0016-performance.md:
+// Response cache: catalog pages and catalog queries are rendered once and served from memory (and
+// from Redis, shared by instances, with REDIS_URL) until public data changes
+// (bff/src/cache/catalog-version.ts). The rules, in docs/decisions/0016-performance.md and, for
+// shoppers with a session, docs/decisions/0043-catalog-pages-for-session-holders.md:
 //
-// - A page is served from or stored into the cache only for a request that carries nothing personal:
-//   no cookie but `lang` and `currency` (which are part of the key), no Authorization header. A
-//   shopper with a session (cart, login, wishlist, consent ...) always gets a fresh page.
-// - A catalog query is shared with shoppers who have a session too, but only an answer made without
-//   reading who was asking (GraphQL resolvers read the visitor through accessors that mark the
-//   response: graphql/server/yoga.ts). Such an answer is the same for everyone, so it is stored from, and
-//   served to, any browser request. An answer that read the session (a cart, `me`, even a guest's
-//   empty cart) is stored only from a request without cookies and served only to such requests.
+// - A page or a catalog query is shared with shoppers who have a session too, but only an answer
+//   made without reading who was asking. GraphQL resolvers read the visitor through accessors that
+//   mark the response (graphql/server/yoga.ts), and so does the pages' form token (app.ts); the
+//   pages read no other cookie than those of the key. Such an answer is the same for everyone, so
+//   it is stored from, and served to, any browser request. An answer that read the session (a cart,
+//   `me`, even a guest's empty cart, a page with the session's form token) is stored only from a
+//   request without cookies and served only to such requests. The header's cart and login come from
+//   one personal query after hydration (web/app/features/personal/).
 //   Partner requests (Authorization) and the public explorer's (X-Shop-Explorer) never use the cache.
 // - Stored only: GET pages and POST /graphql queries (never a mutation) that answered 200, set no
 //   cookie and did not say Cache-Control private/no-store; GraphQL answers without errors.
-// - Key: method, path with query string, language and currency (headers and cookies), the request
-//   body for /graphql.
+// - Key: method, path with query string, language and currency (headers and cookies), for a page
+//   the consent choice (which categories, not the browser's consent id: the consent bar and the
+//   tags depend on it), the request body for /graphql.
 // - Fresh for freshMs; then served stale for up to staleMs while one background request renders it
 //   again (stale-while-revalidate). A change of public data drops everything at once. While the
 //   database is away, what is held is served whatever its age (requirements F3).
@@ -26,8 +28,12 @@ import { createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 import { cookieNames, currencyOfCookies, languageOfCookies } from '../../../schema/rules/cookies.ts';
+import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/consent.ts';
 
-/** Cookies that change what an anonymous visitor sees; they are part of the key. Any other: no page from the cache, and only answers for any visitor to a query. */
+/**
+ * Cookies whose reading is part of the key (a page also keys the consent choice). Any other cookie
+ * (the session, the CSRF token, the header's hint): only answers made for any visitor are served.
+ */
 const KEY_COOKIES = new Set(['lang', 'currency']);
 /** Response headers kept with a cached answer (the rest are per response: CSP, request id, CORS). */
 const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
@@ -124,14 +130,21 @@ function keyCookiesOf(req: CacheRequest): { keyCookies: string; otherCookies: bo
   return { keyCookies: `lang=${languageOfCookies(header)}; currency=${currencyOfCookies(header)}`, otherCookies };
 }
 
+/**
+ * The consent choice a page is rendered for (the bar shows while there is none; the tags load by it),
+ * as the root loader reads it: the three categories, never the browser's own consent id or date.
+ */
+function consentKeyOf(req: CacheRequest): string {
+  const consent = consentFromCookieHeader(req.headers.cookie);
+  return consent ? `consent=${Number(consent.analytical)}${Number(consent.marketing)}${Number(consent.advertising)}` : 'consent=none';
+}
+
 /** The cache key for a request, or null when the request may not use the cache. */
 export function cacheKeyOf(req: CacheRequest, options: { bodyLater?: boolean } = {}): CacheKey | null {
   if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
   // a token's or the public explorer's request (http/public-explorer.ts): counted and answered by the app
   if (req.headers.authorization || req.headers['x-shop-explorer']) return null;
   const { keyCookies, otherCookies } = keyCookiesOf(req);
-  // a page reads cookies outside GraphQL (the consent bar, the CSRF token in forms): only without them
-  if (otherCookies && !isGraphQL(req)) return null;
   const language = req.headers['x-shop-language'] ?? '';
   const currency = req.headers['x-shop-currency'] ?? '';
   let body = '';
@@ -140,7 +153,8 @@ export function cacheKeyOf(req: CacheRequest, options: { bodyLater?: boolean } =
     if (!Buffer.isBuffer(req.body) || req.body.length === 0 || req.body.length > MAX_KEY_BODY) return null;
     body = req.body.toString('utf8');
   }
-  return { key: [req.method, urlOf(req), keyCookies, language, currency, body].join('\n'), identified: otherCookies };
+  const pageCookies = isGraphQL(req) ? '' : consentKeyOf(req);
+  return { key: [req.method, urlOf(req), keyCookies, pageCookies, language, currency, body].join('\n'), identified: otherCookies };
 }
 
 /** Least recently used answers go first beyond a number of entries or of bytes (query strings are free to vary). */
@@ -287,7 +301,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     }
     // rendered again as a visitor without a session: only the cookies of the key go along
     const { keyCookies } = keyCookiesOf(req);
-    if (keyCookies) headers.cookie = keyCookies;
+    const consent = consentFromCookieHeader(req.headers.cookie) ? readRawCookie(req.headers.cookie, CONSENT_COOKIE) : undefined;
+    headers.cookie = consent === undefined ? keyCookies : `${keyCookies}; ${CONSENT_COOKIE}=${consent}`;
     const host = req.socket.localAddress?.includes(':') ? `[${req.socket.localAddress}]` : req.socket.localAddress;
     void fetch(`http://${host}:${port}${urlOf(req)}`, {
       method: req.method,
@@ -487,6 +502,15 @@ function bodyWithNonce(entry: CachedResponse, nonce: string): Buffer {
   if (parts.length === 1) return parts[0];
   const nonceBytes = Buffer.from(nonce, 'utf8');
   return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+}
+
+/** A cookie's value as the browser sent it (not decoded), to send it on as it came. */
+function readRawCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
+  }
+  return undefined;
 }
 
 /** A header value Node sends as it is: no line breaks or other control characters. */

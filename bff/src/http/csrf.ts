@@ -8,6 +8,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { readCookie } from './cookies.ts';
+import { isPersonalPage } from './personal-pages.ts';
 
 export const CSRF_HEADER = 'x-xsrf-token';
 
@@ -117,8 +118,23 @@ export function pageFormToken(req: Request, options: CsrfOptions): string {
 /**
  * A form field's token against the session's. A visitor without a session cookie has nothing a
  * forged form could use (no cart, no login), so her first form (add to cart) needs none, as /graphql.
+ * A form on a catalog page carries no token at all (that page is the same HTML for every shopper and
+ * comes from the shared cache, docs/decisions/0043): an empty field is accepted when the browser
+ * itself says the post comes from this shop (`Sec-Fetch-Site: same-origin`, or an `Origin` of the
+ * shop); a browser that says neither gets the page back with the session's token (419) and the
+ * shopper sends it again. A personal page (the cart, the checkout) renders the token: its forms need
+ * it. A token that is there must be the session's.
  */
 export function verifyPageFormToken(req: Request, options: CsrfOptions, value: unknown): boolean {
   if (readCookie(req, options.sessionCookie) === undefined) return true;
+  if ((value === null || value === undefined || value === '') && !isPersonalPage(req.path) && saysSameOrigin(req, options.publicOrigin)) return true;
   return typeof value === 'string' && same(value, pageFormToken(req, options));
+}
+
+/** True only when the browser states that the request comes from the shop's own pages. */
+function saysSameOrigin(req: Request, publicOrigin: string): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'same-origin';
+  const origin = req.headers.origin;
+  return typeof origin === 'string' && !isCrossOrigin(req, publicOrigin);
 }

@@ -9,6 +9,7 @@ import { data } from 'react-router';
 import { createCache } from './cache.ts';
 import { persistedQuery, persistedRequestBody } from './persisted.ts';
 import { csrfFetch } from './csrf.ts';
+import { createPersonalFirstLink } from './personal-first.ts';
 import { createAuthErrorLink, resetIdentity } from '../shell/auth-errors.ts';
 import type { ShopLoadContext } from '../context.ts';
 
@@ -90,6 +91,8 @@ export function getBrowserClient(language: 'cs' | 'en'): ApolloClient {
       // 401: no identity in the cache, and from an account page to the login page (shell/auth-errors.ts)
       createAuthErrorLink(() => resetIdentity(browserClient!, window.location, (url) => window.location.assign(url))),
       queryUnavailable,
+      // a change waits for the page's personal query in flight, whose older answer would undo it
+      createPersonalFirstLink('Personal'),
       new HttpLink({ uri: '/graphql', credentials: 'same-origin', fetch: csrfFetch }),
     ]),
     cache: createCache().restore(window.__APOLLO_STATE__ ?? {}),

@@ -12,7 +12,7 @@ import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/Header.tsx';
+import { PersonalQuery } from '../features/personal/personal-query.ts';
 import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';
 import { useState } from 'react';
 
@@ -47,7 +47,7 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
   const navigate = useNavigate();
   const { notify } = useNotify();
   const [failed, setFailed] = useState<string | null>(null);
-  const [reset, { loading }] = useMutation(ResetPasswordMutation, { refetchQueries: [LayoutQuery], awaitRefetchQueries: true });
+  const [reset, { loading }] = useMutation(ResetPasswordMutation, { refetchQueries: [PersonalQuery], awaitRefetchQueries: true });
   const form = useNewPasswordForm(language);
 
   const onSubmit = async (event: React.FormEvent) => {

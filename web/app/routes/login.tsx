@@ -10,7 +10,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { useForm, Field } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/Header.tsx';
+import { PersonalQuery } from '../features/personal/personal-query.ts';
 import { email, max, required } from '../../../schema/rules/index.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
@@ -52,7 +52,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const { notify } = useNotify();
   const [login, { loading }] = useMutation(LoginMutation, {
-    refetchQueries: [LayoutQuery],
+    refetchQueries: [PersonalQuery],
     awaitRefetchQueries: true,
     // the guest's hearts are now the customer's (merged at login): read them again
     update: (cache, { data }) => {

@@ -14,7 +14,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, fieldErrorId, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
-import { LayoutQuery } from '../components/layout/Header.tsx';
+import { PersonalQuery } from '../features/personal/personal-query.ts';
 import { Captcha } from '../features/captcha/Captcha.tsx';
 import { useCaptcha } from '../features/captcha/useCaptcha.ts';
 import { forgetWishlistHearts } from '../features/wishlist/forget-hearts.ts';
@@ -54,7 +54,7 @@ export default function Registration() {
   const { notify } = useNotify();
   const [emailTaken, setEmailTaken] = useState(false);
   const [register, { loading }] = useMutation(RegisterMutation, {
-    refetchQueries: [LayoutQuery],
+    refetchQueries: [PersonalQuery],
     awaitRefetchQueries: true,
     // the guest's hearts are now the new customer's (merged at sign-in): read them again
     update: (cache, { data }) => {

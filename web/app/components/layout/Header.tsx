@@ -1,18 +1,20 @@
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Form, Link, useLocation, useNavigate, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import { href, languageSwitchUrl, useLanguage, type Alternates } from '../../language.ts';
-import { useFormatMoney, useFormatPrice } from '../ui/Money.tsx';
+import { priceOf, useFormatMoney, useFormatPrice } from '../ui/Money.tsx';
 import { useNotify } from '../ui/Toasts.tsx';
 import { forgetSignedInShopper, isCustomerOnlyPath } from '../../features/identity/sign-out.ts';
 import { usePageQuery } from '../../apollo/page-query.ts';
+import { usePersonal } from '../../features/personal/personal-query.ts';
+import { hintOf, writeHintCookie } from '../../features/personal/personal-hint.ts';
 
 /**
- * The layout's data (the root loader asks for it on every page): the menu, the header's cart and
- * wishlist counts, and who is signed in. The wishlist summary also fills the cache the hearts read.
+ * The layout's data (the root loader asks for it on every page): the menu. It is the same for every
+ * shopper; her cart, wishlist and login come from the personal query after hydration (0043).
  */
 export const LayoutQuery = graphql(`
   query Layout {
@@ -25,24 +27,6 @@ export const LayoutQuery = graphql(`
         name
         slug
       }
-    }
-    cart {
-      id
-      itemCount
-      total {
-        ...PriceFields
-      }
-      goodsToPay {
-        ...PriceFields
-      }
-    }
-    wishlist {
-      itemCount
-      ...WishlistSummary
-    }
-    me {
-      id
-      firstName
     }
   }
 `);
@@ -88,13 +72,24 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const navigate = useNavigate();
   // the server's answer (signed out) is written into the cache at once: no identity, no cart
   const [logout] = useMutation(LogoutMutation, { update: (cache, result) => void (result.data?.logout && forgetSignedInShopper(cache)) });
-  const cart = data?.cart;
+  // the shopper's own part: unknown in the server render and until the personal query answers; the
+  // placeholders meanwhile show the hint the inline script read before paint (personal-hint.ts)
+  const personal = usePersonal();
+  const known = personal !== undefined;
+  const cart = personal?.cart;
+  useEffect(() => {
+    if (personal) writeHintCookie(hintOf({ cart: personal.cart ? { itemCount: personal.cart.itemCount, goodsToPay: priceOf(personal.cart.goodsToPay) } : null, wishlist: personal.wishlist, me: personal.me }));
+  }, [personal]);
   const other = language === 'cs' ? 'en' : 'cs';
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
   const items = t('cart.items', { count: cart?.itemCount ?? 0 });
   // what the shopper will pay for the goods: the vouchers' discount taken off
   const total = cart ? formatPrice(cart.goodsToPay) : format(0, currency);
+  const signedIn = personal?.me ? 'signed-in' : 'signed-out';
+  /** Before it is known, both are rendered and the hint on <html> shows one (styles.css). */
+  const showsWhen = (state: 'signed-in' | 'signed-out') => (known ? state === signedIn : true);
+  const pendingClass = (state: 'signed-in' | 'signed-out') => (known ? undefined : `personal-when-${state}`);
 
   const onLogout = async () => {
     try {
@@ -148,44 +143,47 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
         </Form>
         <nav className="site-header__tools" aria-label={t('nav.account')}>
           <Switches className="site-header__switches" otherPath={otherPath} currency={currency} here={here} />
-          {data?.me ? (
+          {showsWhen('signed-in') ? (
             <>
-              <Link to={href('account', language)}>{t('nav.account')}</Link>
-              <button type="button" className="link-button" onClick={onLogout}>
+              <Link to={href('account', language)} className={pendingClass('signed-in')}>
+                {t('nav.account')}
+              </Link>
+              <button type="button" className={['link-button', pendingClass('signed-in')].filter(Boolean).join(' ')} onClick={onLogout}>
                 {t('nav.logout')}
               </button>
             </>
-          ) : (
-            <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`}>
+          ) : null}
+          {showsWhen('signed-out') ? (
+            <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`} className={pendingClass('signed-out')}>
               {t('nav.login')}
             </Link>
-          )}
+          ) : null}
           <Link
             to={href('wishlist', language)}
             className="wishlist-link"
             data-testid="header-wishlist"
-            aria-label={t('wishlist.headerLabel', { count: data?.wishlist?.itemCount ?? 0 })}
+            aria-label={known ? t('wishlist.headerLabel', { count: personal?.wishlist?.itemCount ?? 0 }) : t('wishlist.headerLabelPending')}
           >
             <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" strokeWidth="2" strokeLinejoin="round">
               <path d="M12 20.5s-7.5-4.6-9.2-9.3C1.6 7.8 3.8 4.5 7.2 4.5c2 0 3.6 1.1 4.8 2.8 1.2-1.7 2.8-2.8 4.8-2.8 3.4 0 5.6 3.3 4.4 6.7-1.7 4.7-9.2 9.3-9.2 9.3z" />
             </svg>
             <span className="wishlist-link__count" data-testid="header-wishlist-count">
-              {data?.wishlist?.itemCount ?? 0}
+              {known ? (personal?.wishlist?.itemCount ?? 0) : null}
             </span>
           </Link>
           {/* the name is the visible total with words around it (axe: label-content-name-mismatch); the bare count is decoration */}
           <Link to={href('cart', language)} className="cart-link" data-testid="header-cart">
-            <span className="visually-hidden">{t('cart.headerLabelStart', { items })}</span>
+            <span className="visually-hidden">{known ? t('cart.headerLabelStart', { items }) : t('cart.headerLabelPending')}</span>
             <svg className="cart-link__icon" aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
               <circle cx="9" cy="20" r="1.5" />
               <circle cx="18" cy="20" r="1.5" />
               <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
             </svg>
             <span className="cart-link__count" data-testid="header-cart-count" aria-hidden="true">
-              {cart?.itemCount ?? 0}
+              {known ? (cart?.itemCount ?? 0) : null}
             </span>
-            <span className="cart-link__total" data-testid="header-cart-total">
-              {total}
+            <span className="cart-link__total" data-testid="header-cart-total" aria-hidden={known ? undefined : true}>
+              {known ? total : null}
             </span>
           </Link>
         </nav>
@@ -210,15 +208,16 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
             </Link>
           </li>
           <li className="main-nav__mobile-only">
-            {data?.me ? (
-              <Link to={href('account', language)} onClick={() => setMenuOpen(false)}>
+            {showsWhen('signed-in') ? (
+              <Link to={href('account', language)} className={pendingClass('signed-in')} onClick={() => setMenuOpen(false)}>
                 {t('nav.account')}
               </Link>
-            ) : (
-              <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`} onClick={() => setMenuOpen(false)}>
+            ) : null}
+            {showsWhen('signed-out') ? (
+              <Link to={`${href('login', language)}?next=${encodeURIComponent(here)}`} className={pendingClass('signed-out')} onClick={() => setMenuOpen(false)}>
                 {t('nav.login')}
               </Link>
-            )}
+            ) : null}
           </li>
           <li className="main-nav__switches main-nav__mobile-only">
             <Switches otherPath={otherPath} currency={currency} here={here} />

@@ -9,6 +9,7 @@ import {
   CONSENT_COOKIE,
   CONSENT_MAX_AGE_DAYS,
   CONSENT_TEXT_VERSION,
+  consentFromCookieHeader,
   formatConsentCookie,
   type ConsentChoice,
   type StoredConsent,
@@ -25,7 +26,8 @@ export const RecordConsentMutation = graphql(`
 `);
 
 type ConsentContextValue = {
-  consent: StoredConsent | null;
+  /** The choice (the page's HTML knows only the choice, not this browser's consent id: decision 0043). */
+  consent: ConsentChoice | null;
   /** The bar is open again from the footer link. */
   settingsOpen: boolean;
   openSettings: () => void;
@@ -51,8 +53,8 @@ function uuid(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-export function ConsentProvider({ initial, tracking, children }: { initial: StoredConsent | null; tracking: TrackingIds; children: ReactNode }) {
-  const [consent, setConsent] = useState<StoredConsent | null>(initial);
+export function ConsentProvider({ initial, tracking, children }: { initial: ConsentChoice | null; tracking: TrackingIds; children: ReactNode }) {
+  const [consent, setConsent] = useState<ConsentChoice | null>(initial);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [recordConsent] = useMutation(RecordConsentMutation);
   const { gtmId, socialPixelId } = tracking;
@@ -91,7 +93,9 @@ export function ConsentProvider({ initial, tracking, children }: { initial: Stor
     async ({ analytical, marketing, advertising }: ConsentChoice) => {
       // only the three categories (the bar may hand over a whole stored consent)
       const choice = { analytical, marketing, advertising };
-      const stored: StoredConsent = { ...choice, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id: consent?.id ?? uuid() };
+      // this browser's consent id stays the same across its choices (read from its cookie, not the page)
+      const id = consentFromCookieHeader(document.cookie)?.id ?? uuid();
+      const stored: StoredConsent = { ...choice, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id };
       const secure = window.location.protocol === 'https:' ? '; secure' : '';
       document.cookie = `${CONSENT_COOKIE}=${formatConsentCookie(stored)}; max-age=${CONSENT_MAX_AGE_DAYS * 86_400}; path=/; samesite=lax${secure}`;
       setSettingsOpen(false);
@@ -101,9 +105,9 @@ export function ConsentProvider({ initial, tracking, children }: { initial: Stor
       } catch (error) {
         console.error('The consent could not be recorded', error);
       }
-      setConsent(stored);
+      setConsent(choice);
     },
-    [consent?.id, recordConsent],
+    [recordConsent],
   );
 
   const value = useMemo<ConsentContextValue>(

@@ -12,7 +12,7 @@ import { useLanguage } from '../../language.ts';
 import { email, max, required } from '../../../../schema/rules/index.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.ts';
-import { usePageQuery } from '../../apollo/page-query.ts';
+import { usePersonal } from '../personal/personal-query.ts';
 
 const WatchAvailabilityMutation = graphql(`
   mutation WatchAvailability($variantId: ID!, $email: String!, $captcha: String) {
@@ -28,18 +28,9 @@ const WatchAvailabilityMutation = graphql(`
   }
 `);
 
-const WatcherEmailQuery = graphql(`
-  query WatcherEmail {
-    me {
-      id
-      email
-    }
-  }
-`);
-
 export function WatchAvailability({ variant }: { variant: { id: string; label: string } }) {
-  const { data } = usePageQuery(WatcherEmailQuery);
-  const known = data?.me?.email ?? '';
+  // a signed-in customer's e-mail, from the personal query after hydration (0043)
+  const known = usePersonal()?.me?.email ?? '';
   // the key fills the field once the customer's e-mail is known, and clears it for another variant
   return <WatchForm key={`${variant.id}:${known}`} variant={variant} initialEmail={known} />;
 }

@@ -3,7 +3,7 @@
 // hearts, so they are the same for every shopper and the response cache can share them.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { getFragmentData, graphql } from '~/gql';
-import { usePageQuery } from '../../apollo/page-query.ts';
+import { usePersonal } from '../personal/personal-query.ts';
 
 /**
  * What the header and the hearts show of the shopper's wishlist; every heart's answer carries it.
@@ -18,7 +18,7 @@ export const WishlistSummaryFragment = graphql(`
   }
 `);
 
-/** The wishlist summary the hearts read (hearts.tsx: from the cache the layout's query filled; sent only when a login dropped it). */
+/** The wishlist summary as the cache holds it (the personal query fills it; WishlistButton reads it). */
 export const WishlistSummaryQuery = graphql(`
   query WishlistSummary {
     wishlist {
@@ -30,9 +30,9 @@ export const WishlistSummaryQuery = graphql(`
 const Hearts = createContext<ReadonlySet<string>>(new Set());
 
 export function WishlistHeartsProvider({ children }: { children: ReactNode }) {
-  // from the cache; fetched only when a login dropped the summary (forget-hearts.ts)
-  const { data } = usePageQuery(WishlistSummaryQuery);
-  const productIds = getFragmentData(WishlistSummaryFragment, data?.wishlist)?.productIds;
+  // the shopper's part of the page: filled in after hydration by the one personal query (0043), and
+  // asked again when a login dropped the summary (forget-hearts.ts)
+  const productIds = getFragmentData(WishlistSummaryFragment, usePersonal()?.wishlist)?.productIds;
   const hearts = useMemo(() => new Set(productIds ?? []), [productIds]);
   return <Hearts.Provider value={hearts}>{children}</Hearts.Provider>;
 }

@@ -1,0 +1,115 @@
+// Issue 28 (docs/decisions/0043) in Chromium: a shopper with 3 items in her cart loads a category page
+// that comes from the shared response cache. Her header says 3, with her total, from the first paint
+// (the hint cookie read by the inline script before paint), never "0", and nothing on the page moves
+// when the personal query answers (the sum of layout shifts is 0). The personal query is held back
+// here until the first paint has been checked, and it is the page's one request about the shopper.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../support/browser.ts';
+import { startShop } from '../support/shop-server.ts';
+import { consentCookie } from '../support/consent.ts';
+import { gid } from '../support/global-id.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+import { formatMoney } from '../../schema/rules/money.ts';
+
+let shop: Awaited<ReturnType<typeof startShop>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop({ responseCache: true }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+/** Before any of the page's own scripts: the layout shifts and every value the header's count shows. */
+const WATCH_HEADER = `
+  window.__layoutShift = 0;
+  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  window.__counts = [];
+  const shown = () => {
+    const count = document.querySelector('[data-testid="header-cart-count"]');
+    if (!count) return;
+    const text = count.textContent;
+    const value = text !== '' ? text : getComputedStyle(count, '::before').content;
+    if (window.__counts[window.__counts.length - 1] !== value) window.__counts.push(value);
+  };
+  document.addEventListener('DOMContentLoaded', () => {
+    shown();
+    new MutationObserver(shown).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+`;
+
+describe('the header of a cached catalog page for a shopper with a cart', () => {
+  it('shows her 3 items and total from the first paint, never 0, and nothing moves', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    await context.addCookies([consentCookie(shop.url)]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+
+    // her cart: 3 pieces, put in through the API as the product page's button does
+    const variant = await shop.prisma.variant.findFirstOrThrow({ where: { stock: { gt: 5 }, product: { published: true } }, orderBy: { id: 'asc' } });
+    await context.request.get(`${shop.url}/api/csrf-cookie`);
+    const token = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+    const added = await context.request.post(`${shop.url}/graphql`, {
+      headers: { 'content-type': 'application/json', 'x-xsrf-token': token, origin: shop.url },
+      data: { operationName: 'AddToCart', variables: { variantId: gid('Variant', variant.id), quantity: 3 }, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.AddToCart } } },
+    });
+    const cart = ((await added.json()) as { data: { addToCart: { itemCount: number; goodsToPay: { withVat: number } } } }).data.addToCart;
+    expect(cart.itemCount).toBe(3);
+    const total = formatMoney(cart.goodsToPay.withVat, 'CZK', 'cs');
+
+    // an earlier page of hers wrote the hint after its personal query
+    await page.goto(`${shop.url}/blog`);
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('3');
+    expect((await context.cookies()).find((cookie) => cookie.name === 'shopper_hint')).toMatchObject({ httpOnly: false, sameSite: 'Lax' });
+
+    // the category page is in the shared cache: another visitor without a session, who made the same
+    // cookie choice (another browser's consent id), rendered it
+    const other = consentCookie(shop.url);
+    expect((await fetch(`${shop.url}/kategorie/dresy`, { headers: { cookie: `${other.name}=${other.value}` } })).headers.get('x-cache')).toBe('MISS');
+
+    await page.addInitScript(WATCH_HEADER);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const personalQueries: string[] = [];
+    await page.route('**/graphql', async (route) => {
+      if ((route.request().postData() ?? '').includes(operationHashes.Personal)) {
+        personalQueries.push(route.request().postData()!);
+        await held;
+      }
+      await route.continue();
+    });
+    const response = await page.goto(`${shop.url}/kategorie/dresy`);
+    expect(response!.headers()['x-cache']).toBe('HIT');
+    await page.waitForSelector('html[data-hydrated]');
+    await expect.poll(() => personalQueries.length).toBe(1);
+
+    // hydrated, the personal query not answered yet: the hint shows 3 and her total
+    const count = page.getByTestId('header-cart-count');
+    expect(await count.textContent()).toBe('');
+    expect(await count.evaluate((element) => getComputedStyle(element, '::before').content)).toBe('"3"');
+    expect(await page.getByTestId('header-cart-total').evaluate((element) => getComputedStyle(element, '::before').content)).toBe(JSON.stringify(total));
+    // she is not signed in: the login link shows, the account link and logout do not
+    expect(await page.locator('.site-header__tools').getByRole('link', { name: 'Přihlásit se' }).isVisible()).toBe(true);
+    expect(await page.locator('.site-header__tools').getByRole('link', { name: 'Můj účet' }).isVisible()).toBe(false);
+    const before = await page.locator('.site-header').boundingBox();
+
+    release();
+    await expect.poll(() => count.textContent()).toBe('3');
+    expect(await page.getByTestId('header-cart-total').textContent()).toBe(total);
+    expect(await page.locator('.site-header').boundingBox()).toEqual(before);
+    // let the layout settle, then read what the page showed and how much it moved
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const counts = await page.evaluate(() => (window as unknown as { __counts: string[] }).__counts);
+    expect(counts).toEqual(['"3"', '3']);
+    expect(await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).toBe(0);
+    expect(personalQueries).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
