@@ -124,7 +124,7 @@ builder.prismaObjectField('Customer', 'orders', (t) =>
       offset: t.arg.int({ required: false }),
     },
     resolve: async (customer, args, ctx, info) => {
-      const window = pageWindow(args, ctx.language);
+      const window = pageWindow(args, ctx.errorLanguage);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Order', path: ['edges', 'node'] });
       const where = { customerId: customer.id };
       const [nodes, totalCount] = await Promise.all([

@@ -39,7 +39,7 @@ export const builder = new SchemaBuilder<{
     }),
     // yoga's own error class, so it is never masked (see pagination.ts), in the request's language
     unauthorizedError: (_parent, context) =>
-      createGraphQLError(message('notAllowed', context.language), { extensions: { code: 'FORBIDDEN' } }),
+      createGraphQLError(message('notAllowed', context.errorLanguage), { extensions: { code: 'FORBIDDEN' } }),
   },
   errors: { defaultTypes: [] },
   prisma: {

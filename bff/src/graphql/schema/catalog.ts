@@ -335,8 +335,8 @@ builder.queryFields((t) => ({
       sort: t.arg({ type: ProductSort, required: false }),
     },
     resolve: async (_root, args, ctx, info) => {
-      const window = pageWindow(args, ctx.language);
-      const page = await findProductPage(ctx, productFilter(args.filter, ctx.language), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      const window = pageWindow(args, ctx.errorLanguage);
+      const page = await findProductPage(ctx, productFilter(args.filter, ctx.errorLanguage), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));
