@@ -12,6 +12,8 @@ import { operationCost } from '../../bff/src/graphql/server/cost.ts';
 import { OPERATION_LIMITS } from '../../bff/src/graphql/server/limits.ts';
 import { schema } from '../../bff/src/graphql/schema/index.ts';
 import { parse } from 'graphql';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 let app: TestApp;
 let variantId: string;
@@ -188,5 +190,19 @@ describe(`token limits (${databaseKind})`, () => {
     const browser = app.newClient({ 'accept-language': 'en' });
     const answer = await browser.gql('mutation { addToCart(variantId: "nonsense") { __typename } }');
     expect(answer.errors?.[0].message).toBe('Neplatný identifikátor (ID).');
+  });
+
+  it('docs/partners.md shows the header fields a token answer carries, and the budget the server gives', async () => {
+    const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/partners.md'), 'utf8');
+    const rows = [...guide.matchAll(/^\| `(RateLimit-[A-Za-z]+)` \| `([^`]+)` \|/gm)].map((match) => ({ name: match[1], example: match[2] }));
+    expect(rows.map((row) => row.name)).toEqual(['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy']);
+    const answer = await call(await newToken(['catalog:read']), PRODUCTS);
+    for (const row of rows) {
+      // the example's shape: digits stay digits, the rest as written
+      const shape = new RegExp(`^${row.example.replace(/\d+/g, '\\d+')}$`);
+      expect(answer.headers.get(row.name), row.name).toMatch(shape);
+    }
+    expect(answer.headers.get('RateLimit-Policy')).toBe('120;w=60');
+    expect(guide).toContain(`**${COST_POINTS_PER_REQUEST}\npoints for each request of its rate** a minute (${costBudgetRule(120).limit.toLocaleString('en').replace(',', ' ')} for 120 requests), at least ${OPERATION_LIMITS.cost.toLocaleString('en').replace(',', ' ')}`);
   });
 });
