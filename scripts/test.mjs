@@ -26,9 +26,23 @@ const started = Date.now();
 /** Two steps at once: on a 2-core machine more only makes each slower (TEST_STEPS overrides it). */
 const parallelSteps = Number(process.env.TEST_STEPS) || Math.min(2, availableParallelism());
 
-function vitest(project, title) {
+function vitest(project, title, shard = '') {
   const report = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  return { command: `vitest run --project ${project} --reporter=default --reporter=json --outputFile.json=${report}`, report };
+  const shardOption = shard ? ` --shard=${shard}` : '';
+  return { command: `vitest run --project ${project}${shardOption} --reporter=default --reporter=json --outputFile.json=${report}`, report };
+}
+
+/**
+ * An integration pass as two steps, each half of the files (vitest's --shard): two halves of ~100 s fit
+ * beside the browser tests and each other where one step of ~250 s left a core idle at the end.
+ */
+function integrationHalves(title, env) {
+  return ['1/2', '2/2'].map((shard) => ({
+    title: `${title} (${shard})`,
+    ...vitest('integration', `${title} ${shard}`, shard),
+    ...(env ? { env } : {}),
+    after: ['generate'],
+  }));
 }
 
 /**
@@ -43,15 +57,8 @@ const steps = [
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
   // after the type check, whose first act (react-router typegen) writes the route types lint reads
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ title: 'integration on PostgreSQL server', ...vitest('integration', 'integration on PostgreSQL server'), after: ['generate'] }]
-    : []),
-  {
-    title: 'integration on embedded PGlite',
-    ...vitest('integration', 'integration on embedded PGlite'),
-    env: { TEST_DATABASE_URL: '' },
-    after: ['generate'],
-  },
+  ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server') : []),
+  ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
   { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));

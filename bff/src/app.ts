@@ -33,6 +33,8 @@ import { privacyExportRoutes } from './http/privacy-export.ts';
 import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
+import { publicExplorer } from './http/public-explorer.ts';
+import { graphiqlRoutes } from './http/graphiql.ts';
 import { createRateLimiter, ipKey, RATE_RULES, reportingRefusals, type RateLimiter } from './rate-limit/rate-limit.ts';
 import { createLogger, lineLog, type Log } from './log.ts';
 import { observeRequests, requestIdOf } from './http/request-log.ts';
@@ -215,7 +217,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(invoiceRoutes(prisma, config));
   // Before the session: CORS answers from the CORS_ORIGINS allow-list, and a bearer-token (partner)
   // request is authenticated and loses its cookies, so no shopper's session is ever loaded for it.
-  app.use('/graphql', cors(config), partnerAuth({ prisma, rateLimiter }));
+  // The public explorer's anonymous requests (GRAPHIQL_PUBLIC) likewise, with the catalog:read view.
+  app.use('/graphql', cors(config), partnerAuth({ prisma, rateLimiter }), publicExplorer({ config, rateLimiter }));
+  // GraphiQL's page and files (GRAPHIQL) and the schema as a file, for whom the two above let through
+  app.use(graphiqlRoutes(config));
 
   app.use(
     session({

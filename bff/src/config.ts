@@ -27,7 +27,13 @@ export type Config = {
   trustProxy: number | string[];
   /** Exact origins (scheme://host[:port]) of other sites allowed to call /graphql from a browser (CORS). */
   corsOrigins: string[];
+  /** GraphiQL at /graphql, served from the shop's own files (GRAPHIQL; on in development). */
   graphiql: boolean;
+  /**
+   * The public explorer (GRAPHIQL_PUBLIC, off by default): anonymous requests that name it run
+   * read-only catalog queries (the catalog:read view) and read the schema (http/public-explorer.ts).
+   */
+  graphiqlPublic: boolean;
   /** Introspection and "Did you mean" suggestions for everyone (off in production; partners with schema:read keep them). */
   exposeSchema: boolean;
   /** A GraphQL operation still running after this many ms is aborted (GRAPHQL_TIMEOUT_MS). */
@@ -246,6 +252,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (metricsToken !== null && !/^[\x21-\x7e]{32,}$/.test(metricsToken)) {
     throw new ConfigError('METRICS_TOKEN must be at least 32 printable characters without spaces');
   }
+  const graphiql = flag('GRAPHIQL', env.GRAPHIQL, mode === 'development');
+  const graphiqlPublic = flag('GRAPHIQL_PUBLIC', env.GRAPHIQL_PUBLIC, false);
+  if (graphiqlPublic && !graphiql) throw new ConfigError('GRAPHIQL_PUBLIC=true needs GraphiQL: set GRAPHIQL=true as well');
   const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data');
   return {
     env: mode,
@@ -259,7 +268,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     publicUrl: publicUrl.replace(/\/$/, ''),
     trustProxy: trustProxy(env.TRUST_PROXY),
     corsOrigins: origins('CORS_ORIGINS', env.CORS_ORIGINS),
-    graphiql: flag('GRAPHIQL', env.GRAPHIQL, mode === 'development'),
+    graphiql,
+    graphiqlPublic,
     exposeSchema: mode !== 'production',
     graphqlTimeoutMs: integer('GRAPHQL_TIMEOUT_MS', env.GRAPHQL_TIMEOUT_MS, 5000, 100, 60_000),
     shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),

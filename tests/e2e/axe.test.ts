@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { launchBrowser, watchRequests } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
@@ -42,9 +42,9 @@ async function signIn(context: BrowserContext) {
 }
 
 async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
+  const requests = watchRequests(page);
   await page.goto(shop.url + path);
-  await page.waitForSelector('html[data-hydrated]');
-  await page.waitForLoadState('networkidle');
+  await requests.settled();
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;

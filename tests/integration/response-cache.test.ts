@@ -256,7 +256,7 @@ describe('response cache', () => {
     expect(second.json.data.captchaChallenge.challenge).not.toBe(first.json.data.captchaChallenge.challenge);
   });
 
-  it('never caches a mutation, an answer with errors, or a partner request; other cookies share catalog answers', async () => {
+  it('never caches a mutation, an answer with errors, or a partner\'s or the public explorer\'s request; other cookies share catalog answers', async () => {
     const mutation = { query: 'mutation CacheNewsletter { __typename }' };
     await post(app, mutation);
     expect((await post(app, mutation)).cache).toBe('MISS');
@@ -267,6 +267,8 @@ describe('response cache', () => {
     expect((await post(app, { query: LIST }, { cookie: 'consent=all' })).cache).toBe('HIT');
     expect((await post(app, { query: LAYOUT }, { cookie: 'consent=all' })).cache).toBe('MISS');
     expect((await post(app, { query: LIST }, { authorization: 'Bearer shp_x' })).cache).toBeNull();
+    // nor the public explorer's (decision 0038): its requests are counted and scoped by the app
+    expect((await post(app, { query: LIST }, { 'x-shop-explorer': 'public' })).cache).toBeNull();
     // lang and currency cookies are part of the key
     const euro = await post(app, { query: PRODUCT, variables: { slug: productSlug } }, { cookie: 'currency=EUR' });
     expect(euro.json.data.product.price.withVat).not.toBe(80_000);

@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
 import { dbId } from '../support/global-id.ts';
+import { graphiqlAssetUrls } from '../../bff/src/http/graphiql-assets.ts';
 import {
   anonymousPost,
   Browser,
@@ -393,6 +394,15 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     it('GraphiQL is not served', async () => {
       const response = await fetch(`${server.url}/graphql`, { headers: { accept: 'text/html' } });
       expect(await response.text()).not.toMatch(/graphiql/i);
+      // nor its files, nor the public explorer (issue 27), nor the schema without a token
+      for (const file of await graphiqlAssetUrls()) expect((await fetch(`${server.url}${file}`)).status, file).toBe(404);
+      const explorer = await fetch(`${server.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shop-explorer': 'public' },
+        body: JSON.stringify({ query: '{ categories { name } }' }),
+      });
+      expect(explorer.status).toBe(401);
+      expect((await fetch(`${server.url}/graphql/schema.graphql`)).status).toBe(401);
     });
   });
 

@@ -10,7 +10,7 @@
 //   response: graphql/server/yoga.ts). Such an answer is the same for everyone, so it is stored from, and
 //   served to, any browser request. An answer that read the session (a cart, `me`, even a guest's
 //   empty cart) is stored only from a request without cookies and served only to such requests.
-//   Partner requests (Authorization) never use the cache.
+//   Partner requests (Authorization) and the public explorer's (X-Shop-Explorer) never use the cache.
 // - Stored only: GET pages and POST /graphql queries (never a mutation) that answered 200, set no
 //   cookie and did not say Cache-Control private/no-store; GraphQL answers without errors.
 // - Key: method, path with query string, language and currency (headers and cookies), the request
@@ -127,7 +127,8 @@ function keyCookiesOf(req: CacheRequest): { keyCookies: string; otherCookies: bo
 /** The cache key for a request, or null when the request may not use the cache. */
 export function cacheKeyOf(req: CacheRequest, options: { bodyLater?: boolean } = {}): CacheKey | null {
   if (req.method !== 'GET' && !(req.method === 'POST' && isGraphQL(req))) return null;
-  if (req.headers.authorization) return null;
+  // a token's or the public explorer's request (http/public-explorer.ts): counted and answered by the app
+  if (req.headers.authorization || req.headers['x-shop-explorer']) return null;
   const { keyCookies, otherCookies } = keyCookiesOf(req);
   // a page reads cookies outside GraphQL (the consent bar, the CSRF token in forms): only without them
   if (otherCookies && !isGraphQL(req)) return null;

@@ -40,8 +40,11 @@ export type Context = {
   /** The client's address (req.ip: the proxy's X-Forwarded-For only when the proxy is on loopback). */
   clientIp: string;
   rateLimiter: RateLimiter;
-  /** The partner app of a bearer-token request (http/partner-auth.ts); null for browser requests. */
-  partner: { tokenId: number; name: string; scopes: PartnerScope[] } | null;
+  /**
+   * The partner app of a bearer-token request (http/partner-auth.ts), or the public explorer's anonymous
+   * visitor (tokenId null, http/public-explorer.ts); null for browser requests.
+   */
+  partner: { tokenId: number | null; name: string; scopes: PartnerScope[] } | null;
   /** The customer's personal access token of a bearer-token request (http/partner-auth.ts); else undefined. */
   accessTokenId?: number;
   requestId: string;

@@ -18,8 +18,11 @@ import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { errorLanguage } from '../graphql/server/request-language.ts';
 import { setRateLimitHeaders, wholeSeconds } from './rate-limit-headers.ts';
 
-/** What res.locals.partner (and ctx.partner) holds for a request with a valid token. */
-export type PartnerIdentity = { tokenId: number; name: string; scopes: PartnerScope[] };
+/**
+ * What res.locals.partner (and ctx.partner) holds for a request with a valid token; tokenId is null
+ * for the public explorer's anonymous visitor (http/public-explorer.ts).
+ */
+export type PartnerIdentity = { tokenId: number | null; name: string; scopes: PartnerScope[] };
 
 const CART_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -52,17 +52,15 @@ export function securityHeaderSetter(config: Config): (path: string, nonce: stri
   // the tag manager and the social pixel, when configured (they load only after consent: web/app/features/consent)
   const tracking = trackingSources(config);
   const dev = config.ssr === 'vite';
-  return (path, nonce, res, https = false) => {
-    const graphiql = config.graphiql && path.startsWith('/graphql');
-    const script = graphiql
-      ? "'self' 'unsafe-inline' https://unpkg.com"
-      : `'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}${tracking.script}`;
+  return (_path, nonce, res, https = false) => {
+    // GraphiQL (http/graphiql.ts) needs nothing more: its scripts and workers are the shop's own files
+    const script = `'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ''}${tracking.script}`;
     res.setHeader(
       'Content-Security-Policy',
       [
         "default-src 'self'",
         `script-src ${script}`,
-        `style-src 'self' 'unsafe-inline'${graphiql ? ' https://unpkg.com' : ''}`,
+        "style-src 'self' 'unsafe-inline'",
         `img-src 'self' data:${tileOrigin ? ` ${tileOrigin}` : ''}${tracking.img}`,
         `connect-src 'self'${dev ? ' ws:' : ''}${tracking.connect}`,
         "font-src 'self' data:",

@@ -46,6 +46,15 @@ const messages = {
     cs: 'Přístupový token chybí, je neplatný nebo byl zrušen.',
     en: 'The access token is missing, invalid or revoked.',
   },
+  // the public explorer (http/public-explorer.ts, graphql/server/public-explorer.ts)
+  explorerOff: {
+    cs: 'Veřejný průzkumník API je v tomto obchodě vypnutý: pošlete přístupový token (Authorization: Bearer …).',
+    en: 'The public API explorer is off in this shop: send an access token (Authorization: Bearer …).',
+  },
+  explorerReadOnly: {
+    cs: 'Veřejný průzkumník API spouští jen dotazy (query) na katalog; mutace potřebují přístupový token s oprávněním cart.',
+    en: 'The public API explorer runs read-only catalog queries; mutations need an access token with the cart scope.',
+  },
   apiRateLimited: {
     cs: 'Příliš mnoho požadavků. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
     en: 'Too many requests. Try again shortly (see the Retry-After header).',

@@ -94,6 +94,8 @@ export const RATE_RULES = {
   orderWithoutCaptcha: { name: 'order-free-ip', limit: 1, windowMs: HOUR },
   /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
   partnerToken: (perMinute = 120): RateRule => ({ name: 'partner-token', limit: perMinute, windowMs: MINUTE }),
+  /** Anonymous requests of the public explorer (GRAPHIQL_PUBLIC) per client address: a token's default rate. */
+  publicExplorerPerIp: { name: 'public-explorer-ip', limit: 120, windowMs: MINUTE },
 } as const satisfies Record<string, RateRule | ((perMinute?: number) => RateRule)>;
 
 /**

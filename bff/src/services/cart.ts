@@ -29,7 +29,7 @@ export type CartContext = {
   /** SHA-256 (hex) of the session id: the key of the one cart this session may start. */
   sessionKey: string;
   /** A partner token's request; the cart it starts belongs to that token (http/partner-auth.ts). */
-  partner: { tokenId: number } | null;
+  partner: { tokenId: number | null } | null;
   rateLimiter: RateLimiter;
   clientIp: string;
 };

@@ -130,6 +130,21 @@ describe('loadConfig', () => {
     expect(errorFor({ HMR_PORT: '80' }).message).toMatch(/HMR_PORT must be a whole number from 1024 to 65535/);
   });
 
+  it('GRAPHIQL_PUBLIC (the public explorer) is off by default and needs GraphiQL on', () => {
+    expect(loadConfig({}).graphiqlPublic).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, GRAPHIQL: 'true' }).graphiqlPublic).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, GRAPHIQL: 'true', GRAPHIQL_PUBLIC: 'true' })).toMatchObject({
+      graphiql: true,
+      graphiqlPublic: true,
+    });
+    // in development GraphiQL is on anyway
+    expect(loadConfig({ GRAPHIQL_PUBLIC: 'true' }).graphiqlPublic).toBe(true);
+    expect(errorFor({ NODE_ENV: 'production', SESSION_SECRET: SECRET, GRAPHIQL_PUBLIC: 'true' }).message).toBe(
+      'GRAPHIQL_PUBLIC=true needs GraphiQL: set GRAPHIQL=true as well',
+    );
+    expect(errorFor({ GRAPHIQL_PUBLIC: 'sometimes' }).message).toBe('GRAPHIQL_PUBLIC must be true or false, got "sometimes"');
+  });
+
   it('TRUST_PROXY takes a number of proxies or addresses and networks; loopback by default', () => {
     expect(loadConfig({}).trustProxy).toEqual(['loopback']);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);

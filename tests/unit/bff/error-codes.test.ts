@@ -46,7 +46,7 @@ function serverCodes(): Set<string> {
 
 function listedCodes(): Set<string> {
   const guide = readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8');
-  const section = guide.slice(guide.indexOf('## 9. Error codes'), guide.indexOf('\n## 10.'));
+  const section = guide.slice(guide.indexOf('## 10. Error codes'), guide.indexOf('\n## 11.'));
   return new Set([...section.matchAll(/^\| `([A-Z][A-Z_]+)` \|/gm)].map((match) => match[1]));
 }
 

@@ -19,6 +19,7 @@ import { operationLimits } from './operation-limits.ts';
 import { useLocalisedRefusals } from './request-errors.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
 import { useTokenCostBudget } from './token-cost.ts';
+import { usePublicExplorerReadOnly } from './public-explorer.ts';
 import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
 import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
@@ -59,7 +60,8 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
   return createYoga<ServerContext>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: config.graphiql ? { title: 'Storefront API' } : false,
+    // GraphiQL is served by http/graphiql.ts from the shop's own files, under the shop's CSP
+    graphiql: false,
     landingPage: false,
     // yoga's default CORS reflects any Origin with credentials; http/cors.ts answers instead, from CORS_ORIGINS
     cors: false,
@@ -84,6 +86,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
+      usePublicExplorerReadOnly(), // GRAPHIQL_PUBLIC's anonymous visitor runs queries only
       useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
       useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
