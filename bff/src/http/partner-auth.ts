@@ -107,7 +107,7 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
     // on every answer to a valid token, the 429 included (decision 0039)
     setRateLimitHeaders(res, rule, limit);
     if (!limit.allowed) {
-      res.setHeader('Retry-After', String(wholeSeconds(limit.retryAfterMs)));
+      res.setHeader('Retry-After', String(wholeSeconds(limit.retryAfterMs, rule)));
       fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED');
       return;
     }

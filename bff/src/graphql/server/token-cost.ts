@@ -55,11 +55,11 @@ export function useTokenCostBudget(rateLimiter: RateLimiter): Plugin {
           maximumAvailable: rule.limit,
           currentlyAvailable: outcome.remaining,
           restoreRate: Math.round((rule.limit / (rule.windowMs / 1000)) * 100) / 100,
-          resetInSeconds: wholeSeconds(outcome.allowed ? outcome.resetAfterMs : outcome.retryAfterMs),
+          resetInSeconds: wholeSeconds(outcome.allowed ? outcome.resetAfterMs : outcome.retryAfterMs, rule),
         },
       };
       if (!outcome.allowed) {
-        const retryAfter = String(wholeSeconds(outcome.retryAfterMs));
+        const retryAfter = String(wholeSeconds(outcome.retryAfterMs, rule));
         const refusal = createGraphQLError(message('apiCostLimited', context.errorLanguage ?? context.language ?? 'en'), {
           extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: { 'Retry-After': retryAfter } } },
         });
