@@ -1,4 +1,4 @@
-// `npm run token -- webhook …`: a partner token's webhook endpoints (docs/partners.md, chapter 10;
+// `npm run token -- webhook …`: a partner token's webhook endpoints (docs/partners.md, chapter 13;
 // docs/decisions/0040). The verbs parse here and run against the services; `test` sends its ping
 // from this process, through the same sender and the same address checks as the shop.
 import type { Config } from '../bff/src/config.ts';

@@ -50,7 +50,7 @@ import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/server/yoga.ts';
 import { createGraphQLError } from 'graphql-yoga';
 import { localisedRefusal } from './graphql/server/request-errors.ts';
-import { requestLanguage } from './graphql/server/request-language.ts';
+import { errorLanguage, requestLanguage } from './graphql/server/request-language.ts';
 import { seedDemoDataIfEmpty } from './demo-data.ts';
 
 export const ROOT_DIR = path.resolve(import.meta.dirname, '../..');
@@ -283,7 +283,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // client's error, answered in its language and not logged (clientErrorAnswer below for the rest)
     const tooLarge = error.type === 'entity.too.large';
     const refused = createGraphQLError('The request body cannot be read.', { extensions: { code: tooLarge ? 'BODY_TOO_LARGE' : 'BAD_REQUEST' } });
-    res.status(tooLarge ? 413 : status).json({ errors: [localisedRefusal(refused, requestLanguage(req)).toJSON()] });
+    res.status(tooLarge ? 413 : status).json({ errors: [localisedRefusal(refused, errorLanguage(req)).toJSON()] });
   });
 
   const getLoadContext = (req: Request, res: Response): LoadContext => {

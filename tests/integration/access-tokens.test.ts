@@ -145,7 +145,8 @@ describe(`personal access tokens (${databaseKind})`, () => {
     const phone = await tokenFor(customer.email, 'Telefon');
     const tablet = await tokenFor(customer.email, 'Tablet');
     const logout = await withBearer<{ logout: boolean }>(phone.token, `mutation { logout }`);
-    expect(logout.body).toEqual({ data: { logout: true } });
+    // (and, as every token answer, what the operation cost: extensions.cost)
+    expect(logout.body).toEqual({ data: { logout: true }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 0 }) } });
     expect((await withBearer(phone.token, `query { me { email } }`)).status).toBe(401);
     expect((await withBearer<{ me: { email: string } }>(tablet.token, `query { me { email } }`)).body?.data?.me?.email).toBe(customer.email);
   });

@@ -346,7 +346,7 @@ describe(`operation limits (${databaseKind})`, () => {
           body: JSON.stringify({ query: '{ __type(name: "Product") { name } }' }),
         }).then((response) => response.json());
       const reader = await createApiToken(app.prisma, { name: 'Schema reader', scopes: ['catalog:read', 'schema:read'] });
-      expect(await post(reader.token)).toEqual({ data: { __type: { name: 'Product' } } });
+      expect((await post(reader.token)).data).toEqual({ __type: { name: 'Product' } });
       const catalogOnly = await createApiToken(app.prisma, { name: 'Catalog only', scopes: ['catalog:read'] });
       const refused = await post(catalogOnly.token);
       expect(refused.data ?? null).toBeNull();

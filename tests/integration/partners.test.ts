@@ -202,8 +202,13 @@ describe(`partner apps (${databaseKind})`, () => {
         });
       }
       expect(await app.prisma.cart.count()).toBe(cartsBefore);
-      // the message follows the language header, Czech by default
-      const czech = await partnerRequest('shp_00000000_' + '0'.repeat(64), PRODUCTS);
+      // a token's errors are English unless Accept-Language asks for Czech (issue 27)
+      const unknown = 'shp_00000000_' + '0'.repeat(64);
+      expect((await partnerRequest(unknown, PRODUCTS)).body.errors![0].message).toBe('The access token is missing, invalid or revoked.');
+      expect((await partnerRequest(unknown, PRODUCTS, undefined, { 'x-shop-language': 'cs' })).body.errors![0].message).toBe(
+        'The access token is missing, invalid or revoked.',
+      );
+      const czech = await partnerRequest(unknown, PRODUCTS, undefined, { 'accept-language': 'cs-CZ,cs;q=0.9,en;q=0.8' });
       expect(czech.body.errors![0].message).toBe('Přístupový token chybí, je neplatný nebo byl zrušen.');
     });
 

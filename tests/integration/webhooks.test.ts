@@ -595,7 +595,7 @@ describe(`webhooks (${databaseKind})`, () => {
 
   it('the guide’s Node example verifies a delivery of the shop and refuses a forged or stale one', async () => {
     const guide = readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8');
-    const chapter = guide.slice(guide.indexOf('## 10. Webhooks'));
+    const chapter = guide.slice(guide.indexOf('## 13. Webhooks'));
     const code = /```js\n([\s\S]*?)^```/m.exec(chapter)![1];
     const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-webhook-doc-'));
     try {

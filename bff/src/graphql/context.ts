@@ -26,7 +26,10 @@ export type ShopSession = {
 export type Context = {
   prisma: Db;
   config: Config;
+  /** The language of texts in the data: catalog texts, typed errors a shopper reads (X-Shop-Language, the lang cookie). */
   language: Locale;
+  /** The language of the answer's `errors` (graphql/server/request-language.ts errorLanguage): a token's are English unless Accept-Language asks for Czech. */
+  errorLanguage: Locale;
   currency: Currency;
   session: ShopSession;
   /** Replaces the session id (login, logout) to prevent session fixation. */

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 export const CORS_ALLOWED_METHODS = 'GET, POST, OPTIONS';
 export const CORS_ALLOWED_HEADERS = 'authorization, content-type, x-cart-id, x-shop-language, x-shop-currency';
 /** What a partner's script may read from a response besides the simple headers. */
-const EXPOSED_HEADERS = 'retry-after, x-request-id';
+const EXPOSED_HEADERS = 'retry-after, x-request-id, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy';
 /** How long a browser may reuse a preflight answer (seconds). */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -6,7 +6,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
-import { requestLanguage } from '../graphql/server/request-language.ts';
+import { errorLanguage } from '../graphql/server/request-language.ts';
 import { requestIdOf, routeOf } from './request-log.ts';
 
 /** PostgreSQL's codes of a lost or refused connection: class 08, shutdown or start-up (57P0x), too many clients. */
@@ -112,7 +112,7 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
     if (outage) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
     res.setHeader('Cache-Control', 'no-store');
     if (req.path === '/graphql' || req.path.startsWith('/graphql/')) {
-      const language = requestLanguage(req);
+      const language = errorLanguage(req);
       res.json({
         errors: [
           outage

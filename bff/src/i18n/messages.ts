@@ -63,6 +63,10 @@ const messages = {
     cs: 'Příliš mnoho požadavků. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
     en: 'Too many requests. Try again shortly (see the Retry-After header).',
   },
+  apiCostLimited: {
+    cs: 'Dotazy tohoto tokenu vyčerpaly svůj rozpočet náročnosti na tuto minutu. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
+    en: "This token's queries have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
+  },
   notAllowed: { cs: 'K tomuto údaji nebo akci nemáte oprávnění.', en: 'You are not allowed to access this data or action.' },
   // request guards (graphql/server/operation-limits.ts)
   queryTooComplex: {

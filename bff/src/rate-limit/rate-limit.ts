@@ -19,6 +19,8 @@ export type RateLimitResult = {
   remaining: number;
   /** When refused: how long until the window ends; 0 when allowed. */
   retryAfterMs: number;
+  /** How long until the window ends and its whole limit is available again, allowed or not. */
+  resetAfterMs: number;
 };
 
 export interface RateLimiter {
@@ -129,6 +131,7 @@ function result(rule: RateRule, count: number, ttlMs: number): RateLimitResult {
     allowed,
     remaining: allowed ? rule.limit - count : 0,
     retryAfterMs: allowed ? 0 : Math.max(1, Math.ceil(ttlMs)),
+    resetAfterMs: Math.max(0, Math.ceil(ttlMs)),
   };
 }
 

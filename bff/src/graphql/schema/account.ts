@@ -97,15 +97,17 @@ const CustomerOrderConnection = builder.objectRef<OrderConnectionShape>('Custome
 builder.objectType(CustomerOrderConnection, {
   description: 'A page of her orders, the newest first.',
   fields: (t) => ({
-    totalCount: t.exposeInt('totalCount'),
+    totalCount: t.exposeInt('totalCount', { description: 'How many orders she has in all.' }),
     offset: t.exposeInt('offset', { description: 'How many orders come before the first edge.' }),
-    pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
+    pageInfo: t.field({ type: builder.pageInfoRef(), description: 'Whether more follow, and the cursors.', resolve: (c) => c.pageInfo }),
     edges: t.field({
+      description: 'The orders of this page, newest first.',
       type: [
         builder.objectRef<{ cursor: string; node: unknown }>('CustomerOrderEdge').implement({
+          description: 'An order on a page, with its cursor.',
           fields: (e) => ({
-            cursor: e.exposeString('cursor'),
-            node: e.field({ type: OrderRef, resolve: (edge) => edge.node as never }),
+            cursor: e.exposeString('cursor', { description: 'This position in the list: `after` takes it.' }),
+            node: e.field({ type: OrderRef, description: 'The order.', resolve: (edge) => edge.node as never }),
           }),
         }),
       ],
@@ -120,11 +122,11 @@ builder.prismaObjectField('Customer', 'orders', (t) =>
     description: 'Her orders, the newest first; page with first + offset (page links) or after (load more).',
     args: {
       first: t.arg.int({ required: false, description: 'Page size, 1 to 100 (default 12).' }),
-      after: t.arg.string({ required: false }),
-      offset: t.arg.int({ required: false }),
+      after: t.arg.string({ required: false, description: 'The `endCursor` of the previous page: the page after it.' }),
+      offset: t.arg.int({ required: false, description: 'Skip this many orders; an alternative to `after` for page links.' }),
     },
     resolve: async (customer, args, ctx, info) => {
-      const window = pageWindow(args, ctx.language);
+      const window = pageWindow(args, ctx.errorLanguage);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Order', path: ['edges', 'node'] });
       const where = { customerId: customer.id };
       const [nodes, totalCount] = await Promise.all([

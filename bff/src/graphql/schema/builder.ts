@@ -39,7 +39,7 @@ export const builder = new SchemaBuilder<{
     }),
     // yoga's own error class, so it is never masked (see pagination.ts), in the request's language
     unauthorizedError: (_parent, context) =>
-      createGraphQLError(message('notAllowed', context.language), { extensions: { code: 'FORBIDDEN' } }),
+      createGraphQLError(message('notAllowed', context.errorLanguage), { extensions: { code: 'FORBIDDEN' } }),
   },
   errors: { defaultTypes: [] },
   prisma: {
@@ -52,7 +52,16 @@ export const builder = new SchemaBuilder<{
   },
   // Relay-style global ids (base64 of "Type:id") on every object. No `node`/`nodes` root fields:
   // most objects are private (carts, orders, addresses), and each has its own guarded query.
-  relay: { nodeQueryOptions: false, nodesQueryOptions: false, decodeGlobalID: decodeId },
+  relay: {
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    decodeGlobalID: decodeId,
+    pageInfoTypeOptions: { description: 'Where a page of a connection is in the whole list (Relay).' },
+    hasNextPageFieldOptions: { description: 'More items follow: ask again with `after: endCursor`.' },
+    hasPreviousPageFieldOptions: { description: 'Items come before this page.' },
+    startCursorFieldOptions: { description: 'The cursor of the first item of the page; null for an empty page.' },
+    endCursorFieldOptions: { description: 'The cursor of the last item of the page: pass it as `after` for the next page; null for an empty page.' },
+  },
 });
 
 // Partner tokens reach only what a field allows them explicitly: every Query and Mutation field is
@@ -63,9 +72,10 @@ export const QueryRoot = builder.queryType({ authScopes: { browser: true } });
 builder.mutationType({ authScopes: { browser: true } });
 
 // graphql-scalars' RFC 3339 date-time (docs/decisions/0023): its ISO variant answers the string
-// Date.toISOString() gives, as the API always has, and the scalar keeps its name and its SDL without
-// the library's description, so schema.graphql and what clients see stay as they were.
-builder.addScalarType('DateTime', DateTimeISOResolver, { description: undefined });
+// Date.toISOString() gives, as the API always has; the description is ours (issue 27), not the library's.
+builder.addScalarType('DateTime', DateTimeISOResolver, {
+  description: 'A moment in time as an RFC 3339 string in UTC, e.g. 2026-11-27T09:30:00.000Z; show it in Europe/Prague time.',
+});
 
 /** Spread into a Query field's options: open to browsers and to partner tokens with 'catalog:read'. */
 export const CATALOG_READ = { skipTypeScopes: true, authScopes: { catalogRead: true } } as const;

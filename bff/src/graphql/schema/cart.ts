@@ -23,18 +23,21 @@ const linesForTotals = {
 } as const;
 
 builder.prismaNode('CartLine', {
-  id: { field: 'id' },
+  description: 'One variant in the cart and how many pieces of it.',
+  id: { field: 'id', description: 'Global id of the line: `setCartLineQuantity(lineId:)` takes it.' },
   fields: (t) => ({
-    quantity: t.exposeInt('quantity'),
-    variant: t.relation('variant'),
+    quantity: t.exposeInt('quantity', { description: 'Pieces, 1 to 99.' }),
+    variant: t.relation('variant', { description: 'The variant (size, colour) in the cart.' }),
     unitPrice: t.field({
       type: Price,
+      description: 'The price of one piece now, in the request currency (the cart always shows current prices).',
       select: { variant: { include: { product: { select: { vatRate: true } } } } },
       resolve: (line, _a, ctx) =>
         money(unitPrice(line.variant, ctx.currency, ctx.config.eurRate), line.variant.product.vatRate, ctx.currency),
     }),
     totalPrice: t.field({
       type: Price,
+      description: 'unitPrice × quantity, the line’s VAT computed on the line’s total.',
       select: { variant: { include: { product: { select: { vatRate: true } } } } },
       resolve: (line, _a, ctx) => money(goodsLineGross(goodsLine(line, ctx)), line.variant.product.vatRate, ctx.currency),
     }),
@@ -42,9 +45,10 @@ builder.prismaNode('CartLine', {
 });
 
 export const Cart = builder.prismaNode('Cart', {
-  id: { field: 'id' },
+  description: 'A shopper’s cart: its lines, vouchers and checkout. A partner keeps its id and sends it as X-Cart-Id.',
+  id: { field: 'id', description: 'Global id of the cart; a partner sends it as X-Cart-Id with every later request for this cart.' },
   fields: (t) => ({
-    lines: t.relation('lines', { query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    lines: t.relation('lines', { description: 'The lines, in the order they were added.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
     itemCount: t.int({
       description: 'Pieces in the cart.',
       select: { lines: { select: { quantity: true } } },
@@ -79,10 +83,16 @@ builder.mutationFields((t) => ({
   addToCart: t.prismaField({
     ...CART_ACCESS,
     type: 'Cart',
-    errors: { types: [ValidationError, NotFoundError, InsufficientStockError, TooManyAttemptsError], directResult: true },
+    description:
+      'Adds pieces of a variant to the cart (to its line, if the variant is there already), starting a cart when there is none. Answers the whole cart, or why not: VALIDATION (quantity out of range), NOT_FOUND (no such variant), INSUFFICIENT_STOCK, TOO_MANY_ATTEMPTS (too many new carts from one address).',
+    errors: {
+      types: [ValidationError, NotFoundError, InsufficientStockError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'The cart after the add, or the error that kept it unchanged.' },
+    },
     args: {
       variantId: t.arg.globalID({ required: true, description: 'A Variant’s id.' }),
-      quantity: t.arg.int({ required: false, defaultValue: 1 }),
+      quantity: t.arg.int({ required: false, defaultValue: 1, description: 'Pieces to add, 1 to 99 (the line never holds more than 99 or than the stock).' }),
     },
     resolve: async (query, _root, args, ctx) => {
       await limitNewCarts(ctx);
@@ -93,10 +103,15 @@ builder.mutationFields((t) => ({
   setCartLineQuantity: t.prismaField({
     ...CART_ACCESS,
     type: 'Cart',
-    errors: { types: [ValidationError, NotFoundError, InsufficientStockError], directResult: true },
+    description: 'Sets a line’s quantity (0 removes the line). Answers the whole cart, or VALIDATION, NOT_FOUND (no such line in this cart) or INSUFFICIENT_STOCK.',
+    errors: {
+      types: [ValidationError, NotFoundError, InsufficientStockError],
+      directResult: true,
+      union: { description: 'The cart after the change, or the error that kept it unchanged.' },
+    },
     args: {
       lineId: t.arg.globalID({ required: true, description: 'A CartLine’s id.' }),
-      quantity: t.arg.int({ required: true, description: '0 removes the line.' }),
+      quantity: t.arg.int({ required: true, description: 'The new number of pieces, 0 to 99; 0 removes the line.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       const cartId = await setCartLineQuantity(ctx, localId(args.lineId, 'CartLine', ctx), args.quantity);

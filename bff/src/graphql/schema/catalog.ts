@@ -25,13 +25,16 @@ export function pick<T>(parent: WithTranslations<T>, language: Locale): T | unde
  */
 const NAME_AND_SLUG = { translations: { select: { language: true, name: true, slug: true } } } as const;
 
-export const LanguageEnum = builder.enumType('Language', { values: ['cs', 'en'] as const });
+export const LanguageEnum = builder.enumType('Language', {
+  description: 'A language of the shop’s texts.',
+  values: { cs: { description: 'Czech, the shop’s own language.' }, en: { description: 'English.' } } as const,
+});
 
 export const LocalizedSlug = builder.objectRef<{ language: Locale; slug: string }>('LocalizedSlug').implement({
   description: 'The same object in each language, for language switching and hreflang links.',
   fields: (t) => ({
-    language: t.field({ type: LanguageEnum, resolve: (row) => row.language }),
-    slug: t.exposeString('slug'),
+    language: t.field({ type: LanguageEnum, description: 'The language of this slug.', resolve: (row) => row.language }),
+    slug: t.exposeString('slug', { description: 'The slug (the last part of the page’s address) in that language.' }),
   }),
 });
 
@@ -39,47 +42,61 @@ export function localizedSlugs(parent: WithTranslations<{ slug: string }>) {
   return parent.translations.map((row) => ({ language: row.language as Locale, slug: row.slug }));
 }
 
-export const CurrencyEnum = builder.enumType('Currency', { values: ['CZK', 'EUR'] as const });
+export const CurrencyEnum = builder.enumType('Currency', {
+  description: 'A currency the shop sells in; a request chooses it with the X-Shop-Currency header (CZK by default).',
+  values: { CZK: { description: 'Czech crowns; minor unit: haléř (1/100).' }, EUR: { description: 'Euros; minor unit: cent (1/100).' } } as const,
+});
 
 export const Price = builder.objectRef<Money>('Price').implement({
   description: 'An amount in minor units (haléře, cents) with VAT, without VAT and the VAT itself.',
   fields: (t) => ({
-    currency: t.field({ type: CurrencyEnum, resolve: (price) => price.currency }),
-    withVat: t.exposeInt('withVat'),
-    withoutVat: t.exposeInt('withoutVat'),
-    vat: t.exposeInt('vat'),
+    currency: t.field({ type: CurrencyEnum, description: 'The currency of the three amounts.', resolve: (price) => price.currency }),
+    withVat: t.exposeInt('withVat', { description: 'The amount with VAT, in minor units (189900 is 1 899,00 Kč): what the shopper pays.' }),
+    withoutVat: t.exposeInt('withoutVat', { description: 'The amount without VAT, in minor units.' }),
+    vat: t.exposeInt('vat', { description: 'The VAT in the amount, in minor units (withVat − withoutVat).' }),
   }),
 });
 
 export const Category = builder.prismaNode('Category', {
-  id: { field: 'id' },
+  description: 'A category of the catalog tree; its texts in the request language.',
+  id: { field: 'id', description: 'Global id of the category.' },
   fields: (t) => ({
-    name: t.string({ select: NAME_AND_SLUG, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
-    slug: t.string({ select: NAME_AND_SLUG, resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '' }),
+    name: t.string({ description: 'The category’s name.', select: NAME_AND_SLUG, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? '' }),
+    slug: t.string({
+      description: 'The slug in the request language: `category(slug:)` and `ProductFilter.categorySlug` take it.',
+      select: NAME_AND_SLUG,
+      resolve: (c, _a, ctx) => pick(c, ctx.language)?.slug ?? '',
+    }),
     description: t.string({
+      description: 'An introductory text for the category page (plain text; may be empty).',
       select: { translations: { select: { language: true, description: true } } },
       resolve: (c, _a, ctx) => pick(c, ctx.language)?.description ?? '',
     }),
-    slugs: t.field({ type: [LocalizedSlug], select: NAME_AND_SLUG, resolve: localizedSlugs }),
-    parent: t.relation('parent', { nullable: true }),
-    children: t.relation('children', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    slugs: t.field({ type: [LocalizedSlug], description: 'The slug in each language.', select: NAME_AND_SLUG, resolve: localizedSlugs }),
+    parent: t.relation('parent', { nullable: true, description: 'The category above; null at the top of the tree.' }),
+    children: t.relation('children', {
+      description: 'The subcategories, in the shop’s order.',
+      query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] },
+    }),
   }),
 });
 
 builder.prismaNode('Manufacturer', {
-  id: { field: 'id' },
+  description: 'The maker or brand of a product.',
+  id: { field: 'id', description: 'Global id of the manufacturer.' },
   fields: (t) => ({
-    name: t.exposeString('name'),
-    slug: t.exposeString('slug'),
+    name: t.exposeString('name', { description: 'The brand name (the same in every language).' }),
+    slug: t.exposeString('slug', { description: 'The brand in a URL-safe form (the same in every language).' }),
   }),
 });
 
 const ProductImage = builder.prismaNode('ProductImage', {
-  id: { field: 'id' },
+  description: 'A picture of a product.',
+  id: { field: 'id', description: 'Global id of the picture.' },
   fields: (t) => ({
-    url: t.exposeString('url'),
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
+    url: t.exposeString('url', { description: 'Where the picture is: a path on the shop (prefix it with the shop’s address), or an absolute URL.' }),
+    width: t.exposeInt('width', { description: 'Its width in pixels.' }),
+    height: t.exposeInt('height', { description: 'Its height in pixels.' }),
     colourCode: t.string({
       nullable: true,
       description: 'The Colour.code the picture shows, when the product comes in colours: the page shows it for that colour.',
@@ -90,32 +107,37 @@ const ProductImage = builder.prismaNode('ProductImage', {
 });
 
 builder.prismaObject('ProductParameter', {
+  description: 'One line of a product’s parameters table (material, fit …), in the request language.',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    value: t.exposeString('value'),
+    name: t.exposeString('name', { description: 'What the parameter is (e.g. Materiál).' }),
+    value: t.exposeString('value', { description: 'Its value (e.g. 100 % polyester).' }),
   }),
 });
 
 const SizeChartRow = builder.objectRef<string[]>('SizeChartRow').implement({
-  fields: (t) => ({ cells: t.stringList({ resolve: (row) => row }) }),
+  description: 'One row of a size chart.',
+  fields: (t) => ({ cells: t.stringList({ description: 'The row’s cells, one for each of the chart’s columns.', resolve: (row) => row }) }),
 });
 
 builder.prismaObject('SizeChart', {
+  description: 'A table of sizes and body measurements (centimetres) for a kind of product.',
   fields: (t) => ({
-    name: t.string({ select: { translations: true }, resolve: (s, _a, ctx) => pick(s, ctx.language)?.name ?? '' }),
+    name: t.string({ description: 'The chart’s title.', select: { translations: true }, resolve: (s, _a, ctx) => pick(s, ctx.language)?.name ?? '' }),
     columns: t.stringList({
+      description: 'The column headings (e.g. Velikost, Obvod hrudníku (cm)).',
       select: { translations: true },
       resolve: (s, _a, ctx) => (pick(s, ctx.language)?.columns as string[] | undefined) ?? [],
     }),
-    rows: t.field({ type: [SizeChartRow], resolve: (s) => s.rows as string[][] }),
+    rows: t.field({ type: [SizeChartRow], description: 'The rows, one per size.', resolve: (s) => s.rows as string[][] }),
   }),
 });
 
 const Colour = builder.prismaObject('Colour', {
+  description: 'The colour of a variant.',
   fields: (t) => ({
-    code: t.exposeString('code'),
-    hex: t.exposeString('hex'),
-    name: t.string({ select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? c.code }),
+    code: t.exposeString('code', { description: 'A stable code of the colour (e.g. RED); ProductImage.colourCode refers to it.' }),
+    hex: t.exposeString('hex', { description: 'The colour for a swatch, as CSS hex (#c8102e).' }),
+    name: t.string({ description: 'The colour’s name in the request language.', select: { translations: true }, resolve: (c, _a, ctx) => pick(c, ctx.language)?.name ?? c.code }),
   }),
 });
 
@@ -129,11 +151,12 @@ function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate:
 }
 
 export const Variant = builder.prismaNode('Variant', {
-  id: { field: 'id' },
+  description: 'What a shopper puts in the cart: one size and colour of a product, with its own price and stock.',
+  id: { field: 'id', description: 'Global id of the variant: `addToCart(variantId:)` takes it.' },
   fields: (t) => ({
-    code: t.exposeString('code'),
-    size: t.exposeString('size', { nullable: true }),
-    colour: t.relation('colour', { nullable: true, type: Colour }),
+    code: t.exposeString('code', { description: 'The variant’s stock code (SKU), unique in the shop.' }),
+    size: t.exposeString('size', { nullable: true, description: 'The size as the label says (S, M, 42 …); null for a product without sizes.' }),
+    colour: t.relation('colour', { nullable: true, type: Colour, description: 'The colour; null for a product in one colour.' }),
     image: t.field({
       type: ProductImage,
       nullable: true,
@@ -142,9 +165,10 @@ export const Variant = builder.prismaNode('Variant', {
       resolve: (v) => v.product.images.find((image) => v.colourId !== null && image.colourId === v.colourId) ?? v.product.images[0] ?? null,
     }),
     stock: t.exposeInt('stock', { description: 'Pieces in stock.' }),
-    inStock: t.boolean({ resolve: (v) => v.stock > 0 }),
+    inStock: t.boolean({ description: 'Whether at least one piece is in stock.', resolve: (v) => v.stock > 0 }),
     price: t.field({
       type: Price,
+      description: 'The price of one piece now, in the request currency.',
       select: { product: { select: { vatRate: true } } },
       resolve: (v, _a, ctx) => variantPrice(v, v.product.vatRate, ctx),
     }),
@@ -155,7 +179,7 @@ export const Variant = builder.prismaNode('Variant', {
       select: { product: { select: { vatRate: true } } },
       resolve: (v, _a, ctx) => variantOriginalPrice(v, v.product.vatRate, ctx),
     }),
-    product: t.relation('product'),
+    product: t.relation('product', { description: 'The product this is a variant of.' }),
   }),
 });
 
@@ -174,37 +198,46 @@ function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[
 }
 
 export const Product = builder.prismaNode('Product', {
-  id: { field: 'id' },
+  description: 'A product of the catalog, with its variants (sizes, colours); texts in the request language, prices in the request currency.',
+  id: { field: 'id', description: 'Global id of the product.' },
   fields: (t) => ({
-    code: t.exposeString('code'),
-    name: t.string({ select: NAME_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
-    slug: t.string({ select: NAME_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: NAME_AND_SLUG, resolve: localizedSlugs }),
+    code: t.exposeString('code', { description: 'The product’s catalog code, unique in the shop (its variants’ codes start with it).' }),
+    name: t.string({ description: 'The product’s name.', select: NAME_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.name ?? '' }),
+    slug: t.string({
+      description: 'The slug in the request language: `product(slug:)` takes it, and the page is /produkt/{slug} (/en/product/{slug}).',
+      select: NAME_AND_SLUG,
+      resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '',
+    }),
+    slugs: t.field({ type: [LocalizedSlug], description: 'The slug in each language.', select: NAME_AND_SLUG, resolve: localizedSlugs }),
     shortDescription: t.string({
+      description: 'One or two sentences for lists and the top of the page (plain text).',
       select: { translations: { select: { language: true, shortDescription: true } } },
       resolve: (p, _a, ctx) => pick(p, ctx.language)?.shortDescription ?? '',
     }),
     description: t.string({
+      description: 'The full description (plain text, paragraphs separated by blank lines).',
       select: { translations: { select: { language: true, description: true } } },
       resolve: (p, _a, ctx) => pick(p, ctx.language)?.description ?? '',
     }),
     vatRate: t.exposeInt('vatRate', { description: 'VAT rate in percent.' }),
-    isNew: t.exposeBoolean('isNew'),
-    isSale: t.exposeBoolean('isSale'),
-    category: t.relation('category'),
-    manufacturer: t.relation('manufacturer'),
-    images: t.relation('images', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    isNew: t.exposeBoolean('isNew', { description: 'Marked as new by the shop.' }),
+    isSale: t.exposeBoolean('isSale', { description: 'Marked as on sale by the shop; originalPrice then usually shows the price before.' }),
+    category: t.relation('category', { description: 'The category the product belongs to.' }),
+    manufacturer: t.relation('manufacturer', { description: 'The maker or brand.' }),
+    images: t.relation('images', { description: 'Every picture, the main one first.', query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
     mainImage: t.field({
       type: ProductImage,
       nullable: true,
+      description: 'The first picture, for lists; null when the product has none.',
       select: { images: { orderBy: [{ position: 'asc' }, { id: 'asc' }], take: 1 } },
       resolve: (p) => p.images[0] ?? null,
     }),
-    variants: t.relation('variants', { query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
+    variants: t.relation('variants', { description: 'The sizes and colours, in the shop’s order.', query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
     parameters: t.relation('parameters', {
+      description: 'The parameters table, in the request language.',
       query: (_args, ctx) => ({ where: { language: ctx.language }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
     }),
-    sizeChart: t.relation('sizeChart', { nullable: true }),
+    sizeChart: t.relation('sizeChart', { nullable: true, description: 'The size chart for the product’s kind; null when there is none.' }),
     price: t.field({
       type: Price,
       description: 'The lowest price of the product\'s variants.',
@@ -217,13 +250,14 @@ export const Product = builder.prismaNode('Product', {
     originalPrice: t.field({
       type: Price,
       nullable: true,
+      description: 'The price before a sale of the variant that gives `price`; null when it is not discounted.',
       select: VARIANT_PRICES,
       resolve: (p, _a, ctx) => {
         const cheapest = cheapestVariant(p.variants, ctx);
         return cheapest ? variantOriginalPrice(cheapest, p.vatRate, ctx) : null;
       },
     }),
-    inStock: t.boolean({ select: { variants: { select: { stock: true } } }, resolve: (p) => p.variants.some((v) => v.stock > 0) }),
+    inStock: t.boolean({ description: 'Whether any variant is in stock.', select: { variants: { select: { stock: true } } }, resolve: (p) => p.variants.some((v) => v.stock > 0) }),
     stock: t.int({
       description: 'Pieces in stock over all variants.',
       select: { variants: { select: { stock: true } } },
@@ -244,26 +278,28 @@ builder.prismaObjectField('Product', 'similar', (t) =>
 );
 
 const ProductSort = builder.enumType('ProductSort', {
+  description: 'The order of a product list.',
   values: {
     BEST_SELLING: { description: 'Best-selling first; with a search, the most relevant first and best-selling among equally relevant.' },
-    NEWEST: {},
-    PRICE_ASC: {},
-    PRICE_DESC: {},
+    NEWEST: { description: 'The most recently added first.' },
+    PRICE_ASC: { description: 'The cheapest first.' },
+    PRICE_DESC: { description: 'The most expensive first.' },
   } as const,
 });
 
 const ProductFilter = builder.inputType('ProductFilter', {
+  description: 'Which products a list shows; every condition given must hold.',
   fields: (t) => ({
     categorySlug: t.string({ required: false, description: 'Includes the category\'s subcategories.' }),
-    inStock: t.boolean({ required: false }),
+    inStock: t.boolean({ required: false, description: 'true: only products with a variant in stock.' }),
     priceFrom: t.int({ required: false, description: 'Minor units of the request currency, VAT included.' }),
-    priceTo: t.int({ required: false }),
+    priceTo: t.int({ required: false, description: 'Minor units of the request currency, VAT included; compared with the product’s price.' }),
     search: t.string({
       required: false,
       description: 'Every word must occur in the name, code or manufacturer; ignores case and diacritics, and tolerates one typo in a word the catalog does not know.',
     }),
-    isNew: t.boolean({ required: false }),
-    isSale: t.boolean({ required: false }),
+    isNew: t.boolean({ required: false, description: 'true: only products marked as new.' }),
+    isSale: t.boolean({ required: false, description: 'true: only products on sale.' }),
   }),
 });
 
@@ -288,8 +324,8 @@ const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unk
 const SearchCorrectionRef = builder.objectRef<SearchCorrection>('SearchCorrection').implement({
   description: 'A search word the catalog does not know, and the known words one typo away that were searched as well.',
   fields: (t) => ({
-    typed: t.exposeString('typed'),
-    meant: t.exposeStringList('meant'),
+    typed: t.exposeString('typed', { description: 'The word as it was searched for.' }),
+    meant: t.exposeStringList('meant', { description: 'The known words it was read as.' }),
   }),
 });
 
@@ -305,7 +341,7 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Category',
     nullable: true,
-    args: { slug: t.arg.string({ required: true }) },
+    args: { slug: t.arg.string({ required: true, description: 'The category’s slug (Category.slug), in either language.' }) },
     description: 'A category by its slug in the request language, or else by its slug in the other language (the page then redirects to its own).',
     resolve: async (query, _root, args, ctx) => {
       const slug = args.slug.slice(0, SLUG_MAX_LENGTH);
@@ -317,7 +353,8 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Product',
     nullable: true,
-    args: { slug: t.arg.string({ required: true }) },
+    description: 'A published product by its slug in the request language (Product.slug); null when there is none.',
+    args: { slug: t.arg.string({ required: true, description: 'The product’s slug in the request language.' }) },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.product.findFirst({
         ...query,
@@ -327,16 +364,17 @@ builder.queryFields((t) => ({
   products: t.field({
     ...CATALOG_READ,
     type: ProductConnection,
+    description: 'Published products, filtered, sorted and paged (Relay connection: `first` and `after`, or `offset`).',
     args: {
       first: t.arg.int({ required: false, description: 'Page size, 1 to 100 (default 12).' }),
-      after: t.arg.string({ required: false }),
+      after: t.arg.string({ required: false, description: 'The `endCursor` of the previous page: the page after it.' }),
       offset: t.arg.int({ required: false, description: 'Skip this many products; an alternative to `after` for page links.' }),
-      filter: t.arg({ type: ProductFilter, required: false }),
-      sort: t.arg({ type: ProductSort, required: false }),
+      filter: t.arg({ type: ProductFilter, required: false, description: 'Which products; all published ones without it.' }),
+      sort: t.arg({ type: ProductSort, required: false, description: 'The order; BEST_SELLING without it.' }),
     },
     resolve: async (_root, args, ctx, info) => {
-      const window = pageWindow(args, ctx.language);
-      const page = await findProductPage(ctx, productFilter(args.filter, ctx.language), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      const window = pageWindow(args, ctx.errorLanguage);
+      const page = await findProductPage(ctx, productFilter(args.filter, ctx.errorLanguage), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));
@@ -347,20 +385,23 @@ builder.queryFields((t) => ({
 }));
 
 builder.objectType(ProductConnection, {
+  description: 'A page of products (Relay connection) and how many match in all.',
   fields: (t) => ({
-    totalCount: t.exposeInt('totalCount'),
+    totalCount: t.exposeInt('totalCount', { description: 'How many products match the filter, on every page together.' }),
     offset: t.exposeInt('offset', { description: 'How many products come before the first edge.' }),
     searchCorrections: t.field({
       type: [SearchCorrectionRef],
       description: 'With a search: its words read as typos (empty when every word is known).',
       resolve: (c) => c.searchCorrections,
     }),
-    pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
+    pageInfo: t.field({ type: builder.pageInfoRef(), description: 'Where this page is: whether more follow, and the cursors.', resolve: (c) => c.pageInfo }),
     edges: t.field({
+      description: 'The products of this page, in order.',
       type: [builder.objectRef<{ cursor: string; node: unknown }>('ProductEdge').implement({
+        description: 'A product on a page, with its cursor.',
         fields: (e) => ({
-          cursor: e.exposeString('cursor'),
-          node: e.field({ type: Product, resolve: (edge) => edge.node as never }),
+          cursor: e.exposeString('cursor', { description: 'This position in the list: `after` takes it.' }),
+          node: e.field({ type: Product, description: 'The product.', resolve: (edge) => edge.node as never }),
         }),
       })],
       resolve: (c) => c.edges,

@@ -22,12 +22,20 @@ import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE
 // ------------------------------------------------------------------ methods
 
 export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the payment method: `CheckoutInput.paymentMethodId` takes it.' },
   description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery or cash-in-store.' }),
-    name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
-    description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
+    name: t.string({
+      description: 'The name to show, in the request language.',
+      select: { translations: true },
+      resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code,
+    }),
+    description: t.string({
+      description: 'A sentence or two for the shopper, in the request language (may be empty).',
+      select: { translations: true },
+      resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '',
+    }),
     price: t.field({
       type: Price,
       description: 'The fee in the request currency (VAT at the standard rate).',
@@ -42,13 +50,21 @@ export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
 });
 
 export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the delivery method: `CheckoutInput.deliveryMethodId` takes it.' },
   description: 'A way to get the goods. isPickup: collected at one of the stores (Query.stores), chosen with updateCheckout(storeId).',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'store-pickup, parcel-point, courier ...' }),
-    name: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code }),
-    description: t.string({ select: { translations: true }, resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '' }),
-    isPickup: t.exposeBoolean('isPickup'),
+    name: t.string({
+      description: 'The name to show, in the request language.',
+      select: { translations: true },
+      resolve: (method, _a, ctx) => pick(method, ctx.language)?.name ?? method.code,
+    }),
+    description: t.string({
+      description: 'A sentence or two for the shopper, in the request language (may be empty).',
+      select: { translations: true },
+      resolve: (method, _a, ctx) => pick(method, ctx.language)?.description ?? '',
+    }),
+    isPickup: t.exposeBoolean('isPickup', { description: 'Personal pickup at one of the shop’s stores: the checkout then needs `storeId`.' }),
     needsPickupPoint: t.boolean({
       description: 'Delivered to a carrier’s pick-up point or parcel locker (Query.pickupPoints), chosen with updateCheckout(pickupPointId).',
       resolve: (method) => method.code === PARCEL_POINT_DELIVERY_CODE,
@@ -103,15 +119,15 @@ builder.queryFields((t) => ({
 export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').implement({
   description: 'An invoice or delivery address as the cart or the order keeps it. Empty strings for what is not filled in.',
   fields: (t) => ({
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
-    email: t.exposeString('email'),
+    firstName: t.exposeString('firstName', { description: 'First name.' }),
+    lastName: t.exposeString('lastName', { description: 'Surname.' }),
+    email: t.exposeString('email', { description: 'E-mail (the invoice address’s receives the confirmation; empty on a delivery address).' }),
     phone: t.string({ description: 'Stored as +420777123456 (docs/decisions/0033-one-phone-format.md).', resolve: (address) => storedPhone(address.phone) }),
     street: t.exposeString('street', { description: 'Street and number.' }),
-    city: t.exposeString('city'),
+    city: t.exposeString('city', { description: 'Town or city (with its district, e.g. Praha 2).' }),
     postcode: t.exposeString('postcode', { description: 'Shown as "123 45" for CZ and SK.' }),
     country: t.exposeString('country', { description: 'ISO code: CZ or SK.' }),
-    company: t.exposeString('company'),
+    company: t.exposeString('company', { description: 'Company name (an invoice address for a company; else empty).' }),
     ico: t.exposeString('ico', { description: 'Company ID (IČO), 8 digits.' }),
     dic: t.exposeString('dic', { description: 'VAT ID (DIČ), e.g. CZ12345678.' }),
     savedAddressId: t.globalID({
@@ -125,10 +141,10 @@ export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').imp
 const VatRecapRowRef = builder.objectRef<VatRecapRow>('VatRecapRow').implement({
   description: 'One VAT rate of the recapitulation: goods less discount, plus delivery and fees at that rate.',
   fields: (t) => ({
-    ratePercent: t.exposeFloat('ratePercent'),
-    withoutVat: t.int({ resolve: (row) => row.net }),
-    vat: t.exposeInt('vat'),
-    withVat: t.int({ resolve: (row) => row.gross }),
+    ratePercent: t.exposeFloat('ratePercent', { description: 'The VAT rate in percent (21, 12 …).' }),
+    withoutVat: t.int({ description: 'The base without VAT at this rate, minor units.', resolve: (row) => row.net }),
+    vat: t.exposeInt('vat', { description: 'The VAT at this rate, minor units.' }),
+    withVat: t.int({ description: 'The amount with VAT at this rate, minor units.', resolve: (row) => row.gross }),
   }),
 });
 export { VatRecapRowRef };
@@ -138,7 +154,7 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
     'Every amount of the order, computed on the server in minor units of `currency`: total.withVat = products.withVat - ' +
     'discount.withVat + shipping.withVat + paymentFee.withVat; totalToPay = total.withVat + rounding.',
   fields: (t) => ({
-    currency: t.field({ type: CurrencyEnum, resolve: (totals) => totals.currency }),
+    currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount here (the request currency).', resolve: (totals) => totals.currency }),
     products: t.field({
       type: Price,
       description: 'The goods before the discount.',
@@ -149,8 +165,16 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
       description: 'What the vouchers take off the goods (positive), VAT split over the goods’ rates.',
       resolve: (x): Money => ({ currency: x.currency, withVat: x.discountGross, withoutVat: x.discountNet, vat: x.discountGross - x.discountNet }),
     }),
-    shipping: t.field({ type: Price, resolve: (x) => money(x.shippingGross, VAT_RATE_STANDARD_PERCENT, x.currency) }),
-    paymentFee: t.field({ type: Price, resolve: (x) => money(x.paymentGross, VAT_RATE_STANDARD_PERCENT, x.currency) }),
+    shipping: t.field({
+      type: Price,
+      description: 'The delivery price (0 when free or when no delivery is chosen yet).',
+      resolve: (x) => money(x.shippingGross, VAT_RATE_STANDARD_PERCENT, x.currency),
+    }),
+    paymentFee: t.field({
+      type: Price,
+      description: 'The payment method’s fee (0 when none is chosen yet).',
+      resolve: (x) => money(x.paymentGross, VAT_RATE_STANDARD_PERCENT, x.currency),
+    }),
     total: t.field({
       type: Price,
       description: 'The order without the cash-on-delivery rounding.',
@@ -158,7 +182,7 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
     }),
     rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
     totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays.' }),
-    vatRecap: t.field({ type: [VatRecapRowRef], resolve: (x) => x.recap.byRate }),
+    vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as the invoice shows them.', resolve: (x) => x.recap.byRate }),
     freeShippingFrom: t.exposeInt('freeShippingFrom', {
       nullable: true,
       description: 'The chosen delivery’s free-shipping limit (goods with VAT); null without a delivery or a limit.',
@@ -175,7 +199,7 @@ const CheckoutProblemRef = builder.objectRef<Problem>('CheckoutProblem').impleme
     field: t.exposeString('field', {
       description: 'deliveryMethod, store, pickupPoint, paymentMethod, invoiceAddress, deliveryAddress, terms or vouchers.',
     }),
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'What to do, for the shopper, in the request language.' }),
   }),
 });
 
@@ -198,6 +222,7 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     deliveryMethod: t.prismaField({
       type: 'DeliveryMethod',
       nullable: true,
+      description: 'The chosen delivery; null before one is chosen.',
       resolve: (query, checkout, _a, ctx) =>
         checkout.delivery ? ctx.prisma.deliveryMethod.findUnique({ ...query, where: { id: checkout.delivery.id } }) : null,
     }),
@@ -217,18 +242,33 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     paymentMethod: t.prismaField({
       type: 'PaymentMethod',
       nullable: true,
+      description: 'The chosen payment; null before one is chosen.',
       resolve: (query, checkout, _a, ctx) =>
         checkout.payment ? ctx.prisma.paymentMethod.findUnique({ ...query, where: { id: checkout.payment.id } }) : null,
     }),
-    invoiceAddress: t.field({ type: PostalAddress, nullable: true, resolve: (checkout) => checkout.invoiceAddress }),
+    invoiceAddress: t.field({
+      type: PostalAddress,
+      nullable: true,
+      description: 'The invoice address as saved; null before one is given.',
+      resolve: (checkout) => checkout.invoiceAddress,
+    }),
     forCompany: t.exposeBoolean('forCompany', { description: 'The invoice address is a company’s (company name and IČO given).' }),
-    deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice'),
-    deliveryAddress: t.field({ type: PostalAddress, nullable: true, resolve: (checkout) => checkout.deliveryAddress }),
-    note: t.exposeString('note'),
-    newsletter: t.exposeBoolean('newsletter'),
-    termsAccepted: t.exposeBoolean('termsAccepted'),
-    totals: t.field({ type: CheckoutTotalsRef, resolve: (checkout) => checkout.totals }),
-    problems: t.field({ type: [CheckoutProblemRef], resolve: (checkout) => checkout.problems }),
+    deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice', { description: 'The goods go to the invoice address (deliveryAddress is then not used).' }),
+    deliveryAddress: t.field({
+      type: PostalAddress,
+      nullable: true,
+      description: 'A separate delivery address; null when none is given.',
+      resolve: (checkout) => checkout.deliveryAddress,
+    }),
+    note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
+    newsletter: t.exposeBoolean('newsletter', { description: 'The shopper asked for the newsletter with this order.' }),
+    termsAccepted: t.exposeBoolean('termsAccepted', { description: 'The shopper agreed with the terms and conditions; the order needs it.' }),
+    totals: t.field({ type: CheckoutTotalsRef, description: 'Every amount of the order as it stands now.', resolve: (checkout) => checkout.totals }),
+    problems: t.field({
+      type: [CheckoutProblemRef],
+      description: 'What still stops the order; empty when it can be placed.',
+      resolve: (checkout) => checkout.problems,
+    }),
     canPlaceOrder: t.boolean({
       description: 'No problems, goods in the cart and all of them in stock: "Koupit a zaplatit" may be sent.',
       resolve: (checkout) =>
@@ -260,12 +300,12 @@ builder.prismaObjectField('Cart', 'checkout', (t) =>
 const AddressInputRef = builder.inputType('AddressInput', {
   description: 'An address typed in at checkout. Filled-in values are checked (e-mail, phone, postcode, IČO, DIČ).',
   fields: (t) => ({
-    firstName: t.string(),
-    lastName: t.string(),
+    firstName: t.string({ description: 'First name (required).' }),
+    lastName: t.string({ description: 'Surname (required).' }),
     email: t.string({ description: 'Invoice address only: where the confirmation goes.' }),
     phone: t.string({ description: 'A Czech or Slovak number: 9 digits, +420/00420 or +421/00421 before them optional, spaces, dashes and brackets allowed; stored as +420777123456.' }),
     street: t.string({ description: 'Street and number.' }),
-    city: t.string(),
+    city: t.string({ description: 'Town or city (required).' }),
     postcode: t.string({ description: '5 digits for CZ and SK, with or without the space.' }),
     country: t.string({ description: 'CZ or SK.' }),
     company: t.string({ description: 'Invoice address with forCompany only.' }),
@@ -282,27 +322,39 @@ const CheckoutInputRef = builder.inputType('CheckoutInput', {
     pickupPointId: t.globalID({ description: 'The pick-up point of a pick-up point delivery (Query.pickupPoints); it must take parcels.' }),
     paymentMethodId: t.globalID({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
     forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
-    invoiceAddress: t.field({ type: AddressInputRef }),
+    invoiceAddress: t.field({ type: AddressInputRef, description: 'The invoice address, typed in.' }),
     invoiceAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),
     deliverySameAsInvoice: t.boolean({ description: '"Stejná jako fakturační" / "Same as invoice address".' }),
-    deliveryAddress: t.field({ type: AddressInputRef }),
+    deliveryAddress: t.field({ type: AddressInputRef, description: 'A separate delivery address, typed in (with deliverySameAsInvoice false).' }),
     deliveryAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
-    note: t.string(),
-    newsletter: t.boolean(),
+    note: t.string({ description: 'A note to the order, plain text.' }),
+    newsletter: t.boolean({ description: 'The shopper asks for the newsletter with this order.' }),
     termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
   }),
 });
 
 const OrderChangeKindEnum = builder.enumType('OrderChangeKind', {
-  values: ['PRICE', 'QUANTITY', 'STOCK', 'LINE_REMOVED', 'LINE_ADDED', 'DELIVERY', 'PAYMENT', 'VOUCHER', 'TOTAL', 'REVIEW'] as const,
+  description: 'What kind of change an OrderChange is.',
+  values: {
+    PRICE: { description: 'A product’s price changed (previous and current: unit price, minor units).' },
+    QUANTITY: { description: 'A line’s quantity changed (pieces).' },
+    STOCK: { description: 'Fewer pieces are in stock than the line asks (previous: asked, current: available).' },
+    LINE_REMOVED: { description: 'A line is no longer in the cart.' },
+    LINE_ADDED: { description: 'A line was added to the cart.' },
+    DELIVERY: { description: 'The delivery’s price changed or it is no longer offered (minor units).' },
+    PAYMENT: { description: 'The payment’s fee changed or it is no longer offered (minor units).' },
+    VOUCHER: { description: 'A voucher stopped being valid, or its discount changed (minor units).' },
+    TOTAL: { description: 'The total to pay changed (minor units).' },
+    REVIEW: { description: 'The revision is unknown (too old): read the checkout again and confirm its totals.' },
+  } as const,
 });
 
 const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({
   description: 'One thing that changed since the shopper last saw the checkout.',
   fields: (t) => ({
-    kind: t.field({ type: OrderChangeKindEnum, resolve: (change) => change.kind }),
+    kind: t.field({ type: OrderChangeKindEnum, description: 'What changed.', resolve: (change) => change.kind }),
     subject: t.exposeString('subject', { description: 'The product, method or voucher code concerned.' }),
-    message: t.exposeString('message'),
+    message: t.exposeString('message', { description: 'The change told to the shopper, in the request language.' }),
     previous: t.exposeInt('previous', { nullable: true, description: 'Before: minor units, or pieces for STOCK and QUANTITY.' }),
     current: t.exposeInt('current', { nullable: true, description: 'Now: minor units, or pieces for STOCK and QUANTITY.' }),
   }),
@@ -315,15 +367,17 @@ builder.objectType(OrderChangedError, {
     'cart’s new totals; submitting again with cart.checkout.revision accepts them.',
   interfaces: [ErrorInterface],
   fields: (t) => ({
-    changes: t.field({ type: [OrderChangeRef], resolve: (error) => error.changes }),
+    changes: t.field({ type: [OrderChangeRef], description: 'What changed, at least one.', resolve: (error) => error.changes }),
     cart: t.prismaField({
       type: 'Cart',
+      description: 'The cart as it is now: show its checkout and send its new revision.',
       resolve: (query, error, _a, ctx) => ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: error.cartId } }),
     }),
   }),
 });
 
 const PlaceOrderInputRef = builder.inputType('PlaceOrderInput', {
+  description: 'What placing the order needs besides the cart: the revision the shopper confirmed.',
   fields: (t) => ({
     revision: t.string({ required: true, description: 'Cart.checkout.revision as the shopper saw it.' }),
     captcha: t.string({
@@ -338,8 +392,12 @@ builder.mutationFields((t) => ({
     ...CART_ACCESS,
     type: 'Cart',
     description: 'Saves checkout choices to the session’s cart. Missing choices are not errors here: see Cart.checkout.problems.',
-    errors: { types: [ValidationError, NotFoundError], directResult: true },
-    args: { input: t.arg({ type: CheckoutInputRef, required: true }) },
+    errors: {
+      types: [ValidationError, NotFoundError],
+      directResult: true,
+      union: { description: 'The cart with the saved checkout, or the error that saved nothing (VALIDATION with field errors, NOT_FOUND for an id).' },
+    },
+    args: { input: t.arg({ type: CheckoutInputRef, required: true, description: 'The choices to save.' }) },
     resolve: async (query, _root, { input }, ctx) => {
       const cartId = await updateCheckout(ctx, await currentCartId(ctx), {
         ...input,
@@ -361,8 +419,12 @@ builder.mutationFields((t) => ({
       '`revision` the answer is an OrderChangedError and nothing is written. Idempotent: the same cart always answers ' +
       'with the same order (a double click, two tabs, a retried request). ValidationError lists Cart.checkout.problems, ' +
       'or asks for a captcha (field captcha). Limited per client address, session and e-mail (TooManyAttemptsError).',
-    errors: { types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError], directResult: true },
-    args: { input: t.arg({ type: PlaceOrderInputRef, required: true }) },
+    errors: {
+      types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'The placed order, or why nothing was ordered.' },
+    },
+    args: { input: t.arg({ type: PlaceOrderInputRef, required: true, description: 'The revision the shopper confirmed (and a captcha when asked for).' }) },
     resolve: async (query, _root, { input }, ctx) => {
       const orderId = await placeOrder(ctx, input.revision, input.captcha);
       return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });

@@ -6,39 +6,55 @@ import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
 const TITLE_AND_SLUG = { translations: { select: { language: true, title: true, slug: true } } } as const;
 
 builder.prismaNode('InfoPage', {
-  id: { field: 'id' },
+  description: 'A page of information (terms and conditions, privacy, delivery …), in the request language.',
+  id: { field: 'id', description: 'Global id of the page.' },
   fields: (t) => ({
     databaseId: t.exposeInt('id', { description: 'The number in the page’s address (/info/{databaseId}/{slug}).' }),
-    title: t.string({ select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
-    slug: t.string({ select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
-    body: t.string({ select: { translations: { select: { language: true, body: true } } }, resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: TITLE_AND_SLUG, resolve: localizedSlugs }),
+    title: t.string({ description: 'The page’s title.', select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.title ?? '' }),
+    slug: t.string({ description: 'The slug in the request language (the last part of /info/{databaseId}/{slug}).', select: TITLE_AND_SLUG, resolve: (p, _a, ctx) => pick(p, ctx.language)?.slug ?? '' }),
+    body: t.string({
+      description: 'The text: paragraphs separated by blank lines; one starting with “## ” is a subheading (plain text otherwise).',
+      select: { translations: { select: { language: true, body: true } } },
+      resolve: (p, _a, ctx) => pick(p, ctx.language)?.body ?? '',
+    }),
+    slugs: t.field({ type: [LocalizedSlug], description: 'The slug in each language.', select: TITLE_AND_SLUG, resolve: localizedSlugs }),
   }),
 });
 
 builder.prismaNode('Article', {
-  id: { field: 'id' },
+  description: 'A blog article, in the request language.',
+  id: { field: 'id', description: 'Global id of the article.' },
   fields: (t) => ({
-    publishedAt: t.expose('publishedAt', { type: 'DateTime' }),
-    imageUrl: t.exposeString('imageUrl', { nullable: true }),
-    title: t.string({ select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
-    slug: t.string({ select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.slug ?? '' }),
-    perex: t.string({ select: { translations: { select: { language: true, perex: true } } }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.perex ?? '' }),
-    body: t.string({ select: { translations: { select: { language: true, body: true } } }, resolve: (a, _x, ctx) => pick(a, ctx.language)?.body ?? '' }),
-    slugs: t.field({ type: [LocalizedSlug], select: TITLE_AND_SLUG, resolve: localizedSlugs }),
+    publishedAt: t.expose('publishedAt', { type: 'DateTime', description: 'When it was (or will be) published; only published articles are listed.' }),
+    imageUrl: t.exposeString('imageUrl', { nullable: true, description: 'Its picture: a path on the shop or an absolute URL; null without one.' }),
+    title: t.string({ description: 'The headline.', select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.title ?? '' }),
+    slug: t.string({ description: 'The slug in the request language: `article(slug:)` takes it.', select: TITLE_AND_SLUG, resolve: (a, _x, ctx) => pick(a, ctx.language)?.slug ?? '' }),
+    perex: t.string({
+      description: 'The lead paragraph, for lists (plain text).',
+      select: { translations: { select: { language: true, perex: true } } },
+      resolve: (a, _x, ctx) => pick(a, ctx.language)?.perex ?? '',
+    }),
+    body: t.string({
+      description: 'The text: paragraphs separated by blank lines; one starting with “## ” is a subheading (plain text otherwise).',
+      select: { translations: { select: { language: true, body: true } } },
+      resolve: (a, _x, ctx) => pick(a, ctx.language)?.body ?? '',
+    }),
+    slugs: t.field({ type: [LocalizedSlug], description: 'The slug in each language.', select: TITLE_AND_SLUG, resolve: localizedSlugs }),
   }),
 });
 
 builder.prismaNode('InfoTile', {
-  id: { field: 'id' },
+  description: 'A tile of the home page (a picture with a title, maybe a link), in the request language.',
+  id: { field: 'id', description: 'Global id of the tile.' },
   fields: (t) => ({
-    imageUrl: t.exposeString('imageUrl'),
-    width: t.exposeInt('width'),
-    height: t.exposeInt('height'),
-    title: t.string({ select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.title ?? '' }),
-    subtitle: t.string({ select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.subtitle ?? '' }),
+    imageUrl: t.exposeString('imageUrl', { description: 'Its picture: a path on the shop or an absolute URL.' }),
+    width: t.exposeInt('width', { description: 'The picture’s width in pixels.' }),
+    height: t.exposeInt('height', { description: 'The picture’s height in pixels.' }),
+    title: t.string({ description: 'The title over the picture.', select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.title ?? '' }),
+    subtitle: t.string({ description: 'A line under the title (may be empty).', select: { translations: true }, resolve: (i, _a, ctx) => pick(i, ctx.language)?.subtitle ?? '' }),
     link: t.string({
       nullable: true,
+      description: 'Where the tile leads: a path on the shop or an absolute URL; null when it leads nowhere.',
       select: { translations: true },
       resolve: (i, _a, ctx) => pick(i, ctx.language)?.link ?? null,
     }),
@@ -51,17 +67,19 @@ builder.queryFields((t) => ({
     type: 'InfoPage',
     nullable: true,
     description: 'An info page by the number in its address (/info/{databaseId}/{slug}).',
-    args: { databaseId: t.arg.int({ required: true }) },
+    args: { databaseId: t.arg.int({ required: true, description: 'InfoPage.databaseId.' }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.databaseId } }),
   }),
   infoPages: t.prismaField({
     ...CATALOG_READ,
     type: ['InfoPage'],
+    description: 'Every info page, in the shop’s order (the footer’s links).',
     resolve: (query, _root, _args, ctx) => ctx.prisma.infoPage.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
   articles: t.prismaField({
     ...CATALOG_READ,
     type: ['Article'],
+    description: 'The published articles, newest first.',
     args: { first: t.arg.int({ required: false, description: 'At most 100 (default 20).' }) },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.article.findMany({
@@ -75,7 +93,8 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Article',
     nullable: true,
-    args: { slug: t.arg.string({ required: true }) },
+    description: 'A published article by its slug in the request language; null when there is none.',
+    args: { slug: t.arg.string({ required: true, description: 'Article.slug in the request language.' }) },
     resolve: (query, _root, args, ctx) =>
       ctx.prisma.article.findFirst({
         ...query,
@@ -88,6 +107,7 @@ builder.queryFields((t) => ({
   infoTiles: t.prismaField({
     ...CATALOG_READ,
     type: ['InfoTile'],
+    description: 'The home page’s tiles, in the shop’s order.',
     resolve: (query, _root, _args, ctx) => ctx.prisma.infoTile.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
   }),
 }));

@@ -9,16 +9,17 @@ import { afterLogin } from '../../services/after-login.ts';
 import { revokeCustomerToken } from '../../services/api-tokens.ts';
 
 builder.prismaNode('Customer', {
-  id: { field: 'id' },
+  description: 'A customer account: only the signed-in customer (or her personal access token) reads it.',
+  id: { field: 'id', description: 'Global id of the customer.' },
   // Checked per object, not with the request's cached `customer` scope: that is computed before a
   // root field runs, so the customer who has just logged in would not be allowed to read herself.
   authScopes: (customer, ctx) => ctx.customerId !== null && ctx.customerId === customer.id,
   fields: (t) => ({
-    email: t.exposeString('email'),
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
+    email: t.exposeString('email', { description: 'The e-mail she signs in with.' }),
+    firstName: t.exposeString('firstName', { description: 'First name.' }),
+    lastName: t.exposeString('lastName', { description: 'Surname.' }),
     phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (customer) => storedPhone(customer.phone) || null }),
-    newsletter: t.exposeBoolean('newsletter'),
+    newsletter: t.exposeBoolean('newsletter', { description: 'She receives the newsletter.' }),
   }),
 });
 

@@ -9,12 +9,12 @@ import { databaseId } from '../../services/database-id.ts';
 
 type GlobalId = { typename: string; id: string };
 
-function invalidId(ctx: Pick<Context, 'language'>): Error {
-  return createGraphQLError(message('invalidId', ctx.language), { extensions: { code: 'BAD_USER_INPUT' } });
+function invalidId(ctx: Pick<Context, 'errorLanguage'>): Error {
+  return createGraphQLError(message('invalidId', ctx.errorLanguage), { extensions: { code: 'BAD_USER_INPUT' } });
 }
 
 /** The builder's decoder: a malformed id is the shopper's mistake (BAD_USER_INPUT), not a server error. */
-export function decodeId(globalId: string, ctx: Pick<Context, 'language'>): GlobalId {
+export function decodeId(globalId: string, ctx: Pick<Context, 'errorLanguage'>): GlobalId {
   try {
     return decodeGlobalID(globalId);
   } catch {
@@ -26,7 +26,7 @@ export function decodeId(globalId: string, ctx: Pick<Context, 'language'>): Glob
 export function localId<T extends GlobalId | null | undefined>(
   value: T,
   typename: string,
-  ctx: Pick<Context, 'language'>,
+  ctx: Pick<Context, 'errorLanguage'>,
 ): T extends GlobalId ? string : Exclude<T, GlobalId> {
   if (value === null || value === undefined) return value as never;
   if (value.typename !== typename) throw invalidId(ctx);
@@ -34,6 +34,6 @@ export function localId<T extends GlobalId | null | undefined>(
 }
 
 /** The row id inside a required global id of the given type, as the services take it (-1 matches no row). */
-export function localDatabaseId(value: GlobalId, typename: string, ctx: Pick<Context, 'language'>): number {
+export function localDatabaseId(value: GlobalId, typename: string, ctx: Pick<Context, 'errorLanguage'>): number {
   return databaseId(localId(value, typename, ctx));
 }

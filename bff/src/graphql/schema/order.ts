@@ -15,11 +15,25 @@ import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const PaymentWayEnum = builder.enumType('PaymentWay', {
   description: 'How the order is paid: only BANK_TRANSFER has bank details and a QR code; CASH_ON_DELIVERY is paid to the courier, IN_STORE at the store.',
-  values: ['BANK_TRANSFER', 'CASH_ON_DELIVERY', 'IN_STORE', 'OTHER'] as const,
+  values: {
+    BANK_TRANSFER: { description: 'Paid to the shop’s account with the variable symbol, by paymentDueAt.' },
+    CASH_ON_DELIVERY: { description: 'Paid to the courier or at the pick-up point on delivery.' },
+    IN_STORE: { description: 'Paid at the store on pickup.' },
+    OTHER: { description: 'Another way the shop may add; treat it as “see the order summary”.' },
+  } as const,
 });
 
 const OrderStatusEnum = builder.enumType('OrderStatus', {
-  values: ['NEW', 'PAID', 'PROCESSING', 'SHIPPED', 'READY_FOR_PICKUP', 'DELIVERED', 'CANCELLED'] as const,
+  description: 'Where an order is in its life.',
+  values: {
+    NEW: { description: 'Placed, not yet paid or processed.' },
+    PAID: { description: 'The payment has arrived.' },
+    PROCESSING: { description: 'The shop is packing it.' },
+    SHIPPED: { description: 'Handed to the carrier.' },
+    READY_FOR_PICKUP: { description: 'Waiting at the store or pick-up point.' },
+    DELIVERED: { description: 'The customer has it.' },
+    CANCELLED: { description: 'Cancelled (e.g. a bank transfer not paid by its due date); its goods went back on sale.' },
+  } as const,
 });
 
 type OrderCharge = { code: string; name: string; price: Money };
@@ -42,38 +56,41 @@ const NAMES = { select: { translations: { select: { language: true, name: true }
 const OrderChargeRef = builder.objectRef<OrderCharge>('OrderCharge').implement({
   description: 'The delivery or payment of an order: its name in the request’s language, its price as it was when the order was placed.',
   fields: (t) => ({
-    code: t.exposeString('code'),
-    name: t.exposeString('name'),
-    price: t.field({ type: Price, resolve: (charge) => charge.price }),
+    code: t.exposeString('code', { description: 'The method’s code (DeliveryMethod.code or PaymentMethod.code).' }),
+    name: t.exposeString('name', { description: 'The method’s name, in the request language.' }),
+    price: t.field({ type: Price, description: 'What it cost in this order.', resolve: (charge) => charge.price }),
   }),
 });
 
 builder.prismaNode('OrderLine', {
-  id: { field: 'id' },
+  description: 'One product of a placed order, as it was ordered (prices of that moment).',
+  id: { field: 'id', description: 'Global id of the order line.' },
   fields: (t) => ({
     name: t.string({
       description: 'The product’s name in the request’s language (as it was placed, in the order’s language).',
       select: { order: { select: { language: true } }, variant: { select: { product: NAMES } } },
       resolve: (line, _a, ctx) => inViewerLanguage(line.name, line.order.language, line.variant?.product ?? null, ctx.language),
     }),
-    productCode: t.exposeString('productCode'),
-    variantCode: t.exposeString('variantCode'),
-    size: t.exposeString('size', { nullable: true }),
+    productCode: t.exposeString('productCode', { description: 'Product.code as ordered.' }),
+    variantCode: t.exposeString('variantCode', { description: 'Variant.code (SKU) as ordered.' }),
+    size: t.exposeString('size', { nullable: true, description: 'The size as ordered; null for a product without sizes.' }),
     colour: t.string({
       nullable: true,
       description: 'The colour’s name in the request’s language (as it was placed, in the order’s language).',
       select: { order: { select: { language: true } }, variant: { select: { colour: NAMES } } },
       resolve: (line, _a, ctx) => (line.colour === null ? null : inViewerLanguage(line.colour, line.order.language, line.variant?.colour ?? null, ctx.language)),
     }),
-    quantity: t.exposeInt('quantity'),
-    vatRate: t.exposeInt('vatRate'),
+    quantity: t.exposeInt('quantity', { description: 'Pieces ordered.' }),
+    vatRate: t.exposeInt('vatRate', { description: 'The VAT rate in percent.' }),
     unitPrice: t.field({
       type: Price,
+      description: 'The price of one piece when the order was placed, in the order’s currency.',
       select: { order: { select: { currency: true } } },
       resolve: (line) => ({ currency: line.order.currency, withVat: line.unitPriceGross, withoutVat: line.unitPriceNet, vat: line.unitPriceGross - line.unitPriceNet }),
     }),
     totalPrice: t.field({
       type: Price,
+      description: 'unitPrice × quantity, in the order’s currency.',
       select: { order: { select: { currency: true } } },
       resolve: (line) => ({ currency: line.order.currency, withVat: line.totalGross, withoutVat: line.totalNet, vat: line.totalGross - line.totalNet }),
     }),
@@ -133,7 +150,7 @@ function discount(order: OrderAmounts): Money {
 const isBankTransfer = (order: { paymentCode: string }) => paymentWay(order.paymentCode) === 'BANK_TRANSFER';
 
 export const OrderRef = builder.prismaNode('Order', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the order (databaseId is the number the links use).' },
   description:
     'A placed order. The five totals of the summary: products.withoutVat, products.withVat, total.withoutVat, ' +
     'totalToPay and discount.withVat; amounts in minor units of `currency`.',
@@ -141,13 +158,13 @@ export const OrderRef = builder.prismaNode('Order', {
     databaseId: t.exposeInt('id', { description: 'The number in the summary link’s address (/objednavka/shrnuti/{databaseId}/{hash}).' }),
     number: t.exposeString('number', { description: 'YYYY + 6 digits, sequential per year, e.g. 2026000123.' }),
     hash: t.exposeString('hash', { description: 'The secret of the summary link (/objednavka/shrnuti/{id}/{hash}); keep it private.' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    status: t.field({ type: OrderStatusEnum, resolve: (order) => order.status }),
-    currency: t.field({ type: CurrencyEnum, resolve: (order) => order.currency }),
-    language: t.field({ type: LanguageEnum, resolve: (order) => order.language }),
-    email: t.exposeString('email'),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was placed.' }),
+    status: t.field({ type: OrderStatusEnum, description: 'Where the order is now.', resolve: (order) => order.status }),
+    currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount of the order.', resolve: (order) => order.currency }),
+    language: t.field({ type: LanguageEnum, description: 'The language it was placed in: its e-mails, invoice and summary link use it.', resolve: (order) => order.language }),
+    email: t.exposeString('email', { description: 'The invoice e-mail: where the confirmation and the invoice went.' }),
     phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (order) => storedPhone(order.phone) || null }),
-    note: t.exposeString('note'),
+    note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     delivery: t.field({
       type: OrderChargeRef,
       description: 'Its name in the request’s language; the price as placed.',
@@ -169,20 +186,20 @@ export const OrderRef = builder.prismaNode('Order', {
       }),
     }),
     store: t.relation('store', { nullable: true, description: 'The branch for personal pickup.' }),
-    invoiceAddress: t.field({ type: PostalAddress, resolve: (order) => readAddress(order.invoiceAddress)! }),
+    invoiceAddress: t.field({ type: PostalAddress, description: 'The invoice address as placed.', resolve: (order) => readAddress(order.invoiceAddress)! }),
     deliveryAddress: t.field({
       type: PostalAddress,
       nullable: true,
       description: 'Null for personal pickup.',
       resolve: (order) => readAddress(order.deliveryAddress),
     }),
-    lines: t.relation('lines', { query: { orderBy: { id: 'asc' } } }),
+    lines: t.relation('lines', { description: 'The products ordered.', query: { orderBy: { id: 'asc' } } }),
     products: t.field({
       type: Price,
       description: 'The goods before the discount.',
       resolve: (order): Money => ({ currency: order.currency, withVat: order.productsGross, withoutVat: order.productsNet, vat: order.productsGross - order.productsNet }),
     }),
-    discount: t.field({ type: Price, select: amountsSelect, resolve: (order) => discount(order) }),
+    discount: t.field({ type: Price, description: 'What the vouchers took off the goods (positive).', select: amountsSelect, resolve: (order) => discount(order) }),
     total: t.field({
       type: Price,
       description: 'Goods less discount plus delivery and payment fee, without the cash-on-delivery rounding.',
@@ -190,8 +207,8 @@ export const OrderRef = builder.prismaNode('Order', {
     }),
     rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
     totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays.' }),
-    vatRecap: t.field({ type: [VatRecapRowRef], resolve: (order) => readRecap(order.vatRecap) }),
-    variableSymbol: t.exposeString('variableSymbol'),
+    vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as on the invoice.', resolve: (order) => readRecap(order.vatRecap) }),
+    variableSymbol: t.exposeString('variableSymbol', { description: 'The variable symbol (the payment’s reference) of a bank transfer: the order number.' }),
     paymentDueAt: t.expose('paymentDueAt', {
       type: 'DateTime',
       nullable: true,
@@ -245,7 +262,10 @@ builder.queryField('order', (t) =>
     type: 'Order',
     nullable: true,
     description: 'An order by the databaseId and the secret hash of its summary link (/objednavka/shrnuti/{databaseId}/{hash}); null when either does not match.',
-    args: { databaseId: t.arg.int({ required: true }), hash: t.arg.string({ required: true }) },
+    args: {
+      databaseId: t.arg.int({ required: true, description: 'Order.databaseId.' }),
+      hash: t.arg.string({ required: true, description: 'Order.hash, the secret of the summary link.' }),
+    },
     resolve: async (query, _root, args, ctx) => {
       const id = await orderIdByHash(ctx.prisma, String(args.databaseId), args.hash);
       return id === null ? null : ctx.prisma.order.findUnique({ ...query, where: { id } });

@@ -6,21 +6,24 @@ import { openingWeek, searchPickupPoints, type PickupPointHit } from '../../serv
 
 export const PickupPointTypeEnum = builder.enumType('PickupPointType', {
   description: 'POINT: a shop that hands parcels over; BOX: a parcel locker.',
-  values: ['POINT', 'BOX'] as const,
+  values: {
+    POINT: { description: 'A shop or counter that hands parcels over during its opening hours.' },
+    BOX: { description: 'A parcel locker.' },
+  } as const,
 });
 
 builder.prismaNode('PickupPoint', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the point: `CheckoutInput.pickupPointId` takes it.' },
   description: 'A carrier’s pick-up point or parcel locker (Packeta’s, or the demo network without PACKETA_API_KEY).',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    type: t.field({ type: PickupPointTypeEnum, resolve: (point) => point.type }),
-    street: t.exposeString('street'),
-    city: t.exposeString('city'),
-    postcode: t.exposeString('postcode'),
+    name: t.exposeString('name', { description: 'The point’s name as the carrier gives it.' }),
+    type: t.field({ type: PickupPointTypeEnum, description: 'A counter or a locker.', resolve: (point) => point.type }),
+    street: t.exposeString('street', { description: 'Street and number.' }),
+    city: t.exposeString('city', { description: 'Town or city.' }),
+    postcode: t.exposeString('postcode', { description: 'Postcode (PSČ), as the carrier gives it.' }),
     country: t.exposeString('country', { description: 'CZ or SK.' }),
-    latitude: t.exposeFloat('latitude'),
-    longitude: t.exposeFloat('longitude'),
+    latitude: t.exposeFloat('latitude', { description: 'WGS 84 latitude in degrees.' }),
+    longitude: t.exposeFloat('longitude', { description: 'WGS 84 longitude in degrees.' }),
     open: t.exposeBoolean('open', { description: 'False: it takes no parcels now and cannot be chosen.' }),
     openingHours: t.stringList({ description: 'Monday to Sunday, "" for a closed day.', resolve: (point) => openingWeek(point) }),
     openingHoursText: t.string({
@@ -33,8 +36,8 @@ builder.prismaNode('PickupPoint', {
 const PickupPointHitRef = builder.objectRef<PickupPointHit>('PickupPointHit').implement({
   description: 'A point the search found, with its distance from the searched place.',
   fields: (t) => ({
-    point: t.prismaField({ type: 'PickupPoint', resolve: (_query, hit) => hit.point }),
-    distanceKm: t.exposeFloat('distanceKm', { nullable: true }),
+    point: t.prismaField({ type: 'PickupPoint', description: 'The point.', resolve: (_query, hit) => hit.point }),
+    distanceKm: t.exposeFloat('distanceKm', { nullable: true, description: 'Kilometres from the searched place in a straight line; null when the place is not known.' }),
     distanceText: t.string({
       nullable: true,
       description: '"350 m", "1,2 km" in the request language.',

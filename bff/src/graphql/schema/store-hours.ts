@@ -38,6 +38,7 @@ async function storeCalendar(store: StoreHoursParent, ctx: Context): Promise<{ w
 }
 
 const NextOpeningRef = builder.objectRef<NextOpening>('StoreNextOpening').implement({
+  description: 'When a closed store opens next.',
   fields: (t) => ({
     date: t.exposeString('date', { description: 'Prague calendar day, YYYY-MM-DD.' }),
     dayOfWeek: t.exposeInt('dayOfWeek', { description: 'ISO day of week, 1 = Monday.' }),
@@ -48,9 +49,9 @@ const NextOpeningRef = builder.objectRef<NextOpening>('StoreNextOpening').implem
 const OpeningStatusRef = builder.objectRef<StatusShape>('StoreOpeningStatus').implement({
   description: 'Whether the store is open at the moment of the request (Prague time, holidays included).',
   fields: (t) => ({
-    open: t.exposeBoolean('open'),
+    open: t.exposeBoolean('open', { description: 'Open now.' }),
     closesAt: t.exposeString('closesAt', { nullable: true, description: 'While open: HH:MM when it closes.' }),
-    nextOpening: t.field({ type: NextOpeningRef, nullable: true, resolve: (status) => status.nextOpening }),
+    nextOpening: t.field({ type: NextOpeningRef, nullable: true, description: 'While closed: when it opens next; null while open.', resolve: (status) => status.nextOpening }),
     holidayToday: t.exposeBoolean('holidayToday', { description: 'Closed all day today for a holiday.' }),
     specialToday: t.exposeBoolean('specialToday', { description: 'Today has other hours than the regular week.' }),
   }),
@@ -60,9 +61,9 @@ const SpecialDayRef = builder.objectRef<SpecialDayShape>('StoreSpecialDay').impl
   description: 'A day ahead with other hours than the regular week: closed (opens and closes null) or special hours.',
   fields: (t) => ({
     date: t.exposeString('date', { description: 'Prague calendar day, YYYY-MM-DD.' }),
-    dayOfWeek: t.exposeInt('dayOfWeek'),
-    opens: t.exposeString('opens', { nullable: true }),
-    closes: t.exposeString('closes', { nullable: true }),
+    dayOfWeek: t.exposeInt('dayOfWeek', { description: 'ISO day of week, 1 = Monday.' }),
+    opens: t.exposeString('opens', { nullable: true, description: 'HH:MM, Prague time; null: closed all day.' }),
+    closes: t.exposeString('closes', { nullable: true, description: 'HH:MM, Prague time; null: closed all day.' }),
   }),
 });
 
@@ -74,6 +75,7 @@ const hoursSelect = {
 builder.prismaObjectFields('Store', (t) => ({
   openingStatus: t.field({
     type: OpeningStatusRef,
+    description: 'Whether it is open now, and until when or from when.',
     select: hoursSelect,
     resolve: async (store, _args, ctx) => {
       const { week, days } = await storeCalendar(store, ctx);

@@ -26,8 +26,30 @@ import {
 
 const VoucherKindEnum = builder.enumType('VoucherKind', {
   description: 'AMOUNT: a fixed amount off the goods (in one currency); PERCENT: a share of the goods; FREE_SHIPPING: no delivery price.',
-  values: ['AMOUNT', 'PERCENT', 'FREE_SHIPPING'] as const,
+  values: {
+    AMOUNT: { description: 'A fixed amount off the goods (`amount`), in the currency it is issued in.' },
+    PERCENT: { description: 'A share of the goods (`percent`).' },
+    FREE_SHIPPING: { description: 'The delivery costs nothing.' },
+  } as const,
 });
+
+/** What each VoucherProblem means, for the schema's description of its values. */
+const PROBLEM_DESCRIPTIONS: Record<VoucherProblem, string> = {
+  NOT_FOUND: 'No voucher has this code.',
+  EMAIL_REQUIRED: 'The voucher belongs to an e-mail: send `email`.',
+  EMAIL_MISMATCH: 'The voucher was issued for another e-mail.',
+  CAPACITY_EXHAUSTED: 'All its uses are gone.',
+  ALREADY_ADDED: 'It is in the cart already.',
+  EXPIRED: 'Its validity has ended.',
+  NOT_YET_VALID: 'Its validity has not begun (see VoucherCheck.validFrom).',
+  WRONG_CUSTOMER: 'It was issued for one customer account: only that customer, signed in, can use it.',
+  MINIMUM_NOT_MET: 'The goods are worth less than its minimum (see VoucherCheck.minimumOrder).',
+  ALREADY_USED: 'Once per customer, and this e-mail has used it.',
+  WRONG_CURRENCY: 'A fixed amount in another currency than the cart’s.',
+  TOO_MANY_VOUCHERS: 'The cart holds the most vouchers it may (3).',
+  NEEDS_CART: 'There are no goods in a cart to apply it to.',
+  REMOVE_NEEDS_CART: 'There is no cart to remove it from.',
+};
 
 const VoucherProblemEnum = builder.enumType('VoucherProblem', {
   description:
@@ -37,14 +59,17 @@ const VoucherProblemEnum = builder.enumType('VoucherProblem', {
     'MINIMUM_NOT_MET (the goods are worth less than its minimum), ALREADY_USED (once per customer, and this e-mail used it), ' +
     'WRONG_CURRENCY (a fixed amount in another currency than the cart), TOO_MANY_VOUCHERS (the cart holds the most it may), ' +
     'NEEDS_CART (put goods in the cart first), REMOVE_NEEDS_CART (removing needs the session to have a cart).',
-  values: VOUCHER_PROBLEMS,
+  values: Object.fromEntries(VOUCHER_PROBLEMS.map((problem) => [problem, { description: PROBLEM_DESCRIPTIONS[problem] }])) as Record<
+    VoucherProblem,
+    { description: string }
+  >,
 });
 
 builder.objectType(VoucherError, {
   name: 'VoucherError',
   description: 'A voucher action was refused; `problem` names the rule, `message` says it to the shopper in the request language.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ problem: t.field({ type: VoucherProblemEnum, resolve: (error) => error.problem }) }),
+  fields: (t) => ({ problem: t.field({ type: VoucherProblemEnum, description: 'Which rule refused it (the code is VOUCHER_ and this).', resolve: (error) => error.problem }) }),
 });
 
 type Amount = { amount: number; currency: Currency };
@@ -52,8 +77,8 @@ type Amount = { amount: number; currency: Currency };
 const VoucherAmount = builder.objectRef<Amount>('VoucherAmount').implement({
   description: 'An amount of a voucher rule (its value or its minimum), minor units (haléře, cents) with VAT.',
   fields: (t) => ({
-    amount: t.exposeInt('amount'),
-    currency: t.field({ type: CurrencyEnum, resolve: (value) => value.currency }),
+    amount: t.exposeInt('amount', { description: 'The amount in minor units, VAT included.' }),
+    currency: t.field({ type: CurrencyEnum, description: 'Its currency.', resolve: (value) => value.currency }),
   }),
 });
 
@@ -78,8 +103,8 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
     'A voucher in the cart, judged now. An invalid one (it expired, its uses ran out, the cart fell under its minimum ...) ' +
     'takes nothing off and blocks the order until it is removed.',
   fields: (t) => ({
-    code: t.exposeString('code'),
-    kind: t.field({ type: VoucherKindEnum, resolve: (entry) => entry.kind }),
+    code: t.exposeString('code', { description: 'The voucher’s code, as the shop writes it (upper case).' }),
+    kind: t.field({ type: VoucherKindEnum, description: 'What kind of discount it gives.', resolve: (entry) => entry.kind }),
     percent: t.exposeInt('percent', { nullable: true, description: 'For PERCENT vouchers: the share of the goods.' }),
     amount: t.field({
       type: VoucherAmount,
@@ -92,8 +117,8 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
       description: 'What it takes off the goods now, VAT split in the proportion of the goods; zero when invalid or free shipping.',
       resolve: (entry) => entry.discount,
     }),
-    valid: t.exposeBoolean('valid'),
-    problem: t.field({ type: VoucherProblemEnum, nullable: true, resolve: (entry) => entry.problem }),
+    valid: t.exposeBoolean('valid', { description: 'Whether it applies now; an invalid voucher blocks the order until it is removed.' }),
+    problem: t.field({ type: VoucherProblemEnum, nullable: true, description: 'Why it is invalid; null when valid.', resolve: (entry) => entry.problem }),
     message: t.exposeString('message', { nullable: true, description: 'Why it is invalid, in the request language.' }),
   }),
 });
@@ -169,10 +194,15 @@ type CheckShape = { voucher: VoucherRow; problem: VoucherProblem | null; message
 const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement({
   description: 'What a voucher code is worth and on which conditions, and whether it can be put in this cart now.',
   fields: (t) => ({
-    code: t.string({ resolve: (check) => check.voucher.code }),
-    kind: t.field({ type: VoucherKindEnum, resolve: (check) => check.voucher.kind }),
-    percent: t.int({ nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).percent }),
-    amount: t.field({ type: VoucherAmount, nullable: true, resolve: (check) => valueFields(check.voucher, check.currency).amount }),
+    code: t.string({ description: 'The voucher’s code, as the shop writes it (upper case).', resolve: (check) => check.voucher.code }),
+    kind: t.field({ type: VoucherKindEnum, description: 'What kind of discount it gives.', resolve: (check) => check.voucher.kind }),
+    percent: t.int({ nullable: true, description: 'For PERCENT vouchers: the share of the goods.', resolve: (check) => valueFields(check.voucher, check.currency).percent }),
+    amount: t.field({
+      type: VoucherAmount,
+      nullable: true,
+      description: 'For AMOUNT vouchers: the value in the request currency when the voucher has one there, else in the currency it is issued in.',
+      resolve: (check) => valueFields(check.voucher, check.currency).amount,
+    }),
     validFrom: t.field({
       type: 'DateTime',
       nullable: true,
@@ -194,7 +224,7 @@ const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement(
         return minimum === null ? null : { amount: minimum, currency: check.currency };
       },
     }),
-    oncePerCustomer: t.boolean({ resolve: (check) => check.voucher.oncePerCustomer }),
+    oncePerCustomer: t.boolean({ description: 'Each customer (e-mail) may use it in one order only.', resolve: (check) => check.voucher.oncePerCustomer }),
     emailBound: t.boolean({ description: 'Only for the e-mail it was issued to.', resolve: (check) => check.voucher.boundEmail !== null }),
     customerBound: t.boolean({ description: 'Only for one customer account.', resolve: (check) => check.voucher.customerId !== null }),
     remainingUses: t.int({
@@ -232,9 +262,13 @@ builder.queryField('checkVoucher', (t) =>
       'Checks a voucher code: its value, validity window and conditions, and whether it can go into this cart now. ' +
       'A voucher bound to an e-mail needs `email` (it must match); one issued for a customer account needs that customer ' +
       'logged in. Limited per client address.',
-    errors: { types: [ValidationError, VoucherError, TooManyAttemptsError], directResult: true },
+    errors: {
+      types: [ValidationError, VoucherError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'What the voucher is worth, or why it cannot be checked (an unknown code is a VoucherError NOT_FOUND).' },
+    },
     args: {
-      code: t.arg.string({ required: true }),
+      code: t.arg.string({ required: true, description: 'The voucher code; case and surrounding spaces do not matter.' }),
       email: t.arg.string({ required: false, description: 'Needed for e-mail-bound vouchers.' }),
       captcha: t.arg.string({
         required: false,
@@ -256,10 +290,14 @@ builder.mutationFields((t) => ({
     description:
       'Puts a voucher into the session’s cart (several may be combined, at most 3). Refused with a VoucherError when a ' +
       'rule is not met; `email` is needed for e-mail-bound vouchers and becomes the cart’s e-mail. Limited per client address.',
-    errors: { types: [ValidationError, VoucherError, TooManyAttemptsError], directResult: true },
+    errors: {
+      types: [ValidationError, VoucherError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'The cart with the voucher, or the error that kept it out.' },
+    },
     args: {
-      code: t.arg.string({ required: true }),
-      email: t.arg.string({ required: false }),
+      code: t.arg.string({ required: true, description: 'The voucher code; case and surrounding spaces do not matter.' }),
+      email: t.arg.string({ required: false, description: 'The shopper’s e-mail, needed for e-mail-bound vouchers (it must match).' }),
       captcha: t.arg.string({
         required: false,
         description: 'A captcha token (VOUCHER_CHECK): needed, as for checkVoucher and on the same count, after 3 checks or applications from one address in 10 minutes.',
@@ -277,8 +315,8 @@ builder.mutationFields((t) => ({
     ...CART_ACCESS,
     type: 'Cart',
     description: 'Takes a voucher out of the session’s cart (removing one that is not there changes nothing).',
-    errors: { types: [ValidationError, VoucherError], directResult: true },
-    args: { code: t.arg.string({ required: true }) },
+    errors: { types: [ValidationError, VoucherError], directResult: true, union: { description: 'The cart without the voucher, or why not.' } },
+    args: { code: t.arg.string({ required: true, description: 'The code of a voucher in the cart.' }) },
     resolve: async (query, _root, args, ctx) => {
       const cartId = await removeVoucher(ctx, args.code);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });

@@ -90,7 +90,7 @@ function partnerMayReadSchema(context: InitialContext): boolean {
 }
 
 function languageOf(context: Partial<Context>): Locale {
-  return context.language === 'en' ? 'en' : 'cs';
+  return (context.errorLanguage ?? context.language) === 'en' ? 'en' : 'cs';
 }
 
 export function operationLimits(options: Options): Plugin[] {

@@ -66,13 +66,32 @@ export function localisedRefusal(error: GraphQLError, language: Locale): GraphQL
   });
 }
 
+/**
+ * Every error carries a code (issue 27): the few that graphql-js makes without one get theirs here.
+ * A variable that does not fit its type is the client's input (BAD_USER_INPUT); any other error
+ * without a code in the data's path is the server's (INTERNAL_SERVER_ERROR, e.g. a null for a
+ * non-null field), and one outside it a request that cannot run (BAD_REQUEST).
+ */
+export function withCode(error: GraphQLError): GraphQLError {
+  if (typeof error.extensions?.code === 'string') return error;
+  const code = /^Variable "\$/.test(error.message) ? 'BAD_USER_INPUT' : error.path ? 'INTERNAL_SERVER_ERROR' : 'BAD_REQUEST';
+  return createGraphQLError(error.message, {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    path: error.path,
+    originalError: error.originalError ?? undefined,
+    extensions: { ...error.extensions, code },
+  });
+}
+
 export function useLocalisedRefusals(): Plugin {
   return {
     onResultProcess({ result, setResult, serverContext }) {
       // a streamed or batched result never carries a request refusal
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
       const language = initialContextLanguage(serverContext as InitialContext);
-      setResult({ ...result, errors: result.errors.map((error) => localisedRefusal(error as GraphQLError, language)) });
+      setResult({ ...result, errors: result.errors.map((error) => withCode(localisedRefusal(error as GraphQLError, language))) });
     },
   };
 }

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { schema } from '../schema/index.ts';
 import type { Context, ShopSession } from '../context.ts';
 import type { Currency } from '../../../../schema/rules/money.ts';
-import { requestLanguage } from './request-language.ts';
+import { errorLanguage, requestLanguage } from './request-language.ts';
 import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
 import { sessionKey } from '../../services/sessions.ts';
 import type { RateLimiter } from '../../rate-limit/rate-limit.ts';
@@ -18,6 +18,7 @@ import { partnerContext } from '../../http/partner-auth.ts';
 import { operationLimits } from './operation-limits.ts';
 import { useLocalisedRefusals } from './request-errors.ts';
 import { useTrustedDocuments } from './trusted-documents.ts';
+import { useTokenCostBudget } from './token-cost.ts';
 import { usePublicExplorerReadOnly } from './public-explorer.ts';
 import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
 import { lineLog, type Log } from '../../log.ts';
@@ -81,6 +82,8 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
     logging: { debug: yogaLog(log, 'debug'), info: yogaLog(log, 'info'), warn: yogaLog(log, 'warn'), error: yogaLog(log, 'error') },
     plugins: [
       useLocalisedRefusals(), // transport, parser and limit refusals in the request's language
+      // before the limits' onExecute: a token's operation is charged to its cost budget, and answers with extensions.cost
+      useTokenCostBudget(rateLimiter),
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
@@ -136,6 +139,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         prisma,
         config,
         language: requestLanguage(req, request.headers),
+        errorLanguage: errorLanguage(req, request.headers),
         currency: requestCurrency(req, request.headers),
         // Forwards to the current req.session. Not a getter: envelop copies the context with
         // Object.assign, which would freeze the pre-login session (regenerate() replaces req.session).
