@@ -8,6 +8,10 @@ import { createProduct, unique } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { HOLD_MS, ticketClock } from '../../bff/src/services/tickets.ts';
 import { checkInTicket, readTicketCode, ticketCode } from '../../bff/src/services/ticket-codes.ts';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { pdfText } from '../support/pdf-text.ts';
 
 const HOLD = `
   mutation OrderHold($eventId: ID!, $seats: [Int!]!) {
@@ -39,7 +43,7 @@ const PLACE = `
     placeOrder(input: { revision: $revision }) {
       __typename
       ... on Order {
-        databaseId hash totalToPay
+        databaseId number hash totalToPay
         lines { name quantity }
         tickets { id seat section row number code qrSvg paid price { withVat vat } event { slug } }
       }
@@ -72,6 +76,7 @@ type Placed = {
     __typename: string;
     message?: string;
     databaseId?: number;
+    number?: string;
     totalToPay?: number;
     lines?: { name: string; quantity: number }[];
     tickets?: { seat: number; section: string; row: string; number: number; code: string; qrSvg: string; paid: boolean; price: { withVat: number } }[];
@@ -269,5 +274,49 @@ describe('ticket codes', () => {
     expect((await checkInTicket(app.prisma, app.config, placed.tickets![0].code)).result).toBe('UNPAID');
     await app.prisma.order.update({ where: { id: placed.databaseId }, data: { status: 'PAID' } });
     expect((await checkInTicket(app.prisma, app.config, placed.tickets![0].code)).result).toBe('VALID');
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  /** The confirmation of an order, parsed, with its attachments. */
+  async function confirmationOf(orderNumber: string) {
+    await app.mailer.idle();
+    await app.mailer.sendNow();
+    for (const file of await readdir(app.config.mailDir)) {
+      const mail = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
+      if (mail.subject?.includes(orderNumber)) return mail;
+    }
+    throw new Error(`no e-mail of order ${orderNumber}`);
+  }
+
+  it('carries one PDF with the tickets: the seat large, readable Czech, and that an unpaid transfer does not let in yet', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [22, 23]);
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const mail = await confirmationOf(placed.number!);
+    const pdfs = mail.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
+    expect(pdfs.map((attachment) => attachment.filename)).toEqual([`faktura-${placed.number}.pdf`, `vstupenky-${placed.number}.pdf`]);
+    expect(mail.text).toContain(`Vstupenky na zápas najdete v příloze (vstupenky-${placed.number}.pdf)`);
+    expect(mail.text).toContain('Vstupenky platí až po připsání platby za objednávku na náš účet.');
+    const text = await pdfText(pdfs[1].content);
+    expect(text).toContain('FC Vltavín – SK Moravan');
+    expect(text).toContain('SEKTOR');
+    expect(text).toContain('ŘADA');
+    expect(text).toContain('MÍSTO');
+    expect(text).toContain('NEZAPLACENO');
+    for (const ticket of placed.tickets!) expect(text).toContain(ticket.code);
+  });
+
+  it('of a cash-on-delivery order: the tickets are valid, with no unpaid warning', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [24], 'cash-on-delivery');
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const mail = await confirmationOf(placed.number!);
+    const tickets = mail.attachments.find((attachment) => attachment.filename === `vstupenky-${placed.number}.pdf`)!;
+    const text = await pdfText(tickets.content);
+    expect(text).not.toContain('NEZAPLACENO');
+    expect(text).toContain('Při vstupu ukažte QR kód');
   });
 });
