@@ -83,7 +83,7 @@ describe('a match and its plan', () => {
     const response = await app.gql<{ event: Record<string, unknown> & { plan: { seatCount: number; sections: unknown[] }; categories: { code: string; price: { withVat: number; withoutVat: number; vat: number } }[] } }>(EVENT, { slug: match.slug });
     expect(response.errors).toBeUndefined();
     const event = response.data!.event;
-    expect(event).toMatchObject({ id: match.id, name: 'FC Vltavín – SK Moravan', competition: 'Fortuna liga', salesOpen: true, maxSeatsPerOrder: 4 });
+    expect(event).toMatchObject({ id: match.id, name: 'FC Vltavín – SK Moravan', competition: '1. liga', salesOpen: true, maxSeatsPerOrder: 4 });
     expect(event.plan.seatCount).toBe(60);
     expect(event.plan.sections).toHaveLength(2);
     expect(event.categories[0]).toMatchObject({ code: 'A', price: { withVat: 40_000, withoutVat: 35_714, vat: 4_286 } });
