@@ -1,6 +1,6 @@
 // Match tickets (issue 26): matches and their seat plans, live availability, holding and releasing
 // seats in the cart, the cart's ticket lines and an order's tickets. The contract with the web is
-// docs/decisions/0041-live-seat-changes.md and the tickets chapter of docs/partners.md.
+// docs/decisions/0041-seats-holds-and-live-changes.md and the tickets chapter of docs/partners.md.
 import { createGraphQLError } from 'graphql-yoga';
 import { builder, CART_ACCESS, CATALOG_READ } from './builder.ts';
 import { Price } from './catalog.ts';
