@@ -289,7 +289,7 @@ describe(`partner apps (${databaseKind})`, () => {
       const match = await createMatch(app.prisma);
       const reader = await newToken(['catalog:read']);
       const read = await partnerRequest(reader, 'query ($slug: String!) { event(slug: $slug) { id availability { taken } } }', { slug: match.slug });
-      expect(read.body).toEqual({ data: { event: { id: match.id, availability: { taken: [] } } } });
+      expect(read.body.data).toEqual({ event: { id: match.id, availability: { taken: [] } } });
       const hold = 'mutation ($e: ID!, $s: [Int!]!) { holdSeats(eventId: $e, seats: $s) { __typename } }';
       expect(codes(await partnerRequest(reader, hold, { e: match.id, s: [1] }))).toEqual(['FORBIDDEN']);
       expect(codes(await partnerRequest(reader, 'mutation ($e: ID!) { releaseSeats(eventId: $e, seats: [1]) { id } }', { e: match.id }))).toEqual(['FORBIDDEN']);

@@ -46,13 +46,13 @@ builder.objectType(UnknownSeatError, {
   name: 'UnknownSeatError',
   description: 'The match has no such seats; nothing was held.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ seats: t.exposeIntList('seats') }),
+  fields: (t) => ({ seats: t.exposeIntList('seats', { description: 'The seat indexes the match does not have.' }) }),
 });
 builder.objectType(SeatLimitError, {
   name: 'SeatLimitError',
   description: 'More seats of this match than one order may have (with those already in the cart); nothing was held.',
   interfaces: [ErrorInterface],
-  fields: (t) => ({ maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder') }),
+  fields: (t) => ({ maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder', { description: 'How many seats of this match one order may have.' }) }),
 });
 builder.objectType(SalesClosedError, {
   name: 'SalesClosedError',
@@ -64,7 +64,10 @@ builder.objectType(SalesClosedError, {
 
 const PlanLabel = builder.objectRef<{ x: number; y: number }>('PlanLabel').implement({
   description: 'Where a section’s name is drawn.',
-  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y') }),
+  fields: (t) => ({
+    x: t.exposeFloat('x', { description: 'Horizontal position in plan coordinates.' }),
+    y: t.exposeFloat('y', { description: 'Vertical position in plan coordinates (down).' }),
+  }),
 });
 
 const PlanRowRef = builder.objectRef<PlanRow>('PlanRow').implement({
@@ -72,46 +75,55 @@ const PlanRowRef = builder.objectRef<PlanRow>('PlanRow').implement({
     'A row of seats on a line: seat k (0-based) stands at (x + k*dx, y + k*dy), is numbered firstNumber + k and has the ' +
     'event-wide seat index firstIndex + k, the seat’s identity in holds, availability and tickets.',
   fields: (t) => ({
-    name: t.exposeString('name'),
-    x: t.exposeFloat('x'),
-    y: t.exposeFloat('y'),
-    dx: t.exposeFloat('dx'),
-    dy: t.exposeFloat('dy'),
-    count: t.exposeInt('count'),
-    firstNumber: t.exposeInt('firstNumber'),
-    firstIndex: t.exposeInt('firstIndex'),
+    name: t.exposeString('name', { description: 'The row’s name as printed on tickets ("1", "2" ...).' }),
+    x: t.exposeFloat('x', { description: 'Horizontal position of the row’s first seat.' }),
+    y: t.exposeFloat('y', { description: 'Vertical position of the row’s first seat.' }),
+    dx: t.exposeFloat('dx', { description: 'Horizontal step from one seat to the next.' }),
+    dy: t.exposeFloat('dy', { description: 'Vertical step from one seat to the next.' }),
+    count: t.exposeInt('count', { description: 'How many seats the row has.' }),
+    firstNumber: t.exposeInt('firstNumber', { description: 'The number on the row’s first seat.' }),
+    firstIndex: t.exposeInt('firstIndex', { description: 'The event-wide seat index of the row’s first seat.' }),
     categoryCode: t.exposeString('categoryCode', { description: 'The SeatCategory.code of every seat of the row.' }),
   }),
 });
 
 const PlanSectionRef = builder.objectRef<PlanSection>('PlanSection').implement({
+  description: 'A section (stand, block) of the venue: its rows of seats.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    name: t.exposeString('name'),
-    label: t.field({ type: PlanLabel, resolve: (section) => section.label }),
-    rows: t.field({ type: [PlanRowRef], resolve: (section) => section.rows }),
+    id: t.exposeID('id', { description: 'The section’s id within the plan.' }),
+    name: t.exposeString('name', { description: 'The section’s name as printed on tickets.' }),
+    label: t.field({ type: PlanLabel, description: 'Where the name is drawn.', resolve: (section) => section.label }),
+    rows: t.field({ type: [PlanRowRef], description: 'The section’s rows.', resolve: (section) => section.rows }),
   }),
 });
 
 const PlanPitch = builder.objectRef<NonNullable<SeatPlan['pitch']>>('PlanPitch').implement({
   description: 'The playing field, drawn under the seats.',
-  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y'), width: t.exposeFloat('width'), height: t.exposeFloat('height') }),
+  fields: (t) => ({
+    x: t.exposeFloat('x', { description: 'Left edge in plan coordinates.' }),
+    y: t.exposeFloat('y', { description: 'Top edge in plan coordinates.' }),
+    width: t.exposeFloat('width', { description: 'Width in plan coordinates.' }),
+    height: t.exposeFloat('height', { description: 'Height in plan coordinates.' }),
+  }),
 });
 
 const SeatPlanRef = builder.objectRef<SeatPlan & { seatCount: number }>('SeatPlan').implement({
   description: 'The venue’s seats in plan coordinates (0..width, 0..height, y down). Never changes while the match is on sale: cache it.',
   fields: (t) => ({
-    width: t.exposeFloat('width'),
-    height: t.exposeFloat('height'),
-    seatCount: t.exposeInt('seatCount'),
-    pitch: t.field({ type: PlanPitch, nullable: true, resolve: (plan) => plan.pitch ?? null }),
-    sections: t.field({ type: [PlanSectionRef], resolve: (plan) => plan.sections }),
+    width: t.exposeFloat('width', { description: 'The plan’s width.' }),
+    height: t.exposeFloat('height', { description: 'The plan’s height.' }),
+    seatCount: t.exposeInt('seatCount', { description: 'How many seats the venue has; seat indexes run from 0 to seatCount - 1.' }),
+    pitch: t.field({ type: PlanPitch, nullable: true, description: 'The playing field, if the plan draws one.', resolve: (plan) => plan.pitch ?? null }),
+    sections: t.field({ type: [PlanSectionRef], description: 'The venue’s sections.', resolve: (plan) => plan.sections }),
   }),
 });
 
 const SeatAvailabilityRef = builder.objectRef<{ taken: number[]; mine: number[] }>('SeatAvailability').implement({
   description: 'The seats not free now: `taken` sold or held by others, `mine` held by this cart. Poll it when the subscription is not available.',
-  fields: (t) => ({ taken: t.exposeIntList('taken'), mine: t.exposeIntList('mine') }),
+  fields: (t) => ({
+    taken: t.exposeIntList('taken', { description: 'Seat indexes sold, or held by another cart.' }),
+    mine: t.exposeIntList('mine', { description: 'Seat indexes held by this cart.' }),
+  }),
 });
 
 const SeatChangeRef = builder.objectRef<SeatChange>('SeatChange').implement({
@@ -122,37 +134,42 @@ const SeatChangeRef = builder.objectRef<SeatChange>('SeatChange').implement({
 // ------------------------------------------------------------------ events
 
 builder.prismaObject('Venue', {
-  fields: (t) => ({ name: t.exposeString('name'), city: t.exposeString('city') }),
+  description: 'Where a match is played.',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The ground’s name.' }),
+    city: t.exposeString('city', { description: 'The city it is in.' }),
+  }),
 });
 
 builder.prismaNode('SeatCategory', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the price category.' },
   description: 'A price category of a match’s seats.',
   fields: (t) => ({
     code: t.exposeString('code', { description: '"A", "B" ...: what PlanRow.categoryCode names.' }),
-    name: t.string({ resolve: (category, _a, ctx) => (ctx.language === 'en' ? category.nameEn : category.nameCs) }),
-    price: t.field({ type: Price, resolve: (category, _a, ctx) => money(categoryPrice(category, ctx.currency), category.vatRate, ctx.currency) }),
+    name: t.string({ description: 'The category’s name in the request language.', resolve: (category, _a, ctx) => (ctx.language === 'en' ? category.nameEn : category.nameCs) }),
+    price: t.field({ type: Price, description: 'A seat’s price in the request currency, VAT included.', resolve: (category, _a, ctx) => money(categoryPrice(category, ctx.currency), category.vatRate, ctx.currency) }),
     vatRate: t.exposeInt('vatRate', { description: 'Admission’s VAT rate in percent.' }),
   }),
 });
 
 export const EventRef = builder.prismaNode('Event', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the match.' },
   description: 'A match with tickets on sale.',
   fields: (t) => ({
-    slug: t.exposeString('slug'),
+    slug: t.exposeString('slug', { description: 'The match’s address part, e.g. fc-vltavin-sk-moravan (Query.event).' }),
     name: t.string({ description: '"Home – Away".', resolve: (event) => eventName(event) }),
-    homeTeam: t.exposeString('homeTeam'),
-    awayTeam: t.exposeString('awayTeam'),
-    competition: t.string({ resolve: (event, _a, ctx) => competitionName(event, ctx.language) }),
+    homeTeam: t.exposeString('homeTeam', { description: 'The home team.' }),
+    awayTeam: t.exposeString('awayTeam', { description: 'The visiting team.' }),
+    competition: t.string({ description: 'The competition and round, in the request language.', resolve: (event, _a, ctx) => competitionName(event, ctx.language) }),
     kickoff: t.expose('kickoff', { type: 'DateTime', description: 'An instant; shown in Europe/Prague.' }),
-    venue: t.relation('venue'),
+    venue: t.relation('venue', { description: 'Where it is played.' }),
     salesOpen: t.boolean({ description: 'Seats can be held now.', resolve: (event) => salesOpen(event, ticketClock.now()) }),
-    salesEnd: t.expose('salesEnd', { type: 'DateTime' }),
-    maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder'),
-    categories: t.relation('categories', { query: { orderBy: { code: 'asc' } } }),
+    salesEnd: t.expose('salesEnd', { type: 'DateTime', description: 'When ticket sales end (an instant).' }),
+    maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder', { description: 'How many seats of this match one order may have.' }),
+    categories: t.relation('categories', { description: 'The price categories, by code.', query: { orderBy: { code: 'asc' } } }),
     plan: t.field({
       type: SeatPlanRef,
+      description: 'The venue’s seat plan.',
       select: { venue: { select: { plan: true, seatCount: true } } },
       resolve: (event) => ({ ...venuePlan(event.venue), seatCount: event.venue.seatCount }),
     }),
@@ -166,15 +183,18 @@ export const EventRef = builder.prismaNode('Event', {
 
 const EventConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>>>('EventConnection');
 builder.objectType(EventConnection, {
+  description: 'A page of matches (Relay connection).',
   fields: (t) => ({
-    totalCount: t.exposeInt('totalCount'),
-    pageInfo: t.field({ type: builder.pageInfoRef(), resolve: (c) => c.pageInfo }),
+    totalCount: t.exposeInt('totalCount', { description: 'How many matches there are in all.' }),
+    pageInfo: t.field({ type: builder.pageInfoRef(), description: 'Cursors for the next page.', resolve: (c) => c.pageInfo }),
     edges: t.field({
+      description: 'The matches of this page.',
       type: [
         builder.objectRef<{ cursor: string; node: unknown }>('EventEdge').implement({
+          description: 'A match and its cursor.',
           fields: (e) => ({
-            cursor: e.exposeString('cursor'),
-            node: e.field({ type: EventRef, resolve: (edge) => edge.node as never }),
+            cursor: e.exposeString('cursor', { description: 'Pass it as `after` to continue after this match.' }),
+            node: e.field({ type: EventRef, description: 'The match.', resolve: (edge) => edge.node as never }),
           }),
         }),
       ],
@@ -190,7 +210,7 @@ builder.queryFields((t) => ({
     description: 'Matches not yet played, by kick-off.',
     args: {
       first: t.arg.int({ required: false, description: 'Page size, 1 to 100 (default 12).' }),
-      after: t.arg.string({ required: false }),
+      after: t.arg.string({ required: false, description: 'A cursor from a previous page.' }),
     },
     resolve: async (_root, args, ctx) => {
       const window = pageWindow(args, ctx.language);
@@ -206,7 +226,8 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Event',
     nullable: true,
-    args: { slug: t.arg.string({ required: true }) },
+    description: 'A match by its slug; null when there is none.',
+    args: { slug: t.arg.string({ required: true, description: 'Event.slug.' }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.event.findUnique({ ...query, where: { slug: args.slug.slice(0, 200) } }),
   }),
 }));
@@ -216,18 +237,19 @@ builder.queryFields((t) => ({
 const TicketLineRef = builder.objectRef<TicketLine>('TicketLine').implement({
   description: 'A seat held in the cart until heldUntil; then it is free again and leaves the cart.',
   fields: (t) => ({
-    id: t.id({ resolve: (line) => Buffer.from(`TicketLine:${line.eventId}:${line.seat}`).toString('base64') }),
-    event: t.prismaField({ type: 'Event', resolve: (query, line, _a, ctx) => ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: line.eventId } }) }),
+    id: t.id({ description: 'Id of the cart line.', resolve: (line) => Buffer.from(`TicketLine:${line.eventId}:${line.seat}`).toString('base64') }),
+    event: t.prismaField({ type: 'Event', description: 'The match.', resolve: (query, line, _a, ctx) => ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: line.eventId } }) }),
     seat: t.exposeInt('seat', { description: 'The event-wide seat index.' }),
-    section: t.exposeString('section'),
-    row: t.exposeString('row'),
-    number: t.exposeInt('number'),
+    section: t.exposeString('section', { description: 'The section’s name.' }),
+    row: t.exposeString('row', { description: 'The row’s name.' }),
+    number: t.exposeInt('number', { description: 'The number on the seat.' }),
     category: t.prismaField({
       type: 'SeatCategory',
+      description: 'The seat’s price category.',
       resolve: (query, line, _a, ctx) => ctx.prisma.seatCategory.findUniqueOrThrow({ ...query, where: { id: line.categoryId } }),
     }),
-    price: t.field({ type: Price, resolve: (line, _a, ctx) => money(line.unitGross, line.vatRate, ctx.currency) }),
-    heldUntil: t.expose('heldUntil', { type: 'DateTime' }),
+    price: t.field({ type: Price, description: 'The seat’s price in the cart’s currency, VAT included.', resolve: (line, _a, ctx) => money(line.unitGross, line.vatRate, ctx.currency) }),
+    heldUntil: t.expose('heldUntil', { type: 'DateTime', description: 'When the hold ends and the seat is free again (an instant).' }),
   }),
 });
 
@@ -247,7 +269,7 @@ builder.mutationFields((t) => ({
     errors: {
       types: [SeatTakenError, UnknownSeatError, SeatLimitError, SalesClosedError, NotFoundError, ValidationError, TooManyAttemptsError],
       directResult: true,
-      union: { name: 'HoldSeatsResult' },
+      union: { name: 'HoldSeatsResult', description: 'The cart with the seats held, or the error that held none.' },
     },
     args: {
       eventId: t.arg.globalID({ required: true, description: 'An Event’s id.' }),
@@ -266,7 +288,7 @@ builder.mutationFields((t) => ({
     description: 'Frees seats the cart holds (others are left alone).',
     args: {
       eventId: t.arg.globalID({ required: true, description: 'An Event’s id.' }),
-      seats: t.arg.intList({ required: true }),
+      seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes to free.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats);
@@ -302,21 +324,23 @@ builder.subscriptionField('seatChanges', (t) =>
 // ------------------------------------------------------------------ an order's tickets
 
 builder.prismaNode('Ticket', {
-  id: { field: 'id' },
+  id: { field: 'id', description: 'Global id of the ticket.' },
   description: 'A sold seat’s ticket: its QR code carries `code`, signed by the shop, checked at the gate.',
   select: { id: true, orderId: true, eventId: true, seat: true, vatRate: true, priceGross: true },
   fields: (t) => ({
-    event: t.relation('event'),
-    seat: t.exposeInt('seat'),
-    section: t.exposeString('section'),
-    row: t.exposeString('row'),
-    number: t.exposeInt('number'),
+    event: t.relation('event', { description: 'The match.' }),
+    seat: t.exposeInt('seat', { description: 'The event-wide seat index.' }),
+    section: t.exposeString('section', { description: 'The section’s name.' }),
+    row: t.exposeString('row', { description: 'The row’s name.' }),
+    number: t.exposeInt('number', { description: 'The number on the seat.' }),
     price: t.field({
       type: Price,
+      description: 'What the seat was sold for, in the order’s currency, VAT included.',
       select: { order: { select: { currency: true } } },
       resolve: (ticket) => money(ticket.priceGross, ticket.vatRate, ticket.order.currency),
     }),
     code: t.string({
+      description: 'The ticket’s signed code (what its QR code carries); `npm run ticket -- verify` checks it.',
       resolve: (ticket, _a, ctx) => ticketCode(ctx.config, { ticketId: ticket.id, eventId: ticket.eventId, seat: ticket.seat, orderId: ticket.orderId }),
     }),
     qrSvg: t.string({
