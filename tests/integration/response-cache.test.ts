@@ -257,7 +257,7 @@ describe('response cache', () => {
     expect(second.json.data.captchaChallenge.challenge).not.toBe(first.json.data.captchaChallenge.challenge);
   });
 
-  it('never caches a mutation, an answer with errors, or a partner\'s or the public explorer\'s request; other cookies share catalog answers', async () => {
+  it("never caches a mutation, an answer with errors, or a partner's or the public explorer's request; other cookies share catalog answers", async () => {
     const mutation = { query: 'mutation CacheNewsletter { __typename }' };
     await post(app, mutation);
     expect((await post(app, mutation)).cache).toBe('MISS');

@@ -21,7 +21,9 @@ describe('DateTime', () => {
     expect(() => dateTime.serialize(new Date(Number.NaN))).toThrow();
   });
 
-  it('is printed in the schema as before: `scalar DateTime`, no description', () => {
-    expect(printType(dateTime)).toBe('scalar DateTime');
+  // described for partners since issue 27 (every public type has a description); otherwise printed as before
+  it('is printed in the schema as `scalar DateTime` with its description', () => {
+    expect(printType(dateTime)).toBe(`"""\n${dateTime.description}\n"""\nscalar DateTime`);
+    expect(dateTime.description).toMatch(/RFC 3339.*UTC/);
   });
 });
