@@ -13,6 +13,7 @@ import { OPERATION_LIMITS } from './graphql/server/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
+import { saveSessionNow } from './http/session-save.ts';
 import { serverErrorHandler } from './http/server-errors.ts';
 import { pruneAbandonedCarts } from './services/cart.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
@@ -231,7 +232,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   );
   // The spec's CSRF-cookie endpoint. It starts the session (the token is bound to its id), so
   // requests a browser sends in parallel afterwards share one session and one cart.
-  app.get('/api/csrf-cookie', async (req, res) => {
+  app.get('/api/csrf-cookie', async (req, res, next) => {
     const session = req.session as ShopSession;
     if (session.startedAt === undefined) {
       // a new session is stored here: their number per address is limited (issue 31, finding 10)
@@ -243,6 +244,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         return;
       }
       session.startedAt = Date.now();
+      // stored before its cookie goes out: a store that fails (the database restarting) is the
+      // shop's 503 with no cookie, never a cookie of a session that does not exist (a 419 next)
+      try {
+        await saveSessionNow(req, res);
+      } catch (error) {
+        return next(error);
+      }
     }
     issueCsrfCookie(req, res, csrf);
     res.status(204).end();

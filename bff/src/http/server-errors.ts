@@ -122,7 +122,8 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
       });
       return;
     }
-    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
+    // a page's language is in its path; an /api/ answer (the CSRF cookie) follows the shopper's choice
+    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : req.path.startsWith('/api/') ? requestLanguage(req) : 'cs';
     res.type('html').send(errorPage(language, status, outage, req.method === 'GET' ? req.originalUrl : req.path, res.locals.nonce as string | undefined));
   };
 }
