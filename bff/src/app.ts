@@ -189,8 +189,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
-  // Redis is not part of it (docs/decisions/0008): without it every instance serves on, counting rate
-  // limits in the database, and taking them all out of rotation would stop the shop; the body names it.
+  // Redis is not part of it by default (docs/decisions/0008, 0037): without it every instance serves
+  // on, counting rate limits in the database, and taking them all out of rotation would stop the shop;
+  // the body names it. READY_REQUIRES_REDIS=true makes a configured Redis that does not answer a 503,
+  // for a deployment that would rather send shoppers to instances that still reach it.
   app.get('/ready', async (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining' });
     if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
@@ -203,6 +205,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     try {
       await Promise.race([prisma.$queryRaw`SELECT 1`, timeout]);
       const degraded = rateLimiter.degraded();
+      if (degraded && config.readyRequiresRedis) return void res.status(503).json({ status: 'unavailable', redis: degraded });
       res.json(degraded ? { status: 'ready', degraded: { redis: degraded } } : { status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable' });

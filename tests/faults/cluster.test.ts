@@ -156,7 +156,7 @@ function stockOnPage(html: string, variantGid: string): number | null {
 }
 
 describe('two instances behind nginx, through faults', () => {
-  it('every order a shopper was told about exists exactly once, stock adds up, each confirmation is sent once, sessions survive', async () => {
+  it('every order a shopper was told about exists exactly once, stock adds up, each confirmation is recorded sent once, sessions survive', async () => {
     recording = startRecording();
     const told: Told[] = [];
     const errors: string[] = [];
