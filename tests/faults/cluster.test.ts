@@ -200,8 +200,9 @@ describe('two instances behind nginx, through faults', () => {
         await anonymousPage(`http://127.0.0.1:${first.port}`, cachedPath);
         await cluster.postgres.stop();
       }).then(async () => {
+        // three seconds, and at least three rounds however slow the machine
         const until = Date.now() + 3000;
-        while (Date.now() < until) {
+        for (let round = 0; round < 3 || Date.now() < until; round++) {
           for (const [where, base] of [
             ['instance 1', `http://127.0.0.1:${first.port}`],
             ['instance 2', `http://127.0.0.1:${second.port}`],
@@ -349,7 +350,7 @@ describe('two instances behind nginx, through faults', () => {
     expect(statuses.get(502) ?? 0, "requests that got nginx's 502").toBeLessThanOrEqual(SHOPPERS);
     // F3: while PostgreSQL was away, the page in the cache was served by each instance and through
     // nginx, and a page in no cache was the shop's 503 with a retry hint
-    expect(duringOutage.length).toBeGreaterThan(3);
+    expect(duringOutage.length).toBeGreaterThanOrEqual(9);
     expect(duringOutage.filter((probe) => probe.status !== 200)).toEqual([]);
     expect(uncached?.status).toBe(503);
     expect(uncached?.retryAfter).toBeTruthy();
