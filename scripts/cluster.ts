@@ -179,10 +179,15 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
       exited = new Promise((resolve) => current.once('exit', (code, signal) => (leftovers.delete(kill), resolve({ code, signal }))));
       let gone = false;
       void exited.then(() => (gone = true));
-      await waitFor(`${name} (port ${port})`, async () => {
-        if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
-        return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
-      }, 240_000);
+      try {
+        await waitFor(`${name} (port ${port})`, async () => {
+          if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
+          return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
+        }, 240_000);
+      } catch (error) {
+        // what it wrote says where its start stopped (once 240 s passed in a fault run: not known why)
+        throw new Error(`${(error as Error).message}\n${name}'s last output:\n${output.slice(-3000)}`, { cause: error });
+      }
     },
     async signal(signal) {
       if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);

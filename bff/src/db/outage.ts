@@ -7,7 +7,7 @@
 const OUTAGE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
 const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'P1001', 'P1002', 'P1008', 'P1017']);
 const OUTAGE_MESSAGES =
-  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection/i;
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection|is not queryable/i;
 const OUTAGE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
 
 /**
