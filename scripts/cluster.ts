@@ -65,7 +65,14 @@ async function asPostgres(program: string, args: string[]): Promise<void> {
   await promisify(execFile)(command, commandArgs);
 }
 
-export type ClusterPostgres = { port: number; url: (database: string) => string; restart: () => Promise<void>; stop: () => Promise<void> };
+export type ClusterPostgres = {
+  port: number;
+  url: (database: string) => string;
+  restart: () => Promise<void>;
+  /** Starts it again after stop(). */
+  start: () => Promise<void>;
+  stop: () => Promise<void>;
+};
 
 /** A PostgreSQL server of the cluster's own in `dir` (made on the first start), on 127.0.0.1:`port`. */
 export async function startPostgres(dir: string, port: number): Promise<ClusterPostgres> {
@@ -80,7 +87,6 @@ export async function startPostgres(dir: string, port: number): Promise<ClusterP
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=off -c full_page_writes=off`;
   // the server's output to its log file: with pg_ctl's own, it would hold pg_ctl's pipe open
   const log = path.join(dir, 'server.log');
-  await asPostgres('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-w', 'start']);
   const stopNow = () => {
     const [command, args] = isRoot ? ['runuser', ['-u', 'postgres', '--', postgresBin('pg_ctl')]] : [postgresBin('pg_ctl'), []];
     try {
@@ -89,12 +95,17 @@ export async function startPostgres(dir: string, port: number): Promise<ClusterP
       // not running
     }
   };
-  leftovers.add(stopNow);
+  const start = async () => {
+    await asPostgres('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-w', 'start']);
+    leftovers.add(stopNow);
+  };
+  await start();
   return {
     port,
     url: (database) => `postgresql://postgres@127.0.0.1:${port}/${database}`,
     // a fast restart: open connections are closed, as when the server fails over or is updated
     restart: () => asPostgres('pg_ctl', ['-D', dir, '-l', log, '-o', options, '-m', 'fast', '-w', 'restart']),
+    start,
     stop: async () => {
       leftovers.delete(stopNow);
       await asPostgres('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
@@ -168,10 +179,15 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
       exited = new Promise((resolve) => current.once('exit', (code, signal) => (leftovers.delete(kill), resolve({ code, signal }))));
       let gone = false;
       void exited.then(() => (gone = true));
-      await waitFor(`${name} (port ${port})`, async () => {
-        if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
-        return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
-      }, 240_000);
+      try {
+        await waitFor(`${name} (port ${port})`, async () => {
+          if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
+          return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
+        }, 240_000);
+      } catch (error) {
+        // what it wrote says where its start stopped (once 240 s passed in a fault run: not known why)
+        throw new Error(`${(error as Error).message}\n${name}'s last output:\n${output.slice(-3000)}`, { cause: error });
+      }
     },
     async signal(signal) {
       if (child && child.exitCode === null && child.signalCode === null) child.kill(signal);

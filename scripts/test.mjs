@@ -2,13 +2,16 @@
 // generated files (failing on a stale schema.graphql), type check, lint, unit tests,
 // integration tests on the embedded PGlite and, when TEST_DATABASE_URL is set, on that
 // PostgreSQL server too, a production build, the security suite against the production
-// server (tests/security, on both databases) and the browser tests in Chromium. Not yet the fault
-// suite (`npm run test:faults`): it still finds defects now and then (docs/deployment.md).
+// server (tests/security, on both databases), the browser tests in Chromium and the fault suite
+// (tests/faults: two production instances behind nginx on a PostgreSQL and a Redis of their own,
+// broken while shoppers order; docs/deployment.md).
 //
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
 // passed and fewer than two run, in the order listed). The longest, the browser tests, start as soon
 // as the build is there and run beside the type check, lint, unit and integration tests, one after
-// the other. The security suite runs alone: it measures the shop's answer times under load and
+// the other. The fault suite (~60 s, mostly waiting for its faults) follows the integration passes
+// beside whatever else runs then (the browser tests or the last integration half), never alone: its
+// cluster's processes need little CPU between the faults. The security suite runs alone: it measures the shop's answer times under load and
 // while it shuts down, and must not compete with another step for the CPU. A step's output is kept
 // and printed when it ends, whole, so that two steps' lines do not mix. Each step reports its
 // wall-clock time and the CPU time of all its processes (what bash's `times` counts for its
@@ -59,6 +62,7 @@ const steps = [
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
   ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server') : []),
   ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
+  { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'] },
   { title: 'security (production server)', ...vitest('security', 'security'), after: ['build'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));

@@ -13,6 +13,7 @@ import { OPERATION_LIMITS } from './graphql/server/limits.ts';
 import { startEmbeddedDatabase } from './db/embedded.ts';
 import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
+import { saveSessionNow } from './http/session-save.ts';
 import { serverErrorHandler } from './http/server-errors.ts';
 import { pruneAbandonedCarts } from './services/cart.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
@@ -206,8 +207,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
-  // Redis is not part of it (docs/decisions/0008): without it every instance serves on, counting rate
-  // limits in the database, and taking them all out of rotation would stop the shop; the body names it.
+  // Redis is not part of it by default (docs/decisions/0008, 0037): without it every instance serves
+  // on, counting rate limits in the database, and taking them all out of rotation would stop the shop;
+  // the body names it. READY_REQUIRES_REDIS=true makes a configured Redis that does not answer a 503,
+  // for a deployment that would rather send shoppers to instances that still reach it.
   app.get('/ready', async (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining' });
     if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
@@ -220,6 +223,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     try {
       await Promise.race([prisma.$queryRaw`SELECT 1`, timeout]);
       const degraded = rateLimiter.degraded();
+      if (degraded && config.readyRequiresRedis) return void res.status(503).json({ status: 'unavailable', redis: degraded });
       res.json(degraded ? { status: 'ready', degraded: { redis: degraded } } : { status: 'ready' });
     } catch {
       res.status(503).json({ status: 'unavailable' });
@@ -252,7 +256,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   );
   // The spec's CSRF-cookie endpoint. It starts the session (the token is bound to its id), so
   // requests a browser sends in parallel afterwards share one session and one cart.
-  app.get('/api/csrf-cookie', async (req, res) => {
+  app.get('/api/csrf-cookie', async (req, res, next) => {
     const session = req.session as ShopSession;
     if (session.startedAt === undefined) {
       // a new session is stored here: their number per address is limited (issue 31, finding 10)
@@ -264,6 +268,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         return;
       }
       session.startedAt = Date.now();
+      // stored before its cookie goes out: a store that fails (the database restarting) is the
+      // shop's 503 with no cookie, never a cookie of a session that does not exist (a 419 next)
+      try {
+        await saveSessionNow(req, res);
+      } catch (error) {
+        return next(error);
+      }
     }
     issueCsrfCookie(req, res, csrf);
     res.status(204).end();

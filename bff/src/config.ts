@@ -13,6 +13,12 @@ export type Config = {
   databaseUrl: string | null;
   /** Redis for the rate limit counters (shared by several instances); null: they live in PostgreSQL. */
   redisUrl: string | null;
+  /**
+   * READY_REQUIRES_REDIS: /ready answers 503 while the configured Redis does not answer. Off by
+   * default: the shop serves on without Redis (decision 0037), and taking every instance out of
+   * rotation when Redis dies would stop it.
+   */
+  readyRequiresRedis: boolean;
   dataDir: string;
   /** null: a random secret is generated once and kept in dataDir (local runs only). */
   sessionSecret: string | null;
@@ -293,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     host: env.HOST || '0.0.0.0',
     databaseUrl,
     redisUrl,
+    readyRequiresRedis: flag('READY_REQUIRES_REDIS', env.READY_REQUIRES_REDIS, false),
     dataDir,
     sessionSecret,
     secureCookies: publicUrl.startsWith('https://'),

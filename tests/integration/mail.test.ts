@@ -345,6 +345,73 @@ describe('retries', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  // Issue 25: a confirmation whose sending met a PostgreSQL restart waited a minute (a counted attempt).
+  it('an e-mail whose document could not be read while the database was away is due again in seconds, the attempt not counted, and then sent once', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    // the outbox answers (its claim and marks), every read of the order fails as in a restart
+    const unreachable = () => Promise.reject(Object.assign(new Error("Can't reach database server at 127.0.0.1:5432"), { code: 'P1001' }));
+    const away = new Proxy(app.prisma, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        // a model (it has findUnique) other than the outbox: every call fails
+        const model = typeof value === 'object' && value !== null && typeof (value as { findUnique?: unknown }).findUnique === 'function';
+        return model && property !== 'mailOutbox' ? new Proxy(value as object, { get: () => unreachable }) : value;
+      },
+    });
+    const now = Date.now();
+    expect(await sendPendingMail({ ...sender(), db: away }, { now: new Date(now) })).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    const row = await outboxRow(order.id);
+    expect(row).toMatchObject({ status: 'PENDING', attempts: 0, lockedUntil: null });
+    expect(row.lastError).toContain("Can't reach database server");
+    expect(row.nextAttemptAt.getTime()).toBe(now + MAIL_RETRY.outageRetryMs);
+    expect(MAIL_RETRY.outageRetryMs).toBeLessThanOrEqual(retryDelayMs(1) / 10);
+    // the database back: sent when due, once
+    expect(await sendPendingMail(sender(), { now: new Date(now + MAIL_RETRY.outageRetryMs - 1) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(await sendPendingMail(sender(), { now: new Date(now + MAIL_RETRY.outageRetryMs) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(await outboxRow(order.id)).toMatchObject({ status: 'SENT', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  // Issue 25 (F1, F2): the sender dies (SIGKILL) after the mail server took the message and before its
+  // SENT mark. The e-mail is sent at least once and recorded exactly once.
+  it('a sender that dies mid-item: another sends the e-mail after the lease with the same Message-ID, it is recorded sent once and never sent again', async () => {
+    const order = await createOrder(app.prisma);
+    await enqueueOrderConfirmation(app.prisma, order.id);
+    const saved = { ...MAIL_RETRY };
+    // a dead process renews nothing: the first sender's renewal never comes within the test
+    Object.assign(MAIL_RETRY, { renewEveryMs: 3_600_000 });
+    let resume!: () => void;
+    const frozen = new Promise<void>((resolve) => (resume = resolve));
+    const dying = sender();
+    const transport = dying.transport;
+    // the server takes the message; then the process stops before it marks the row
+    dying.transport = { ...transport, send: async (message, stem) => transport.send(message, stem).then(async (sent) => (await frozen, sent)) };
+    const start = Date.now();
+    try {
+      const first = sendPendingMail(dying, { now: new Date(start) });
+      await expect.poll(() => smtp.received.length).toBe(1);
+      expect((await outboxRow(order.id)).status).toBe('SENDING');
+      // within the lease nobody else takes it; after it, another sender does
+      expect(await sendPendingMail(sender(), { now: new Date(start + MAIL_RETRY.leaseMs - 1000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+      expect(await sendPendingMail(sender(), { now: new Date(start + MAIL_RETRY.leaseMs + 1000) })).toEqual({ sent: 1, retrying: 0, failed: 0 });
+      // the first sender, were it to go on, marks nothing: its claim is no longer the row's
+      resume();
+      await first;
+    } finally {
+      Object.assign(MAIL_RETRY, saved);
+      resume();
+    }
+    const row = await outboxRow(order.id);
+    expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
+    expect(row.sentAt?.getTime()).toBe(start + MAIL_RETRY.leaseMs + 1000);
+    expect(smtp.received).toHaveLength(2);
+    expect(new Set(smtp.received.map((received) => received.mail.messageId))).toEqual(new Set([row.messageId]));
+    // a sent row is never sent again, however late
+    expect(await sendPendingMail(sender(), { now: new Date(start + 24 * 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect(smtp.received).toHaveLength(2);
+  });
+
   it('gives up an e-mail whose order no longer exists', async () => {
     const order = await createOrder(app.prisma);
     await enqueueOrderConfirmation(app.prisma, order.id);

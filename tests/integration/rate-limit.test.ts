@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { loadConfig } from '../../bff/src/config.ts';
 import {
   PostgresRateLimiter,
   RATE_RULES,
@@ -308,6 +309,31 @@ describe('while Redis is unreachable', () => {
     } finally {
       await shop.close();
     }
+  });
+});
+
+describe('/ready and Redis (decision 0037)', () => {
+  it('with READY_REQUIRES_REDIS=true, /ready answers 503 while the configured Redis does not answer, and 200 once it does', async () => {
+    const port = await freePort();
+    const shop = await createTestApp({ databaseUrl: app.databaseUrl, config: { redisUrl: `redis://127.0.0.1:${port}`, readyRequiresRedis: true } });
+    let server: ChildProcess | undefined;
+    try {
+      const ready = await fetch(`${shop.url}/ready`);
+      expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 503, body: { status: 'unavailable', redis: expect.stringMatching(/Redis/) } });
+      // the shop itself serves on meanwhile (only the balancer is told)
+      const answer = await shop.newClient().gql<{ checkVoucher: { __typename: string } }>('{ checkVoucher(code: "NEEXISTUJE") { __typename } }');
+      expect([answer.status, answer.errors]).toEqual([200, undefined]);
+      server = await startRedis(port);
+      expect(await eventually(async () => (await fetch(`${shop.url}/ready`)).status === 200, 10_000)).toBe(true);
+    } finally {
+      await shop.close();
+      if (server) await stopRedis(server);
+    }
+  });
+
+  it('READY_REQUIRES_REDIS is off by default and read from the environment', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).readyRequiresRedis).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test', READY_REQUIRES_REDIS: 'true' }).readyRequiresRedis).toBe(true);
   });
 });
 

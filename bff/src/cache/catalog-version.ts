@@ -65,6 +65,8 @@ export type CatalogVersion = {
   readonly databaseReachable: boolean;
   /** Counts a change now (and tells the other instances). */
   bump: () => void;
+  /** Calls `listener` at every change, as it is seen (the response cache moves Redis' shared generation then). */
+  onChange: (listener: () => void) => void;
   /** Called with each finished statement of this process (see watchPool). */
   onStatement: (sql: string, client: object) => void;
   close: () => Promise<void>;
@@ -93,9 +95,11 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   let subscriber: RedisClient | null = null;
   const instanceId = Math.random().toString(36).slice(2);
 
+  const listeners: (() => void)[] = [];
   const advance = () => {
     generation += 1;
     options.onChange?.();
+    for (const listener of listeners) listener();
   };
 
   const bump = () => {
@@ -152,6 +156,9 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       return databaseReachable;
     },
     bump,
+    onChange(listener) {
+      listeners.push(listener);
+    },
     onStatement(sql, client) {
       const table = writtenTable(sql);
       if (table !== null) {

@@ -222,6 +222,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   // Redis holds the answers of every instance under their key, each with the shared generation it was
   // rendered in; an instance that sees a change increments the shared generation, which makes every
   // stored answer invalid at once. One round trip per lookup (MGET of the generation and the answer).
+  // The increment follows the change at once (onChange), not the instance's next request: done later,
+  // it would also void the answers other instances stored after the change, and an instance without
+  // requests for a while would void them then (a catalog page another instance had just shared would
+  // be missing when the database goes away, F3).
   const generationKey = `${prefix}generation`;
   let seenGeneration = options.version.generation;
   const syncGeneration = () => {
@@ -232,6 +236,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     memoryGeneration = current;
     if (redis?.isReady) void redis.incr(generationKey).catch(() => undefined);
   };
+  options.version.onChange(syncGeneration);
 
   type Found = { entry?: CachedResponse; sharedGeneration: string | null };
 

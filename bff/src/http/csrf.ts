@@ -7,6 +7,7 @@
 // Partner requests (Authorization: Bearer, see partner-auth.ts) carry no cookies and skip all of it.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
+import { saveSessionNow } from './session-save.ts';
 import { readCookie } from './cookies.ts';
 import { isPersonalPage } from './personal-pages.ts';
 
@@ -98,9 +99,12 @@ export function pageFormProtection(options: CsrfOptions) {
     }
     // A page form may be a visitor's first change (add to cart without JavaScript): it starts the
     // session as GET /api/csrf-cookie does, so the cart keyed by the session id is hers afterwards.
+    // It is stored before the page runs the form (http/session-save.ts): the answer's cookie must
+    // name a session that exists, or her next post would be refused.
     const session = req.session as (typeof req.session & { startedAt?: number }) | undefined;
-    if (session) session.startedAt ??= Date.now();
-    next();
+    if (!session || session.startedAt !== undefined) return next();
+    session.startedAt = Date.now();
+    saveSessionNow(req, res).then(() => next(), next);
   };
 }
 

@@ -8,40 +8,9 @@ import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
 import { errorLanguage } from '../graphql/server/request-language.ts';
 import { requestIdOf, routeOf } from './request-log.ts';
+import { isDatabaseOutage } from '../db/outage.ts';
 
-/** PostgreSQL's codes of a lost or refused connection: class 08, shutdown or start-up (57P0x), too many clients. */
-const OUTAGE_SQLSTATES = /^(08...|57P0[1-3]|53300)$/;
-const OUTAGE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'P1001', 'P1002', 'P1008', 'P1017']);
-const OUTAGE_MESSAGES =
-  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Connection ended unexpectedly|not currently accepting connections|the database system is (starting up|shutting down|in recovery mode)|Can't reach database server|Server has closed the connection/i;
-const OUTAGE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
-
-/**
- * Whether the error (or one of its causes) says the database cannot be reached now. Prisma puts the
- * driver's error under `meta.driverAdapterError` (e.g. P2039 around PostgreSQL's 57P01 when a backend
- * is terminated), not under `cause`, so both are followed.
- */
-export function isDatabaseOutage(error: unknown): boolean {
-  const pending: unknown[] = [error];
-  for (let seen = 0; pending.length > 0 && seen < 12; seen++) {
-    const current = pending.shift();
-    if (!current || typeof current !== 'object') continue;
-    const { code, kind, originalCode, message: text, cause, meta } = current as {
-      code?: unknown;
-      kind?: unknown;
-      originalCode?: unknown;
-      message?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    if (typeof code === 'string' && (OUTAGE_CODES.has(code) || OUTAGE_SQLSTATES.test(code))) return true;
-    if (typeof originalCode === 'string' && OUTAGE_SQLSTATES.test(originalCode)) return true;
-    if (typeof kind === 'string' && OUTAGE_KINDS.has(kind)) return true;
-    if (typeof text === 'string' && OUTAGE_MESSAGES.test(text)) return true;
-    pending.push(cause, meta?.driverAdapterError);
-  }
-  return false;
-}
+export { isDatabaseOutage };
 
 /** Seconds a client should wait before trying again during an outage. */
 export const OUTAGE_RETRY_AFTER_S = 5;
@@ -122,7 +91,8 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
       });
       return;
     }
-    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
+    // a page's language is in its path; an /api/ answer (the CSRF cookie) follows the shopper's choice
+    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : req.path.startsWith('/api/') ? requestLanguage(req) : 'cs';
     res.type('html').send(errorPage(language, status, outage, req.method === 'GET' ? req.originalUrl : req.path, res.locals.nonce as string | undefined));
   };
 }

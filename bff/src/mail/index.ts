@@ -7,7 +7,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { registerMailSender } from '../services/mail-outbox.ts';
-import { sendPendingMail, type MailLog, type SendOptions, type SendReport } from './sender.ts';
+import { MAIL_RETRY, sendPendingMail, type MailLog, type SendOptions, type SendReport } from './sender.ts';
 import { createMailTransport, type MailTransport } from './transport.ts';
 
 export { enqueueMail, enqueueOrderConfirmation, kickMailSender } from '../services/mail-outbox.ts';
@@ -36,14 +36,29 @@ export function createMailer(
   let again = false;
   let closed = false;
 
+  // After a round the database cut short, or one that put e-mails back for a retry, the sender looks
+  // again soon (MAIL_RETRY.outageRetryMs) rather than at the next interval: an e-mail that met a
+  // database restart goes out seconds after the database is back (issue 25).
+  let followUp: NodeJS.Timeout | null = null;
+  const lookAgainSoon = () => {
+    if (closed || !timer || followUp) return;
+    followUp = setTimeout(() => {
+      followUp = null;
+      kick();
+    }, MAIL_RETRY.outageRetryMs);
+    followUp.unref();
+  };
   const round = async (): Promise<void> => {
     do {
       again = false;
       try {
-        await sendPendingMail(deps);
+        const report = await sendPendingMail(deps);
+        if (report.retrying > 0) lookAgainSoon();
       } catch (error) {
-        // the database was unreachable: the rows stay and the next kick or interval picks them up
+        // the database was unreachable: the rows stay (a claimed one until its lease lapses) and
+        // the follow-up, a kick or the interval picks them up
         log.error('[mail] sending failed', error);
+        lookAgainSoon();
       }
     } while (again && !closed);
   };
@@ -70,6 +85,7 @@ export function createMailer(
     async close() {
       closed = true;
       if (timer) clearInterval(timer);
+      if (followUp) clearTimeout(followUp);
       await mailer.idle();
       transport.close();
       unregister();

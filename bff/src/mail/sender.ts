@@ -15,6 +15,7 @@
 // (docs/decisions/0011-mail-and-pdf.md).
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+import { isDatabaseOutage } from '../db/outage.ts';
 import { isMailKind, MAIL_PAYLOADS, type MailKind } from '../services/mail-outbox.ts';
 import { loadMailDocument, type DocumentDeps } from './documents.ts';
 import { MAIL_TEMPLATES } from './templates/index.ts';
@@ -31,6 +32,11 @@ export const MAIL_RETRY = {
   renewEveryMs: 10_000,
   /** The first wait before writing a SENT mark again that the database refused; it doubles up to 5 s. */
   markRetryMs: 200,
+  /**
+   * When the database was away while a row was being sent (its document could not be read): the row
+   * is due again after this long, and the attempt is not counted. An outage is no fault of the e-mail.
+   */
+  outageRetryMs: 5_000,
   batchSize: 10,
 };
 
@@ -91,7 +97,7 @@ async function claim(db: Db, now: Date, kinds: readonly MailKind[] | undefined):
 async function finish(
   db: Db,
   row: ClaimedRow,
-  outcome: { status: 'SENT'; messageId: string; clearPayload: boolean; now: Date } | { status: 'PENDING' | 'FAILED'; error: string; now: Date },
+  outcome: { status: 'SENT'; messageId: string; clearPayload: boolean; now: Date } | { status: 'PENDING' | 'FAILED' | 'OUTAGE'; error: string; now: Date },
 ): Promise<void> {
   const claimed = { id: row.id, status: 'SENDING' as const, attempts: row.attempts };
   if (outcome.status === 'SENT') {
@@ -104,6 +110,18 @@ async function finish(
         lockedUntil: null,
         lastError: null,
         ...(outcome.clearPayload ? { payload: {} } : {}),
+      },
+    });
+  } else if (outcome.status === 'OUTAGE') {
+    // back to the queue, soon, and the attempt not counted (the claim counted it)
+    await db.mailOutbox.updateMany({
+      where: claimed,
+      data: {
+        status: 'PENDING',
+        attempts: row.attempts - 1,
+        lockedUntil: null,
+        lastError: outcome.error.slice(0, 1000),
+        nextAttemptAt: new Date(outcome.now.getTime() + MAIL_RETRY.outageRetryMs),
       },
     });
   } else {
@@ -172,10 +190,32 @@ async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: Sen
   const payload = kind ? MAIL_PAYLOADS[kind].parse(row.payload) : null;
   if (!kind || payload === null) return giveUp(`no template "${row.kind}" for this payload`);
 
+  /** A failed attempt: tried again later with a growing delay, given up after the last one. */
+  const failedAttempt = async (error: unknown) => {
+    const reason = describe(error);
+    if (row.attempts >= MAIL_RETRY.maxAttempts) return giveUp(`${reason} (after ${row.attempts} attempts)`);
+    report.retrying += 1;
+    deps.log.error(`[mail] ${row.kind} #${row.id} attempt ${row.attempts} failed, retrying in ${retryDelayMs(row.attempts) / 1000} s: ${reason}`);
+    return finish(deps.db, row, { status: 'PENDING', error: reason, now });
+  };
+
+  let mail: RenderedMail | null;
+  try {
+    mail = await render(deps, kind, payload, row.language);
+  } catch (error) {
+    if (!isDatabaseOutage(error)) return failedAttempt(error);
+    // the e-mail's document could not be read: sent again once the database is back, soon. When
+    // the database is still away this mark fails too and the round ends; the claim then lapses
+    // (MAIL_RETRY.leaseMs) and the row is sent by whichever sender comes first.
+    const reason = describe(error);
+    report.retrying += 1;
+    deps.log.error(`[mail] ${row.kind} #${row.id}: the database is unavailable, trying again in ${MAIL_RETRY.outageRetryMs / 1000} s: ${reason}`);
+    return finish(deps.db, row, { status: 'OUTAGE', error: reason, now });
+  }
+  if (!mail) return giveUp('what the e-mail is about no longer exists');
+
   let sent: SentMail;
   try {
-    const mail = await render(deps, kind, payload, row.language);
-    if (!mail) return giveUp('what the e-mail is about no longer exists');
     sent = await deps.transport.send(
       {
         from: deps.from,
@@ -192,11 +232,7 @@ async function sendRow(deps: SenderDeps, row: ClaimedRow, now: Date, report: Sen
       `${now.toISOString().replace(/[:.]/g, '-')}-${row.kind}-${row.id}`,
     );
   } catch (error) {
-    const reason = describe(error);
-    if (row.attempts >= MAIL_RETRY.maxAttempts) return giveUp(`${reason} (after ${row.attempts} attempts)`);
-    report.retrying += 1;
-    deps.log.error(`[mail] ${row.kind} #${row.id} attempt ${row.attempts} failed, retrying in ${retryDelayMs(row.attempts) / 1000} s: ${reason}`);
-    return finish(deps.db, row, { status: 'PENDING', error: reason, now });
+    return failedAttempt(error);
   }
   // outside the try: once the server has the message, a failure here must never lead to a retry
   await markSent(deps, row, { status: 'SENT', messageId: sent.messageId, clearPayload: MAIL_PAYLOADS[kind].secret === true, now });

@@ -22,6 +22,12 @@ describe('isDatabaseOutage', () => {
     expect(isDatabaseOutage(new Error('query failed', { cause: refused }))).toBe(true);
   });
 
+  // pg's own words for a pooled connection that broke (a PostgreSQL restart) and is used once more
+  it("sees pg's refusal to use a connection that broke or was closed", () => {
+    expect(isDatabaseOutage(new Error('Client has encountered a connection error and is not queryable'))).toBe(true);
+    expect(isDatabaseOutage(new Error('query failed', { cause: new Error('Client was closed and is not queryable') }))).toBe(true);
+  });
+
   it('does not take a constraint violation or a plain bug for an outage', () => {
     expect(isDatabaseOutage(prismaKnownError({ kind: 'postgres', originalCode: '23505', originalMessage: 'duplicate key' }))).toBe(false);
     expect(isDatabaseOutage(new TypeError("Cannot read properties of undefined (reading 'id')"))).toBe(false);

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { createGraphQLError, createYoga, maskError, useErrorHandler } from 'graphql-yoga';
 import { isDatabaseOutage, OUTAGE_RETRY_AFTER_S } from '../../http/server-errors.ts';
+import { forgetSession, removeReplacedSession, saveSessionNow, startNewSession } from '../../http/session-save.ts';
+import { message } from '../../i18n/messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../schema/index.ts';
@@ -30,10 +32,29 @@ type ServerContext = { req: Request; res: Response };
 
 /** Requests whose session a resolver changed; their session is stored before the response goes out. */
 const changedSessions = new WeakSet<Request>();
+/** Requests that replaced their session (login, logout): the id of the one replaced, removed once the new one is stored. */
+const replacedSessions = new WeakMap<Request, string>();
 
-function saveSession(req: Request): Promise<void> {
-  // a failed save is retried (and reported) by express-session when the response ends
-  return new Promise((resolve) => req.session.save(() => resolve()));
+/**
+ * Stores the session a resolver changed, and then removes the one it replaced; null when done, else
+ * the answer instead of the operation's: the shop's 503 (or 500) in the request's language, with
+ * no cookie, as the session the shopper would have been given does not exist (http/session-save.ts).
+ */
+async function storeChangedSession(req: Request, res: Response, request: globalThis.Request, fetchAPI: { Response: typeof globalThis.Response }) {
+  try {
+    await saveSessionNow(req, res);
+    const replaced = replacedSessions.get(req);
+    if (replaced !== undefined) await removeReplacedSession(req, replaced);
+    return null;
+  } catch (error) {
+    forgetSession(req, res);
+    const outage = isDatabaseOutage(error);
+    const language = requestLanguage(req, request.headers);
+    const body = { errors: [outage ? { message: message('serviceUnavailable', language), extensions: { code: 'SERVICE_UNAVAILABLE' } } : { message: message('somethingWentWrong', language), extensions: { code: 'INTERNAL_SERVER_ERROR' } }] };
+    const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+    if (outage) headers['retry-after'] = String(OUTAGE_RETRY_AFTER_S);
+    return { error, response: new fetchAPI.Response(JSON.stringify(body), { status: outage ? 503 : 500, headers }) };
+  }
 }
 
 export function requestCurrency(req: Request, headers?: Headers): Currency {
@@ -110,10 +131,15 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       {
         // express-session stores the session only when the response ends, and yoga has written the
         // whole body by then: the browser's next request (after login, after the first add to cart)
-        // could arrive before the session exists. So a changed session is stored before sending.
-        onResponse: ({ serverContext }) => {
-          const req = (serverContext as Partial<ServerContext> | undefined)?.req;
-          return req?.session && changedSessions.has(req) ? saveSession(req) : undefined;
+        // could arrive before the session exists, and a session the store refused would still get its
+        // cookie. So a changed session is stored before sending, and a failure is the answer.
+        onResponse: async ({ serverContext, request, setResponse, fetchAPI }) => {
+          const { req, res } = (serverContext ?? {}) as Partial<ServerContext>;
+          if (!req?.session || !res || !changedSessions.has(req)) return;
+          const failed = await storeChangedSession(req, res, request, fetchAPI);
+          if (!failed) return;
+          log.error({ err: failed.error, requestId: res.locals.requestId }, 'the changed session could not be stored');
+          setResponse(failed.response);
         },
       },
     ],
@@ -158,18 +184,16 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
           },
           has: (_target, name) => (markVisitorRead(), Reflect.has(req.session, name)),
         }),
-        regenerateSession: () =>
-          new Promise<void>((resolve, reject) =>
-            req.session.regenerate((error) => {
-              changedSessions.add(req);
-              if (error) return reject(error);
-              // the new session is stored even when nothing else is put in it (logout), so the
-              // browser's next request finds the session its new CSRF token is bound to
-              (req.session as ShopSession).startedAt = Date.now();
-              (res.locals.refreshCsrfCookie as (() => void) | undefined)?.();
-              resolve();
-            }),
-          ),
+        regenerateSession: async () => {
+          // the old session stays stored until the new one is (onResponse above), then goes
+          const previousId = startNewSession(req);
+          if (!replacedSessions.has(req)) replacedSessions.set(req, previousId);
+          changedSessions.add(req);
+          // the new session is stored even when nothing else is put in it (logout), so the
+          // browser's next request finds the session its new CSRF token is bound to
+          (req.session as ShopSession).startedAt = Date.now();
+          (res.locals.refreshCsrfCookie as (() => void) | undefined)?.();
+        },
         rateLimiter,
         seatChanges,
         requestId: res.locals.requestId as string,
