@@ -6,7 +6,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
-import { errorLanguage } from '../graphql/server/request-language.ts';
+import { errorLanguage, requestLanguage } from '../graphql/server/request-language.ts';
 import { requestIdOf, routeOf } from './request-log.ts';
 import { isDatabaseOutage } from '../db/outage.ts';
 
