@@ -200,6 +200,11 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
             </li>
           ))}
           <li>
+            <Link to={href('events', language)} onClick={() => setMenuOpen(false)}>
+              {t('nav.tickets')}
+            </Link>
+          </li>
+          <li>
             <Link to={href('blog', language)} onClick={() => setMenuOpen(false)}>
               {t('nav.blog')}
             </Link>
