@@ -41,6 +41,7 @@ import { persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
+import { createSeatChangeBus, startHoldSweep, type SeatChangeBus } from './services/seat-changes.ts';
 import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
@@ -60,6 +61,8 @@ export type App = {
   yoga: GraphQLServer;
   /** Rate limit counters (PostgreSQL, or Redis with REDIS_URL); closed by close(). */
   rateLimiter: RateLimiter;
+  /** Seats taken and freed, for the pickers of every instance (decision 0041); closed by close(). */
+  seatChanges: SeatChangeBus;
   /** Sends the mail outbox (after commits, on an interval); closed by close(). */
   mailer: Mailer;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
@@ -166,7 +169,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
   const pickupPointFeed = startPickupPointFeedJob(prisma, config, backgroundLog);
-  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished });
+  // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
+  const seatChanges = createSeatChangeBus({ databaseUrl, listen: !embedded && !(await isPGlite(databaseUrl)), log: backgroundLog });
+  const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
+  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
   const sessionSecret = resolveSessionSecret(config);
@@ -357,6 +363,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     prisma,
     yoga,
     rateLimiter,
+    seatChanges,
     mailer,
     responseCacheStats: responseCache?.stats ?? null,
     databaseUrl,
@@ -367,6 +374,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async close() {
       clearInterval(pruneTimer);
       unpaidOrders.close();
+      holdSweep.close();
+      await seatChanges.close();
       pickupPointFeed.close();
       await closeVite?.();
       await rateLimiter.close();

@@ -52,8 +52,12 @@ export type Config = {
   bankTransferPaymentDays: number;
   /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
   unpaidOrdersIntervalMs: number;
+  /** How often expired seat holds are swept and their seats announced free (0: never; tests sweep themselves). */
+  holdSweepIntervalMs: number;
   /** HMAC key signing captcha challenges (CAPTCHA_HMAC_KEY); null: derived from the session secret. */
   captchaSecret: string | null;
+  /** HMAC key signing match tickets (TICKET_HMAC_KEY); null: derived from the session secret. */
+  ticketSecret: string | null;
   /** The proof of work's largest counter (CAPTCHA_MAX_NUMBER): a browser tries about half of it on average. */
   captchaMaxNumber: number;
   /** Google Tag Manager container id (ANALYTICS_GTM_ID, e.g. GTM-ABC123), loaded after analytical consent; null: none. */
@@ -237,6 +241,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   const captchaSecret = env.CAPTCHA_HMAC_KEY || null;
   if (captchaSecret !== null && captchaSecret.length < 32) throw new ConfigError('CAPTCHA_HMAC_KEY must be at least 32 characters long');
+  const ticketSecret = env.TICKET_HMAC_KEY || null;
+  if (ticketSecret !== null && ticketSecret.length < 32) throw new ConfigError('TICKET_HMAC_KEY must be at least 32 characters long');
   const gtmId = env.ANALYTICS_GTM_ID || null;
   if (gtmId !== null && !/^GTM-[A-Z0-9]{4,12}$/.test(gtmId)) throw new ConfigError(`ANALYTICS_GTM_ID must look like GTM-ABC123, got "${gtmId}"`);
   const socialPixelId = env.SOCIAL_PIXEL_ID || null;
@@ -275,7 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     // tests run the job themselves, with the moment they want to be "now"
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
+    holdSweepIntervalMs: mode === 'test' ? 0 : 5_000,
     captchaSecret,
+    ticketSecret,
     captchaMaxNumber: integer('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, mode === 'test' ? 200 : 50_000, 10, 10_000_000),
     gtmId,
     socialPixelId,

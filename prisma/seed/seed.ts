@@ -10,6 +10,8 @@ import type { Translated } from './data/types.ts';
 import { storeSpecialDays } from './data/store-days.ts';
 import { demoPickupPoints } from './data/pickup-points.ts';
 import { DEMO_PROVIDER, storePickupPoints } from '../../bff/src/services/pickup-point-feed.ts';
+import { demoSoldSeats, smallGroundPlan, stadiumPlan } from './venues.ts';
+import { planSeatCount, type SeatPlan } from '../../schema/rules/seat-plan.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -322,6 +324,78 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
   });
 
   await seedVouchers(prisma, demoCustomer.id);
+  await seedMatches(prisma);
+}
+
+const HOUR_MS = 3600 * 1000;
+
+/** The Prague kick-off `days` from now at `hour`:00 (UTC+1 in winter is close enough for demo data). */
+function kickoffIn(days: number, hourUtc: number): Date {
+  const date = new Date(Date.now() + days * DAY_MS);
+  date.setUTCHours(hourUtc, 0, 0, 0);
+  return date;
+}
+
+/**
+ * Two upcoming matches of the demo clubs (issue 26): at a small club ground (300 seats) and at a
+ * stadium (7 920 seats), on sale from yesterday until an hour before kick-off, some seats sold at the
+ * box office already. Prices with 12 % VAT (admission).
+ */
+export async function seedMatches(prisma: Db): Promise<void> {
+  const venue = (slug: string, name: string, city: string, plan: SeatPlan) =>
+    prisma.venue.create({ data: { slug, name, city, plan: plan as never, seatCount: planSeatCount(plan) } });
+  const ground = await venue('hriste-na-ocelarne', 'Hřiště Na Ocelárně', 'Ostrava', smallGroundPlan());
+  const stadium = await venue('stadion-vltavin', 'Stadion Vltavín', 'Praha', stadiumPlan());
+  const matches = [
+    {
+      slug: 'fc-vltavin-sk-moravan',
+      homeTeam: 'FC Vltavín',
+      awayTeam: 'SK Moravan',
+      competition: { cs: 'Fortuna liga, 17. kolo', en: 'Czech First League, round 17' },
+      kickoff: kickoffIn(14, 17),
+      venue: stadium,
+      maxSeatsPerOrder: 6,
+      categories: [
+        { code: 'A', nameCs: 'Hlavní tribuna', nameEn: 'Main stand', priceCzk: 45_000, priceEur: 1_900 },
+        { code: 'B', nameCs: 'Tribuna', nameEn: 'Stand', priceCzk: 29_000, priceEur: 1_200 },
+        { code: 'C', nameCs: 'Za brankou', nameEn: 'Behind the goal', priceCzk: 19_000, priceEur: 800 },
+      ],
+      sold: 0.35,
+    },
+    {
+      slug: 'fk-ocelar-fc-vltavin',
+      homeTeam: 'FK Ocelář',
+      awayTeam: 'FC Vltavín',
+      competition: { cs: 'MOL Cup, osmifinále', en: 'MOL Cup, round of 16' },
+      kickoff: kickoffIn(21, 16),
+      venue: ground,
+      maxSeatsPerOrder: 4,
+      categories: [
+        { code: 'A', nameCs: 'Střed tribuny', nameEn: 'Centre of the stand', priceCzk: 25_000, priceEur: 1_000 },
+        { code: 'B', nameCs: 'Tribuna', nameEn: 'Stand', priceCzk: 15_000, priceEur: 600 },
+      ],
+      sold: 0.2,
+    },
+  ];
+  for (const match of matches) {
+    const event = await prisma.event.create({
+      data: {
+        slug: match.slug,
+        homeTeam: match.homeTeam,
+        awayTeam: match.awayTeam,
+        competition: match.competition,
+        kickoff: match.kickoff,
+        venueId: match.venue.id,
+        salesStart: daysAgo(1),
+        salesEnd: new Date(match.kickoff.getTime() - HOUR_MS),
+        maxSeatsPerOrder: match.maxSeatsPerOrder,
+        categories: { create: match.categories.map((category) => ({ ...category, vatRate: 12 })) },
+      },
+    });
+    // sold at the box office: seats taken with neither a cart nor an order (services/tickets.ts)
+    const sold = demoSoldSeats(match.venue.plan as unknown as SeatPlan, match.sold);
+    await prisma.eventSeat.createMany({ data: sold.map((seat) => ({ eventId: event.id, seat })) });
+  }
 }
 
 /** The demo vouchers (README): windows relative to now, codes upper-case as services/vouchers.ts compares them. */

@@ -23,3 +23,4 @@ export * from './account-addresses.ts';
 export * from './identity.ts';
 export * from './voucher.ts';
 export * from './vocative.ts';
+export * from './seat-plan.ts';

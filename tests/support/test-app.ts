@@ -141,6 +141,8 @@ export type TestApp = {
   mailer: App['mailer'];
   /** The response cache's counters (null unless the config turns it on). */
   responseCacheStats: App['responseCacheStats'];
+  /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
+  seatChanges: App['seatChanges'];
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
@@ -237,6 +239,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startDrain: app.startDrain,
     mailer: app.mailer,
     responseCacheStats: app.responseCacheStats,
+    seatChanges: app.seatChanges,
     config,
     databaseUrl: app.databaseUrl,
     queries,

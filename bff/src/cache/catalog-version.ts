@@ -35,6 +35,9 @@ export const PRIVATE_TABLES = new Set([
   'OrderNumberCounter',
   'Order',
   'OrderLine',
+  // seats held and sold change all the time; no public answer may be cached with them (Event.availability)
+  'EventSeat',
+  'Ticket',
   'OrderStatusChange',
   'Invoice',
   'Complaint',

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { LineLog } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
+import type { SeatChangeBus } from '../services/seat-changes.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 
@@ -37,6 +38,8 @@ export type Context = {
   /** The client's address (req.ip: the proxy's X-Forwarded-For only when the proxy is on loopback). */
   clientIp: string;
   rateLimiter: RateLimiter;
+  /** Seats taken and freed, told to the seat pickers of every instance (services/seat-changes.ts). */
+  seatChanges: SeatChangeBus;
   /** The partner app of a bearer-token request (http/partner-auth.ts); null for browser requests. */
   partner: { tokenId: number; name: string; scopes: PartnerScope[] } | null;
   /** The customer's personal access token of a bearer-token request (http/partner-auth.ts); else undefined. */

@@ -222,6 +222,23 @@ const messages = {
     en: 'A request with an access token cannot sign in or out; revoke the token with revokeAccessToken.',
   },
   accessTokenNotFound: { cs: 'Takový přístupový token nemáte.', en: 'You have no such access token.' },
+  // match tickets (services/tickets.ts)
+  seatTaken: { cs: 'Místo už je obsazené: {seats}.', en: 'This seat is already taken: {seats}.' },
+  seatUnknown: { cs: 'Takové místo tento zápas nemá: {seats}.', en: 'This match has no such seat: {seats}.' },
+  seatLimit: {
+    cs: 'Na jednu objednávku lze koupit nejvýše {max} vstupenek na tento zápas.',
+    en: 'At most {max} tickets for this match can be bought in one order.',
+  },
+  seatsNoneGiven: { cs: 'Vyberte prosím aspoň jedno místo.', en: 'Please choose at least one seat.' },
+  salesNotStarted: { cs: 'Prodej vstupenek na tento zápas ještě nezačal.', en: 'Ticket sales for this match have not started yet.' },
+  salesClosed: { cs: 'Prodej vstupenek na tento zápas už skončil.', en: 'Ticket sales for this match have ended.' },
+  eventNotFound: { cs: 'Takový zápas v prodeji nemáme.', en: 'There is no such match on sale.' },
+  seatPlace: { cs: 'sektor {section}, řada {row}, místo {number}', en: 'section {section}, row {row}, seat {number}' },
+  ticketLineName: { cs: 'Vstupenka {event}, {place}', en: 'Ticket {event}, {place}' },
+  orderChangeHoldExpired: {
+    cs: '{name}: rezervace místa vypršela a místo už v košíku není.',
+    en: '{name}: the seat’s hold expired and it is no longer in the cart.',
+  },
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -74,7 +74,7 @@ export async function lockCart(tx: Prisma.TransactionClient, cartId: string): Pr
 }
 
 /** The session's one cart, created if it has none; its row is locked until the transaction ends. */
-async function claimSessionCart(tx: Tx, ctx: CartContext): Promise<string> {
+export async function claimSessionCart(tx: Tx, ctx: CartContext): Promise<string> {
   // A cart of this session that became an order is finished: it gives its key up for the next one.
   await tx.$executeRaw`
     UPDATE "Cart" SET "sessionKey" = NULL

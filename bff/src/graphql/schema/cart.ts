@@ -6,6 +6,7 @@ import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { addToCart, currentCartId, limitNewCarts, setCartLineQuantity } from '../../services/cart.ts';
 import { money, unitPrice } from '../../services/pricing.ts';
+import { cartTicketLines, ticketGoodsLine } from '../../services/tickets.ts';
 import { goodsByRate, lineGross as goodsLineGross, type GoodsLine } from '../../../../schema/rules/index.ts';
 import type { Context } from '../context.ts';
 
@@ -52,10 +53,11 @@ export const Cart = builder.prismaNode('Cart', {
     }),
     total: t.field({
       type: Price,
-      description: 'The goods in the cart, VAT split per line and summed per rate.',
-      select: linesForTotals,
-      resolve: (cart, _a, ctx) => {
-        const { total } = goodsByRate(cart.lines.map((line) => goodsLine(line, ctx)));
+      description: 'The goods and the held seats (Cart.tickets) in the cart, VAT split per line and summed per rate.',
+      select: { id: true, ...linesForTotals },
+      resolve: async (cart, _a, ctx) => {
+        const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
+        const { total } = goodsByRate([...cart.lines.map((line) => goodsLine(line, ctx)), ...tickets.map(ticketGoodsLine)]);
         return { currency: ctx.currency, withVat: total.gross, withoutVat: total.net, vat: total.vat };
       },
     }),

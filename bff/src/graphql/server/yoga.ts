@@ -21,6 +21,7 @@ import { useTrustedDocuments } from './trusted-documents.ts';
 import { useResponseCacheNotes } from '../../cache/graphql-operation.ts';
 import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
+import type { SeatChangeBus } from '../../services/seat-changes.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -51,9 +52,11 @@ export type GraphQLServerOptions = {
   log: Log;
   /** Sees every executed operation (the metrics time them). */
   operationFinished?: (operation: FinishedOperation) => void;
+  /** Seats taken and freed (Subscription.seatChanges and the mutations that change seats). */
+  seatChanges: SeatChangeBus;
 };
 
-export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished }: GraphQLServerOptions) {
+export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished, seatChanges }: GraphQLServerOptions) {
   const contextLog = lineLog(log);
   return createYoga<ServerContext>({
     schema,
@@ -159,6 +162,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
             }),
           ),
         rateLimiter,
+        seatChanges,
         requestId: res.locals.requestId as string,
         log: contextLog,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent

@@ -1,0 +1,303 @@
+// Match tickets (issue 26): holding seats for a cart, releasing them, what is free, and the ticket
+// lines a cart and its checkout carry.
+//
+// No seat is sold twice because every path that takes one writes the same row: "EventSeat" has the
+// primary key (eventId, seat), and a row is either a hold (a cart until expiresAt) or a sale (an
+// order). A hold is taken by one INSERT ... ON CONFLICT DO UPDATE whose WHERE lets it replace only a
+// hold that has expired (or this cart's own): of parallel requests for one seat, PostgreSQL lets one
+// write the row and the others find it taken. Seats are written in ascending order, so two carts
+// taking overlapping seats never wait for each other crosswise. Any refusal throws inside the
+// transaction: nothing of the request is kept (requirements T1).
+//
+// A row with neither cart nor order is a seat sold outside the shop (box office, season tickets).
+// An expired hold is free at once for every read and every take (they compare expiresAt with now);
+// the sweep (sweepExpiredHolds, run by the app) only deletes such rows and tells the pickers.
+import type { Db } from '../db/client.ts';
+import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
+import { formatMessage, message } from '../i18n/messages.ts';
+import { seatLocator, type SeatPlace, type SeatPlan } from '../../../schema/rules/seat-plan.ts';
+import { claimSessionCart, currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
+import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+
+type Tx = Prisma.TransactionClient;
+
+/** How long a seat stays held for a cart. */
+export const HOLD_MS = 15 * 60_000;
+
+/** The clock of holds and sales windows (a test seam: tests move it instead of waiting 15 minutes). */
+export const ticketClock: { now: () => Date } = { now: () => new Date() };
+
+// ------------------------------------------------------------------ errors
+
+/** Someone else holds or has bought one of the seats; `seats` names them. */
+export class SeatTakenError extends ShopError {
+  constructor(
+    text: string,
+    public readonly seats: number[],
+  ) {
+    super('SEAT_TAKEN', text);
+  }
+}
+
+/** The match has no such seat (an index outside its plan). */
+export class UnknownSeatError extends ShopError {
+  constructor(
+    text: string,
+    public readonly seats: number[],
+  ) {
+    super('UNKNOWN_SEAT', text);
+  }
+}
+
+/** More seats of one match than one order may have. */
+export class SeatLimitError extends ShopError {
+  constructor(
+    text: string,
+    public readonly maxSeatsPerOrder: number,
+  ) {
+    super('SEAT_LIMIT', text);
+  }
+}
+
+/** The match's ticket sales have not started or are over (also: the match has begun). */
+export class SalesClosedError extends ShopError {
+  constructor(text: string) {
+    super('SALES_CLOSED', text);
+  }
+}
+
+// ------------------------------------------------------------------ events
+
+/** What changed on an event's plan: seats taken (held or sold) and seats freed. */
+export type SeatChange = { eventId: number; taken: number[]; freed: number[] };
+
+const eventInclude = { venue: true, categories: { orderBy: { code: 'asc' } } } as const satisfies Prisma.EventInclude;
+export type EventWithPlan = Prisma.EventGetPayload<{ include: typeof eventInclude }>;
+
+export function loadEvent(db: Db | Tx, eventId: number): Promise<EventWithPlan | null> {
+  return db.event.findUnique({ where: { id: eventId }, include: eventInclude });
+}
+
+/** "SK Moravan – FC Vltavín": home – away. */
+export function eventName(event: { homeTeam: string; awayTeam: string }): string {
+  return `${event.homeTeam} – ${event.awayTeam}`;
+}
+
+/** The competition's name in the language (the data keeps { cs, en }). */
+export function competitionName(event: { competition: Prisma.JsonValue }, language: Language): string {
+  const names = (event.competition ?? {}) as Record<string, unknown>;
+  const name = names[language] ?? names.cs;
+  return typeof name === 'string' ? name : '';
+}
+
+export function salesOpen(event: { salesStart: Date; salesEnd: Date; kickoff: Date }, now: Date = ticketClock.now()): boolean {
+  return event.salesStart <= now && now < event.salesEnd && now < event.kickoff;
+}
+
+export function venuePlan(venue: { plan: Prisma.JsonValue }): SeatPlan {
+  return venue.plan as unknown as SeatPlan;
+}
+
+export function categoryPrice(category: { priceCzk: number; priceEur: number }, currency: Currency): number {
+  return currency === 'CZK' ? category.priceCzk : category.priceEur;
+}
+
+/** "sektor S2, řada 5, místo 12" */
+export function placeText(place: Pick<SeatPlace, 'section' | 'row' | 'number'>, language: Language): string {
+  return formatMessage('seatPlace', language, { section: place.section, row: place.row, number: place.number });
+}
+
+function seatsText(event: EventWithPlan, seats: number[], language: Language): string {
+  const locate = seatLocator(venuePlan(event.venue));
+  return seats.map((seat) => {
+    const place = locate(seat);
+    return place ? placeText(place, language) : String(seat);
+  }).join('; ');
+}
+
+// ------------------------------------------------------------------ holding and releasing
+
+function checkSalesWindow(event: EventWithPlan, now: Date, language: Language) {
+  if (now < event.salesStart) throw new SalesClosedError(message('salesNotStarted', language));
+  if (!salesOpen(event, now)) throw new SalesClosedError(message('salesClosed', language));
+}
+
+/** The seats asked for, each once, ascending; refused when none or more than the limit. */
+function requestedSeats(event: EventWithPlan, seats: number[], language: Language): number[] {
+  const unique = [...new Set(seats)].sort((a, b) => a - b);
+  if (unique.length === 0) {
+    const text = message('seatsNoneGiven', language);
+    throw new ValidationError([{ field: 'seats', message: text }], text);
+  }
+  if (unique.length > event.maxSeatsPerOrder) throw new SeatLimitError(formatMessage('seatLimit', language, { max: event.maxSeatsPerOrder }), event.maxSeatsPerOrder);
+  const unknown = unique.filter((seat) => !Number.isSafeInteger(seat) || seat < 0 || seat >= event.venue.seatCount);
+  if (unknown.length > 0) {
+    throw new UnknownSeatError(formatMessage('seatUnknown', language, { seats: unknown.join(', ') }), unknown);
+  }
+  return unique;
+}
+
+async function findEvent(db: Db | Tx, eventId: number, language: Language): Promise<EventWithPlan> {
+  const event = eventId > 0 ? await loadEvent(db, eventId) : null;
+  if (!event) throw new NotFoundError(message('eventNotFound', language));
+  return event;
+}
+
+/**
+ * Holds the seats of a match for the session's cart (starting it when it has none) for HOLD_MS; a
+ * seat the cart holds already keeps its hold's end. All or nothing: a seat taken by someone else,
+ * an unknown seat, the per-order limit (with the cart's other seats of the match) or a closed sale
+ * refuses the whole request and changes nothing.
+ */
+export async function holdSeats(
+  ctx: CartContext,
+  eventId: number,
+  seatsInput: number[],
+  now: Date = ticketClock.now(),
+): Promise<{ cartId: string; change: SeatChange }> {
+  const event = await findEvent(ctx.prisma, eventId, ctx.language);
+  checkSalesWindow(event, now, ctx.language);
+  const seats = requestedSeats(event, seatsInput, ctx.language);
+  const known = await currentCartId(ctx);
+  const expiresAt = new Date(now.getTime() + HOLD_MS);
+
+  const cartId = await ctx.prisma.$transaction(async (tx) => {
+    const cartId = known && (await lockCart(tx, known)) ? known : await claimSessionCart(tx, ctx);
+    const others = await tx.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS "count" FROM "EventSeat"
+       WHERE "eventId" = ${event.id}::int AND "cartId" = ${cartId}::text AND "expiresAt" > ${now}::timestamptz
+         AND NOT ("seat" = ANY(${seats}::int[]))`;
+    if (others[0].count + seats.length > event.maxSeatsPerOrder) {
+      throw new SeatLimitError(formatMessage('seatLimit', ctx.language, { max: event.maxSeatsPerOrder }), event.maxSeatsPerOrder);
+    }
+    // the one statement that takes seats for a cart: a free seat, an expired hold, or the cart's own
+    const written = await tx.$queryRaw<{ seat: number }[]>`
+      INSERT INTO "EventSeat" ("eventId", "seat", "cartId", "expiresAt")
+      SELECT ${event.id}::int, s.seat, ${cartId}::text, ${expiresAt}::timestamptz
+        FROM unnest(${seats}::int[]) AS s(seat) ORDER BY s.seat
+      ON CONFLICT ("eventId", "seat") DO UPDATE
+         SET "cartId" = EXCLUDED."cartId",
+             "expiresAt" = CASE WHEN "EventSeat"."cartId" = EXCLUDED."cartId" AND "EventSeat"."expiresAt" > ${now}::timestamptz
+                                THEN "EventSeat"."expiresAt" ELSE EXCLUDED."expiresAt" END
+       WHERE "EventSeat"."orderId" IS NULL
+         AND ("EventSeat"."expiresAt" <= ${now}::timestamptz OR "EventSeat"."cartId" = EXCLUDED."cartId")
+      RETURNING "seat"`;
+    if (written.length !== seats.length) {
+      const got = new Set(written.map((row) => row.seat));
+      const taken = seats.filter((seat) => !got.has(seat));
+      throw new SeatTakenError(formatMessage('seatTaken', ctx.language, { seats: seatsText(event, taken, ctx.language) }), taken);
+    }
+    return cartId;
+  }, TRANSACTION_OPTIONS);
+
+  if (cartId !== known) ctx.session.cartId = cartId;
+  return { cartId, change: { eventId: event.id, taken: seats, freed: [] } };
+}
+
+/**
+ * Frees seats of a match the session's cart holds; seats it does not hold are left alone. Returns the
+ * cart's id (null when the session has no cart) and the seats freed.
+ */
+export async function releaseSeats(
+  ctx: Pick<CartContext, 'prisma' | 'session' | 'language'>,
+  eventId: number,
+  seats: number[],
+): Promise<{ cartId: string | null; change: SeatChange }> {
+  const cartId = await currentCartId(ctx);
+  if (!cartId || seats.length === 0) return { cartId, change: { eventId, taken: [], freed: [] } };
+  const freed = await ctx.prisma.$queryRaw<{ seat: number }[]>`
+    DELETE FROM "EventSeat"
+     WHERE "eventId" = ${eventId}::int AND "cartId" = ${cartId}::text AND "orderId" IS NULL
+       AND "seat" = ANY(${[...new Set(seats)]}::int[])
+    RETURNING "seat"`;
+  return { cartId, change: { eventId, taken: [], freed: freed.map((row) => row.seat).sort((a, b) => a - b) } };
+}
+
+/** Deletes holds that have expired; what each event got back (the app tells the pickers). */
+export async function sweepExpiredHolds(db: Db, now: Date = ticketClock.now()): Promise<SeatChange[]> {
+  // each row is deleted by one statement only, so instances sweeping at once never report a seat twice
+  const rows = await db.$queryRaw<{ eventId: number; seat: number }[]>`
+    DELETE FROM "EventSeat" WHERE "orderId" IS NULL AND "expiresAt" <= ${now}::timestamptz
+    RETURNING "eventId", "seat"`;
+  return groupChanges(rows, 'freed');
+}
+
+export function groupChanges(rows: { eventId: number; seat: number }[], kind: 'taken' | 'freed'): SeatChange[] {
+  const byEvent = new Map<number, number[]>();
+  for (const row of rows) byEvent.set(row.eventId, [...(byEvent.get(row.eventId) ?? []), row.seat]);
+  return [...byEvent].map(([eventId, seats]) => {
+    const sorted = seats.sort((a, b) => a - b);
+    return { eventId, taken: kind === 'taken' ? sorted : [], freed: kind === 'freed' ? sorted : [] };
+  });
+}
+
+// ------------------------------------------------------------------ reading
+
+/** The event's seats others hold or bought (`taken`) and this cart's live holds (`mine`). */
+export async function seatAvailability(
+  db: Db,
+  eventId: number,
+  cartId: string | null,
+  now: Date = ticketClock.now(),
+): Promise<{ taken: number[]; mine: number[] }> {
+  const rows = await db.$queryRaw<{ seat: number; mine: boolean }[]>`
+    SELECT "seat", ("orderId" IS NULL AND "cartId" = ${cartId ?? ''}::text) AS "mine"
+      FROM "EventSeat"
+     WHERE "eventId" = ${eventId}::int AND ("expiresAt" IS NULL OR "expiresAt" > ${now}::timestamptz)
+     ORDER BY "seat"`;
+  return { taken: rows.filter((row) => !row.mine).map((row) => row.seat), mine: rows.filter((row) => row.mine).map((row) => row.seat) };
+}
+
+/** A seat held in a cart, priced in the cart's currency. */
+export type TicketLine = SeatPlace & {
+  eventId: number;
+  eventName: string;
+  categoryId: number;
+  unitGross: number;
+  vatRate: number;
+  heldUntil: Date;
+  /** "Vstupenka SK Moravan – FC Vltavín, sektor S2, řada 5, místo 12" */
+  name: string;
+};
+
+/** A held seat as a line of the cart's money (schema/rules/cart-money.ts): one piece at admission's VAT rate. */
+export function ticketGoodsLine(line: Pick<TicketLine, 'unitGross' | 'vatRate'>): { unitGross: number; quantity: number; ratePercent: number } {
+  return { unitGross: line.unitGross, quantity: 1, ratePercent: line.vatRate };
+}
+
+/** The cart's live holds as lines (by kick-off, then seat); an expired hold is no line. */
+export async function cartTicketLines(
+  db: Db | Tx,
+  cartId: string,
+  options: { currency: Currency; language: Language; now?: Date },
+): Promise<TicketLine[]> {
+  const now = options.now ?? ticketClock.now();
+  const holds = await db.eventSeat.findMany({
+    where: { cartId, orderId: null, expiresAt: { gt: now } },
+    select: { eventId: true, seat: true, expiresAt: true },
+    orderBy: [{ eventId: 'asc' }, { seat: 'asc' }],
+  });
+  if (holds.length === 0) return [];
+  const events = await db.event.findMany({ where: { id: { in: [...new Set(holds.map((hold) => hold.eventId))] } }, include: eventInclude });
+  const byId = new Map(events.map((event) => [event.id, { event, locate: seatLocator(venuePlan(event.venue)) }]));
+  const lines: TicketLine[] = [];
+  for (const hold of holds) {
+    const found = byId.get(hold.eventId);
+    const place = found?.locate(hold.seat);
+    const category = place && found?.event.categories.find((row) => row.code === place.categoryCode);
+    if (!found || !place || !category) continue;
+    const name = formatMessage('ticketLineName', options.language, { event: eventName(found.event), place: placeText(place, options.language) });
+    lines.push({
+      ...place,
+      eventId: hold.eventId,
+      eventName: eventName(found.event),
+      categoryId: category.id,
+      unitGross: categoryPrice(category, options.currency),
+      vatRate: category.vatRate,
+      heldUntil: hold.expiresAt!,
+      name,
+    });
+  }
+  const kickoff = new Map(events.map((event) => [event.id, event.kickoff.getTime()]));
+  return lines.sort((a, b) => kickoff.get(a.eventId)! - kickoff.get(b.eventId)! || a.eventId - b.eventId || a.seat - b.seat);
+}

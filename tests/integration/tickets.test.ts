@@ -1,0 +1,335 @@
+// Match tickets (issue 26): the API of matches, seat holds and availability, on both databases.
+// No seat sold twice (requirements T1): parallel shoppers, holds against expiry, bad input.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
+import { createMatch } from '../support/tickets.ts';
+import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
+
+const EVENT = `
+  query TicketEvent($slug: String!) {
+    event(slug: $slug) {
+      id name homeTeam awayTeam competition kickoff salesOpen salesEnd maxSeatsPerOrder
+      venue { name city }
+      categories { id code name vatRate price { currency withVat withoutVat vat } }
+      plan { width height seatCount sections { id name label { x y } rows { name x y dx dy count firstNumber firstIndex categoryCode } } }
+      availability { taken mine }
+    }
+  }`;
+
+const HOLD = `
+  mutation HoldSeats($eventId: ID!, $seats: [Int!]!) {
+    holdSeats(eventId: $eventId, seats: $seats) {
+      __typename
+      ... on Cart { id tickets { seat section row number heldUntil price { withVat vat } category { code } event { slug } } total { withVat } }
+      ... on Error { code message }
+      ... on SeatTakenError { seats }
+      ... on UnknownSeatError { seats }
+      ... on SeatLimitError { maxSeatsPerOrder }
+    }
+  }`;
+
+const RELEASE = `
+  mutation ReleaseSeats($eventId: ID!, $seats: [Int!]!) {
+    releaseSeats(eventId: $eventId, seats: $seats) { id tickets { seat } }
+  }`;
+
+const AVAILABILITY = `query Availability($slug: String!) { event(slug: $slug) { availability { taken mine } } }`;
+
+type HoldAnswer = {
+  holdSeats: {
+    __typename: string;
+    code?: string;
+    message?: string;
+    seats?: number[];
+    maxSeatsPerOrder?: number;
+    tickets?: { seat: number; section: string; row: string; number: number; heldUntil: string; price: { withVat: number; vat: number } }[];
+    total?: { withVat: number };
+  };
+};
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+afterEach(() => {
+  ticketClock.now = () => new Date();
+});
+
+async function shopper(): Promise<TestClient> {
+  const client = app.newClient();
+  await client.ensureCsrfCookie();
+  return client;
+}
+
+async function hold(client: TestClient, eventId: string, seats: number[], headers: Record<string, string> = {}) {
+  const response = await client.gql<HoldAnswer>(HOLD, { eventId, seats }, headers);
+  expect(response.errors).toBeUndefined();
+  return response.data!.holdSeats;
+}
+
+async function seatRows(eventId: number) {
+  return app.prisma.eventSeat.findMany({ where: { eventId }, orderBy: { seat: 'asc' } });
+}
+
+describe('a match and its plan', () => {
+  it('serves the match, its categories with prices and VAT, the plan and what is taken', async () => {
+    const match = await createMatch(app.prisma);
+    const response = await app.gql<{ event: Record<string, unknown> & { plan: { seatCount: number; sections: unknown[] }; categories: { code: string; price: { withVat: number; withoutVat: number; vat: number } }[] } }>(EVENT, { slug: match.slug });
+    expect(response.errors).toBeUndefined();
+    const event = response.data!.event;
+    expect(event).toMatchObject({ id: match.id, name: 'FC Vltavín – SK Moravan', competition: 'Fortuna liga', salesOpen: true, maxSeatsPerOrder: 4 });
+    expect(event.plan.seatCount).toBe(60);
+    expect(event.plan.sections).toHaveLength(2);
+    expect(event.categories[0]).toMatchObject({ code: 'A', price: { withVat: 40_000, withoutVat: 35_714, vat: 4_286 } });
+    expect(event.availability).toEqual({ taken: [], mine: [] });
+  });
+});
+
+describe('holding seats', () => {
+  it('holds seats for 15 minutes as cart lines; the shopper sees them as hers, others as taken', async () => {
+    const match = await createMatch(app.prisma);
+    const now = new Date();
+    ticketClock.now = () => now;
+    const fan = await shopper();
+    const held = await hold(fan, match.id, [12, 11]);
+    expect(held.__typename).toBe('Cart');
+    expect(held.tickets!.map((line) => [line.seat, line.section, line.row, line.number])).toEqual([
+      [11, 'L', '2', 2],
+      [12, 'L', '2', 3],
+    ]);
+    expect(held.tickets![0].heldUntil).toBe(new Date(now.getTime() + HOLD_MS).toISOString());
+    expect(held.tickets![0].price).toEqual({ withVat: 40_000, vat: 4_286 });
+    expect(held.total!.withVat).toBe(80_000);
+
+    const mine = await fan.gql<{ event: { availability: { taken: number[]; mine: number[] } } }>(AVAILABILITY, { slug: match.slug });
+    expect(mine.data!.event.availability).toEqual({ taken: [], mine: [11, 12] });
+    const other = await (await shopper()).gql<{ event: { availability: { taken: number[]; mine: number[] } } }>(AVAILABILITY, { slug: match.slug });
+    expect(other.data!.event.availability).toEqual({ taken: [11, 12], mine: [] });
+  });
+
+  it('refuses a seat someone else holds, naming it, and keeps nothing of the request', async () => {
+    const match = await createMatch(app.prisma);
+    await hold(await shopper(), match.id, [5]);
+    const second = await shopper();
+    const refused = await hold(second, match.id, [4, 5, 6]);
+    expect(refused).toMatchObject({ __typename: 'SeatTakenError', code: 'SEAT_TAKEN', seats: [5] });
+    expect(refused.message).toBe('Místo už je obsazené: sektor L, řada 1, místo 6.');
+    expect((await seatRows(match.event.id)).map((row) => row.seat)).toEqual([5]);
+    const english = await second.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [5] }, { 'x-shop-language': 'en' });
+    expect(english.data!.holdSeats.message).toBe('This seat is already taken: section L, row 1, seat 6.');
+  });
+
+  it('releasing frees the seats at once; leaving the cart (deleting it) frees them too', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const held = await hold(fan, match.id, [1, 2, 3]);
+    const released = await fan.gql<{ releaseSeats: { tickets: { seat: number }[] } }>(RELEASE, { eventId: match.id, seats: [2, 40] });
+    expect(released.errors).toBeUndefined();
+    expect(released.data!.releaseSeats.tickets.map((line) => line.seat)).toEqual([1, 3]);
+    expect((await seatRows(match.event.id)).map((row) => row.seat)).toEqual([1, 3]);
+    await app.prisma.cart.delete({ where: { id: (await app.prisma.eventSeat.findFirstOrThrow({ where: { eventId: match.event.id } })).cartId! } });
+    expect(await seatRows(match.event.id)).toEqual([]);
+    expect(held.__typename).toBe('Cart');
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses unknown seats, more than the per-order limit, a closed sale, a past match, an unknown event', async () => {
+    const match = await createMatch(app.prisma, { maxSeatsPerOrder: 3 });
+    const fan = await shopper();
+    expect(await hold(fan, match.id, [60])).toMatchObject({ __typename: 'UnknownSeatError', code: 'UNKNOWN_SEAT', seats: [60] });
+    expect(await hold(fan, match.id, [-1, 3])).toMatchObject({ __typename: 'UnknownSeatError', seats: [-1] });
+    expect(await hold(fan, match.id, [1, 2, 3, 4])).toMatchObject({ __typename: 'SeatLimitError', code: 'SEAT_LIMIT', maxSeatsPerOrder: 3 });
+    expect(await hold(fan, match.id, [])).toMatchObject({ __typename: 'ValidationError' });
+    // two now and two more: the limit counts the cart's seats of the match
+    expect((await hold(fan, match.id, [1, 2])).__typename).toBe('Cart');
+    const limit = await hold(fan, match.id, [3, 4]);
+    expect(limit).toMatchObject({ __typename: 'SeatLimitError', message: 'Na jednu objednávku lze koupit nejvýše 3 vstupenek na tento zápas.' });
+    expect((await seatRows(match.event.id)).map((row) => row.seat)).toEqual([1, 2]);
+
+    const notYet = await createMatch(app.prisma, { salesStart: new Date(Date.now() + 3600_000) });
+    expect(await hold(fan, notYet.id, [1])).toMatchObject({ __typename: 'SalesClosedError', code: 'SALES_CLOSED', message: 'Prodej vstupenek na tento zápas ještě nezačal.' });
+    const past = await createMatch(app.prisma, {
+      kickoff: new Date(Date.now() - 3600_000),
+      salesStart: new Date(Date.now() - 10 * 24 * 3600_000),
+      salesEnd: new Date(Date.now() - 2 * 3600_000),
+    });
+    expect(await hold(fan, past.id, [1])).toMatchObject({ __typename: 'SalesClosedError', message: 'Prodej vstupenek na tento zápas už skončil.' });
+    expect(await seatRows(notYet.event.id)).toEqual([]);
+    expect(await seatRows(past.event.id)).toEqual([]);
+  });
+
+  it('refuses a seat of another event by its id, and a seat sold at the box office', async () => {
+    const small = await createMatch(app.prisma);
+    await app.prisma.eventSeat.create({ data: { eventId: small.event.id, seat: 7 } });
+    const fan = await shopper();
+    expect(await hold(fan, small.id, [7])).toMatchObject({ __typename: 'SeatTakenError', seats: [7] });
+    const missing = await fan.gql<HoldAnswer>(HOLD, { eventId: Buffer.from('Event:999999').toString('base64'), seats: [1] });
+    expect(missing.data!.holdSeats).toMatchObject({ __typename: 'NotFoundError' });
+    const wrongType = await fan.gql<HoldAnswer>(HOLD, { eventId: Buffer.from('Product:1').toString('base64'), seats: [1] });
+    expect(wrongType.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(await seatRows(small.event.id)).toHaveLength(1);
+  });
+});
+
+describe('expiry', () => {
+  it('a hold expires after 15 minutes by the clock: the seat is free for others and the sweep deletes it', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    const first = await shopper();
+    await hold(first, match.id, [20]);
+    const second = await shopper();
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS - 1);
+    expect(await hold(second, match.id, [20])).toMatchObject({ __typename: 'SeatTakenError' });
+    const ofMatch = async () => (await sweepExpiredHolds(app.prisma, ticketClock.now())).filter((change) => change.eventId === match.event.id);
+    expect(await ofMatch()).toEqual([]);
+
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    const availability = await second.gql<{ event: { availability: { taken: number[] } } }>(AVAILABILITY, { slug: match.slug });
+    expect(availability.data!.event.availability.taken).toEqual([]);
+    const cart = await first.gql<{ cart: { tickets: unknown[] } }>(`query { cart { tickets { seat } } }`);
+    expect(cart.data!.cart.tickets).toEqual([]);
+    expect(await ofMatch()).toEqual([{ eventId: match.event.id, taken: [], freed: [20] }]);
+    expect(await seatRows(match.event.id)).toEqual([]);
+  });
+
+  it('an expired hold is taken over by the next shopper before any sweep', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    await hold(await shopper(), match.id, [21]);
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1);
+    const second = await shopper();
+    expect((await hold(second, match.id, [21])).__typename).toBe('Cart');
+    const rows = await seatRows(match.event.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].expiresAt!.getTime()).toBe(start.getTime() + 2 * HOLD_MS + 1);
+  });
+
+  it('a hold and the sweep racing for one seat: the seat ends with exactly one of them', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    for (let round = 0; round < 5; round++) {
+      await hold(await shopper(), match.id, [30 + round]);
+    }
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    const fans = await Promise.all([0, 1, 2, 3, 4].map(() => shopper()));
+    const [holds, swept] = await Promise.all([
+      Promise.all(fans.map((fan, round) => hold(fan, match.id, [30 + round]))),
+      sweepExpiredHolds(app.prisma, ticketClock.now()),
+    ]);
+    expect(holds.every((answer) => answer.__typename === 'Cart')).toBe(true);
+    const rows = await seatRows(match.event.id);
+    expect(rows.map((row) => row.seat)).toEqual([30, 31, 32, 33, 34]);
+    expect(rows.every((row) => row.expiresAt!.getTime() === start.getTime() + 2 * HOLD_MS)).toBe(true);
+    // the sweep freed only holds that were expired when it ran; what it reports was really deleted then
+    const sweptHere = swept.filter((change) => change.eventId === match.event.id).flatMap((change) => change.freed);
+    expect(sweptHere.every((seat) => seat >= 30 && seat <= 34)).toBe(true);
+  });
+});
+
+describe('no seat sold twice', () => {
+  it('20 shoppers race for the same 4 seats: each seat goes to exactly one, the others are told it is taken', async () => {
+    const match = await createMatch(app.prisma, { maxSeatsPerOrder: 4 });
+    const fans = await Promise.all(Array.from({ length: 20 }, () => shopper()));
+    // each wants two of the four seats, in different combinations and orders
+    const wanted = fans.map((_fan, index) => [[40, 41], [42, 43], [41, 42], [43, 40], [40, 43], [42, 41]][index % 6]);
+    const answers = await Promise.all(fans.map((fan, index) => hold(fan, match.id, wanted[index])));
+    const winners = answers.flatMap((answer, index) => (answer.__typename === 'Cart' ? [wanted[index]] : []));
+    const taken = winners.flat().sort();
+    expect(new Set(taken).size).toBe(taken.length);
+    expect(winners.length).toBeGreaterThanOrEqual(1);
+    for (const answer of answers.filter((answer) => answer.__typename !== 'Cart')) {
+      expect(answer.__typename).toBe('SeatTakenError');
+      expect(answer.message).toMatch(/^Místo už je obsazené: /);
+    }
+    const rows = await seatRows(match.event.id);
+    expect(rows.map((row) => row.seat).sort()).toEqual(taken);
+    // every held seat belongs to the cart of the shopper who was told she has it
+    const carts = new Set(rows.map((row) => row.cartId));
+    expect(carts.size).toBe(winners.length);
+  });
+});
+
+describe('live seat changes (Subscription.seatChanges over server-sent events)', () => {
+  type Change = { taken: number[]; freed: number[] };
+
+  /** Subscribes like the seat picker (GET, text/event-stream); `next()` is the next change, `close()` ends it. */
+  async function subscribe(target: TestApp, eventId: string) {
+    const query = 'subscription SeatChanges($eventId: ID!) { seatChanges(eventId: $eventId) { taken freed } }';
+    const controller = new AbortController();
+    const response = await fetch(`${target.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ eventId }))}`, {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    return {
+      async next(): Promise<Change> {
+        for (;;) {
+          const match = /(?:^|\n)event: next\ndata: (.*)\n\n/.exec(buffer);
+          if (match) {
+            buffer = buffer.slice(match.index + match[0].length);
+            return (JSON.parse(match[1]) as { data: { seatChanges: Change } }).data.seatChanges;
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error(`the stream ended: ${buffer}`);
+          buffer += value;
+        }
+      },
+      close: () => controller.abort(),
+    };
+  }
+
+  it('tells a subscriber of the match the seats held and released, not those of other matches', async () => {
+    const match = await createMatch(app.prisma);
+    const other = await createMatch(app.prisma);
+    const picker = await subscribe(app, match.id);
+    await app.seatChanges.ready();
+    const fan = await shopper();
+    await hold(fan, other.id, [1]);
+    await hold(fan, match.id, [3, 2]);
+    expect(await picker.next()).toEqual({ taken: [2, 3], freed: [] });
+    await fan.gql(RELEASE, { eventId: match.id, seats: [3] });
+    expect(await picker.next()).toEqual({ taken: [], freed: [3] });
+    picker.close();
+  });
+
+  it('tells a subscriber of another app instance on the same database (LISTEN/NOTIFY on PostgreSQL; PGlite has one process)', async () => {
+    const match = await createMatch(app.prisma);
+    if (databaseKind === 'pglite') {
+      // PGlite is opened by one process only: its changes go from publisher to subscribers in the process
+      expect(app.seatChanges.mode).toBe('in-process');
+      return;
+    }
+    expect(app.seatChanges.mode).toBe('postgres');
+    const second = await createTestApp({ databaseUrl: app.databaseUrl });
+    try {
+      await Promise.all([app.seatChanges.ready(), second.seatChanges.ready()]);
+      const picker = await subscribe(second, match.id);
+      // another instance's hold, and an expired hold swept by the first instance
+      const fan = app.newClient();
+      await fan.ensureCsrfCookie();
+      const start = new Date();
+      ticketClock.now = () => start;
+      await hold(fan, match.id, [7, 8]);
+      expect(await picker.next()).toEqual({ taken: [7, 8], freed: [] });
+      for (const change of await sweepExpiredHolds(app.prisma, new Date(start.getTime() + HOLD_MS))) app.seatChanges.publish(change);
+      const freed = await picker.next();
+      expect(freed.freed).toEqual(expect.arrayContaining([7, 8]));
+      picker.close();
+    } finally {
+      await second.close();
+    }
+  });
+});

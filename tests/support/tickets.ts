@@ -1,0 +1,63 @@
+// Matches for the ticket tests: a venue with a small generated plan and an event on sale.
+import type { Db } from '../../bff/src/db/client.ts';
+import { gid } from './global-id.ts';
+import { unique } from './factories.ts';
+import { planSeatCount, type SeatPlan } from '../../schema/rules/seat-plan.ts';
+
+/** 2 sections × 3 rows × 10 seats: seats 0..59; section "L" category A, section "P" category B. */
+export function testPlan(): SeatPlan {
+  const sections = ['L', 'P'].map((name, s) => ({
+    id: name,
+    name,
+    label: { x: 50 + s * 120, y: 10 },
+    rows: [0, 1, 2].map((r) => ({
+      name: String(r + 1),
+      x: 10 + s * 120,
+      y: 20 + r * 10,
+      dx: 10,
+      dy: 0,
+      count: 10,
+      firstNumber: 1,
+      firstIndex: s * 30 + r * 10,
+      categoryCode: s === 0 ? 'A' : 'B',
+    })),
+  }));
+  return { width: 240, height: 60, pitch: null, sections };
+}
+
+export type MatchInput = {
+  kickoff?: Date;
+  salesStart?: Date;
+  salesEnd?: Date;
+  maxSeatsPerOrder?: number;
+  plan?: SeatPlan;
+};
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export async function createMatch(prisma: Db, input: MatchInput = {}) {
+  const n = unique();
+  const plan = input.plan ?? testPlan();
+  const venue = await prisma.venue.create({ data: { slug: `venue-${n}`, name: `Hřiště ${n}`, city: 'Brno', plan: plan as never, seatCount: planSeatCount(plan) } });
+  const kickoff = input.kickoff ?? new Date(Date.now() + 10 * DAY_MS);
+  const event = await prisma.event.create({
+    data: {
+      slug: `zapas-${n}`,
+      homeTeam: 'FC Vltavín',
+      awayTeam: 'SK Moravan',
+      competition: { cs: 'Fortuna liga', en: 'Czech First League' },
+      kickoff,
+      venueId: venue.id,
+      salesStart: input.salesStart ?? new Date(Date.now() - DAY_MS),
+      salesEnd: input.salesEnd ?? new Date(kickoff.getTime() - 3600_000),
+      maxSeatsPerOrder: input.maxSeatsPerOrder ?? 4,
+      categories: {
+        create: [
+          { code: 'A', nameCs: 'Hlavní tribuna', nameEn: 'Main stand', priceCzk: 40_000, priceEur: 1_600, vatRate: 12 },
+          { code: 'B', nameCs: 'Tribuna', nameEn: 'Stand', priceCzk: 20_000, priceEur: 800, vatRate: 12 },
+        ],
+      },
+    },
+  });
+  return { event, venue, id: gid('Event', event.id), slug: event.slug };
+}
