@@ -37,6 +37,12 @@ export const SeatPickerFieldsFragment = graphql(`
       width
       height
       seatCount
+      pitch {
+        x
+        y
+        width
+        height
+      }
       sections {
         id
         name
@@ -205,7 +211,7 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
           </button>
         </div>
         {view === 'plan' ? (
-          <SeatPlanSvg layout={layout} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} />
+          <SeatPlanSvg layout={layout} pitch={event.plan.pitch} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} />
         ) : (
           <FreeSeatList layout={layout} taken={availability.taken} selected={selected} seatName={seatName} onToggle={toggle} disabled={!event.salesOpen} />
         )}
