@@ -11,12 +11,17 @@ import { loadReturnProtocol } from '../services/returns.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderInvoice } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
+import { renderTicketsPdf, ticketsFileName } from '../pdf/tickets-pdf.ts';
+import { loadOrderTickets } from '../services/ticket-documents.ts';
+import type { TicketKeyConfig } from '../services/ticket-codes.ts';
 import type { MailDocument } from './templates/index.ts';
 
 export type DocumentDeps = {
   db: Db;
   /** CZK per EUR, for the invoice a confirmation issues. */
   eurRate: number;
+  /** The key the tickets' codes are signed with (the confirmation attaches the order's tickets). */
+  ticketKeys: TicketKeyConfig;
 };
 
 type Loaders = {
@@ -24,10 +29,15 @@ type Loaders = {
 };
 
 const LOADERS: Loaders = {
-  async orderConfirmation({ db, eurRate }, { orderId }) {
+  async orderConfirmation({ db, eurRate, ticketKeys }, { orderId }) {
     const order = await loadOrderDocument(db, orderId);
     if (!order) return null;
-    return { order, invoice: await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }) };
+    const tickets = await loadOrderTickets(db, ticketKeys, order.id);
+    return {
+      order,
+      invoice: await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }),
+      tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) },
+    };
   },
   orderCancelled: ({ db }, { orderId }) => cancelledOrderMailDocument(db, orderId),
   availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),

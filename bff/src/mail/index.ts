@@ -26,11 +26,12 @@ export type Mailer = {
 
 export function createMailer(
   db: Db,
-  config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom' | 'mailIntervalMs' | 'publicUrl' | 'eurRate'>,
+  config: Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom' | 'mailIntervalMs' | 'publicUrl' | 'eurRate' | 'ticketSecret' | 'sessionSecret' | 'dataDir'>,
   log: MailLog,
   transport: MailTransport = createMailTransport(config),
 ): Mailer {
-  const deps = { db, transport, from: config.mailFrom, publicUrl: config.publicUrl, eurRate: config.eurRate, log };
+  const ticketKeys = { ticketSecret: config.ticketSecret, sessionSecret: config.sessionSecret, dataDir: config.dataDir };
+  const deps = { db, transport, from: config.mailFrom, publicUrl: config.publicUrl, eurRate: config.eurRate, ticketKeys, log };
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;

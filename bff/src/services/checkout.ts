@@ -36,6 +36,7 @@ import { evaluateVouchers, voucherEmail, type VoucherEvaluation } from './vouche
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
+import { cartTicketLines, ticketClock, ticketGoodsLine, type TicketLine } from './tickets.ts';
 
 type Tx = Prisma.TransactionClient;
 export type CheckoutDb = Db | Tx;
@@ -151,6 +152,8 @@ export type Checkout = {
   email: string | null;
   customerId: number | null;
   lines: CheckoutLine[];
+  /** The seats held in the cart (live holds only: an expired one is no longer there). */
+  tickets: TicketLine[];
   /** isPickup: at a store; needsPickupPoint: to a carrier's pick-up point (the 'parcel-point' method). */
   delivery: (Charge & { isPickup: boolean; needsPickupPoint: boolean; allowedPaymentIds: number[] }) | null;
   payment: (Charge & { isCashOnDelivery: boolean }) | null;
@@ -175,6 +178,8 @@ export type Checkout = {
 export type CheckoutSnapshot = {
   currency: Currency;
   lines: { variantId: number; name: string; quantity: number; unitGross: number }[];
+  /** Held seats (absent in snapshots from before tickets: none). */
+  tickets?: { eventId: number; seat: number; name: string; unitGross: number }[];
   delivery: { id: number; name: string; gross: number } | null;
   payment: { id: number; name: string; gross: number } | null;
   vouchers: { code: string; valid: boolean; discountGross: number }[];
@@ -200,9 +205,10 @@ function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
 export async function computeCheckout(
   db: CheckoutDb,
   cart: CheckoutCart,
-  options: { currency: Currency; language: Language; eurRate: number },
+  options: { currency: Currency; language: Language; eurRate: number; now?: Date },
 ): Promise<Checkout> {
   const { currency, language, eurRate } = options;
+  const tickets = await cartTicketLines(db, cart.id, { currency, language, now: options.now ?? ticketClock.now() });
   const lines: CheckoutLine[] = cart.lines.map((line) => {
     const unitGross = unitPrice(line.variant, currency, eurRate);
     return {
@@ -221,8 +227,12 @@ export async function computeCheckout(
       totalGross: lineGross({ unitGross, quantity: line.quantity }),
     };
   });
-  const goodsLines = lines.map((line) => ({ unitGross: line.unitGross, quantity: line.quantity, ratePercent: line.vatRate }));
+  // held seats are lines like goods (admission's VAT rate), in the totals and for the vouchers;
+  // the free-shipping limit counts the goods only (decision 0034: goods before discounts)
+  const goodsOnly = lines.map((line) => ({ unitGross: line.unitGross, quantity: line.quantity, ratePercent: line.vatRate }));
+  const goodsLines = [...goodsOnly, ...tickets.map(ticketGoodsLine)];
   const productsGross = goodsByRate(goodsLines).total.gross;
+  const shippableGross = goodsByRate(goodsOnly).total.gross;
 
   // the order's own e-mail once the invoice address gives one: placeOrder judges and records the
   // vouchers with exactly the e-mail the order is written with
@@ -236,7 +246,7 @@ export async function computeCheckout(
       ? null
       : priceIn(currency, method.freeFromCzk, method.freeFromEur, eurRate)
     : null;
-  const freeByLimit = freeShippingFrom !== null && productsGross >= freeShippingFrom;
+  const freeByLimit = freeShippingFrom !== null && shippableGross >= freeShippingFrom;
   const delivery = method
     ? {
         id: method.id,
@@ -287,7 +297,7 @@ export async function computeCheckout(
     totalGross: money.toPay,
     recap: money.recap,
     freeShippingFrom,
-    freeShippingRemaining: freeShippingFrom === null ? 0 : Math.max(0, freeShippingFrom - productsGross),
+    freeShippingRemaining: freeShippingFrom === null ? 0 : Math.max(0, freeShippingFrom - shippableGross),
   };
 
   const invoiceAddress = readAddress(cart.invoiceAddress);
@@ -314,6 +324,7 @@ export async function computeCheckout(
   const snapshot: CheckoutSnapshot = {
     currency,
     lines: lines.map((line) => ({ variantId: line.variantId, name: line.name, quantity: line.quantity, unitGross: line.unitGross })),
+    tickets: tickets.map((ticket) => ({ eventId: ticket.eventId, seat: ticket.seat, name: ticket.name, unitGross: ticket.unitGross })),
     delivery: delivery && { id: delivery.id, name: delivery.name, gross: delivery.gross },
     payment: payment && { id: payment.id, name: payment.name, gross: payment.gross },
     vouchers: vouchers.entries.map((entry) => ({ code: entry.code, valid: entry.valid, discountGross: entry.discountGross })),
@@ -327,6 +338,7 @@ export async function computeCheckout(
     email,
     customerId: cart.customerId,
     lines,
+    tickets,
     delivery,
     payment,
     storeId: delivery?.isPickup ? cart.storeId : null,

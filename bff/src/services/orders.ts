@@ -24,6 +24,7 @@ import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
+import { ticketClock } from './tickets.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -134,6 +135,24 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
     for (const after of now.snapshot.lines) {
       if (!seenIds.has(after.variantId)) {
         change('LINE_ADDED', after.name, formatMessage('orderChangeLineAdded', language, { name: after.name }), null, after.quantity);
+      }
+    }
+    // held seats: one whose hold expired (or was released) is gone from the cart
+    const seatKey = (ticket: { eventId: number; seat: number }) => `${ticket.eventId}:${ticket.seat}`;
+    const nowTickets = new Map((now.snapshot.tickets ?? []).map((ticket) => [seatKey(ticket), ticket]));
+    const seenTickets = new Set((seen.tickets ?? []).map(seatKey));
+    for (const before of seen.tickets ?? []) {
+      const after = nowTickets.get(seatKey(before));
+      if (!after) {
+        change('LINE_REMOVED', before.name, formatMessage('orderChangeHoldExpired', language, { name: before.name }), 1, null);
+      } else if (after.unitGross !== before.unitGross) {
+        const values = { name: after.name, previous: money(before.unitGross, seen, language), current: money(after.unitGross, now, language) };
+        change('PRICE', after.name, formatMessage('orderChangePrice', language, values), before.unitGross, after.unitGross);
+      }
+    }
+    for (const after of now.snapshot.tickets ?? []) {
+      if (!seenTickets.has(seatKey(after))) {
+        change('LINE_ADDED', after.name, formatMessage('orderChangeLineAdded', language, { name: after.name }), null, 1);
       }
     }
     for (const [kind, before, after] of [
@@ -247,10 +266,18 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       const earlier = await existingOrder(tx, cartId);
       if (earlier !== null) return earlier;
 
-      // (2) the checkout as it is now, compared with what the shopper saw
+      // (2) the checkout as it is now, compared with what the shopper saw; one moment decides
+      // which seat holds are still live, here and when they become sales below
+      const now = ticketClock.now();
       const cart = await loadCheckoutCart(tx, cartId);
-      if (!cart || cart.lines.length === 0) throw noCart();
-      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate });
+      if (!cart) throw noCart();
+      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, now });
+      if (checkout.lines.length === 0 && checkout.tickets.length === 0) {
+        // a cart whose only seats' holds expired: the shopper is told what changed, not "empty"
+        const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
+        if (changes.some((change) => change.kind === 'LINE_REMOVED')) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
+        throw noCart();
+      }
       if (revision !== checkout.revision || checkout.lines.some((line) => line.quantity > line.stock)) {
         // only a real change refuses the order (a revision also differs by the shopper's own choices)
         const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
@@ -276,6 +303,20 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       }
 
       const orderId = await writeOrder(tx, ctx, checkout);
+
+      // (4) the held seats become sold, in the same transaction; a hold that ended meanwhile (the
+      // sweep of another instance) refuses the order with what changed
+      const sold = await sellHeldSeats(tx, cartId, orderId, checkout, now);
+      if (sold.length > 0) {
+        const text = (name: string) => formatMessage('orderChangeHoldExpired', ctx.language, { name });
+        throw await changedError(tx, cartId, revision, checkout, ctx.language, sold.map((ticket) => ({
+          kind: 'LINE_REMOVED' as const,
+          subject: ticket.name,
+          message: text(ticket.name),
+          previous: 1,
+          current: null,
+        })));
+      }
 
       const voucherCart = { id: cartId, currency: checkout.currency, customerId: checkout.customerId, email: checkout.email, goodsGross: checkout.totals.productsGross };
       const applied = checkout.vouchers.entries.filter((entry) => entry.valid);
@@ -319,6 +360,39 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
 }
 
 const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Turns the checkout's seat holds into sales of the order and writes their tickets. Only a hold of
+ * this cart still live at `now` becomes a sale (the seat's row is the one the hold wrote, so no one
+ * else can have it); returns the tickets whose hold was gone, and then the caller rolls back.
+ */
+async function sellHeldSeats(tx: Tx, cartId: string, orderId: number, checkout: Checkout, now: Date): Promise<Checkout['tickets']> {
+  if (checkout.tickets.length === 0) return [];
+  const events = checkout.tickets.map((ticket) => ticket.eventId);
+  const seats = checkout.tickets.map((ticket) => ticket.seat);
+  const sold = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
+    UPDATE "EventSeat" SET "orderId" = ${orderId}::int, "cartId" = NULL, "expiresAt" = NULL
+     WHERE "cartId" = ${cartId}::text AND "orderId" IS NULL AND "expiresAt" > ${now}::timestamptz
+       AND ("eventId", "seat") IN (SELECT * FROM unnest(${events}::int[], ${seats}::int[]))
+    RETURNING "eventId", "seat"`;
+  const got = new Set(sold.map((row) => `${row.eventId}:${row.seat}`));
+  const missing = checkout.tickets.filter((ticket) => !got.has(`${ticket.eventId}:${ticket.seat}`));
+  if (missing.length > 0) return missing;
+  await tx.ticket.createMany({
+    data: checkout.tickets.map((ticket) => ({
+      orderId,
+      eventId: ticket.eventId,
+      seat: ticket.seat,
+      section: ticket.section,
+      row: ticket.row,
+      number: ticket.number,
+      categoryCode: ticket.categoryCode,
+      priceGross: ticket.unitGross,
+      vatRate: ticket.vatRate,
+    })),
+  });
+  return [];
+}
 
 /** Where a pick-up point delivery goes: the point (its name in the company line) for the shopper. */
 function pickupPointAddress(point: NonNullable<Checkout['pickupPoint']>, invoice: AddressData): AddressData {
@@ -384,8 +458,8 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       variableSymbol: number,
       paymentDueAt: bankTransfer ? new Date(now.getTime() + ctx.config.bankTransferPaymentDays * DAY_MS) : null,
       lines: {
-        create: checkout.lines.map((line) => {
-          return {
+        create: [
+          ...checkout.lines.map((line) => ({
             variantId: line.variantId,
             productCode: line.productCode,
             variantCode: line.variantCode,
@@ -398,8 +472,23 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
             unitPriceNet: vatSplit(line.unitGross, line.vatRate).net,
             totalGross: line.totalGross,
             totalNet: vatSplit(line.totalGross, line.vatRate).net,
-          };
-        }),
+          })),
+          // each seat is a line of its own (no variant), so the e-mail, the summary and the invoice list it
+          ...checkout.tickets.map((ticket) => ({
+            variantId: null,
+            productCode: `ticket-${ticket.eventId}`,
+            variantCode: `${ticket.eventId}-${ticket.seat}`,
+            name: ticket.name,
+            size: null,
+            colour: null,
+            quantity: 1,
+            vatRate: ticket.vatRate,
+            unitPriceGross: ticket.unitGross,
+            unitPriceNet: vatSplit(ticket.unitGross, ticket.vatRate).net,
+            totalGross: ticket.unitGross,
+            totalNet: vatSplit(ticket.unitGross, ticket.vatRate).net,
+          })),
+        ],
       },
       statusHistory: { create: [{ status: 'NEW' }] },
     },

@@ -36,6 +36,8 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
           UPDATE "Product" SET "soldCount" = GREATEST(0, "soldCount" - ${quantity}::int)
            WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${line.variantId}::int)`;
       }
+      // its seats go back on sale (their tickets stay, refused at the gate as of a cancelled order)
+      await tx.eventSeat.deleteMany({ where: { orderId: { in: ids } } });
       // a voucher the order used counts no more: its capacity and its once-per-customer key are free again
       const uses = await tx.voucherUse.findMany({ where: { orderId: { in: ids } }, select: { id: true, voucherId: true } });
       for (const use of uses.sort((a, b) => a.voucherId - b.voucherId)) {

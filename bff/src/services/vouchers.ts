@@ -13,6 +13,7 @@ import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma, VoucherKind } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { formatDateTime, formatMoney, goodsByRate, VOUCHER_CODE_MAX_LENGTH } from '../../../schema/rules/index.ts';
+import { cartTicketLines, ticketGoodsLine } from './tickets.ts';
 import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
@@ -352,8 +353,12 @@ export type VoucherContext = Pick<CartContext, 'prisma' | 'language' | 'currency
   config: { eurRate: number };
 };
 
-/** The goods of a cart with VAT in the currency, as Cart.total and the checkout compute them (schema/rules/cart-money.ts). */
+/**
+ * The goods of a cart with VAT in the currency, its held seats included, as Cart.total and the checkout
+ * compute them (schema/rules/cart-money.ts).
+ */
 export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Currency, eurRate: number): Promise<number> {
+  const tickets = await cartTicketLines(db, cartId, { currency, language: 'cs' });
   const lines = await db.cartLine.findMany({
     where: { cartId },
     select: {
@@ -361,9 +366,10 @@ export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Curr
       variant: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true, product: { select: { vatRate: true } } } },
     },
   });
-  return goodsByRate(
-    lines.map((line) => ({ unitGross: unitPrice(line.variant, currency, eurRate), quantity: line.quantity, ratePercent: line.variant.product.vatRate })),
-  ).total.gross;
+  return goodsByRate([
+    ...lines.map((line) => ({ unitGross: unitPrice(line.variant, currency, eurRate), quantity: line.quantity, ratePercent: line.variant.product.vatRate })),
+    ...tickets.map(ticketGoodsLine),
+  ]).total.gross;
 }
 
 /**

@@ -8,6 +8,7 @@ import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../services/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
 import { cartMoney, email as emailRule, goodsByRate, max, type Currency } from '../../../../schema/rules/index.ts';
+import { cartTicketLines, ticketGoodsLine } from '../../services/tickets.ts';
 import { unitPrice, type Money } from '../../services/pricing.ts';
 import {
   applyVoucher,
@@ -119,11 +120,16 @@ type CartForVoucherFields = {
 
 /** The cart's goods and its vouchers judged now, with the checkout's money split (schema/rules/cart-money.ts). */
 async function cartWithVouchers(cart: CartForVoucherFields, ctx: Context) {
-  const lines = cart.lines.map((line) => ({
-    unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
-    quantity: line.quantity,
-    ratePercent: line.variant.product.vatRate,
-  }));
+  const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
+  const lines = [
+    ...cart.lines.map((line) => ({
+      unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
+      quantity: line.quantity,
+      ratePercent: line.variant.product.vatRate,
+    })),
+    // held seats count like goods for the vouchers (their rules: minimum value, percent of the cart)
+    ...tickets.map(ticketGoodsLine),
+  ];
   const goods = goodsByRate(lines).total;
   const evaluation = await evaluateVouchers(
     ctx.prisma,

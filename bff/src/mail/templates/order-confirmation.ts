@@ -13,8 +13,11 @@ import { orderSpayd, qrPng } from '../../services/qr.ts';
 import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
 import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
 
-/** The order as placed, and its invoice (issued when the e-mail is sent, the same one the download serves). */
-export type OrderConfirmationDocument = { order: OrderDocument; invoice: InvoiceFile | null };
+/**
+ * The order as placed, its invoice (issued when the e-mail is sent, the same one the download serves)
+ * and, when it bought seats, its match tickets as one PDF.
+ */
+export type OrderConfirmationDocument = { order: OrderDocument; invoice: InvoiceFile | null; tickets?: { fileName: string; bytes: Buffer } | null };
 
 const TEXTS = {
   cs: {
@@ -47,6 +50,8 @@ const TEXTS = {
     pickup: 'Objednávku si vyzvednete na prodejně {store}. Dáme vám vědět, až bude připravená.',
     deliveryAddress: 'Doručovací adresa',
     invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
+    tickets: 'Vstupenky na zápas najdete v příloze ({file}); při vstupu ukažte jejich QR kódy, vytištěné nebo v telefonu.',
+    ticketsUnpaid: 'Vstupenky platí až po připsání platby za objednávku na náš účet.',
     signature: 'Se sportovním pozdravem\ntým {shop}',
   },
   en: {
@@ -79,6 +84,8 @@ const TEXTS = {
     pickup: 'You will collect your order at our store {store}. We will let you know when it is ready.',
     deliveryAddress: 'Delivery address',
     invoice: 'Your invoice (tax document) is attached. You can also download it here:',
+    tickets: 'Your match tickets are attached ({file}); show their QR codes at the entrance, printed or on your phone.',
+    ticketsUnpaid: 'The tickets are valid only once the payment for the order has reached our account.',
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
@@ -94,7 +101,7 @@ function addressText(address: DocumentAddress, language: MailLanguage): string {
 }
 
 export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
-  async render(context, { order, invoice }, language) {
+  async render(context, { order, invoice, tickets }, language) {
     const t = TEXTS[language];
     const money = (amount: number) => formatMoney(amount, order.currency, language);
     const priceOrFree = (amount: number) => (amount === 0 ? t.free : money(amount));
@@ -111,6 +118,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
 
     const attachments: MailAttachment[] = [];
     if (invoice) attachments.push({ filename: invoice.fileName, content: invoice.bytes, contentType: 'application/pdf' });
+    if (tickets) attachments.push({ filename: tickets.fileName, content: tickets.bytes, contentType: 'application/pdf' });
     if (bankTransfer) {
       attachments.push({ filename: 'qr-platba.png', content: await qrPng(orderSpayd(order)), contentType: 'image/png', cid: 'qr-platba' });
     }
@@ -135,6 +143,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
       : [];
     const pickup = order.store ? fill(t.pickup, { store: `${order.store.name}, ${order.store.street}, ${order.store.city}` }) : null;
     const vat = fill(t.vatIncluded, { vat: money(order.totalVat) });
+    const ticketsText = tickets ? [fill(t.tickets, { file: tickets.fileName }), ...(bankTransfer ? [t.ticketsUnpaid] : [])].join(' ') : null;
     const lineText = (line: (typeof order.lines)[number]) =>
       [line.name, [line.size, line.colour].filter(Boolean).join(', ')].filter(Boolean).join(' – ');
 
@@ -161,6 +170,7 @@ ${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0
 ${payLater && html`<p style="margin:16px 0;font-weight:bold;">${payLater}</p>`}
 ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
 ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress, language)}</p>`}
+${ticketsText && html`<p style="margin:16px 0;font-weight:bold;">${ticketsText}</p>`}
 <p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
@@ -180,6 +190,7 @@ ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><stron
       ...(payLater ? ['', payLater] : []),
       ...(pickup ? ['', pickup] : []),
       ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress, language)}`] : []),
+      ...(ticketsText ? ['', ticketsText] : []),
       '',
       `${t.invoice} ${invoiceUrl}`,
       '',

@@ -1,0 +1,322 @@
+// Buying match tickets (issue 26): held seats are cart lines like goods, placeOrder sells them in the
+// order's transaction, an expired hold is reported as a change, and each sold seat gets a signed ticket.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../support/test-app.ts';
+import { createMatch } from '../support/tickets.ts';
+import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
+import { createProduct, unique } from '../support/factories.ts';
+import { gid } from '../support/global-id.ts';
+import { HOLD_MS, ticketClock } from '../../bff/src/services/tickets.ts';
+import { checkInTicket, readTicketCode, ticketCode } from '../../bff/src/services/ticket-codes.ts';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { pdfText } from '../support/pdf-text.ts';
+
+const HOLD = `
+  mutation OrderHold($eventId: ID!, $seats: [Int!]!) {
+    holdSeats(eventId: $eventId, seats: $seats) { __typename ... on Error { message } }
+  }`;
+const ADD = `mutation OrderAdd($variantId: ID!) { addToCart(variantId: $variantId, quantity: 1) { __typename } }`;
+const UPDATE = `mutation OrderCheckout($input: CheckoutInput!) { updateCheckout(input: $input) { __typename } }`;
+const CHECKOUT = `
+  query OrderCheckoutRead {
+    cart {
+      total { withVat }
+      tickets { seat price { withVat } }
+      checkout {
+        revision
+        problems { field message }
+        totals {
+          products { withVat }
+          discount { withVat }
+          shipping { withVat }
+          totalToPay
+          vatRecap { ratePercent withVat }
+          freeShippingRemaining
+        }
+      }
+    }
+  }`;
+const PLACE = `
+  mutation OrderPlace($revision: String!) {
+    placeOrder(input: { revision: $revision }) {
+      __typename
+      ... on Order {
+        databaseId number hash totalToPay
+        lines { name quantity }
+        tickets { id seat section row number code qrSvg paid price { withVat vat } event { slug } }
+      }
+      ... on OrderChangedError { message changes { kind subject message } }
+      ... on Error { message }
+    }
+  }`;
+const AVAILABILITY = `query OrderAvailability($slug: String!) { event(slug: $slug) { availability { taken mine } } }`;
+
+type Checkout = {
+  cart: {
+    total: { withVat: number };
+    tickets: { seat: number }[];
+    checkout: {
+      revision: string;
+      problems: unknown[];
+      totals: {
+        products: { withVat: number };
+        discount: { withVat: number };
+        shipping: { withVat: number };
+        totalToPay: number;
+        vatRecap: { ratePercent: number; withVat: number }[];
+        freeShippingRemaining: number;
+      };
+    };
+  };
+};
+type Placed = {
+  placeOrder: {
+    __typename: string;
+    message?: string;
+    databaseId?: number;
+    number?: string;
+    totalToPay?: number;
+    lines?: { name: string; quantity: number }[];
+    tickets?: { seat: number; section: string; row: string; number: number; code: string; qrSvg: string; paid: boolean; price: { withVat: number } }[];
+    changes?: { kind: string; subject: string; message: string }[];
+  };
+};
+
+let app: TestApp;
+let methods: CheckoutMethods;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  methods = await createCheckoutMethods(app.prisma);
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+afterEach(() => {
+  ticketClock.now = () => new Date();
+});
+
+async function shopper(): Promise<TestClient> {
+  const n = ++addressCounter;
+  const client = app.newClient({ 'x-forwarded-for': `10.88.${(n >> 8) & 255}.${n & 255}` });
+  await client.ensureCsrfCookie();
+  return client;
+}
+
+async function ok<T>(client: TestClient, document: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const response = await client.gql<T>(document, variables);
+  expect(response.errors).toBeUndefined();
+  return response.data!;
+}
+
+/** Seats held, a complete checkout (courier, bank transfer unless said), and what the shopper sees. */
+async function readyToBuy(client: TestClient, eventId: string, seats: number[], payment = 'bank-transfer') {
+  expect((await ok<{ holdSeats: { __typename: string } }>(client, HOLD, { eventId, seats })).holdSeats.__typename).toBe('Cart');
+  const saved = await ok<{ updateCheckout: { __typename: string } }>(client, UPDATE, {
+    input: {
+      deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
+      paymentMethodId: gid('PaymentMethod', methods.payment[payment]),
+      invoiceAddress: { ...INVOICE_ADDRESS, email: `fan-${unique()}@example.cz` },
+      termsAccepted: true,
+    },
+  });
+  expect(saved.updateCheckout.__typename).toBe('Cart');
+  return ok<Checkout>(client, CHECKOUT);
+}
+
+describe('held seats in the cart and the checkout', () => {
+  it('count in the totals at 12 % VAT, count for a percent voucher, but not for free shipping', async () => {
+    const match = await createMatch(app.prisma);
+    const product = await createProduct(app.prisma, { variants: [{ priceCzk: 200_000, stock: 5 }] });
+    const fan = await shopper();
+    await ok(fan, ADD, { variantId: gid('Variant', product.variants[0].id) });
+    // 2 000 Kč of goods and 2 × 400 Kč of seats: 2 800 Kč, under the 3 000 Kč free-shipping limit by goods alone
+    const seen = await readyToBuy(fan, match.id, [0, 1]);
+    expect(seen.cart.total.withVat).toBe(280_000);
+    expect(seen.cart.checkout.totals.products.withVat).toBe(280_000);
+    expect(seen.cart.checkout.totals.vatRecap).toEqual([
+      { ratePercent: 21, withVat: 200_000 + seen.cart.checkout.totals.shipping.withVat },
+      { ratePercent: 12, withVat: 80_000 },
+    ]);
+    expect(seen.cart.checkout.totals.shipping.withVat).toBeGreaterThan(0);
+    expect(seen.cart.checkout.totals.freeShippingRemaining).toBe(100_000);
+
+    // 10 % off the cart: of the goods and of the seats
+    const voucher = await app.prisma.voucher.create({ data: { code: `LISTKY${unique()}`, kind: 'PERCENT', value: 10 } });
+    const cartId = (await app.prisma.eventSeat.findFirstOrThrow({ where: { eventId: match.event.id } })).cartId!;
+    await app.prisma.cartVoucher.create({ data: { cartId, voucherId: voucher.id } });
+    const discounted = await ok<Checkout>(fan, CHECKOUT);
+    expect(discounted.cart.checkout.totals.discount.withVat).toBe(28_000);
+  });
+});
+
+describe('placing the order', () => {
+  it('sells the held seats in the order, with a signed ticket each and a line each; an unpaid bank transfer says so', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [31, 30]);
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    expect(placed.__typename).toBe('Order');
+    expect(placed.totalToPay).toBe(seen.cart.checkout.totals.totalToPay);
+    expect(placed.lines).toEqual([
+      { name: 'Vstupenka FC Vltavín – SK Moravan, sektor P, řada 1, místo 1', quantity: 1 },
+      { name: 'Vstupenka FC Vltavín – SK Moravan, sektor P, řada 1, místo 2', quantity: 1 },
+    ]);
+    expect(placed.tickets!.map((ticket) => [ticket.seat, ticket.section, ticket.row, ticket.number, ticket.paid, ticket.price.withVat])).toEqual([
+      [30, 'P', '1', 1, false, 20_000],
+      [31, 'P', '1', 2, false, 20_000],
+    ]);
+    for (const ticket of placed.tickets!) {
+      expect(readTicketCode(app.config, ticket.code)).toMatchObject({ eventId: match.event.id, seat: ticket.seat, orderId: placed.databaseId });
+      expect(ticket.qrSvg).toMatch(/^<svg/);
+    }
+    const rows = await app.prisma.eventSeat.findMany({ where: { eventId: match.event.id }, orderBy: { seat: 'asc' } });
+    expect(rows.map((row) => [row.seat, row.orderId, row.cartId, row.expiresAt])).toEqual([
+      [30, placed.databaseId, null, null],
+      [31, placed.databaseId, null, null],
+    ]);
+    // sold is taken for everyone, for ever: no expiry, no sweep
+    ticketClock.now = () => new Date(Date.now() + 2 * HOLD_MS);
+    const later = await (await shopper()).gql<{ event: { availability: { taken: number[] } } }>(AVAILABILITY, { slug: match.slug });
+    expect(later.data!.event.availability.taken).toEqual([30, 31]);
+  });
+
+  it('a hold that expired before “Koupit a zaplatit” is reported as a change; nothing is sold', async () => {
+    const match = await createMatch(app.prisma);
+    const product = await createProduct(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    const fan = await shopper();
+    await ok(fan, ADD, { variantId: gid('Variant', product.variants[0].id) });
+    const seen = await readyToBuy(fan, match.id, [5]);
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
+    const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    expect(refused.__typename).toBe('OrderChangedError');
+    expect(refused.changes).toContainEqual({
+      kind: 'LINE_REMOVED',
+      subject: 'Vstupenka FC Vltavín – SK Moravan, sektor L, řada 1, místo 6',
+      message: 'Vstupenka FC Vltavín – SK Moravan, sektor L, řada 1, místo 6: rezervace místa vypršela a místo už v košíku není.',
+    });
+    expect(await app.prisma.ticket.count({ where: { eventId: match.event.id } })).toBe(0);
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id, orderId: { not: null } } })).toBe(0);
+  });
+
+  it('an order placed the instant a hold expires: a millisecond before it sells, at the instant it is a change', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    const late = await shopper();
+    const lateSeen = await readyToBuy(late, match.id, [40]);
+    const onTime = await shopper();
+    const onTimeSeen = await readyToBuy(onTime, match.id, [41]);
+    const expiry = start.getTime() + HOLD_MS;
+
+    ticketClock.now = () => new Date(expiry);
+    const refused = (await ok<Placed>(late, PLACE, { revision: lateSeen.cart.checkout.revision })).placeOrder;
+    expect(refused.__typename).toBe('OrderChangedError');
+    expect(refused.changes!.map((change) => change.kind)).toContain('LINE_REMOVED');
+
+    ticketClock.now = () => new Date(expiry - 1);
+    const placed = (await ok<Placed>(onTime, PLACE, { revision: onTimeSeen.cart.checkout.revision })).placeOrder;
+    expect(placed.__typename).toBe('Order');
+    expect(placed.tickets!.map((ticket) => ticket.seat)).toEqual([41]);
+  });
+
+  it('a tickets-only cart whose holds expired is told what changed, not that it is empty', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [50]);
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    expect(refused.__typename).toBe('OrderChangedError');
+  });
+});
+
+describe('ticket codes', () => {
+  it('are refused when forged or altered, accepted once, then reported as used; the wrong event is named', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [12], 'cash-on-delivery');
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const code = placed.tickets![0].code;
+    expect(placed.tickets![0].paid).toBe(true);
+    const claims = readTicketCode(app.config, code)!;
+
+    // another seat, another order, another key: none passes
+    const altered = code.replace(`.${claims.seat}.`, `.${claims.seat + 1}.`);
+    expect(await checkInTicket(app.prisma, app.config, altered)).toEqual({ result: 'FORGED' });
+    const otherKey = ticketCode({ ...app.config, ticketSecret: 'a-key-that-is-not-the-shops-0123456789' }, claims);
+    expect(await checkInTicket(app.prisma, app.config, otherKey)).toEqual({ result: 'FORGED' });
+    expect(await checkInTicket(app.prisma, app.config, 'T1.1.1.1.1.AAAAAAAAAAAAAAAAAAAAAA')).toEqual({ result: 'FORGED' });
+    expect(await checkInTicket(app.prisma, app.config, 'nonsense')).toEqual({ result: 'FORGED' });
+
+    expect((await checkInTicket(app.prisma, app.config, code, { eventSlug: 'jiny-zapas' })).result).toBe('WRONG_EVENT');
+    const [first, second] = await Promise.all([
+      checkInTicket(app.prisma, app.config, code, { eventSlug: match.slug }),
+      checkInTicket(app.prisma, app.config, code, { eventSlug: match.slug }),
+    ]);
+    expect([first.result, second.result].sort()).toEqual(['USED', 'VALID']);
+    expect((await checkInTicket(app.prisma, app.config, code)).result).toBe('USED');
+  });
+
+  it('of an unpaid bank-transfer order are refused at the gate (and not marked used)', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [13]);
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    expect((await checkInTicket(app.prisma, app.config, placed.tickets![0].code)).result).toBe('UNPAID');
+    await app.prisma.order.update({ where: { id: placed.databaseId }, data: { status: 'PAID' } });
+    expect((await checkInTicket(app.prisma, app.config, placed.tickets![0].code)).result).toBe('VALID');
+  });
+});
+
+describe('the confirmation e-mail', () => {
+  /** The confirmation of an order, parsed, with its attachments. */
+  async function confirmationOf(orderNumber: string) {
+    await app.mailer.idle();
+    await app.mailer.sendNow();
+    for (const file of await readdir(app.config.mailDir)) {
+      const mail = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
+      if (mail.subject?.includes(orderNumber)) return mail;
+    }
+    throw new Error(`no e-mail of order ${orderNumber}`);
+  }
+
+  it('carries one PDF with the tickets: the seat large, readable Czech, and that an unpaid transfer does not let in yet', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [22, 23]);
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const mail = await confirmationOf(placed.number!);
+    const pdfs = mail.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
+    expect(pdfs.map((attachment) => attachment.filename)).toEqual([`faktura-${placed.number}.pdf`, `vstupenky-${placed.number}.pdf`]);
+    expect(mail.text).toContain(`Vstupenky na zápas najdete v příloze (vstupenky-${placed.number}.pdf)`);
+    expect(mail.text).toContain('Vstupenky platí až po připsání platby za objednávku na náš účet.');
+    const text = await pdfText(pdfs[1].content);
+    expect(text).toContain('FC Vltavín – SK Moravan');
+    expect(text).toContain('SEKTOR');
+    expect(text).toContain('ŘADA');
+    expect(text).toContain('MÍSTO');
+    expect(text).toContain('NEZAPLACENO');
+    for (const ticket of placed.tickets!) expect(text).toContain(ticket.code);
+  });
+
+  it('of a cash-on-delivery order: the tickets are valid, with no unpaid warning', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [24], 'cash-on-delivery');
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const mail = await confirmationOf(placed.number!);
+    const tickets = mail.attachments.find((attachment) => attachment.filename === `vstupenky-${placed.number}.pdf`)!;
+    const text = await pdfText(tickets.content);
+    expect(text).not.toContain('NEZAPLACENO');
+    expect(text).toContain('Při vstupu ukažte QR kód');
+  });
+});
