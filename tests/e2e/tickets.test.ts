@@ -2,22 +2,63 @@
 // small ground with the keyboard and sees them 'Vybrané'; another shopper's open page shows them
 // 'Obsazené' within seconds without a reload; the fan buys them and the order summary shows two QR
 // tickets. Also: a click on the stadium plan, the per-order limit, and the list view.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { simpleParser } from 'mailparser';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { pdfText } from '../support/pdf-text.ts';
+import { runShopCommand } from '../../scripts/shop-command.ts';
+import { ticketCommand } from '../../scripts/ticket.ts';
+
+/** The shop signs tickets with this key, and the gate's command checks them with it. */
+const TICKET_KEY = 'e2e-ticket-key-0123456789abcdef0123';
+const mailDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-tickets-mail-'));
+const commandDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-tickets-command-'));
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ mailDir, ticketSecret: TICKET_KEY }), launchBrowser()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
+  rmSync(mailDir, { recursive: true, force: true });
+  rmSync(commandDir, { recursive: true, force: true });
 });
+
+/** `npm run ticket -- verify <code>` with the shop's database and key: its exit code and what it printed. */
+async function verifyTicket(code: string) {
+  const out: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...parts: unknown[]) => void out.push(parts.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...parts: unknown[]) => void out.push(parts.join(' ')));
+  try {
+    const exitCode = await runShopCommand(ticketCommand, ['verify', code], { DATABASE_URL: shop.databaseUrl, DATA_DIR: commandDir, TICKET_HMAC_KEY: TICKET_KEY });
+    return { exitCode, out: out.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+  }
+}
+
+/** The order confirmation sent to `address` (waits for the outbox), parsed. */
+async function confirmationTo(address: string) {
+  for (let waited = 0; waited < 30_000; waited += 250) {
+    for (const file of readdirSync(mailDir).filter((name) => name.endsWith('.eml'))) {
+      const mail = await simpleParser(readFileSync(path.join(mailDir, file)));
+      const to = Array.isArray(mail.to) ? mail.to.map((a) => a.text).join(', ') : (mail.to?.text ?? '');
+      if (to.includes(address) && mail.attachments.some((attachment) => attachment.filename?.startsWith('vstupenky-'))) return mail;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no order confirmation with tickets to ${address}`);
+}
 
 const SMALL_GROUND = '/vstupenky/fk-ocelar-fc-vltavin';
 
@@ -112,7 +153,7 @@ describe('match tickets in Chromium', () => {
     await expect.poll(() => fan.getByTestId('checkout-ticket').count()).toBe(2);
     await fan.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
     await fan.getByTestId('store-picker').getByRole('radio').first().check();
-    await fan.getByRole('radio', { name: /Platba kartou|Platba na prodejně|Bankovní převod/ }).first().check();
+    await fan.getByRole('radio', { name: /Bankovní převod/ }).check();
     await fan.getByLabel('Jméno *').fill('Jana');
     await fan.getByLabel('Příjmení *').fill('Nováková');
     await fan.getByLabel('E-mail *').fill('jana.fanynka@example.cz');
@@ -135,8 +176,30 @@ describe('match tickets in Chromium', () => {
       expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
       expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     }
+    // a bank transfer not paid yet: the tickets say they let no one in until it is
+    expect(texts.every((text) => text.includes('Platná až po zaplacení objednávky'))).toBe(true);
     // sold now: held by no cart
     expect(await shop.prisma.eventSeat.count({ where: { cartId: { not: null } } })).toBe(0);
+
+    // the confirmation carries the tickets as one PDF, the seats readable in it
+    const number = (await fan.getByTestId('order-number').textContent()) ?? '';
+    const mail = await confirmationTo('jana.fanynka@example.cz');
+    const pdf = mail.attachments.find((attachment) => attachment.filename === `vstupenky-${number}.pdf`);
+    expect(pdf?.contentType).toBe('application/pdf');
+    const text = (await pdfText(pdf!.content)).replace(/\s+/g, ' ');
+    expect(text).toContain('FK Ocelář – FC Vltavín');
+    // the gate's command lets each paid ticket in once
+    const codes = await tickets.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('data-code') ?? ''));
+    expect(codes).toHaveLength(2);
+    const order = await shop.prisma.order.findFirstOrThrow({ where: { number } });
+    await shop.prisma.order.update({ where: { id: order.id }, data: { status: 'PAID' } });
+    for (const code of codes) {
+      const first = await verifyTicket(code);
+      expect(first.exitCode, first.out).toBe(0);
+      const again = await verifyTicket(code);
+      expect(again.exitCode, again.out).toBe(2);
+      expect(again.out).toMatch(/ALREADY USED/);
+    }
 
     expect(problems).toEqual([]);
     await fan.close();

@@ -143,7 +143,7 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
         </div>
       </dl>
       <p className="muted">
-        {event.salesOpen ? t('tickets.salesEnd', { date: formatDateTime(event.salesEnd, language) }) : t('tickets.salesClosed')} {t('tickets.perOrder', { count: event.maxSeatsPerOrder })}
+        {event.salesOpen ? t('tickets.salesEnd', { date: formatDateTime(event.salesEnd, language) }) : t('tickets.salesClosed')}
       </p>
       <SeatPicker event={event} />
     </div>

@@ -29,6 +29,9 @@ export const LayoutQuery = graphql(`
     cart {
       id
       itemCount
+      tickets {
+        id
+      }
       total {
         ...PriceFields
       }
@@ -92,7 +95,9 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const other = language === 'cs' ? 'en' : 'cs';
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
-  const items = t('cart.items', { count: cart?.itemCount ?? 0 });
+  // goods and match tickets (a seat is one piece)
+  const itemCount = (cart?.itemCount ?? 0) + (cart?.tickets.length ?? 0);
+  const items = t('cart.items', { count: itemCount });
   // what the shopper will pay for the goods: the vouchers' discount taken off
   const total = cart ? formatPrice(cart.goodsToPay) : format(0, currency);
 
@@ -182,7 +187,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
               <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
             </svg>
             <span className="cart-link__count" data-testid="header-cart-count" aria-hidden="true">
-              {cart?.itemCount ?? 0}
+              {itemCount}
             </span>
             <span className="cart-link__total" data-testid="header-cart-total">
               {total}
