@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCategory, createCustomer, createProduct } from '../support/factories.ts';
 import { dbId, gid } from '../support/global-id.ts';
+import { createMatch } from '../support/tickets.ts';
 import { createCheckoutMethods } from '../support/checkout.ts';
 import {
   ApiTokenInputError,
@@ -601,6 +602,9 @@ async function seedDocsCatalog(): Promise<Record<string, string>> {
   // section 6: a voucher and the shop's delivery and payment methods
   await createCheckoutMethods(app.prisma);
   await app.prisma.voucher.create({ data: { code: 'PARTNER200', kind: 'AMOUNT', value: 20_000, currency: 'CZK' } });
+  // section 9: a match on sale, seat 5 sold at the box office
+  const match = await createMatch(app.prisma, { slug: 'fc-vltavin-sk-moravan', venueName: 'Stadion Vltavín', venueCity: 'Praha' });
+  await app.prisma.eventSeat.create({ data: { eventId: match.event.id, seat: 5 } });
   return { SHOP: app.url, TOKEN: await newToken(['catalog:read', 'cart']) };
 }
 

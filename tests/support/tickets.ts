@@ -31,6 +31,9 @@ export type MatchInput = {
   salesEnd?: Date;
   maxSeatsPerOrder?: number;
   plan?: SeatPlan;
+  slug?: string;
+  venueName?: string;
+  venueCity?: string;
 };
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -38,11 +41,11 @@ const DAY_MS = 24 * 3600 * 1000;
 export async function createMatch(prisma: Db, input: MatchInput = {}) {
   const n = unique();
   const plan = input.plan ?? testPlan();
-  const venue = await prisma.venue.create({ data: { slug: `venue-${n}`, name: `Hřiště ${n}`, city: 'Brno', plan: plan as never, seatCount: planSeatCount(plan) } });
+  const venue = await prisma.venue.create({ data: { slug: `venue-${n}`, name: input.venueName ?? `Hřiště ${n}`, city: input.venueCity ?? 'Brno', plan: plan as never, seatCount: planSeatCount(plan) } });
   const kickoff = input.kickoff ?? new Date(Date.now() + 10 * DAY_MS);
   const event = await prisma.event.create({
     data: {
-      slug: `zapas-${n}`,
+      slug: input.slug ?? `zapas-${n}`,
       homeTeam: 'FC Vltavín',
       awayTeam: 'SK Moravan',
       competition: { cs: 'Fortuna liga', en: 'Czech First League' },
