@@ -3,7 +3,7 @@
 // stand's rows run, the drawn paths, the list of free seats, and zoom and pan that never leave the plan.
 import { describe, expect, it } from 'vitest';
 import {
-  circlesPath,
+  dotsPath,
   firstSeat,
   freeSeatsBySection,
   layOutPlan,
@@ -119,10 +119,12 @@ describe('arrow keys', () => {
 });
 
 describe('drawing', () => {
-  it('draws every seat as one circle in a shared path', () => {
-    const path = circlesPath(layout, [0, 13]);
-    expect(path.match(/M/g)).toHaveLength(2);
-    expect(path.startsWith(`M${10 - layout.radius} 40a`)).toBe(true);
+  it('draws every seat as a dot of one shared path, moving relative to the seat before', () => {
+    expect(dotsPath(layout, [0, 1, 2, 13])).toBe('M10 40h0m10 0h0m10 0h0m50 -10h0');
+    expect(dotsPath(layout, [])).toBe('');
+    // tenths are kept exactly, without floating-point noise
+    const odd = layOutPlan({ width: 10, height: 10, seatCount: 3, sections: [{ id: 's', name: 'S', label: { x: 0, y: 0 }, rows: [row('1', 0.1, 0.2, 0.3, 0.1, 3, 0)] }] });
+    expect(dotsPath(odd, [0, 1, 2])).toBe('M0.1 0.2h0m0.3 0.1h0m0.3 0.1h0');
   });
 
   it('groups free seats by price category and taken seats apart', () => {

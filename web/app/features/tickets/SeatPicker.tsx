@@ -193,11 +193,16 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
 
   const total = selected.reduce((sum, seat) => sum + (categories.get(layout.category[seat])?.amount.withVat ?? 0), 0);
   const currency = event.categories[0] ? priceOf(event.categories[0].price).currency : 'CZK';
+  // The plan's taken seats less the shopper's own (the live stream reports her holds as taken too).
+  // The same set while a click only changes seats that are not taken, so the 8 000 seats' paths are
+  // not drawn again on a click.
+  const ownTaken = selected.filter((seat) => availability.taken.has(seat)).join(' ');
   const shown = useMemo(() => {
+    if (!ownTaken) return availability.taken;
     const taken = new Set(availability.taken);
-    for (const seat of selected) taken.delete(seat);
+    for (const seat of ownTaken.split(' ')) taken.delete(Number(seat));
     return taken;
-  }, [availability.taken, selected]);
+  }, [availability.taken, ownTaken]);
 
   return (
     <div className="seat-picker">

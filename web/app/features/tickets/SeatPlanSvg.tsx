@@ -6,7 +6,7 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import {
-  circlesPath,
+  dotsPath,
   firstSeat,
   neighbourSeat,
   panView,
@@ -39,15 +39,19 @@ type Props = {
   disabled?: boolean;
 };
 
-/** The seats that do not change on a click: one path per category of free seats, one for the taken. */
+/**
+ * The seats that do not change on a click: one path per category of free seats, one for the taken
+ * (smaller dots: told apart by more than their colour). Each seat is a dot of the path's stroke.
+ */
 const SeatLayers = memo(function SeatLayers({ layout, taken, colourOf }: { layout: SeatLayout; taken: ReadonlySet<number>; colourOf: (code: string) => string }) {
   const groups = useMemo(() => seatGroups(layout, taken), [layout, taken]);
+  const r = layout.radius;
   return (
-    <g>
+    <g fill="none" strokeLinecap="round">
       {[...groups.free].map(([code, seats]) => (
-        <path key={code} className="seat-plan__free" data-category={code} fill={colourOf(code)} d={circlesPath(layout, seats)} />
+        <path key={code} className="seat-plan__free" data-category={code} stroke={colourOf(code)} strokeWidth={r * 2} d={dotsPath(layout, seats)} />
       ))}
-      <path className="seat-plan__taken" fill={SEAT_COLOURS.taken} d={circlesPath(layout, groups.taken)} />
+      <path className="seat-plan__taken" stroke={SEAT_COLOURS.taken} strokeWidth={r * 1.4} d={dotsPath(layout, groups.taken)} />
     </g>
   );
 });
@@ -177,7 +181,7 @@ export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabe
   };
 
   const zoomBy = (factor: number) => setView((current) => zoomView(current, factor, 0.5, 0.5, width, height));
-  const selectedPath = useMemo(() => circlesPath(layout, selected), [layout, selected]);
+  const selectedPath = useMemo(() => dotsPath(layout, selected), [layout, selected]);
   const r = layout.radius;
 
   return (
@@ -220,7 +224,11 @@ export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabe
             </g>
           ) : null}
           <SeatLayers layout={layout} taken={taken} colourOf={colourOf} />
-          <path className="seat-plan__selected" fill={SEAT_COLOURS.selected} stroke={SEAT_COLOURS.selectedRing} strokeWidth={r * 0.45} d={selectedPath} data-seats={selected.join(' ')} />
+          {/* the shopper's seats: a dark ring (a wider dot under) round a red dot */}
+          <g fill="none" strokeLinecap="round">
+            <path stroke={SEAT_COLOURS.selectedRing} strokeWidth={r * 2.5} d={selectedPath} />
+            <path className="seat-plan__selected" stroke={SEAT_COLOURS.selected} strokeWidth={r * 1.7} d={selectedPath} data-seats={selected.join(' ')} />
+          </g>
           <SectionLabels layout={layout} />
           {focused && active !== null ? (
             <circle className="seat-plan__focus" cx={layout.x[active]} cy={layout.y[active]} r={r * 1.9} fill="none" stroke={SEAT_COLOURS.focus} strokeWidth={r * 0.7} />
