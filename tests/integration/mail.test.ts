@@ -48,6 +48,7 @@ function sender(kind: 'smtp' | 'files' = 'smtp'): SenderDeps {
     db: app.prisma,
     transport: createMailTransport({ smtpUrl: kind === 'smtp' ? smtp.url : null, mailDir }),
     from: 'Tribuna Sport <info@tribunasport.cz>',
+    ticketKeys: app.config,
     publicUrl: 'https://shop.example',
     eurRate: 25,
     log: silent,

@@ -279,6 +279,51 @@ describe(`partner apps (${databaseKind})`, () => {
       expect(await app.prisma.cart.count()).toBe(cartsBefore);
     });
 
+    it('match tickets: events, availability and seat changes under catalog:read, holding seats under cart only', async () => {
+      const match = await createMatch(app.prisma);
+      const reader = await newToken(['catalog:read']);
+      const read = await partnerRequest(reader, 'query ($slug: String!) { event(slug: $slug) { id availability { taken } } }', { slug: match.slug });
+      expect(read.body).toEqual({ data: { event: { id: match.id, availability: { taken: [] } } } });
+      const hold = 'mutation ($e: ID!, $s: [Int!]!) { holdSeats(eventId: $e, seats: $s) { __typename } }';
+      expect(codes(await partnerRequest(reader, hold, { e: match.id, s: [1] }))).toEqual(['FORBIDDEN']);
+      expect(codes(await partnerRequest(reader, 'mutation ($e: ID!) { releaseSeats(eventId: $e, seats: [1]) { id } }', { e: match.id }))).toEqual(['FORBIDDEN']);
+      expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(0);
+
+      // the subscription over server-sent events with the catalog token; a cart token holds a seat
+      const query = 'subscription ($e: ID!) { seatChanges(eventId: $e) { taken freed } }';
+      const controller = new AbortController();
+      const stream = await fetch(`${app.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ e: match.id }))}`, {
+        headers: { authorization: `Bearer ${reader}`, accept: 'text/event-stream' },
+        signal: controller.signal,
+      });
+      expect(stream.status).toBe(200);
+      const held = await partnerRequest(await newToken(['cart']), hold, { e: match.id, s: [4] });
+      expect(held.body.data).toEqual({ holdSeats: { __typename: 'Cart' } });
+      const reader2 = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let text = '';
+      while (!text.includes('event: next')) text += (await reader2.read()).value ?? '';
+      expect(text).toContain('data: {"data":{"seatChanges":{"taken":[4],"freed":[]}}}');
+      controller.abort();
+      // a cart token cannot subscribe (catalog data): the stream's one event is the refusal, then it ends
+      const refusedController = new AbortController();
+      const refused = await fetch(`${app.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ e: match.id }))}`, {
+        headers: { authorization: `Bearer ${await newToken(['cart'])}`, accept: 'text/event-stream' },
+        signal: refusedController.signal,
+      });
+      const refusal = refused.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let refusedText = '';
+      for (;;) {
+        const chunk = await refusal.read();
+        if (chunk.done) break;
+        refusedText += chunk.value;
+      }
+      refusedController.abort();
+      expect(refusedText).toContain('"code":"FORBIDDEN"');
+      expect(refusedText).not.toContain('seatChanges":{');
+      // the guide's example lists the matches on sale: this one goes
+      await app.prisma.event.delete({ where: { id: match.event.id } });
+    });
+
     it('a cart token fills its own cart by X-Cart-Id, but not the catalog and not another token\'s cart', async () => {
       const token = await newToken(['cart']);
       expect(codes(await partnerRequest(token, PRODUCTS))).toEqual(['FORBIDDEN']);

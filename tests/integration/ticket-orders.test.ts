@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { pdfText } from '../support/pdf-text.ts';
+import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 
 const HOLD = `
   mutation OrderHold($eventId: ID!, $seats: [Int!]!) {
@@ -236,6 +237,20 @@ describe('placing the order', () => {
     ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
     const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     expect(refused.__typename).toBe('OrderChangedError');
+  });
+});
+
+describe('a cancelled order', () => {
+  it('an unpaid bank transfer cancelled after its deadline puts its seats back on sale; its tickets let no one in', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = await readyToBuy(fan, match.id, [55, 56]);
+    const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+    const cancelled = await cancelUnpaidOrders(app.prisma, new Date(Date.now() + 60 * 24 * 3600_000));
+    expect(cancelled).toContain(placed.databaseId);
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(0);
+    expect((await checkInTicket(app.prisma, app.config, placed.tickets![0].code)).result).toBe('CANCELLED');
+    expect((await ok<{ holdSeats: { __typename: string } }>(await shopper(), HOLD, { eventId: match.id, seats: [55] })).holdSeats.__typename).toBe('Cart');
   });
 });
 

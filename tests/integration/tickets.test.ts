@@ -3,6 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createMatch } from '../support/tickets.ts';
+import { createCustomer, createProduct } from '../support/factories.ts';
+import { gid } from '../support/global-id.ts';
 import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
 
 const EVENT = `
@@ -83,7 +85,7 @@ describe('a match and its plan', () => {
     const response = await app.gql<{ event: Record<string, unknown> & { plan: { seatCount: number; sections: unknown[] }; categories: { code: string; price: { withVat: number; withoutVat: number; vat: number } }[] } }>(EVENT, { slug: match.slug });
     expect(response.errors).toBeUndefined();
     const event = response.data!.event;
-    expect(event).toMatchObject({ id: match.id, name: 'FC Vltavín – SK Moravan', competition: 'Fortuna liga', salesOpen: true, maxSeatsPerOrder: 4 });
+    expect(event).toMatchObject({ id: match.id, name: 'FC Vltavín – SK Moravan', competition: '1. liga', salesOpen: true, maxSeatsPerOrder: 4 });
     expect(event.plan.seatCount).toBe(60);
     expect(event.plan.sections).toHaveLength(2);
     expect(event.categories[0]).toMatchObject({ code: 'A', price: { withVat: 40_000, withoutVat: 35_714, vat: 4_286 } });
@@ -136,6 +138,25 @@ describe('holding seats', () => {
     await app.prisma.cart.delete({ where: { id: (await app.prisma.eventSeat.findFirstOrThrow({ where: { eventId: match.event.id } })).cartId! } });
     expect(await seatRows(match.event.id)).toEqual([]);
     expect(held.__typename).toBe('Cart');
+  });
+});
+
+describe('signing in', () => {
+  it('carries the guest’s held seats into the customer’s earlier cart', async () => {
+    const match = await createMatch(app.prisma);
+    const product = await createProduct(app.prisma);
+    const customer = await createCustomer(app.prisma);
+    const login = (client: TestClient) =>
+      client.gql('mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { __typename } }', { e: customer.email, p: customer.password });
+    const earlier = await shopper();
+    await login(earlier);
+    await earlier.gql('mutation($v: ID!) { addToCart(variantId: $v) { __typename } }', { v: gid('Variant', product.variants[0].id) });
+    const guest = await shopper();
+    await hold(guest, match.id, [8, 9]);
+    await login(guest);
+    const cart = await guest.gql<{ cart: { lines: unknown[]; tickets: { seat: number }[] } }>('{ cart { lines { quantity } tickets { seat } } }');
+    expect(cart.data!.cart.lines).toHaveLength(1);
+    expect(cart.data!.cart.tickets.map((line) => line.seat)).toEqual([8, 9]);
   });
 });
 

@@ -48,7 +48,7 @@ export async function createMatch(prisma: Db, input: MatchInput = {}) {
       slug: input.slug ?? `zapas-${n}`,
       homeTeam: 'FC Vltavín',
       awayTeam: 'SK Moravan',
-      competition: { cs: 'Fortuna liga', en: 'Czech First League' },
+      competition: { cs: '1. liga', en: 'First League' },
       kickoff,
       venueId: venue.id,
       salesStart: input.salesStart ?? new Date(Date.now() - DAY_MS),

@@ -105,7 +105,7 @@ async function addRefusal(tx: Tx, ctx: CartContext, cartId: string, variantId: n
 /**
  * The cart a customer continues with after signing in. The guest cart of this session is merged
  * into the customer's open cart from earlier visits (quantities added, capped by stock and the
- * 99-piece limit; its vouchers carried over) and then removed; with no earlier cart the guest cart
+ * 99-piece limit; its vouchers and held seats carried over) and then removed; with no earlier cart the guest cart
  * simply becomes the customer's; with no guest cart the earlier one is picked up.
  * A cart that belongs to another customer is never touched.
  */
@@ -138,6 +138,9 @@ export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined
       INSERT INTO "CartVoucher" ("cartId", "voucherId", "createdAt")
       SELECT ${earlier.id}::text, "voucherId", "createdAt" FROM "CartVoucher" WHERE "cartId" = ${guest.id}::text
       ON CONFLICT DO NOTHING`;
+    // held seats go with the goods (deleting the guest cart would free them)
+    await tx.$executeRaw`
+      UPDATE "EventSeat" SET "cartId" = ${earlier.id}::text WHERE "cartId" = ${guest.id}::text AND "orderId" IS NULL`;
     await tx.cart.delete({ where: { id: guest.id } });
     return earlier.id;
   }, TRANSACTION_OPTIONS);

@@ -1,5 +1,5 @@
 // Seats taken and freed, told to every seat picker of every shop instance (Subscription.seatChanges;
-// docs/decisions/0041-live-seat-changes.md).
+// docs/decisions/0041-seats-holds-and-live-changes.md).
 //
 // On a PostgreSQL server the instances share PostgreSQL's LISTEN/NOTIFY: each instance keeps one
 // connection of its own that LISTENs on the channel, and a change is sent with pg_notify() on it

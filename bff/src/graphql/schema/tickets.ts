@@ -1,6 +1,6 @@
 // Match tickets (issue 26): matches and their seat plans, live availability, holding and releasing
 // seats in the cart, the cart's ticket lines and an order's tickets. The contract with the web is
-// docs/decisions/0041-live-seat-changes.md and the tickets chapter of docs/partners.md.
+// docs/decisions/0041-seats-holds-and-live-changes.md and the tickets chapter of docs/partners.md.
 import { createGraphQLError } from 'graphql-yoga';
 import { builder, CART_ACCESS, CATALOG_READ } from './builder.ts';
 import { Price } from './catalog.ts';
@@ -288,7 +288,13 @@ builder.subscriptionField('seatChanges', (t) =>
       'Seats of the match taken or freed by anyone, from the moment of subscribing (server-sent events: ' +
       '`Accept: text/event-stream`). A lost connection may miss changes: read Event.availability after reconnecting.',
     args: { eventId: t.arg.globalID({ required: true, description: 'An Event’s id.' }) },
-    subscribe: (_root, args, ctx) => ctx.seatChanges.subscribe(localDatabaseId(args.eventId, 'Event', ctx)),
+    subscribe: (_root, args, ctx) => {
+      // the field's scope is checked when each event is resolved; a token without it is refused now
+      if (ctx.partner && !ctx.partner.scopes.includes('catalog:read')) {
+        throw createGraphQLError(message('notAllowed', ctx.language), { extensions: { code: 'FORBIDDEN' } });
+      }
+      return ctx.seatChanges.subscribe(localDatabaseId(args.eventId, 'Event', ctx));
+    },
     resolve: (change) => change,
   }),
 );
