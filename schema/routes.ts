@@ -14,6 +14,8 @@ export const ROUTES = {
   info: { cs: '/info/:id/:slug', en: '/en/info/:id/:slug', file: 'routes/info.tsx' },
   blog: { cs: '/blog', en: '/en/blog', file: 'routes/blog.tsx' },
   article: { cs: '/blog/:slug', en: '/en/blog/:slug', file: 'routes/article.tsx' },
+  events: { cs: '/vstupenky', en: '/en/tickets', file: 'routes/events.tsx' },
+  event: { cs: '/vstupenky/:slug', en: '/en/tickets/:slug', file: 'routes/event.tsx' },
   stores: { cs: '/prodejny', en: '/en/stores', file: 'routes/stores.tsx' },
   store: { cs: '/prodejny/:id', en: '/en/stores/:id', file: 'routes/store.tsx' },
   cart: { cs: '/kosik', en: '/en/cart', file: 'routes/cart.tsx' },

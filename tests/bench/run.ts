@@ -4,7 +4,7 @@
 //   npm run bench                       pages and API (embedded database; PostgreSQL with TEST_DATABASE_URL)
 //   npm run bench -- --products 100000  also search on that many generated products (a throwaway database)
 //   npm run bench -- --quick            shorter rounds (a smoke run)
-//   npm run bench -- --only pages|search|orders|lighthouse
+//   npm run bench -- --only pages|search|orders|seats|lighthouse
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
 //
@@ -22,6 +22,7 @@ import { load, median, type LoadRequest, type LoadResult } from './load.ts';
 import { benchPlaceOrder } from './place-order.ts';
 import { benchSearch } from './search.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchSeatPlan } from './seat-plan.ts';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { CONSENT_TEXT_VERSION, NONE_GRANTED, formatConsentCookie } from '../../schema/rules/consent.ts';
@@ -284,4 +285,5 @@ const only = args.only;
 if (!only || only === 'pages') await benchPages();
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
+if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });
 if (!only || only === 'lighthouse') await benchLighthouse(kind, { runs: args.quick ? 1 : 3, pages: args.page });

@@ -73,6 +73,12 @@ describe.concurrent('accessibility (axe-core)', () => {
           findings.push(...(await audit(signedIn ? pages.customer : pages.guest, path, width)));
         }
       }
+      // every match page, not only the one of the route table's parameters: the small ground's plan too
+      for (const event of await shop.prisma.event.findMany({ select: { slug: true } })) {
+        for (const language of ['cs', 'en'] as const) {
+          if (event.slug !== params[language].event?.slug) findings.push(...(await audit(pages.guest, href('event', language, { slug: event.slug }), width)));
+        }
+      }
       await guest.close();
       await customer.close();
       expect(findings).toEqual([]);

@@ -1,6 +1,6 @@
 // Real Chromium (Debian's package) driven by playwright-core; `npx playwright install` cannot
 // download browsers here. CHROMIUM_PATH overrides the executable.
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -30,9 +30,12 @@ export function watchRequests(page: Page): { settled: () => Promise<void> } {
   const known = watchers.get(page);
   if (known) return known;
   let inFlight = 0;
-  page.on('request', () => inFlight++);
-  page.on('requestfinished', () => inFlight--);
-  page.on('requestfailed', () => inFlight--);
+  // a stream of server-sent events (the seat picker's live changes) stays open as long as the page:
+  // it is never "in flight" in this sense
+  const counted = (request: Request) => !(request.headers()['accept'] ?? '').includes('text/event-stream');
+  page.on('request', (request) => void (counted(request) && inFlight++));
+  page.on('requestfinished', (request) => void (counted(request) && inFlight--));
+  page.on('requestfailed', (request) => void (counted(request) && inFlight--));
   const nextFrames = () =>
     page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   const watcher = {

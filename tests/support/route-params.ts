@@ -12,6 +12,8 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
   const article = await prisma.article.findFirstOrThrow({ include: { translations: true } });
   const info = await prisma.infoPage.findUniqueOrThrow({ where: { id: 1 }, include: { translations: true } });
   const store = await prisma.store.findFirstOrThrow();
+  // the demo stadium's match (the largest plan); the suites open the other matches themselves
+  const event = await prisma.event.findFirstOrThrow({ orderBy: { venue: { seatCount: 'desc' } } });
   const forLanguage = (language: 'cs' | 'en') => {
     const slug = (rows: { language: string; slug: string }[]) => rows.find((row) => row.language === language)!.slug;
     return {
@@ -20,6 +22,7 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       article: { slug: slug(article.translations) },
       info: { id: info.id, slug: slug(info.translations) },
       store: { id: store.id },
+      event: { slug: event.slug },
       changePassword: { hash: 'a1b2c3' },
       orderSummary: { id: order.id, hash: order.hash },
       orderDetail: { id: order.id },

@@ -42,6 +42,8 @@ export async function startShop(overrides: Partial<Config> = {}) {
   return {
     url,
     prisma: shop.prisma,
+    /** The shop's database (the embedded one's too), for a command run against it (`npm run ticket`). */
+    databaseUrl: shop.databaseUrl,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await shop.close();

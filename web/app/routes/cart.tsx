@@ -16,6 +16,7 @@ import { formTokenFor } from '../forms/FormToken.tsx';
 import { cartAction } from '../features/cart/cart-action.server.ts';
 import type { CartActionData } from '../features/cart/cart-action-data.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { TicketLines, ticketLinesOf } from '../features/tickets/TicketLines.tsx';
 
 const CartPageQuery = graphql(`
   query CartPage {
@@ -52,8 +53,9 @@ export default function CartPage() {
   const failed = useActionData<CartActionData>() ?? null;
   const cart = getFragmentData(CartPageFieldsFragment, data?.cart);
 
-  // every line has at least one piece
-  if (!cart || cart.itemCount === 0) {
+  // every line has at least one piece; tickets are lines of their own
+  const tickets = cart ? ticketLinesOf(cart) : [];
+  if (!cart || (cart.itemCount === 0 && tickets.length === 0)) {
     return (
       <div className="container page empty-state">
         <h1>{t('cart.title')}</h1>
@@ -72,6 +74,7 @@ export default function CartPage() {
     <div className="container page cart-page">
       <h1>{t('cart.title')}</h1>
       <CartLines cart={cart} failed={failed} />
+      <TicketLines cart={cart} />
       <div className="cart-page__bottom">
         <CartVouchers vouchers={cart.vouchers} locale={language} failed={failed} />
         <section className="cart-summary" aria-labelledby="cart-summary-heading">

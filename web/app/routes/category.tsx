@@ -58,6 +58,9 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   };
 }
 
+/** The demo catalog's fan-shop category (prisma/seed/data/categories.ts), whose page links the match tickets. */
+const FAN_SHOP_SLUG = 'fan-shop';
+
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
@@ -94,6 +97,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <h1>{category.name}</h1>
       {category.description && <p className="lead">{category.description}</p>}
+      {/* the fan shop (and its subcategories) leads to the match tickets too */}
+      {(category.slug === FAN_SHOP_SLUG || category.parent?.slug === FAN_SHOP_SLUG) && (
+        <p className="category-tickets">
+          <Link className="button button--secondary" to={href('events', language)}>
+            {t('tickets.fanShopLink')}
+          </Link>
+        </p>
+      )}
       {category.children.length > 0 && (
         <nav aria-label={t('category.subcategories')} className="chips">
           <ul>

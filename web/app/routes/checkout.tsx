@@ -69,8 +69,8 @@ const CheckoutPageQuery = graphql(`
 /** The cart of the page's answer, when there is anything to buy. */
 function cartToBuy(page: { cart?: PageData['cart'] | null } | undefined) {
   const cart = getFragmentData(CheckoutCartFieldsFragment, page?.cart);
-  // every line has at least one piece
-  return cart && cart.itemCount > 0 ? cart : null;
+  // every line has at least one piece; tickets are lines of their own
+  return cart && (cart.itemCount > 0 || cart.tickets.length > 0) ? cart : null;
 }
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {

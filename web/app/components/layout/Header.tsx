@@ -78,12 +78,14 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const known = personal !== undefined;
   const cart = personal?.cart;
   useEffect(() => {
-    if (personal) writeHintCookie(hintOf({ cart: personal.cart ? { itemCount: personal.cart.itemCount, goodsToPay: priceOf(personal.cart.goodsToPay) } : null, wishlist: personal.wishlist, me: personal.me }));
+    if (personal) writeHintCookie(hintOf({ cart: personal.cart ? { itemCount: personal.cart.itemCount + personal.cart.tickets.length, goodsToPay: priceOf(personal.cart.goodsToPay) } : null, wishlist: personal.wishlist, me: personal.me }));
   }, [personal]);
   const other = language === 'cs' ? 'en' : 'cs';
   const otherPath = alternates?.[other] ?? href('home', other);
   const searchQuery = new URLSearchParams(location.search).get('q') ?? '';
-  const items = t('cart.items', { count: cart?.itemCount ?? 0 });
+  // goods and match tickets (a seat is one piece)
+  const itemCount = (cart?.itemCount ?? 0) + (cart?.tickets.length ?? 0);
+  const items = t('cart.items', { count: itemCount });
   // what the shopper will pay for the goods: the vouchers' discount taken off
   const total = cart ? formatPrice(cart.goodsToPay) : format(0, currency);
   const signedIn = personal?.me ? 'signed-in' : 'signed-out';
@@ -180,7 +182,7 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
               <path d="M2 3h3l2.7 12.4a2 2 0 0 0 2 1.6h7.8a2 2 0 0 0 2-1.5L21 8H6" />
             </svg>
             <span className="cart-link__count" data-testid="header-cart-count" aria-hidden="true">
-              {known ? (cart?.itemCount ?? 0) : null}
+              {known ? itemCount : null}
             </span>
             <span className="cart-link__total" data-testid="header-cart-total" aria-hidden={known ? undefined : true}>
               {known ? total : null}
@@ -197,6 +199,11 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
               </Link>
             </li>
           ))}
+          <li>
+            <Link to={href('events', language)} onClick={() => setMenuOpen(false)}>
+              {t('nav.tickets')}
+            </Link>
+          </li>
           <li>
             <Link to={href('blog', language)} onClick={() => setMenuOpen(false)}>
               {t('nav.blog')}

@@ -72,6 +72,7 @@ export const CartPageFieldsFragment = graphql(`
       ...PriceFields
     }
     ...CartLinesFields
+    ...TicketLinesFields
     vouchers {
       valid
       ...CartVoucherFields
@@ -130,6 +131,8 @@ function withQuantity(cart: Cart, lineId: string, quantity: number): Cart {
 export function CartLines({ cart, failed }: { cart: FragmentType<typeof CartLinesFieldsFragment>; failed?: CartActionData | null }) {
   const lines = linesOf(cart);
   const { t } = useTranslation();
+  // a cart of tickets only has no goods to list
+  if (lines.length === 0) return null;
   return (
     <table className="cart-table">
       <caption className="visually-hidden">{t('cart.title')}</caption>

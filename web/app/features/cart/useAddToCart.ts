@@ -24,6 +24,7 @@ export const CartFieldsFragment = graphql(`
       ...PriceFields
     }
     ...CartLinesFields
+    ...TicketLinesFields
   }
 `);
 

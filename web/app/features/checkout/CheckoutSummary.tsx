@@ -4,9 +4,12 @@
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatPrice } from '../../components/ui/Money.tsx';
 import { CheckoutTotals } from './Totals.tsx';
+import { useTranslation } from '../../i18n/index.ts';
+import { HoldCountdown, ticketLinesOf } from '../tickets/TicketLines.tsx';
 
 export const CheckoutSummaryFieldsFragment = graphql(`
   fragment CheckoutSummaryFields on Cart {
+    ...TicketLinesFields
     lines {
       id
       quantity
@@ -73,6 +76,8 @@ function variantDetails(variant: { size: string | null; colour: { name: string }
 export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSummaryFieldsFragment> }) {
   const cart = getFragmentData(CheckoutSummaryFieldsFragment, props.cart);
   const format = useFormatPrice();
+  const { t } = useTranslation();
+  const tickets = ticketLinesOf(cart);
   const { deliveryMethod, paymentMethod } = cart.checkout;
   // where the goods go: the chosen store or pick-up point (the server keeps only the one the delivery uses)
   const place = cart.checkout.pickupPoint ?? cart.checkout.store;
@@ -86,6 +91,16 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
               {variantDetails(line.variant)}
             </span>
             <span>{format(line.totalPrice)}</span>
+          </li>
+        ))}
+        {tickets.map((ticket) => (
+          <li key={ticket.id} className="checkout__ticket" data-testid="checkout-ticket">
+            <span>
+              {ticket.event.name}: {t('tickets.seatShort', { section: ticket.section, row: ticket.row, number: ticket.number })}
+              <br />
+              <HoldCountdown until={ticket.heldUntil} />
+            </span>
+            <span>{format(ticket.price)}</span>
           </li>
         ))}
       </ul>

@@ -62,6 +62,9 @@ export const CheckoutCartFieldsFragment = graphql(`
   fragment CheckoutCartFields on Cart {
     id
     itemCount
+    tickets {
+      id
+    }
     total {
       ...PriceFields
     }

@@ -8,6 +8,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+import { OrderTickets } from '../tickets/OrderTickets.tsx';
 import { formatPhone } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
@@ -105,6 +106,7 @@ export const OrderDetailsFieldsFragment = graphql(`
     paymentDueAt
     qrPayment
     qrSvg
+    ...OrderTicketsFields
   }
 `);
 
@@ -298,6 +300,8 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
           ))}
         </tbody>
       </table>
+
+      <OrderTickets order={order} />
 
       <div className="order-summary__bottom">
         <section aria-labelledby="order-totals" className="totals">

@@ -12,6 +12,9 @@ export const PersonalQuery = graphql(`
     cart {
       id
       itemCount
+      tickets {
+        id
+      }
       goodsToPay {
         ...PriceFields
       }
