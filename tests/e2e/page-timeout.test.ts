@@ -47,8 +47,9 @@ describe('a page over the time limit', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
     const html = await response.text();
-    expect(html).toContain('<title>Obchod je na chvíli nedostupný</title>');
-    expect(html).toContain('Zkuste to prosím za několik sekund znovu.');
+    expect(html).toContain('<title>Chyba</title>');
+    expect(html).toContain('Omlouváme se, ale nastala chyba.');
+    expect(html).toContain('Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.');
     expect(html).toMatch(/class="error-page__status">503</);
     await released;
     expect((await fetch(`${shop.url}/kategorie/dresy`)).status).toBe(200);
@@ -79,7 +80,8 @@ describe('a page over the time limit', () => {
     await page.locator('header a[href="/kategorie/dresy"]').first().click();
     await page.waitForSelector('.error-page__status');
     expect(await page.locator('.error-page__status').textContent()).toBe('503');
-    expect(await page.locator('h1').textContent()).toBe('Obchod je na chvíli nedostupný');
+    expect(await page.locator('h1').textContent()).toBe('Chyba');
+    expect(await page.getByText('Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.').count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Zkusit znovu' }).count()).toBe(1);
     expect(documentRequests).toEqual([]); // it was the app's navigation, not a page load
     outOfTime = false;

@@ -202,9 +202,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   if (!isRouteErrorResponse(error)) console.error(error);
   // 503: the shop's database is briefly away (or the page's data came too late); worth a retry in a
-  // few seconds (requirement F3), which the page says and offers, as the server's own 503 page does
+  // few seconds (requirement F3). Below the spec's title and message the page says so and offers it,
+  // as the server's own 503 page does.
   const unavailable = status === 503;
-  const title = unavailable ? t('error.unavailableTitle') : t('error.title');
+  const title = t('error.title');
   // The error layout: no header or footer, so nothing else on the page can fail again.
   return (
     <main className="error-layout">
@@ -212,7 +213,8 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <section className="error-page" aria-labelledby="error-title">
         <p className="error-page__status">{status}</p>
         <h1 id="error-title">{title}</h1>
-        <p>{unavailable ? t('error.unavailableText') : t('error.text')}</p>
+        <p>{t('error.text')}</p>
+        {unavailable && <p>{t('error.unavailableText')}</p>}
         <p className="visually-hidden">{t('error.status', { status })}</p>
         {unavailable && (
           <a className="button button--primary" href={pathname}>

@@ -27,6 +27,9 @@ describe('error page', () => {
     expect(screen.getByText('Omlouváme se, ale nastala chyba.')).toBeTruthy();
     expect(screen.getByText('503')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Návrat na úvodní stránku' }).getAttribute('href')).toBe('/');
+    // a 503 (the database briefly away) also says to try again and offers it (requirement F3)
+    expect(screen.getByText('Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Zkusit znovu' }).getAttribute('href')).toBe('/');
     // the error layout: no shop header or footer around it
     expect(document.querySelector('.site-header')).toBeNull();
     expect(document.querySelector('main.error-layout')).not.toBeNull();
