@@ -3,21 +3,13 @@
 // by a point (a click), by an arrow key (the nearest seat in that direction on screen), and drawn as
 // one SVG path per group of seats, so 8 000 seats are a handful of elements, not 8 000 components.
 
-/** A row of seats in the API's shape (type PlanRow). */
-export type PlanRowData = {
-  name: string;
-  x: number;
-  y: number;
-  dx: number;
-  dy: number;
-  count: number;
-  firstNumber: number;
-  firstIndex: number;
-  categoryCode: string;
-};
+import type { PlanRow, PlanSection } from '../../../../schema/rules/seat-plan.ts';
+
+/** A row of seats in the API's shape (type PlanRow, schema/rules/seat-plan.ts). */
+export type PlanRowData = PlanRow;
 
 /** A section in the API's shape (type PlanSection). */
-export type PlanSectionData = { id: string; name: string; label: { x: number; y: number }; rows: readonly PlanRowData[] };
+export type PlanSectionData = Omit<PlanSection, 'rows'> & { rows: readonly PlanRow[] };
 
 /** The plan in the API's shape (type SeatPlan). */
 export type SeatPlanData = { width: number; height: number; seatCount: number; sections: readonly PlanSectionData[] };
