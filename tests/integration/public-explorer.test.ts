@@ -251,6 +251,14 @@ describe(`the public explorer (${databaseKind})`, () => {
     }
   });
 
+  it('docs/partners.md states the rate and the cost budget the explorer gets', () => {
+    const guide = readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8');
+    const chapter = guide.slice(guide.indexOf('## 9. '), guide.indexOf('## 10. ')).replace(/\s+/g, ' ');
+    const points = costBudgetRule(RATE_RULES.publicExplorerPerIp.limit).limit.toLocaleString('en').replace(',', ' ');
+    expect(chapter).toContain(`${RATE_RULES.publicExplorerPerIp.limit} requests a minute and a query cost budget of ${points} points a minute`);
+    expect(chapter).toContain('carries the `RateLimit-*` header fields and `extensions.cost` of section 11');
+  });
+
   it('is off unless GRAPHIQL_PUBLIC: the header is then refused with 401 and a hint to use a token', async () => {
     const answer = await post(closed, '{ categories { name } }', EXPLORER);
     expect(answer.status).toBe(401);
