@@ -417,7 +417,14 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
   const pickup = checkout.delivery?.isPickup ?? false;
   // a pick-up point delivery goes to the point: its address, with the shopper's name, is the delivery address
   const point = checkout.delivery?.needsPickupPoint ? checkout.pickupPoint : null;
-  const deliveryAddress = pickup ? null : point ? pickupPointAddress(point, invoice) : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
+  // tickets only go by e-mail: no delivery address; a pick-up point delivery goes to the point
+  const deliveryAddress = !checkout.needsDelivery || pickup
+    ? null
+    : point
+      ? pickupPointAddress(point, invoice)
+      : checkout.deliverySameAsInvoice
+        ? invoice
+        : checkout.deliveryAddress;
   const now = new Date();
   const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;
