@@ -282,10 +282,15 @@ describe('a cart of tickets only: no delivery (docs/decisions/0047-tickets-only-
     const match = await createMatch(app.prisma);
     const fan = await shopper();
     await addGoods(fan);
-    await readyToBuy(fan, match.id, [4], { payment: 'cash-on-delivery', withGoods: true });
+    const mixed = await readyToBuy(fan, match.id, [4], { payment: 'cash-on-delivery', withGoods: true });
     const line = await app.prisma.cartLine.findFirstOrThrow({ where: { cart: { seats: { some: { eventId: match.event.id } } } } });
     expect((await ok<{ setCartLineQuantity: { __typename: string } }>(fan, SET_QUANTITY, { lineId: gid('CartLine', line.id) })).setCartLineQuantity.__typename).toBe('Cart');
     expect((await app.prisma.cart.findUniqueOrThrow({ where: { id: line.cartId } })).deliveryMethodId).toBe(methods.delivery.courier);
+    // placed against what was seen with the goods: the goods are gone and the total changed; the
+    // courier is not reported as withdrawn (nothing is to be chosen instead)
+    const changed = (await ok<Placed>(fan, PLACE, { revision: mixed.cart.checkout.revision })).placeOrder;
+    expect(changed.__typename).toBe('OrderChangedError');
+    expect(changed.changes!.map((change) => change.kind)).toEqual(['LINE_REMOVED', 'TOTAL']);
 
     const checkout = (await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout;
     expect(checkout).toMatchObject({ needsDelivery: false, canPlaceOrder: false, deliveryMethod: null });

@@ -159,6 +159,8 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       ['DELIVERY', seen.delivery, now.snapshot.delivery],
       ['PAYMENT', seen.payment, now.snapshot.payment],
     ] as const) {
+      // a cart that became tickets only has no delivery: its goods taken out are the change, not the method
+      if (kind === 'DELIVERY' && !now.needsDelivery) continue;
       if (before && !after) {
         change(kind, before.name, formatMessage('orderChangeMethodWithdrawn', language, { name: before.name }), before.gross, null);
       } else if (before && after && (before.id !== after.id || before.gross !== after.gross)) {
