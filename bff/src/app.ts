@@ -177,8 +177,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
   const mailer = createMailer(prisma, config, backgroundLog);
-  // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
-  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
@@ -186,6 +184,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
   const seatChanges = createSeatChangeBus({ databaseUrl, listen: !embedded && !(await isPGlite(databaseUrl)), log: backgroundLog });
   const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
+  // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
+  // their seats announced free
+  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, seatChanges, backgroundLog);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);

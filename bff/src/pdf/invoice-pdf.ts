@@ -270,7 +270,8 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   ];
   const paymentFacts: [string, string][] = [
     [labels.payment, order.paymentName],
-    [labels.delivery, order.deliveryName],
+    // an order of tickets only has nothing delivered
+    ...(order.deliveryName ? [[labels.delivery, order.deliveryName] as [string, string]] : []),
     ...(order.store ? [[labels.pickupStore, `${order.store.name}, ${order.store.street}, ${order.store.city}`] as [string, string]] : []),
     ...(way === 'BANK_TRANSFER'
       ? [

@@ -23,7 +23,7 @@ import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE
 
 export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
   id: { field: 'id', description: 'Global id of the payment method: `CheckoutInput.paymentMethodId` takes it.' },
-  description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
+  description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods; with match tickets only: withoutDelivery.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery or cash-in-store.' }),
     name: t.string({
@@ -42,6 +42,9 @@ export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
       resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
     }),
     isCashOnDelivery: t.exposeBoolean('isCashOnDelivery', { description: 'Cash on delivery: a CZK total is rounded to whole crowns.' }),
+    withoutDelivery: t.exposeBoolean('withoutDelivery', {
+      description: 'May pay an order with nothing to deliver: a cart of match tickets only (Checkout.needsDelivery false).',
+    }),
     isBankTransfer: t.boolean({
       description: 'The order summary then shows the account, the variable symbol and a QR payment code.',
       resolve: (method) => method.code === BANK_TRANSFER_PAYMENT_CODE,
@@ -222,7 +225,7 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     deliveryMethod: t.prismaField({
       type: 'DeliveryMethod',
       nullable: true,
-      description: 'The chosen delivery; null before one is chosen.',
+      description: 'The chosen delivery; null before one is chosen, and always for a cart of tickets only (needsDelivery false).',
       resolve: (query, checkout, _a, ctx) =>
         checkout.delivery ? ctx.prisma.deliveryMethod.findUnique({ ...query, where: { id: checkout.delivery.id } }) : null,
     }),
@@ -252,6 +255,12 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
       description: 'The invoice address as saved; null before one is given.',
       resolve: (checkout) => checkout.invoiceAddress,
     }),
+    needsDelivery: t.exposeBoolean('needsDelivery', {
+      description:
+        'False for a cart of match tickets only: they are sent by e-mail, so no delivery method, store, pick-up point or ' +
+        'delivery address is chosen (updateCheckout refuses them), shipping is 0, and the payment must be one whose ' +
+        'withoutDelivery is true. True for goods, and for goods with tickets.',
+    }),
     forCompany: t.exposeBoolean('forCompany', { description: 'The invoice address is a company’s (company name and IČO given).' }),
     deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice', { description: 'The goods go to the invoice address (deliveryAddress is then not used).' }),
     deliveryAddress: t.field({
@@ -270,9 +279,11 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
       resolve: (checkout) => checkout.problems,
     }),
     canPlaceOrder: t.boolean({
-      description: 'No problems, goods in the cart and all of them in stock: "Koupit a zaplatit" may be sent.',
+      description: 'No problems, goods or held seats in the cart and all the goods in stock: "Koupit a zaplatit" may be sent.',
       resolve: (checkout) =>
-        checkout.problems.length === 0 && checkout.lines.length > 0 && checkout.lines.every((line) => line.quantity <= line.stock),
+        checkout.problems.length === 0 &&
+        (checkout.lines.length > 0 || checkout.tickets.length > 0) &&
+        checkout.lines.every((line) => line.quantity <= line.stock),
     }),
     revision: t.string({
       description:
@@ -317,10 +328,12 @@ const AddressInputRef = builder.inputType('AddressInput', {
 const CheckoutInputRef = builder.inputType('CheckoutInput', {
   description: 'Checkout choices to save; a field left out keeps its value, null clears it. No amounts: the server prices everything.',
   fields: (t) => ({
-    deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id.' }),
+    deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id; refused for a cart of tickets only (Checkout.needsDelivery).' }),
     storeId: t.globalID({ description: 'The branch for personal pickup (Query.stores).' }),
     pickupPointId: t.globalID({ description: 'The pick-up point of a pick-up point delivery (Query.pickupPoints); it must take parcels.' }),
-    paymentMethodId: t.globalID({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
+    paymentMethodId: t.globalID({
+      description: 'Must be one of the delivery method’s paymentMethods, or for tickets only one withoutDelivery (else a problem is shown).',
+    }),
     forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
     invoiceAddress: t.field({ type: AddressInputRef, description: 'The invoice address, typed in.' }),
     invoiceAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),

@@ -167,7 +167,9 @@ export const OrderRef = builder.prismaNode('Order', {
     note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     delivery: t.field({
       type: OrderChargeRef,
-      description: 'Its name in the request’s language; the price as placed.',
+      description:
+        'Its name in the request’s language; the price as placed. An order of match tickets only has nothing delivered: ' +
+        'code and name are empty and the price 0.',
       select: { deliveryMethod: NAMES },
       resolve: (order, _a, ctx) => ({
         code: order.deliveryCode,
@@ -190,7 +192,7 @@ export const OrderRef = builder.prismaNode('Order', {
     deliveryAddress: t.field({
       type: PostalAddress,
       nullable: true,
-      description: 'Null for personal pickup.',
+      description: 'Null for personal pickup and for an order of match tickets only.',
       resolve: (order) => readAddress(order.deliveryAddress),
     }),
     lines: t.relation('lines', { description: 'The products ordered.', query: { orderBy: { id: 'asc' } } }),

@@ -126,7 +126,8 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
       [t.goods, money(order.productsGross)],
       ...(order.vouchers.length > 0 ? [[t.vouchers, order.vouchers.join(', ')] as [string, string]] : []),
       ...(order.discountGross > 0 ? [[t.discount, `−${money(order.discountGross)}`] as [string, string]] : []),
-      [`${t.delivery}: ${order.deliveryName}`, priceOrFree(order.deliveryPrice)],
+      // an order of tickets only has nothing delivered (its tickets are attached)
+      ...(order.deliveryName !== '' ? [[`${t.delivery}: ${order.deliveryName}`, priceOrFree(order.deliveryPrice)] as [string, string]] : []),
       [`${t.payment}: ${order.paymentName}`, priceOrFree(order.paymentPrice)],
       ...(order.roundingGross !== 0 ? [[t.rounding, money(order.roundingGross)] as [string, string]] : []),
     ];

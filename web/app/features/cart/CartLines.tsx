@@ -78,6 +78,7 @@ export const CartPageFieldsFragment = graphql(`
       ...CartVoucherFields
     }
     checkout {
+      needsDelivery
       deliveryMethod {
         id
       }

@@ -38,6 +38,7 @@ export const CheckoutSummaryFieldsFragment = graphql(`
       }
     }
     checkout {
+      needsDelivery
       deliveryMethod {
         id
         name
@@ -118,6 +119,7 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
       <CheckoutTotals
         totals={cart.checkout.totals}
         deliveryPending={!deliveryMethod}
+        withoutDelivery={!cart.checkout.needsDelivery}
         paymentPending={!paymentMethod}
         deliveryName={deliveryMethod?.name}
         paymentName={paymentMethod?.name}

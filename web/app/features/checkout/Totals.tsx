@@ -43,6 +43,8 @@ type Props = {
   /** The checkout before a delivery (payment) is chosen: its line says so, never 'Zdarma'. */
   deliveryPending?: boolean;
   paymentPending?: boolean;
+  /** A cart of match tickets only (Checkout.needsDelivery false): no shipping line at all. */
+  withoutDelivery?: boolean;
   /** The chosen delivery and payment (the checkout), named by their lines. */
   deliveryName?: string;
   paymentName?: string;
@@ -52,7 +54,17 @@ type Props = {
   id?: string;
 };
 
-export function CheckoutTotals({ chargesPending = false, deliveryPending = false, paymentPending = false, deliveryName, paymentName, deliveryPlace, id, ...props }: Props) {
+export function CheckoutTotals({
+  chargesPending = false,
+  deliveryPending = false,
+  paymentPending = false,
+  withoutDelivery = false,
+  deliveryName,
+  paymentName,
+  deliveryPlace,
+  id,
+  ...props
+}: Props) {
   const totals = getFragmentData(CheckoutTotalsFieldsFragment, props.totals);
   const [products, discount, shipping, paymentFee, total] = [totals.products, totals.discount, totals.shipping, totals.paymentFee, totals.total].map(priceOf);
   const { t } = useTranslation();
@@ -77,18 +89,20 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
             <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
           </div>
         )}
-        <div className="totals__charge">
-          <dt>
-            {t('totals.shipping')}
-            {deliveryName && `: ${deliveryName}`}
-          </dt>
-          <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
-          {deliveryPlace && (
-            <dd className="totals__place" data-testid="totals-delivery-place">
-              {deliveryPlace}
-            </dd>
-          )}
-        </div>
+        {!withoutDelivery && (
+          <div className="totals__charge">
+            <dt>
+              {t('totals.shipping')}
+              {deliveryName && `: ${deliveryName}`}
+            </dt>
+            <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
+            {deliveryPlace && (
+              <dd className="totals__place" data-testid="totals-delivery-place">
+                {deliveryPlace}
+              </dd>
+            )}
+          </div>
+        )}
         <div>
           <dt>
             {t('totals.paymentFee')}

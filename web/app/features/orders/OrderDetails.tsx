@@ -204,6 +204,8 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
   const [products, discount, total] = [order.products, order.discount, order.total].map(priceOf);
   const [deliveryPrice, paymentPrice] = [order.delivery.price, order.payment.price].map((price) => priceOf(price).withVat);
   const bankTransfer = order.paymentWay === 'BANK_TRANSFER';
+  // an order of match tickets only has nothing delivered: its delivery has no name
+  const delivered = order.delivery.name !== '';
   return (
     <div className={className}>
       <h1>{heading}</h1>
@@ -224,11 +226,15 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
       </dl>
 
       <div className="order-summary__grid">
-        <section aria-labelledby="order-delivery">
-          <h2 id="order-delivery">{t('checkout.delivery')}</h2>
-          <p>
-            {order.delivery.name} ({charge(priceOf(order.delivery.price).withVat)})
-          </p>
+        <section aria-labelledby={delivered ? 'order-delivery' : 'order-payment'}>
+          {delivered && (
+            <>
+              <h2 id="order-delivery">{t('checkout.delivery')}</h2>
+              <p>
+                {order.delivery.name} ({charge(priceOf(order.delivery.price).withVat)})
+              </p>
+            </>
+          )}
           {order.store && (
             <p data-testid="order-store">
               {order.store.name}
@@ -236,7 +242,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               {order.store.street}, {order.store.postcode} {order.store.city}
             </p>
           )}
-          <h2>{t('checkout.payment')}</h2>
+          <h2 id="order-payment">{t('checkout.payment')}</h2>
           <p>
             {order.payment.name} ({charge(priceOf(order.payment.price).withVat)})
           </p>
@@ -328,12 +334,14 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               </div>
             )}
             {/* delivery and payment as lines, so that the figures above add up to the total */}
-            <div>
-              <dt>
-                {t('totals.shipping')}: {order.delivery.name}
-              </dt>
-              <dd>{charge(deliveryPrice)}</dd>
-            </div>
+            {delivered && (
+              <div>
+                <dt>
+                  {t('totals.shipping')}: {order.delivery.name}
+                </dt>
+                <dd>{charge(deliveryPrice)}</dd>
+              </div>
+            )}
             <div>
               <dt>
                 {t('totals.paymentFee')}: {order.payment.name}
