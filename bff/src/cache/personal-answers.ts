@@ -12,12 +12,12 @@
 // - The key is the session (SHA-256 of its id) with the response cache's request key (language,
 //   currency, body), so an answer is only ever served to the session it was made for. Nothing of it
 //   goes to Redis or to another instance. `Cache-Control: private, no-store` on every personal answer.
-// - Kept for ttlMs at most, and dropped at once when something may have changed it: any state-changing
-//   request (POST ...) of the same session, before it runs and when it is done (login and logout replace
-//   the session id, so the old one's answers go); the answers of every session of a customer when
-//   a request of hers (or with her personal access token) changed something; a change of public data
-//   (prices, products: the catalog version). An answer whose execution overlapped such a change is not
-//   kept. With REDIS_URL the drops are told to the other instances, and while Redis does not answer no
+// - Kept for ttlMs at most, and dropped when something may have changed it: a state-changing request
+//   (a POST other than a GraphQL query: a mutation, a page's form) of the same session when it is done
+//   (login and logout replace the session id, so the old one's answers go); the answers of every
+//   session of a customer when a request of hers (or with her personal access token) changed something;
+//   a change of public data (prices, products: the catalog version). An answer whose execution
+//   overlapped such a request or change is not kept. With REDIS_URL the drops are told to the other instances, and while Redis does not answer no
 //   answer is served from memory (another instance's change could not be heard).
 // - A hit does not move the session's idle time on (0004); the next miss does, at least every ttlMs.
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -74,6 +74,8 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
   const entries = new Map<string, Entry>();
   // moves at every drop: an answer whose execution began before a drop is not kept
   let changes = 0;
+  // the state-changing requests of a session running now: her answer made meanwhile is not kept
+  const running = new Map<string, number>();
 
   const dropWhere = (matches: (entry: Entry) => boolean) => {
     changes += 1;
@@ -201,7 +203,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       collect(chunk, rest[0]);
       const result = end(chunk, ...rest);
       try {
-        const unchanged = miss.changes === changes && miss.generation === options.version.generation;
+        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.version.generation;
         const plain =
           res.statusCode === 200 &&
           res.getHeader('set-cookie') === undefined &&
@@ -234,15 +236,22 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       return next();
     }
     if (SAFE_METHODS.has(req.method)) return next();
-    // a request that may change something: this session's answers go now, and again when it is done,
-    // with those of the customer it was (or became) and of a personal access token's customer
+    // A request that may change something (a POST: a mutation, a page's form). While it runs, no answer
+    // of this session is kept; when it is done, unless it was a GraphQL query, the answers of this
+    // session go, with those of the customer it was (or became) and of a personal access token's.
     const id = signedSessionId(req.headers.cookie, options.sessionCookie, options.sessionSecret);
-    const before = id === undefined ? null : sessionKey(id);
-    if (before !== null) dropSession(before);
+    const session = id === undefined ? null : sessionKey(id);
+    if (session !== null) running.set(session, (running.get(session) ?? 0) + 1);
     res.once('close', () => {
-      if (before !== null) {
-        dropSession(before);
-        tell('session', before);
+      if (session !== null) {
+        const left = running.get(session)! - 1;
+        if (left === 0) running.delete(session);
+        else running.set(session, left);
+      }
+      if (res.locals.graphqlOperation === 'query') return;
+      if (session !== null) {
+        dropSession(session);
+        tell('session', session);
       }
       const customerIds = [
         (req.session as { customerId?: number } | undefined)?.customerId,
