@@ -163,6 +163,20 @@ describe('personal answers', () => {
     }
   });
 
+  it("a GraphQL query of the session keeps her answer, a refused mutation drops it", async () => {
+    const shopper = app.newClient();
+    await shopper.gql(ADD, { v: variantId, q: 1 });
+    await personal(shopper);
+    const hits = app.personalAnswerStats!.hits;
+    await shopper.gql('{ products(first: 1) { totalCount } }');
+    await personal(shopper);
+    expect(app.personalAnswerStats!.hits).toBe(hits + 1);
+    // a mutation, even one that changes nothing: the next answer is executed again
+    await shopper.gql(ADD, { v: variantId, q: 0 });
+    await personal(shopper);
+    expect(app.personalAnswerStats!.hits).toBe(hits + 1);
+  });
+
   it('a visitor without a session gets the empty answer, never kept', async () => {
     const stored = app.personalAnswerStats!.stored;
     for (let i = 0; i < 2; i += 1) {
