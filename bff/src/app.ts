@@ -25,6 +25,7 @@ import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
+import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -41,7 +42,7 @@ import { startBackgroundLoop } from './background-loop.ts';
 import { createLogger, lineLog, type Log } from './log.ts';
 import { observeRequests, requestIdOf } from './http/request-log.ts';
 import { createMetrics } from './http/metrics.ts';
-import { persistedOperationNames } from './graphql/server/trusted-documents.ts';
+import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
@@ -74,6 +75,8 @@ export type App = {
   webhooks: WebhookSender;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
+  /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
+  personalAnswerStats: PersonalAnswerStats | null;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -197,6 +200,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     sessionCookie,
     publicOrigin: new URL(config.publicUrl).origin,
   };
+  // The personal query's answer, kept for its session for a short time (issue 28, docs/decisions/0044);
+  // on and off with the response cache (RESPONSE_CACHE).
+  const personalQueryHash = persistedOperationHash('Personal');
+  const personalAnswers =
+    catalogVersion && personalQueryHash
+      ? createPersonalAnswers({
+          queryHash: personalQueryHash,
+          sessionSecret,
+          sessionCookie,
+          secureCookies: config.secureCookies,
+          publicOrigin: csrf.publicOrigin,
+          version: catalogVersion,
+          redisUrl: config.redisUrl,
+          channel: `${cachePrefix}personal`,
+          startResponse: (req, res) => startResponse(req, res).nonce,
+        })
+      : null;
   const app = express();
   app.disable('x-powered-by');
   // whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): req.ip, req.protocol
@@ -206,6 +226,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     Object.assign(res.locals, startResponse(req, res));
     next();
   });
+  // keeps the personal query's answer for its session, and drops it when a request may change it
+  if (personalAnswers) app.use(personalAnswers.middleware);
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
@@ -393,7 +415,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
 
   // a cached page or catalog answer goes out before Express, sessions and the rest
-  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
+  // and then the personal query's answer kept for the session asking, if it is still good
+  const toApp: RequestListener = personalAnswers ? (req, res) => personalAnswers.front(req, res, () => app(req, res)) : app;
+  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => toApp(req, res)) : app;
   // with an https PUBLIC_URL, plain http (as the trusted proxy reports it) goes to https before anything else
   const toHttps = config.secureCookies ? httpsRedirect(config) : null;
   const toShop: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;
@@ -409,6 +433,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mailer,
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
+    personalAnswerStats: personalAnswers?.stats ?? null,
     databaseUrl,
     pool,
     startDrain() {
@@ -421,6 +446,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();
+      await personalAnswers?.close();
       await catalogVersion?.close();
       await mailer.close();
       await webhooks.close();
