@@ -2,7 +2,7 @@
 // owner records payments with the server's configuration from the environment. The command's main
 // function runs in this process against the test app's database, as `npm run ticket`'s test does; the
 // gate's `npm run ticket -- verify` says VALID instead of NOT PAID once the order is paid.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -161,5 +161,50 @@ describe(`npm run order -- import-payments (${databaseKind})`, () => {
     writeFileSync(notFio, 'DR-1001-RED-XL,3\n');
     expect(await order(['import-payments', notFio])).toMatchObject({ code: 2, err: expect.stringContaining('Not a Fio CSV statement') });
     expect((await order(['import-payments', path.join(dataDir, 'missing.csv')])).code).toBe(2);
+  });
+});
+
+describe(`docs/payments.md (${databaseKind})`, () => {
+  const guide = readFileSync(path.resolve(import.meta.dirname, '../../docs/payments.md'), 'utf8');
+  const blocks = [...guide.matchAll(/^( *)```(\w+)\n([\s\S]*?)^\1```$/gm)].map(([, indent, lang, body]) => ({
+    lang,
+    body: body.split('\n').map((line) => line.slice(indent.length)).join('\n').trim(),
+  }));
+  const ofKind = (lang: string) => blocks.filter((block) => block.lang === lang).map((block) => block.body);
+  /** What a command printed, as the guide writes it (plain spaces for the no-break ones in amounts). */
+  const plain = (text: string) => text.replaceAll('\u00a0', ' ');
+  /** The guide's command line as arguments after `npm run order --`. */
+  const argsOf = (line: string) => line.replace(/^npm run order -- /, '').split(' ');
+
+  /** Orders 2026000123 and 2026000124 of CZK 1,234.50, placed a week before the guide's day. */
+  async function guideOrders() {
+    await app.prisma.order.deleteMany({ where: { number: { in: ['2026000123', '2026000124'] } } });
+    for (const number of ['2026000123', '2026000124']) {
+      await createOrder(app.prisma, { number, lines: [{ unitPriceGross: 123_450 }], deliveryPrice: 0, createdAt: new Date('2026-11-20T10:00:00Z') });
+    }
+  }
+
+  it('its examples run as written and print what it shows', async () => {
+    const [paidLine, importLine] = ofKind('sh');
+    const [paidOut, underpaidOut, alreadyOut, importOut] = ofKind('text');
+    expect(paidLine).toMatch(/^npm run order -- paid 2026000123 /);
+    expect(importLine).toBe('npm run order -- import-payments vypis-2026-11-27.csv');
+
+    await guideOrders();
+    const paid = await order(argsOf(paidLine));
+    expect({ code: paid.code, out: plain(paid.out) }).toEqual({ code: 0, out: paidOut });
+    const under = await order(['paid', '2026000124', '--amount', '1000', '--currency', 'CZK']);
+    expect({ code: under.code, err: plain(under.err) }).toEqual({ code: 2, err: underpaidOut });
+    expect(plain((await order(argsOf(paidLine))).out)).toBe(alreadyOut);
+
+    await guideOrders();
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-payments-guide-'));
+    try {
+      writeFileSync(path.join(dir, 'vypis-2026-11-27.csv'), `${ofKind('csv')[0]}\n`);
+      const imported = await order(['import-payments', path.join(dir, argsOf(importLine)[1])]);
+      expect({ code: imported.code, out: plain(imported.out) }).toEqual({ code: 0, out: importOut });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
