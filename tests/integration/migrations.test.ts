@@ -27,12 +27,18 @@ const COLUMN_TYPES: Record<string, string> = {
   Bytes: 'bytea',
 };
 
-/** "Model.field" of the DateTime fields declared `@db.Timestamptz` (the datamodel above has no native types). */
-const TIMESTAMPTZ_FIELDS = new Set(
-  [...readFileSync(path.resolve(import.meta.dirname, '../../prisma/schema.prisma'), 'utf8').matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].flatMap(
-    ([, model, body]) => [...body.matchAll(/^\s*(\w+)\s+DateTime\??\s.*@db\.Timestamptz/gm)].map(([, field]) => `${model}.${field}`),
-  ),
-);
+/** "Model.field" of the DateTime fields declared with a native type (the datamodel above has none). */
+function dateTimeFields(nativeType: RegExp): Set<string> {
+  return new Set(
+    [...readFileSync(path.resolve(import.meta.dirname, '../../prisma/schema.prisma'), 'utf8').matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].flatMap(
+      ([, model, body]) =>
+        [...body.matchAll(/^\s*(\w+)\s+DateTime\??\s(.*)$/gm)].filter(([, , rest]) => nativeType.test(rest)).map(([, field]) => `${model}.${field}`),
+    ),
+  );
+}
+const TIMESTAMPTZ_FIELDS = dateTimeFields(/@db\.Timestamptz\b/);
+/** Calendar days without a time (`@db.Date`, e.g. the day a payment arrived). */
+const DATE_FIELDS = dateTimeFields(/@db\.Date\b/);
 
 type Column = { table: string; column: string; nullable: boolean; dataType: string; udtName: string };
 type Index = { table: string; name: string; unique: boolean; primary: boolean; columns: string[] };
@@ -131,7 +137,8 @@ describe(`migrations (${databaseKind})`, () => {
         } else if (field.isList) {
           expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type: 'ARRAY' });
         } else {
-          const type = TIMESTAMPTZ_FIELDS.has(`${model}.${field.name}`) ? 'timestamp with time zone' : COLUMN_TYPES[field.type];
+          const key = `${model}.${field.name}`;
+          const type = TIMESTAMPTZ_FIELDS.has(key) ? 'timestamp with time zone' : DATE_FIELDS.has(key) ? 'date' : COLUMN_TYPES[field.type];
           expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type });
         }
       }

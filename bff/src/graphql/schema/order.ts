@@ -148,6 +148,8 @@ function discount(order: OrderAmounts): Money {
 }
 
 const isBankTransfer = (order: { paymentCode: string }) => paymentWay(order.paymentCode) === 'BANK_TRANSFER';
+/** A bank-transfer order still waiting for its money: the QR code is offered only then, so nobody pays twice. */
+const awaitsTransfer = (order: { paymentCode: string; status: string }) => isBankTransfer(order) && order.status === 'NEW';
 
 export const OrderRef = builder.prismaNode('Order', {
   id: { field: 'id', description: 'Global id of the order (databaseId is the number the links use).' },
@@ -216,6 +218,12 @@ export const OrderRef = builder.prismaNode('Order', {
       nullable: true,
       description: 'A bank-transfer order must be paid by then (show it in Europe/Prague time), or it is cancelled; null for other payments.',
     }),
+    paidOn: t.string({
+      nullable: true,
+      description: 'The day the payment arrived (YYYY-MM-DD, the bank’s date), once the shop has recorded it (status PAID); null until then.',
+      select: { payment: { select: { paidOn: true } } },
+      resolve: (order) => order.payment?.paidOn.toISOString().slice(0, 10) ?? null,
+    }),
     paymentWay: t.field({
       type: PaymentWayEnum,
       description: 'How the order is paid (what its summary tells the shopper to do).',
@@ -238,13 +246,13 @@ export const OrderRef = builder.prismaNode('Order', {
     }),
     qrPayment: t.string({
       nullable: true,
-      description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',
-      resolve: (order) => (isBankTransfer(order) ? orderSpayd(order) : null),
+      description: 'QR Platba (SPAYD) for a bank transfer order still to be paid; null for other payments and once the order is paid or cancelled.',
+      resolve: (order) => (awaitsTransfer(order) ? orderSpayd(order) : null),
     }),
     qrSvg: t.string({
       nullable: true,
-      description: 'The QR payment code as an SVG document, for a bank transfer order; null for other payments.',
-      resolve: (order) => (isBankTransfer(order) ? qrSvg(orderSpayd(order)) : null),
+      description: 'The QR payment code as an SVG document, for a bank transfer order still to be paid; null for other payments and once the order is paid or cancelled.',
+      resolve: (order) => (awaitsTransfer(order) ? qrSvg(orderSpayd(order)) : null),
     }),
     summaryUrl: t.string({
       description: 'The summary page, in the order’s language.',

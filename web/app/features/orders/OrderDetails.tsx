@@ -104,6 +104,7 @@ export const OrderDetailsFieldsFragment = graphql(`
     iban
     variableSymbol
     paymentDueAt
+    paidOn
     qrPayment
     qrSvg
     ...OrderTicketsFields
@@ -203,7 +204,9 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
   const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
   const [products, discount, total] = [order.products, order.discount, order.total].map(priceOf);
   const [deliveryPrice, paymentPrice] = [order.delivery.price, order.payment.price].map((price) => priceOf(price).withVat);
-  const bankTransfer = order.paymentWay === 'BANK_TRANSFER';
+  // once the payment is recorded, nothing asks for it any more: no bank details, QR code or "pay on delivery"
+  const paidOn = order.paidOn ? dueDate.format(new Date(`${order.paidOn}T12:00:00Z`)) : null;
+  const bankTransfer = order.paymentWay === 'BANK_TRANSFER' && !paidOn;
   // an order of match tickets only has nothing delivered: its delivery has no name
   const delivered = order.delivery.name !== '';
   return (
@@ -369,12 +372,17 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
         <section aria-labelledby="order-payment" className="order-payment">
           <h2 id="order-payment">{bankTransfer ? t('order.paymentDetails') : t('checkout.payment')}</h2>
           {/* bank details and the QR only where the shopper pays by transfer: elsewhere they read as "pay now" */}
-          {order.paymentWay === 'CASH_ON_DELIVERY' && (
+          {paidOn && (
+            <p className="order-payment__paid" data-testid="order-paid">
+              {t('order.paidOn', { date: paidOn })}
+            </p>
+          )}
+          {order.paymentWay === 'CASH_ON_DELIVERY' && !paidOn && (
             <p className="order-payment__later" data-testid="order-pay-later">
               {t('order.payOnDelivery', { amount: money(order.totalToPay) })}
             </p>
           )}
-          {order.paymentWay === 'IN_STORE' && (
+          {order.paymentWay === 'IN_STORE' && !paidOn && (
             <p className="order-payment__later" data-testid="order-pay-later">
               {t('order.payInStore', { amount: money(order.totalToPay) })}
             </p>
@@ -405,7 +413,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               )}
             </dl>
           )}
-          {order.qrSvg && (
+          {order.qrSvg && !paidOn && (
             <figure className="qr-payment" data-testid="qr-payment">
               {/* The server renders the SVG from our own SPAYD string with a QR library: no shopper input in it. */}
               <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(order.qrSvg)}`} width={200} height={200} alt={t('order.qrAlt', { amount: money(order.totalToPay) })} />
