@@ -7,7 +7,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../scripts/cluster.ts';
+import { shopInstance, startCluster, type Cluster } from '../../scripts/cluster.ts';
 import { Browser, type Answer } from '../support/production-server.ts';
 import { describeRefusal, RecordingBrowser, startRecording, type Recording } from './answers.ts';
 import { INVOICE_ADDRESS } from '../support/checkout.ts';
@@ -415,5 +415,23 @@ describe('two instances behind nginx, through faults', () => {
     }
     expect(outcomes.slice(0, limit).every((outcome) => outcome !== 'TooManyAttemptsError')).toBe(true);
     expect(outcomes.slice(limit)).toEqual(['TooManyAttemptsError', 'TooManyAttemptsError']);
+  });
+
+  it('an instance started on a port another one holds stops at once with a line that names the port', async () => {
+    // the restart of a killed instance whose port another process took meanwhile (issue 25)
+    const [first] = cluster.instances;
+    const third = shopInstance('instance 3', first.port, path.join(cluster.dir, 'instance-3'), {
+      DATABASE_URL: cluster.postgres.url('shop'),
+      REDIS_URL: cluster.redis.url,
+      PUBLIC_URL: cluster.url,
+      SESSION_SECRET: 'cluster-session-secret-of-this-trial-0123456789',
+    });
+    const started = Date.now();
+    const failure = await third.start().then(() => 'started', (error: Error) => error.message);
+    expect(failure).toMatch(/^instance 3 exited while starting \(exit code 1\)/);
+    expect(failure).toContain(`Cannot listen on 127.0.0.1:${first.port}: the port is in use by another process (EADDRINUSE)`);
+    expect(Date.now() - started).toBeLessThan(60_000);
+    // and the instance that holds it serves on
+    expect((await fetch(`http://127.0.0.1:${first.port}/ready`)).status).toBe(200);
   });
 });
