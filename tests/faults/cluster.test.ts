@@ -419,7 +419,8 @@ describe('two instances behind nginx, through faults', () => {
   });
 
   it('an instance started on a port another process holds stops at once with a line that names the port', async () => {
-    // the restart of an instance whose port another program took while it was down (issue 25)
+    // the restart of an instance whose port another program took while it was down: the start fails at
+    // once, with the instance's exit and the line that says why, not after the 240 s wait for /ready (issue 25)
     const [port] = await freePorts(1);
     const squatter = createServer();
     await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
