@@ -126,7 +126,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ? null
     : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData, log: backgroundLog });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  await migrate(databaseUrl);
+  // another instance's start-up work is waited for, logged while it lasts and bounded (STARTUP_LOCK_TIMEOUT_MS)
+  const startupLock = { timeoutMs: config.startupLockTimeoutMs, log: backgroundLog };
+  await migrate(databaseUrl, startupLock);
   const { prisma, pool } = createDatabase(databaseUrl, {
     onQuery: options.onQuery,
     // a server serves connections in parallel; PGlite runs one statement at a time whatever the pool
@@ -164,7 +166,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
-  if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config);
+  if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config, startupLock);
 
   // Prometheus metrics at /metrics, only with METRICS_TOKEN (http/metrics.ts)
   const metrics = config.metricsToken

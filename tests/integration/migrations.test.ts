@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
 import { getDatamodel } from '../../bff/src/generated/pothos-types.ts';
-import { migrate } from '../../bff/src/db/migrate.ts';
+import { migrate, STARTUP_LOCK_KEY } from '../../bff/src/db/migrate.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
 const models = Object.entries(getDatamodel().datamodel.models);
@@ -305,5 +305,35 @@ if (databaseKind === 'postgres') {
         await admin.end();
       }
     });
+  });
+
+  // Issue 25: a start waited for the start-up lock without end and without a word. PostgreSQL keeps the
+  // session of an instance whose machine vanished while it held the lock (mid-migration) until TCP
+  // gives up, hours later; every instance started meanwhile hung silently.
+  describe('a start whose start-up lock another session never releases', () => {
+    it('says every 10 s who holds the lock, gives up after STARTUP_LOCK_TIMEOUT_MS with an error naming the holder, and starts once the holder is gone', async () => {
+      const holder = new pg.Client({ connectionString: app.databaseUrl, application_name: 'instance on a vanished machine' });
+      await holder.connect();
+      try {
+        await holder.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        const lines: string[] = [];
+        const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+        const started = Date.now();
+        const refusal = await migrate(app.databaseUrl, { timeoutMs: 12_000, log }).then(() => null, (error: Error) => error.message);
+        const waitedMs = Date.now() - started;
+        expect(refusal).toMatch(/^The start-up lock \(migrations, demo data\) was not released within 1[23] s \(STARTUP_LOCK_TIMEOUT_MS\): held by PostgreSQL session \d+ \('instance on a vanished machine' from [\d.:a-f]+, idle for \d+ s\)/);
+        expect(refusal).toContain('pg_terminate_backend');
+        expect(waitedMs).toBeGreaterThanOrEqual(12_000);
+        expect(waitedMs).toBeLessThan(20_000);
+        // one line at the first 10 s of waiting
+        expect(lines).toEqual([expect.stringMatching(/^Waiting 10 s for the start-up lock \(migrations, demo data\), held by PostgreSQL session \d+ \('instance on a vanished machine'/)]);
+        // the whole start, as STARTUP_LOCK_TIMEOUT_MS sets it
+        await expect(createTestApp({ databaseUrl: app.databaseUrl, config: { startupLockTimeoutMs: 1000 } })).rejects.toThrow(/STARTUP_LOCK_TIMEOUT_MS\): held by PostgreSQL session/);
+      } finally {
+        await holder.end();
+      }
+      // the holder's session ended (as a killed process's does at once): the next start takes the lock
+      expect(await migrate(app.databaseUrl, { timeoutMs: 1000 })).toEqual([]);
+    }, 60_000);
   });
 }
