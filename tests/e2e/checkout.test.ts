@@ -82,12 +82,12 @@ describe('checkout in Chromium', () => {
     await page.getByRole('heading', { name: 'Pokladna', level: 1 }).waitFor();
     // Nothing chosen yet: "Koupit a zaplatit" waits for the required choices.
     expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
-    // The summary column names each line's colour and size, as the cart did ('2× Dres (modrá, L)'):
+    // The summary column names each line's colour and size, as the cart did ('2× Dres (modrá, velikost L)'):
     // two colours of one product in one size are two lines a shopper must tell apart.
     const summaryLines = await page.locator('.checkout__lines li').allTextContents();
     for (const [index, product] of products.entries()) {
       const colour = product.colour ? await shop.prisma.colourTranslation.findFirstOrThrow({ where: { language: 'cs', colour: { code: product.colour } } }) : null;
-      const details = [colour?.name, product.size].filter(Boolean).join(', ');
+      const details = [colour?.name, product.size && `velikost ${product.size}`].filter(Boolean).join(', ');
       expect(summaryLines[index]).toContain(`(${details})`);
     }
 
@@ -243,7 +243,8 @@ describe('checkout in Chromium', () => {
     await page.getByRole('button', { name: 'Ověřit voucher' }).click();
     const check = page.getByTestId('voucher-check');
     await check.waitFor();
-    expect(await check.locator('h2').textContent()).toBe('PROJANU: 10 %');
+    // Czech keeps the percent sign on the number's line (a no-break space)
+    expect(await check.locator('h2').textContent()).toBe('PROJANU: 10\u00a0%');
     expect(await check.textContent()).toContain('Platí jen s e-mailem, na který byl vystaven.');
     await page.getByTestId('voucher-apply').click();
     await page.getByRole('link', { name: 'Přejít do košíku' }).click();

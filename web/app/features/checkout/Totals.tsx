@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
+import { useLanguage } from '../../language.ts';
+import { formatPercent } from '../../../../schema/rules/index.ts';
 
 export const CheckoutTotalsFieldsFragment = graphql(`
   fragment CheckoutTotalsFields on CheckoutTotals {
@@ -74,7 +76,7 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
         {discount.withVat > 0 && (
           <div className="totals__discount">
             <dt>{t('totals.discount')}</dt>
-            <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
+            <dd data-testid="totals-discount">{money(-discount.withVat)}</dd>
           </div>
         )}
         <div className="totals__charge">
@@ -121,9 +123,9 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
 }
 
 export function VatRecap({ rows, currency }: { rows: { ratePercent: number; withoutVat: number; vat: number; withVat: number }[]; currency: 'CZK' | 'EUR' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const format = useFormatMoney();
-  const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'cs-CZ', { maximumFractionDigits: 2 });
   return (
     <table className="vat-recap">
       <caption>{t('totals.vatRecap')}</caption>
@@ -138,7 +140,7 @@ export function VatRecap({ rows, currency }: { rows: { ratePercent: number; with
       <tbody>
         {rows.map((row) => (
           <tr key={row.ratePercent}>
-            <th scope="row">{percent.format(row.ratePercent)} %</th>
+            <th scope="row">{formatPercent(row.ratePercent, language)}</th>
             <td>{format(row.withoutVat, currency)}</td>
             <td>{format(row.vat, currency)}</td>
             <td>{format(row.withVat, currency)}</td>

@@ -9,7 +9,7 @@ import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
 import { OrderTickets } from '../tickets/OrderTickets.tsx';
-import { formatPhone } from '../../../../schema/rules/index.ts';
+import { formatPercent, formatPhone, variantText } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
 export const PostalAddressFieldsFragment = graphql(`
@@ -277,7 +277,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
                 {line.name}
                 <span className="muted">
                   {' '}
-                  · {[line.colour, line.size].filter(Boolean).join(', ')} {line.variantCode}
+                  · {variantText(line, language)} {line.variantCode}
                 </span>
               </td>
               <td>
@@ -290,7 +290,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               </td>
               <td>
                 <Caption>{t('totals.vatRate')}</Caption>
-                {line.vatRate} %
+                {formatPercent(line.vatRate, language)}
               </td>
               <td>
                 <Caption>{t('cart.total')}</Caption>
@@ -324,7 +324,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
             {discount.withVat > 0 && (
               <div>
                 <dt>{t('totals.discount')}</dt>
-                <dd>−{money(discount.withVat)}</dd>
+                <dd>{money(-discount.withVat)}</dd>
               </div>
             )}
             {/* delivery and payment as lines, so that the figures above add up to the total */}
