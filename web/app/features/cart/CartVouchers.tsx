@@ -246,10 +246,11 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
             )}
           </div>
         )}
-        {captchaNeeded ? <Captcha captcha={captcha} id="cart-voucher-captcha" /> : null}
         <button type="submit" name="intent" value="applyVoucher" className="button button--secondary" disabled={applying}>
           {t('voucher.apply')}
         </button>
+        {/* after the button, on a line of its own: between them it pushed the button below the field */}
+        {captchaNeeded ? <Captcha captcha={captcha} id="cart-voucher-captcha" /> : null}
       </form>
     </section>
   );
