@@ -8,6 +8,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+import { titleWithShop } from '../../seo.ts';
 import { OrderTickets } from '../tickets/OrderTickets.tsx';
 import { formatPercent, formatPhone, variantText } from '../../../../schema/rules/index.ts';
 
@@ -116,7 +117,7 @@ export function OrderNotFound() {
   const language = useLanguage();
   return (
     <div className="container page empty-state">
-      <title>{t('order.notFound')}</title>
+      <title>{titleWithShop(t('order.notFound'), language)}</title>
       <h1>{t('order.notFound')}</h1>
       <p>{t('order.notFoundText')}</p>
       <Link className="button button--primary" to={href('home', language)}>
