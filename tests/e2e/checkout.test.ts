@@ -8,6 +8,7 @@ import { startShop } from '../support/shop-server.ts';
 import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+import { signInAsDemoCustomer } from '../support/sign-in.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -163,11 +164,7 @@ describe('checkout in Chromium', () => {
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(error.message));
 
-    await open(page, '/en/login');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account$/);
+    await signInAsDemoCustomer(page, shop.url);
 
     const [product] = await variantsInStock(shop.prisma, 1);
     const english = await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'en', product: { translations: { some: { slug: product.slug } } } } });
