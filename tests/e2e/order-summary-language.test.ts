@@ -96,7 +96,7 @@ describe('the order summary', () => {
     const captioned: Record<string, RegExp> = {
       Množství: /^2$/,
       'Cena za kus': /^1\s200,00\sKč$/,
-      'Sazba DPH': /^21 %$/,
+      'Sazba DPH': /^21\s%$/,
       Celkem: /^2\s400,00\sKč$/,
     };
     for (const [caption, figure] of Object.entries(captioned)) {
