@@ -4,6 +4,7 @@
 // percentage as each language writes it ("21 %" in Czech, "21%" in English).
 import { describe, expect, it } from 'vitest';
 import { orderConfirmation } from '../../../bff/src/mail/templates/order-confirmation.ts';
+import { availabilityWatch } from '../../../bff/src/mail/templates/availability-watch.ts';
 import { renderInvoicePdf } from '../../../bff/src/pdf/invoice-pdf.ts';
 import type { OrderDocument } from '../../../bff/src/services/order-documents.ts';
 import { CASH_ON_DELIVERY_PAYMENT_CODE, formatMoney, vatSplit, type Locale } from '../../../schema/rules/index.ts';
@@ -103,6 +104,16 @@ describe('the confirmation e-mail', () => {
     expect(cs.html).toContain('Dres FC Vltavín domácí – modrá, velikost L');
     const en = await orderConfirmation.render({ publicUrl: 'https://shop.example' }, { order: order('en'), invoice: null }, 'en');
     expect(flat(en.text)).toContain(`- Dres FC Vltavín domácí – blue, size L: 1 pc, ${kc(GOODS, 'en')}`);
+  });
+});
+
+describe('the availability watch e-mail', () => {
+  it('words the variant as the cart does', async () => {
+    const watch = { productName: 'Dres FC Vltavín domácí', productSlug: 'dres', size: 'XL', colour: 'červená', unsubscribeToken: 't' };
+    const cs = await availabilityWatch.render({ publicUrl: 'https://shop.example' }, watch, 'cs');
+    expect(cs.text).toContain('Dres FC Vltavín domácí – červená, velikost XL');
+    const en = await availabilityWatch.render({ publicUrl: 'https://shop.example' }, { ...watch, colour: 'red' }, 'en');
+    expect(en.text).toContain('Dres FC Vltavín domácí – red, size XL');
   });
 });
 
