@@ -37,6 +37,7 @@ import { partnerAuth } from './http/partner-auth.ts';
 import { publicExplorer } from './http/public-explorer.ts';
 import { graphiqlRoutes } from './http/graphiql.ts';
 import { createRateLimiter, ipKey, RATE_RULES, reportingRefusals, type RateLimiter } from './rate-limit/rate-limit.ts';
+import { startBackgroundLoop } from './background-loop.ts';
 import { createLogger, lineLog, type Log } from './log.ts';
 import { observeRequests, requestIdOf } from './http/request-log.ts';
 import { createMetrics } from './http/metrics.ts';
@@ -380,11 +381,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(serverErrorHandler({ log: backgroundLog.error }));
 
   // expired sessions and abandoned guest carts, hourly
-  const pruneTimer = setInterval(() => {
-    void store.prune().catch(() => undefined);
-    void pruneAbandonedCarts(prisma).catch(() => undefined);
-  }, 3600_000);
-  pruneTimer.unref();
+  const cleanUps = startBackgroundLoop({
+    async round() {
+      await store.prune();
+      await pruneAbandonedCarts(prisma);
+    },
+    intervalMs: 3600_000,
+    failure: '[clean-ups] pruning expired sessions and abandoned carts failed',
+    log: backgroundLog,
+  });
 
   // a cached page or catalog answer goes out before Express, sessions and the rest
   const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
@@ -409,11 +414,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       draining = true;
     },
     async close() {
-      clearInterval(pruneTimer);
-      unpaidOrders.close();
-      holdSweep.close();
+      // the background jobs' rounds in progress end first (the hold sweep's tell the seat pickers)
+      await Promise.all([cleanUps.close(), unpaidOrders.close(), holdSweep.close(), pickupPointFeed.close()]);
       await seatChanges.close();
-      pickupPointFeed.close();
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();

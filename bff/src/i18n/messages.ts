@@ -67,6 +67,10 @@ const messages = {
     cs: 'Dotazy tohoto tokenu vyčerpaly svůj rozpočet náročnosti na tuto minutu. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
     en: "This token's queries have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
   },
+  explorerCostLimited: {
+    cs: 'Dotazy veřejného průzkumníka z této adresy vyčerpaly svůj rozpočet náročnosti na tuto minutu. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
+    en: "The public explorer's queries from this address have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
+  },
   notAllowed: { cs: 'K tomuto údaji nebo akci nemáte oprávnění.', en: 'You are not allowed to access this data or action.' },
   // request guards (graphql/server/operation-limits.ts)
   queryTooComplex: {

@@ -2,8 +2,7 @@
 // VAT act asks of one: supplier and customer with their IČO/DIČ, the document's number, the dates of
 // issue and of the taxable supply, the lines with their VAT rates, the tax per rate in CZK and the total.
 // Pure: the same data always gives the same bytes (the creation date is the order's, not the clock's).
-import type PDFKitDocument from 'pdfkit';
-import { lazyModule } from '../lazy-module.ts';
+// Drawn in the page frame of every shop PDF (page-frame.ts: A4, DejaVu, colours).
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
@@ -14,7 +13,7 @@ import { formatPhone } from '../../../schema/rules/phone.ts';
 import { piecesText } from '../../../schema/rules/plural.ts';
 import { formatPercent } from '../../../schema/rules/percent.ts';
 import { variantText } from '../../../schema/rules/variant.ts';
-import { documentFonts } from './fonts.ts';
+import { A4, openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import { qrModules } from '../services/qr.ts';
 import {
   addressName,
@@ -23,8 +22,6 @@ import {
   type DocumentAddress,
 } from '../services/order-documents.ts';
 import type { InvoiceData } from '../services/invoices.ts';
-
-const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 const LABELS = {
   cs: {
@@ -123,11 +120,10 @@ const LABELS = {
 
 type Labels = (typeof LABELS)[Locale];
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const GREY = '#555555';
+const MARGIN = 40;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const { accent: ACCENT, grey: GREY } = PDF_COLOURS;
 const LINE = '#bbbbbb';
-const ACCENT = '#0a5096';
 
 /** A row of the lines table: the shop's goods, delivery, payment fee, discount per rate, rounding. */
 type TableRow = { text: string; detail: string; quantity: string; unit: string; rate: string; net: string; gross: string };
@@ -207,34 +203,16 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const labels = LABELS[language];
   const money = (amount: number) => formatMoney(amount, order.currency, language);
   const date = (value: Date) => formatDate(value, language);
-  const fonts = documentFonts();
   const title = `${labels.title} ${labels.numberPrefix} ${data.number}`;
+  // the issue date as the creation date: regenerating the document gives identical bytes
+  const { doc, bottom, finish } = openPdfFrame({ language, title, margin: MARGIN, createdAt: data.issuedAt });
 
-  const doc = new (pdfKit())({
-    size: 'A4',
-    margin: PAGE.margin,
-    bufferPages: false,
-    lang: language === 'cs' ? 'cs-CZ' : 'en-GB',
-    displayTitle: true,
-    // fixed metadata: regenerating the document gives identical bytes
-    info: { Title: title, Author: SUPPLIER.company, Creator: SUPPLIER.shopName, Producer: SUPPLIER.shopName, CreationDate: data.issuedAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-
-  const left = PAGE.margin;
-  const bottom = PAGE.height - PAGE.margin;
-  let y = PAGE.margin;
+  const left = MARGIN;
+  let y = MARGIN;
   const ensureSpace = (height: number) => {
     if (y + height > bottom) {
       doc.addPage();
-      y = PAGE.margin;
+      y = MARGIN;
     }
   };
 
@@ -432,6 +410,5 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const footer = `${labels.issuedBy}: ${SUPPLIER.company} · ${SUPPLIER.web} · ${SUPPLIER.email} · ${SUPPLIER.phone}. ${labels.thanks}`;
   doc.font('regular').fontSize(8).fillColor(GREY).text(footer, left, y, { width: CONTENT_WIDTH, align: 'center' });
 
-  doc.end();
-  return done;
+  return finish();
 }

@@ -5,6 +5,7 @@
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
@@ -83,21 +84,7 @@ export async function cancelledOrderMailDocument(db: Db, orderId: number): Promi
   return document;
 }
 
-export type UnpaidOrdersJob = { close: () => void };
-
 /** Runs cancelUnpaidOrders every `intervalMs` (0: never); a failed run is logged and the next one tries again. */
-export function startUnpaidOrdersJob(db: Db, intervalMs: number, log: { error: (message: string, error: unknown) => void }): UnpaidOrdersJob {
-  if (intervalMs <= 0) return { close: () => undefined };
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    cancelUnpaidOrders(db)
-      .catch((error: unknown) => log.error('[orders] cancelling unpaid orders failed', error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+export function startUnpaidOrdersJob(db: Db, intervalMs: number, log: { error: (message: string, error: unknown) => void }): BackgroundLoop {
+  return startBackgroundLoop({ round: () => cancelUnpaidOrders(db), intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
 }

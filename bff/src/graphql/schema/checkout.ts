@@ -132,7 +132,7 @@ export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').imp
     dic: t.exposeString('dic', { description: 'VAT ID (DIČ), e.g. CZ12345678.' }),
     savedAddressId: t.globalID({
       nullable: true,
-      description: 'The id of the logged-in customer’s SavedAddress this was copied from.',
+      description: 'The id of the logged-in customer’s SavedAddress this was copied from; null for an address typed in.',
       resolve: (address) => (address.addressId ? { type: 'SavedAddress', id: address.addressId } : null),
     }),
   }),
@@ -180,14 +180,14 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
       description: 'The order without the cash-on-delivery rounding.',
       resolve: (x): Money => ({ currency: x.currency, withVat: x.totalGross - x.roundingGross, withoutVat: x.totalNet, vat: x.totalVat }),
     }),
-    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
-    totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays.' }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: what rounds the total to whole crowns, in minor units (−49 to +50 haléřů, outside VAT); 0 otherwise.' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays, in minor units of `currency` with VAT: total.withVat + rounding.' }),
     vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as the invoice shows them.', resolve: (x) => x.recap.byRate }),
     freeShippingFrom: t.exposeInt('freeShippingFrom', {
       nullable: true,
-      description: 'The chosen delivery’s free-shipping limit (goods with VAT); null without a delivery or a limit.',
+      description: 'The chosen delivery’s free-shipping limit (goods with VAT, minor units); null without a delivery or a limit.',
     }),
-    freeShippingRemaining: t.exposeInt('freeShippingRemaining', { description: 'Goods still missing to free shipping; 0 when free.' }),
+    freeShippingRemaining: t.exposeInt('freeShippingRemaining', { description: 'Goods (with VAT, minor units) still missing to free shipping; 0 when free or without a limit.' }),
   }),
 });
 
@@ -229,13 +229,13 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     store: t.prismaField({
       type: 'Store',
       nullable: true,
-      description: 'The branch for personal pickup (only with a pickup delivery).',
+      description: 'The branch for personal pickup (only with a pickup delivery); null until one is chosen.',
       resolve: (query, checkout, _a, ctx) => (checkout.storeId ? ctx.prisma.store.findUnique({ ...query, where: { id: checkout.storeId } }) : null),
     }),
     pickupPoint: t.prismaField({
       type: 'PickupPoint',
       nullable: true,
-      description: 'The pick-up point of a pick-up point delivery (DeliveryMethod.needsPickupPoint).',
+      description: 'The pick-up point of a pick-up point delivery (DeliveryMethod.needsPickupPoint); null until one is chosen.',
       resolve: (query, checkout, _a, ctx) =>
         checkout.pickupPoint ? ctx.prisma.pickupPoint.findUnique({ ...query, where: { id: checkout.pickupPoint.id } }) : null,
     }),
@@ -355,8 +355,16 @@ const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({
     kind: t.field({ type: OrderChangeKindEnum, description: 'What changed.', resolve: (change) => change.kind }),
     subject: t.exposeString('subject', { description: 'The product, method or voucher code concerned.' }),
     message: t.exposeString('message', { description: 'The change told to the shopper, in the request language.' }),
-    previous: t.exposeInt('previous', { nullable: true, description: 'Before: minor units, or pieces for STOCK and QUANTITY.' }),
-    current: t.exposeInt('current', { nullable: true, description: 'Now: minor units, or pieces for STOCK and QUANTITY.' }),
+    previous: t.exposeInt('previous', {
+      nullable: true,
+      description: 'Before: minor units (PRICE, DELIVERY, PAYMENT, VOUCHER, TOTAL) or pieces (QUANTITY, STOCK, LINE_REMOVED); null for LINE_ADDED and REVIEW.',
+    }),
+    current: t.exposeInt('current', {
+      nullable: true,
+      description:
+        'Now: minor units (PRICE, DELIVERY, PAYMENT, VOUCHER, TOTAL) or pieces (QUANTITY, STOCK: available, LINE_ADDED); ' +
+        'null for LINE_REMOVED, a delivery or payment no longer offered, and REVIEW.',
+    }),
   }),
 });
 

@@ -76,7 +76,7 @@ builder.prismaNode('OrderLine', {
     size: t.exposeString('size', { nullable: true, description: 'The size as ordered; null for a product without sizes.' }),
     colour: t.string({
       nullable: true,
-      description: 'The colour’s name in the request’s language (as it was placed, in the order’s language).',
+      description: 'The colour’s name in the request’s language (as it was placed, in the order’s language); null for a product in one colour.',
       select: { order: { select: { language: true } }, variant: { select: { colour: NAMES } } },
       resolve: (line, _a, ctx) => (line.colour === null ? null : inViewerLanguage(line.colour, line.order.language, line.variant?.colour ?? null, ctx.language)),
     }),
@@ -163,7 +163,7 @@ export const OrderRef = builder.prismaNode('Order', {
     currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount of the order.', resolve: (order) => order.currency }),
     language: t.field({ type: LanguageEnum, description: 'The language it was placed in: its e-mails, invoice and summary link use it.', resolve: (order) => order.language }),
     email: t.exposeString('email', { description: 'The invoice e-mail: where the confirmation and the invoice went.' }),
-    phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (order) => storedPhone(order.phone) || null }),
+    phone: t.string({ nullable: true, description: 'The invoice phone, stored as +420777123456; null when the order has none (an anonymised order).', resolve: (order) => storedPhone(order.phone) || null }),
     note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     delivery: t.field({
       type: OrderChargeRef,
@@ -185,7 +185,7 @@ export const OrderRef = builder.prismaNode('Order', {
         price: money(order.paymentPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
       }),
     }),
-    store: t.relation('store', { nullable: true, description: 'The branch for personal pickup.' }),
+    store: t.relation('store', { nullable: true, description: 'The branch for personal pickup; null for other deliveries.' }),
     invoiceAddress: t.field({ type: PostalAddress, description: 'The invoice address as placed.', resolve: (order) => readAddress(order.invoiceAddress)! }),
     deliveryAddress: t.field({
       type: PostalAddress,
@@ -205,8 +205,8 @@ export const OrderRef = builder.prismaNode('Order', {
       description: 'Goods less discount plus delivery and payment fee, without the cash-on-delivery rounding.',
       resolve: (order): Money => ({ currency: order.currency, withVat: order.totalGross - order.roundingGross, withoutVat: order.totalNet, vat: order.totalVat }),
     }),
-    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
-    totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays.' }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: what rounds the total to whole crowns, in minor units (−49 to +50 haléřů, outside VAT); 0 otherwise.' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays, in minor units of `currency` with VAT: total.withVat + rounding.' }),
     vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as on the invoice.', resolve: (order) => readRecap(order.vatRecap) }),
     variableSymbol: t.exposeString('variableSymbol', { description: 'The variable symbol (the payment’s reference) of a bank transfer: the order number.' }),
     paymentDueAt: t.expose('paymentDueAt', {
@@ -241,7 +241,7 @@ export const OrderRef = builder.prismaNode('Order', {
     }),
     qrSvg: t.string({
       nullable: true,
-      description: 'The QR payment code as an SVG document, for a bank transfer order.',
+      description: 'The QR payment code as an SVG document, for a bank transfer order; null for other payments.',
       resolve: (order) => (isBankTransfer(order) ? qrSvg(orderSpayd(order)) : null),
     }),
     summaryUrl: t.string({
