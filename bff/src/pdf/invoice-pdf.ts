@@ -11,6 +11,8 @@ import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts
 import { paymentWay } from '../../../schema/rules/constants.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
 import { piecesText } from '../../../schema/rules/plural.ts';
+import { formatPercent } from '../../../schema/rules/percent.ts';
+import { variantText } from '../../../schema/rules/variant.ts';
 import { A4, openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import { qrModules } from '../services/qr.ts';
 import {
@@ -48,7 +50,6 @@ const LABELS = {
     vatRate: 'DPH',
     net: 'Bez DPH',
     gross: 'S DPH',
-    size: 'velikost',
     discount: 'Sleva',
     rounding: 'Zaokrouhlení',
     recap: 'Rekapitulace DPH v Kč',
@@ -95,7 +96,6 @@ const LABELS = {
     vatRate: 'VAT',
     net: 'Excl. VAT',
     gross: 'Incl. VAT',
-    size: 'size',
     discount: 'Discount',
     rounding: 'Rounding',
     recap: 'VAT summary in CZK',
@@ -161,10 +161,10 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
   const money = (amount: number) => formatMoney(amount, order.currency, language);
   const rows: TableRow[] = order.lines.map((line) => ({
     text: line.name,
-    detail: [line.size ? `${labels.size} ${line.size}` : '', line.colour ?? '', line.variantCode].filter(Boolean).join(', '),
+    detail: [variantText(line, language), line.variantCode].filter(Boolean).join(', '),
     quantity: piecesText(line.quantity, language),
     unit: money(line.unitPriceGross),
-    rate: `${line.vatRate} %`,
+    rate: formatPercent(line.vatRate, language),
     net: money(line.totalNet),
     gross: money(line.totalGross),
   }));
@@ -173,7 +173,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
     detail: '',
     quantity: '1',
     unit: money(gross),
-    rate: `${SERVICE_VAT_RATE_PERCENT} %`,
+    rate: formatPercent(SERVICE_VAT_RATE_PERCENT, language),
     net: money(vatSplit(gross, SERVICE_VAT_RATE_PERCENT).net),
     gross: money(gross),
   });
@@ -185,7 +185,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
       detail: '',
       quantity: '',
       unit: '',
-      rate: `${share.ratePercent} %`,
+      rate: formatPercent(share.ratePercent, language),
       net: money(-share.net),
       gross: money(-share.gross),
     });
@@ -358,7 +358,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     const vat = czkOf(row.vat, order.currency, data.eurRate);
     czkNet += net;
     czkVat += vat;
-    recapRow([`${row.ratePercent} %`, formatMoney(net, 'CZK', language), formatMoney(vat, 'CZK', language), formatMoney(net + vat, 'CZK', language)], false);
+    recapRow([formatPercent(row.ratePercent, language), formatMoney(net, 'CZK', language), formatMoney(vat, 'CZK', language), formatMoney(net + vat, 'CZK', language)], false);
   }
   doc.moveTo(recapX, recapY).lineTo(recapX + 270, recapY).lineWidth(0.5).strokeColor(LINE).stroke();
   recapY += 3;

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
+import { useLanguage } from '../../language.ts';
+import { formatPercent } from '../../../../schema/rules/index.ts';
 
 export const CheckoutTotalsFieldsFragment = graphql(`
   fragment CheckoutTotalsFields on CheckoutTotals {
@@ -86,7 +88,7 @@ export function CheckoutTotals({
         {discount.withVat > 0 && (
           <div className="totals__discount">
             <dt>{t('totals.discount')}</dt>
-            <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
+            <dd data-testid="totals-discount">{money(-discount.withVat)}</dd>
           </div>
         )}
         {!withoutDelivery && (
@@ -135,9 +137,9 @@ export function CheckoutTotals({
 }
 
 export function VatRecap({ rows, currency }: { rows: { ratePercent: number; withoutVat: number; vat: number; withVat: number }[]; currency: 'CZK' | 'EUR' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const format = useFormatMoney();
-  const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'cs-CZ', { maximumFractionDigits: 2 });
   return (
     <table className="vat-recap">
       <caption>{t('totals.vatRecap')}</caption>
@@ -152,7 +154,7 @@ export function VatRecap({ rows, currency }: { rows: { ratePercent: number; with
       <tbody>
         {rows.map((row) => (
           <tr key={row.ratePercent}>
-            <th scope="row">{percent.format(row.ratePercent)} %</th>
+            <th scope="row">{formatPercent(row.ratePercent, language)}</th>
             <td>{format(row.withoutVat, currency)}</td>
             <td>{format(row.vat, currency)}</td>
             <td>{format(row.withVat, currency)}</td>

@@ -8,8 +8,9 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+import { titleWithShop } from '../../seo.ts';
 import { OrderTickets } from '../tickets/OrderTickets.tsx';
-import { formatPhone } from '../../../../schema/rules/index.ts';
+import { formatPercent, formatPhone, variantText } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
 export const PostalAddressFieldsFragment = graphql(`
@@ -117,7 +118,7 @@ export function OrderNotFound() {
   const language = useLanguage();
   return (
     <div className="container page empty-state">
-      <title>{t('order.notFound')}</title>
+      <title>{titleWithShop(t('order.notFound'), language)}</title>
       <h1>{t('order.notFound')}</h1>
       <p>{t('order.notFoundText')}</p>
       <Link className="button button--primary" to={href('home', language)}>
@@ -286,7 +287,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
                 {line.name}
                 <span className="muted">
                   {' '}
-                  · {[line.colour, line.size].filter(Boolean).join(', ')} {line.variantCode}
+                  · {variantText(line, language)} {line.variantCode}
                 </span>
               </td>
               <td>
@@ -299,7 +300,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               </td>
               <td>
                 <Caption>{t('totals.vatRate')}</Caption>
-                {line.vatRate} %
+                {formatPercent(line.vatRate, language)}
               </td>
               <td>
                 <Caption>{t('cart.total')}</Caption>
@@ -333,7 +334,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
             {discount.withVat > 0 && (
               <div>
                 <dt>{t('totals.discount')}</dt>
-                <dd>−{money(discount.withVat)}</dd>
+                <dd>{money(-discount.withVat)}</dd>
               </div>
             )}
             {/* delivery and payment as lines, so that the figures above add up to the total */}
