@@ -243,7 +243,7 @@ describe('a cart of tickets only: no delivery (docs/decisions/0047-tickets-only-
       const parsed = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
       if (parsed.subject?.includes(placed.number!)) mail = parsed;
     }
-    expect(mail!.text).toContain('Platba: Bankovní převod');
+    expect(mail!.text).toContain('Platba – Bankovní převod: zdarma');
     expect(mail!.text).not.toContain('Doprava');
     expect(mail!.text).not.toContain('Doručovací adresa');
     const invoice = mail!.attachments.find((attachment) => attachment.filename === `faktura-${placed.number}.pdf`)!;
