@@ -245,6 +245,7 @@ describe('a cart of tickets only: no delivery (docs/decisions/0047-tickets-only-
     }
     expect(mail!.text).toContain('Platba – Bankovní převod: zdarma');
     expect(mail!.text).not.toContain('Doprava');
+    expect(mail!.text).not.toContain('Zboží odešleme');
     expect(mail!.text).not.toContain('Doručovací adresa');
     const invoice = mail!.attachments.find((attachment) => attachment.filename === `faktura-${placed.number}.pdf`)!;
     const invoiceText = await pdfText(invoice.content);

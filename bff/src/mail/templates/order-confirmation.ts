@@ -45,6 +45,7 @@ const TEXTS = {
     dueAt: 'Datum splatnosti',
     qrHint: 'Nejrychleji zaplatíte naskenováním QR kódu v aplikaci své banky.',
     shipAfterPayment: 'Zboží odešleme, jakmile platba dorazí na náš účet. Nezaplacenou objednávku po datu splatnosti zrušíme.',
+    cancelUnpaid: 'Nezaplacenou objednávku po datu splatnosti zrušíme.',
     payOnDelivery: 'Na dobírku: částku {amount} zaplatíte hotově nebo kartou až při převzetí zásilky, kurýrovi nebo na výdejním místě. Předem nic neplaťte.',
     payInStore: 'Částku {amount} zaplatíte hotově nebo kartou až při vyzvednutí na prodejně. Předem nic neplaťte.',
     vouchers: 'Uplatněné vouchery',
@@ -78,6 +79,7 @@ const TEXTS = {
     dueAt: 'Due date',
     qrHint: 'The quickest way to pay is to scan the QR code in your banking app.',
     shipAfterPayment: 'We ship your order as soon as the payment reaches our account. An order unpaid after the due date is cancelled.',
+    cancelUnpaid: 'An order unpaid after the due date is cancelled.',
     payOnDelivery: 'Cash on delivery: you pay {amount} in cash or by card when you collect the parcel, to the courier or at the pick-up point. Do not pay anything in advance.',
     payInStore: 'You pay {amount} in cash or by card when you collect your order at the store. Do not pay anything in advance.',
     vouchers: 'Vouchers used',
@@ -111,6 +113,8 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const subject = fill(t.subject, values);
     const way = paymentWay(order.paymentCode);
     const bankTransfer = way === 'BANK_TRANSFER';
+    // an order of tickets only has nothing to ship: its tickets note says they are valid once paid
+    const afterPayment = order.deliveryName !== '' ? t.shipAfterPayment : t.cancelUnpaid;
     // cash on delivery and payment at the store: what is paid when, so nobody pays twice
     const payLater =
       way === 'CASH_ON_DELIVERY' ? fill(t.payOnDelivery, { amount: money(order.totalGross) }) : way === 'IN_STORE' ? fill(t.payInStore, { amount: money(order.totalGross) }) : null;
@@ -167,7 +171,7 @@ ${paymentRows.map(([label, value]) => html`<tr><td style="padding:3px 16px 3px 0
 </table>
 <p style="margin:12px 0 4px;">${t.qrHint}</p>
 <p style="margin:0 0 8px;"><img src="cid:qr-platba" width="180" height="180" alt="QR Platba"></p>
-<p style="margin:0 0 16px;">${t.shipAfterPayment}</p>`}
+<p style="margin:0 0 16px;">${afterPayment}</p>`}
 ${payLater && html`<p style="margin:16px 0;font-weight:bold;">${payLater}</p>`}
 ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
 ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress, language)}</p>`}
@@ -187,7 +191,7 @@ ${ticketsText && html`<p style="margin:16px 0;font-weight:bold;">${ticketsText}<
       '',
       ...totals.map(([label, value]) => `${label}: ${value}`),
       `${t.total}: ${money(order.totalGross)} (${vat})`,
-      ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), t.shipAfterPayment] : []),
+      ...(bankTransfer ? ['', `${t.paymentDetails}:`, ...paymentRows.map(([label, value]) => `${label}: ${value}`), afterPayment] : []),
       ...(payLater ? ['', payLater] : []),
       ...(pickup ? ['', pickup] : []),
       ...(order.deliveryAddress && !order.store ? ['', `${t.deliveryAddress}: ${addressText(order.deliveryAddress, language)}`] : []),
