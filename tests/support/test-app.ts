@@ -143,6 +143,8 @@ export type TestApp = {
   responseCacheStats: App['responseCacheStats'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
+  /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
+  streams: App['streams'];
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
@@ -240,6 +242,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: app.mailer,
     responseCacheStats: app.responseCacheStats,
     seatChanges: app.seatChanges,
+    streams: app.streams,
     config,
     databaseUrl: app.databaseUrl,
     queries,
