@@ -68,7 +68,7 @@ describe('the hold countdown', () => {
 });
 
 describe('opening the stream again', () => {
-  it('at once after the server ended it, as a refusal\'s Retry-After says (5 s to 1 min), else in 5 s', () => {
+  it('at once after the server ended it, as the Retry-After of a refusal says (5 s to 1 min), else in 5 s', () => {
     // ended by its lifetime or a shutdown: within a second, spread so that pickers do not return together
     expect(reconnectDelay({ ended: true }, () => 0)).toBe(0);
     expect(reconnectDelay({ ended: true }, () => 0.999)).toBe(999);
