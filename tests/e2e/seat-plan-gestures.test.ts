@@ -3,7 +3,8 @@
 // SeatPlanSvg.tsx: pointer events, `touch-action: none` on the frame), and a tap on a seat of the
 // zoomed plan still selects that seat. The fingers are real touch input sent through the DevTools
 // protocol (Input.dispatchTouchEvent), which Chromium turns into the touch pointer events the picker
-// listens to.
+// listens to. The shop runs with no room for an event stream (SEAT_STREAMS_MAX=0), so its pickers
+// live on the polling fallback, which must still show another shopper's hold without a reload.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
@@ -14,7 +15,8 @@ let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  // every stream is refused (STREAMS_UNAVAILABLE, 503): the pickers poll
+  [shop, browser] = await Promise.all([startShop({ seatStreams: { perClient: 20, perInstance: 0, lifetimeMs: 900_000 } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -118,5 +120,45 @@ describe('the seat plan on a phone', () => {
 
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('when the shop refuses the live stream the picker polls: another shopper\'s hold shows as taken within seconds, without a reload', async () => {
+    const refusedStreams: number[] = [];
+    const pages = await Promise.all(
+      [0, 1].map(async () => {
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'cs-CZ' });
+        await context.addCookies([consentCookie(shop.url)]);
+        const page = await context.newPage();
+        page.on('response', (response) => {
+          if (response.url().endsWith('/graphql') && response.request().headers().accept === 'text/event-stream') refusedStreams.push(response.status());
+        });
+        await page.goto(shop.url + STADIUM);
+        await page.waitForSelector('html[data-hydrated]');
+        return page;
+      }),
+    );
+    const [watcher, fan] = pages;
+    await expect.poll(() => refusedStreams.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(refusedStreams)).toEqual(new Set([503]));
+
+    // the fan holds a free seat with the keyboard
+    const active = (page: Page) => page.getByTestId('seat-plan-active').textContent();
+    await fan.getByRole('application', { name: 'Plán hlediště' }).focus();
+    await fan.keyboard.press('ArrowRight');
+    let presses = 0;
+    for (; !(await active(fan))?.endsWith('– volné'); presses++) {
+      expect(presses, 'a free seat within 60 to the right').toBeLessThan(60);
+      await fan.keyboard.press('ArrowRight');
+    }
+    const name = (await active(fan))!.replace(/ – volné$/, '');
+    await fan.keyboard.press('Enter');
+    await expect.poll(() => active(fan)).toBe(`${name} – vybrané`);
+
+    // the watcher's page, not reloaded, has it occupied by its next poll (every 4 s)
+    await watcher.getByRole('application', { name: 'Plán hlediště' }).focus();
+    await watcher.keyboard.press('ArrowRight');
+    for (let press = 0; press < presses; press++) await watcher.keyboard.press('ArrowRight');
+    await expect.poll(() => active(watcher), { timeout: 10_000 }).toBe(`${name} – obsazené`);
+    for (const page of pages) await page.context().close();
   });
 });
