@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createMatch } from '../support/tickets.ts';
-import { gid } from '../support/global-id.ts';
+import { connect } from 'node:net';
+import { dbId, gid } from '../support/global-id.ts';
 import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 import type { QueryCost } from '../../bff/src/graphql/server/token-cost.ts';
 
@@ -188,6 +189,31 @@ describe(`an event stream's lifetime and shutdown (${databaseKind})`, () => {
     expect(lasted).toBeGreaterThanOrEqual(1400);
     expect(lasted).toBeLessThan(4000);
     expect(app.streams.count()).toBe(0);
+  });
+
+  it('a client that does not read loses its place after its lifetime, though its socket is full and the end cannot reach it', async () => {
+    // a raw connection that sends the request and never reads the answer
+    const url = new URL(`${app.url}/graphql?query=${encodeURIComponent(SEAT_CHANGES)}&variables=${encodeURIComponent(JSON.stringify({ eventId }))}`);
+    const socket = connect(Number(url.port), url.hostname);
+    socket.pause();
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => undefined);
+    socket.write(`GET ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nAccept: text/event-stream\r\n\r\n`);
+    await waitFor(() => app.streams.count() === 1, 'the stream of the client that does not read');
+    await app.seatChanges.ready();
+    // changes of 1 000 seats each (~5 KB an event) until the socket's buffers are full
+    const seats = Array.from({ length: 1000 }, (_, i) => i);
+    const local = Number(dbId(eventId));
+    const started = Date.now();
+    for (let i = 0; i < 3000; i++) {
+      app.seatChanges.publish({ eventId: local, taken: seats, freed: [] });
+      if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    // the lifetime (1.5 s) and the grace for sending the end (2 s): its place is free, its events gone
+    await waitFor(() => app.streams.count() === 0, 'the place of the client that does not read', 1500 + 2000 + 3000);
+    expect(Date.now() - started).toBeLessThan(1500 + 2000 + 3000);
+    socket.destroy();
+    await closed;
   });
 
   it('shutdown (the drain) ends every open stream at once and refuses new ones', async () => {

@@ -94,6 +94,11 @@ export function endWhenAborted<T>(source: AsyncIterable<T>, stop: AbortSignal, o
   const iterator: AsyncIterableIterator<T> = {
     async next() {
       if (ended) return { done: true, value: undefined };
+      // events waiting in the source do not postpone the end
+      if (stop.aborted) {
+        await finish();
+        return { done: true, value: undefined };
+      }
       try {
         const step = await Promise.race([inner.next(), stopped]);
         if (step.done) await finish();
@@ -110,6 +115,28 @@ export function endWhenAborted<T>(source: AsyncIterable<T>, stop: AbortSignal, o
     [Symbol.asyncIterator]: () => iterator,
   };
   return iterator;
+}
+
+/**
+ * How long a stream that must end (its lifetime is over, shutdown) may take to send its end. A client
+ * that does not read lets its socket fill up; then yoga asks for no further event, never learns of the
+ * end, and the events meant for it pile up in memory: its connection is cut instead.
+ */
+const END_GRACE_MS = 2000;
+
+function cutWhenStuck(stop: AbortSignal, res: Response | undefined, stream: AsyncIterableIterator<unknown>): void {
+  if (!res) return;
+  const onStop = () => {
+    if (res.destroyed || res.writableFinished) return;
+    const cut = setTimeout(() => {
+      void stream.return?.();
+      res.destroy();
+    }, END_GRACE_MS);
+    cut.unref();
+    res.once('close', () => clearTimeout(cut));
+  };
+  stop.addEventListener('abort', onStop, { once: true });
+  res.once('close', () => stop.removeEventListener('abort', onStop));
 }
 
 /** A refused stream; `retryAfterS` (Retry-After) tells the client when a place may be free again. */
@@ -163,7 +190,9 @@ export function useStreamLimits(registry: StreamRegistry): Plugin {
             opened.release();
             return result;
           }
-          return endWhenAborted(result, opened.signal, opened.release);
+          const stream = endWhenAborted(result, opened.signal, opened.release);
+          cutWhenStuck(opened.signal, context.res, stream);
+          return stream;
         } catch (error) {
           opened.release();
           throw error;
