@@ -4,7 +4,7 @@
 //
 //   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, mail/ (the sender, documents, templates), pdf/
 //     -> services/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
-//        generated/, schema/rules, schema/routes
+//        background-loop.ts, generated/, schema/rules, schema/routes
 //
 // graphql/ and http/ are the API layer and may use each other; a mail template or a PDF layout receives
 // its document and loads nothing; schema/ is shared by web/ and bff/ and imports neither; web/ and bff/
@@ -12,7 +12,7 @@
 
 const BFF = '^bff/src/';
 const API = `${BFF}(graphql|http|cache)/`;
-const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
+const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$|background-loop\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -5,7 +5,7 @@
 // (Debian: postgresql, redis-server, nginx); nothing of the machine's own services is touched.
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,21 +20,51 @@ process.once('exit', () => {
   for (const cleanUp of leftovers) cleanUp();
 });
 
-/** A port that was free a moment ago. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** Whether 127.0.0.1:`port` can be listened on now. */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 }
 
-async function waitFor(what: string, condition: () => Promise<boolean>, timeoutMs = 60_000): Promise<void> {
+/** The lowest port of the range the kernel hands out by itself (Linux: /proc; 32768 is its default). */
+function ephemeralPortsFrom(): number {
+  try {
+    return Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+/**
+ * `count` different ports that were free a moment ago, below the kernel's ephemeral range. The
+ * cluster listens on them again after each restart (an instance, PostgreSQL, Redis): a port the kernel
+ * could hand out by itself (to any program's connect() or listen on port 0) may be taken by then,
+ * and the restarted process fails with EADDRINUSE.
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const lowest = 10_000;
+  const below = Math.max(ephemeralPortsFrom(), lowest + 1000);
+  const ports: number[] = [];
+  for (let attempt = 0; ports.length < count; attempt++) {
+    if (attempt >= 100 * count) throw new Error(`No ${count} free ports between ${lowest} and ${below}`);
+    const port = lowest + Math.floor(Math.random() * (below - lowest));
+    if (!ports.includes(port) && (await canListen(port))) ports.push(port);
+  }
+  return ports;
+}
+
+/**
+ * Waits until `condition` holds (its errors count as "not yet": a port not open yet). `failed` is
+ * asked first each round: a process that exited while starting fails the wait at once, with its reason.
+ */
+async function waitFor(what: string, condition: () => Promise<boolean>, { timeoutMs = 60_000, failed = (): Error | null => null } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    const failure = failed();
+    if (failure) throw failure;
     if (await condition().catch(() => false)) return;
     await sleep(100);
   }
@@ -122,12 +152,18 @@ export async function startRedis(port: number): Promise<ClusterRedis> {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+      const started = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
+      let output = '';
+      started.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      started.once('error', (error) => (output += `${error.message} (Debian: apt-get install redis-server)`));
       const kill = () => started.kill('SIGKILL');
       leftovers.add(kill);
       started.once('exit', () => leftovers.delete(kill));
-      await waitFor('Redis', () => tcpOpen(port));
+      await waitFor('Redis', () => tcpOpen(port), {
+        failed: () => (started.exitCode !== null || started.signalCode !== null || output.includes('ENOENT') ? new Error(`Redis did not start:\n${output.slice(-2000)}`) : null),
+      });
     },
     async stop() {
       if (!child || child.exitCode !== null) return;
@@ -177,15 +213,18 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
       const kill = () => current.kill('SIGKILL');
       leftovers.add(kill);
       exited = new Promise((resolve) => current.once('exit', (code, signal) => (leftovers.delete(kill), resolve({ code, signal }))));
-      let gone = false;
-      void exited.then(() => (gone = true));
+      // an instance that exits while starting (a start error, a port taken, a signal) fails the start at
+      // once with its exit and output; the probe's own timeout keeps a connection that never answers
+      // from holding the wait past its deadline
+      let exit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
+      void exited.then((how) => (exit = how));
       try {
-        await waitFor(`${name} (port ${port})`, async () => {
-          if (gone) throw new Error(`${name} exited while starting:\n${output.slice(-2000)}`);
-          return (await fetch(`http://127.0.0.1:${port}/ready`)).status === 200;
-        }, 240_000);
+        await waitFor(`${name} (port ${port})`, async () => (await fetch(`http://127.0.0.1:${port}/ready`, { signal: AbortSignal.timeout(5000) })).status === 200, {
+          timeoutMs: 240_000,
+          failed: () => (exit ? new Error(`${name} exited while starting (${exit.signal ?? `exit code ${exit.code}`})`) : null),
+        });
       } catch (error) {
-        // what it wrote says where its start stopped (once 240 s passed in a fault run: not known why)
+        // what it wrote says where its start stopped
         throw new Error(`${(error as Error).message}\n${name}'s last output:\n${output.slice(-3000)}`, { cause: error });
       }
     },
@@ -254,9 +293,8 @@ export async function startNginx(dir: string, port: number, upstreamPorts: numbe
   leftovers.add(kill);
   const exited = new Promise((resolve) => child.once('exit', (code) => (leftovers.delete(kill), resolve(code))));
   child.once('error', (error) => (errors += `${error.message} (Debian: apt-get install nginx)`));
-  await waitFor('nginx', async () => {
-    if (child.exitCode !== null || errors.includes('ENOENT')) throw new Error(`nginx did not start: ${errors}`);
-    return tcpOpen(port);
+  await waitFor('nginx', () => tcpOpen(port), {
+    failed: () => (child.exitCode !== null || errors.includes('ENOENT') ? new Error(`nginx did not start: ${errors}`) : null),
   });
   return {
     port,
@@ -286,7 +324,7 @@ export type Cluster = {
  */
 export async function startCluster({ instances = 2, dir = mkdtempSync(path.join(tmpdir(), 'shop-cluster-')), env = {} as Record<string, string> } = {}): Promise<Cluster> {
   if (!existsSync(path.join(ROOT, 'build/bff/server.js'))) throw new Error('No production build: run `npm run build` first.');
-  const [postgresPort, redisPort, nginxPort, ...instancePorts] = await Promise.all(Array.from({ length: 3 + instances }, () => freePort()));
+  const [postgresPort, redisPort, nginxPort, ...instancePorts] = await freePorts(3 + instances);
   const postgres = await startPostgres(path.join(dir, 'postgres'), postgresPort);
   const redis = await startRedis(redisPort);
   execFileSync(postgresBin('createdb'), ['-h', '127.0.0.1', '-p', String(postgresPort), '-U', 'postgres', 'shop'], { stdio: 'pipe' });

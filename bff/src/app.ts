@@ -25,6 +25,7 @@ import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
+import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -37,10 +38,11 @@ import { partnerAuth } from './http/partner-auth.ts';
 import { publicExplorer } from './http/public-explorer.ts';
 import { graphiqlRoutes } from './http/graphiql.ts';
 import { createRateLimiter, ipKey, RATE_RULES, reportingRefusals, type RateLimiter } from './rate-limit/rate-limit.ts';
+import { startBackgroundLoop } from './background-loop.ts';
 import { createLogger, lineLog, type Log } from './log.ts';
 import { observeRequests, requestIdOf } from './http/request-log.ts';
 import { createMetrics } from './http/metrics.ts';
-import { persistedOperationNames } from './graphql/server/trusted-documents.ts';
+import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
@@ -76,6 +78,8 @@ export type App = {
   webhooks: WebhookSender;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
+  /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
+  personalAnswerStats: PersonalAnswerStats | null;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -125,7 +129,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ? null
     : await startEmbeddedDatabase(config.dataDir, { initialData: options.embeddedInitialData, log: backgroundLog });
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  await migrate(databaseUrl);
+  // another instance's start-up work is waited for, logged while it lasts and bounded (STARTUP_LOCK_TIMEOUT_MS)
+  const startupLock = { timeoutMs: config.startupLockTimeoutMs, log: backgroundLog };
+  await migrate(databaseUrl, startupLock);
   const { prisma, pool } = createDatabase(databaseUrl, {
     onQuery: options.onQuery,
     // a server serves connections in parallel; PGlite runs one statement at a time whatever the pool
@@ -163,7 +169,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
-  if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config);
+  if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config, startupLock);
 
   // Prometheus metrics at /metrics, only with METRICS_TOKEN (http/metrics.ts)
   const metrics = config.metricsToken
@@ -179,8 +185,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
   const mailer = createMailer(prisma, config, backgroundLog);
-  // bank-transfer orders unpaid after their deadline are cancelled and their stock returned (issue 31)
-  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
@@ -188,6 +192,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
   const seatChanges = createSeatChangeBus({ databaseUrl, listen: !embedded && !(await isPGlite(databaseUrl)), log: backgroundLog });
   const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
+  // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
+  // their seats announced free
+  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, seatChanges, backgroundLog);
   // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
@@ -200,6 +207,23 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     sessionCookie,
     publicOrigin: new URL(config.publicUrl).origin,
   };
+  // The personal query's answer, kept for its session for a short time (issue 28, docs/decisions/0044);
+  // on and off with the response cache (RESPONSE_CACHE).
+  const personalQueryHash = persistedOperationHash('Personal');
+  const personalAnswers =
+    catalogVersion && personalQueryHash
+      ? createPersonalAnswers({
+          queryHash: personalQueryHash,
+          sessionSecret,
+          sessionCookie,
+          secureCookies: config.secureCookies,
+          publicOrigin: csrf.publicOrigin,
+          version: catalogVersion,
+          redisUrl: config.redisUrl,
+          channel: `${cachePrefix}personal`,
+          startResponse: (req, res) => startResponse(req, res).nonce,
+        })
+      : null;
   const app = express();
   app.disable('x-powered-by');
   // whose X-Forwarded-For and X-Forwarded-Proto are believed (TRUST_PROXY): req.ip, req.protocol
@@ -209,6 +233,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     Object.assign(res.locals, startResponse(req, res));
     next();
   });
+  // keeps the personal query's answer for its session, and drops it when a request may change it
+  if (personalAnswers) app.use(personalAnswers.middleware);
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
   // Ready means: not shutting down, a database connection free now, and the database answering.
@@ -385,14 +411,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(serverErrorHandler({ log: backgroundLog.error }));
 
   // expired sessions and abandoned guest carts, hourly
-  const pruneTimer = setInterval(() => {
-    void store.prune().catch(() => undefined);
-    void pruneAbandonedCarts(prisma).catch(() => undefined);
-  }, 3600_000);
-  pruneTimer.unref();
+  const cleanUps = startBackgroundLoop({
+    async round() {
+      await store.prune();
+      await pruneAbandonedCarts(prisma);
+    },
+    intervalMs: 3600_000,
+    failure: '[clean-ups] pruning expired sessions and abandoned carts failed',
+    log: backgroundLog,
+  });
 
   // a cached page or catalog answer goes out before Express, sessions and the rest
-  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => app(req, res)) : app;
+  // and then the personal query's answer kept for the session asking, if it is still good
+  const toApp: RequestListener = personalAnswers ? (req, res) => personalAnswers.front(req, res, () => app(req, res)) : app;
+  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => toApp(req, res)) : app;
   // with an https PUBLIC_URL, plain http (as the trusted proxy reports it) goes to https before anything else
   const toHttps = config.secureCookies ? httpsRedirect(config) : null;
   const toShop: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;
@@ -408,6 +440,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mailer,
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
+    personalAnswerStats: personalAnswers?.stats ?? null,
     databaseUrl,
     pool,
     streams,
@@ -418,14 +451,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     },
     async close() {
       streams.closeAll();
-      clearInterval(pruneTimer);
-      unpaidOrders.close();
-      holdSweep.close();
+      // the background jobs' rounds in progress end first (the hold sweep's tell the seat pickers)
+      await Promise.all([cleanUps.close(), unpaidOrders.close(), holdSweep.close(), pickupPointFeed.close()]);
       await seatChanges.close();
-      pickupPointFeed.close();
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();
+      await personalAnswers?.close();
       await catalogVersion?.close();
       await mailer.close();
       await webhooks.close();

@@ -5,6 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
 
+/** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
+export const STARTUP_LOCK_TIMEOUT_MS = 300_000;
+
 /** Bounds of subscriptions' event streams, each counted by one instance for itself. */
 export type StreamLimits = {
   /** Open streams per API token, else per client address (SEAT_STREAMS_PER_CLIENT, 20: a household's tabs; beyond it a NAT's pickers poll). */
@@ -60,6 +63,11 @@ export type Config = {
   shutdownDrainMs: number;
   /** After the drain: how long requests in flight may still take before they are cut and the exit code is 1 (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /**
+   * How long a start waits for the start-up lock (migrations, demo data) another instance holds before
+   * it stops with an error naming the holder (STARTUP_LOCK_TIMEOUT_MS).
+   */
+  startupLockTimeoutMs: number;
   /** Browsers may send only the web app's persisted documents (by hash); partner tokens may send any. */
   trustedDocumentsOnly: boolean;
   /** CZK per EUR, for variants without their own EUR price. */
@@ -329,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
+    startupLockTimeoutMs: integer('STARTUP_LOCK_TIMEOUT_MS', env.STARTUP_LOCK_TIMEOUT_MS, STARTUP_LOCK_TIMEOUT_MS, 1000, 3600_000),
     trustedDocumentsOnly: mode === 'production',
     eurRate,
     smtpUrl,

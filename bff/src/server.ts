@@ -22,6 +22,15 @@ async function main() {
     if (stopping) res.setHeader('Connection', 'close');
     shop.app(req, res);
   });
+  // a port that cannot be had (another process listens there) stops the start with a clear line and
+  // exit code 1; unhandled, it would end the process with a bare stack trace
+  server.once('error', (error: NodeJS.ErrnoException) => {
+    const why = error.code === 'EADDRINUSE' ? 'the port is in use by another process' : error.message;
+    const what = server.listening ? 'The server stopped' : `Cannot listen on ${config.host}:${config.port}`;
+    log.fatal(`${what}: ${why} (${error.code ?? 'error'})`);
+    log.flush();
+    process.exit(1);
+  });
   server.listen(config.port, config.host, () => {
     const where = config.databaseUrl ? 'PostgreSQL server' : `embedded PostgreSQL in ${config.dataDir}`;
     log.info(`Shop ready at ${config.publicUrl} (${config.env}, ${where}) in ${Date.now() - started} ms`);

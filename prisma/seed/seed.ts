@@ -280,6 +280,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
         priceCzk: method.priceCzk,
         priceEur: method.priceEur,
         isCashOnDelivery: method.isCashOnDelivery,
+        withoutDelivery: method.withoutDelivery,
         position: method.position,
         translations: {
           create: perLanguage((language) => ({ language, name: method.name[language], description: method.description[language] })),

@@ -83,6 +83,11 @@ export const CHECKOUT_MESSAGES = {
     cs: 'Tento způsob platby nelze se zvolenou dopravou použít. Vyberte prosím jiný.',
     en: 'This payment method cannot be used with the chosen delivery. Please select another one.',
   },
+  // not in the spec: an order of match tickets only has no delivery (docs/decisions/0047)
+  paymentNotForTickets: {
+    cs: 'Tento způsob platby nelze u objednávky samotných vstupenek použít. Vyberte prosím jiný.',
+    en: 'This payment method cannot be used for an order of tickets only. Please select another one.',
+  },
 } as const satisfies Record<string, Messages>;
 
 export type CheckoutMessageKey = keyof typeof CHECKOUT_MESSAGES;
@@ -95,6 +100,12 @@ export type CheckoutAddress = Readonly<Record<string, unknown>> & { company?: un
 
 /** What the completeness check needs to know of a cart's checkout choices. */
 export type CheckoutChoices = {
+  /**
+   * False for a cart of match tickets only (sent by e-mail): no delivery method, store, pick-up point
+   * or delivery address is asked for, and `paymentMethod.allowedForDelivery` says whether the payment
+   * may pay such an order. Absent: true.
+   */
+  needsDelivery?: boolean;
   /** needsPickupPoint: the 'parcel-point' delivery, which goes to a carrier's point instead of an address. */
   deliveryMethod: { isPickup: boolean; needsPickupPoint?: boolean } | null;
   storeChosen: boolean;
@@ -120,24 +131,27 @@ function filled(address: CheckoutAddress | null, schema: FormSchema, locale: Loc
  * What still stops the order, each with the spec's message at the field it belongs to; an empty list
  * means "Koupit a zaplatit" may be sent. Pickup needs no delivery address, a pick-up point delivery
  * needs an open point instead of one; a courier delivery uses
- * the invoice address unless the shopper gives another one.
+ * the invoice address unless the shopper gives another one. A cart of tickets only needs no delivery.
  */
 export function checkoutProblems(choices: CheckoutChoices, locale: Locale): { field: CheckoutField; message: string }[] {
   const problems: { field: CheckoutField; message: string }[] = [];
   const add = (field: CheckoutField, key: CheckoutMessageKey) => problems.push({ field, message: checkoutMessage(key, locale) });
 
-  if (!choices.deliveryMethod) add('deliveryMethod', 'deliveryMethodMissing');
-  else if (choices.deliveryMethod.isPickup && !choices.storeChosen) add('store', 'storeMissing');
-  else if (choices.deliveryMethod.needsPickupPoint && choices.pickupPoint !== 'open') {
-    add('pickupPoint', choices.pickupPoint === 'closed' ? 'pickupPointClosed' : 'pickupPointMissing');
+  const needsDelivery = choices.needsDelivery ?? true;
+  if (needsDelivery) {
+    if (!choices.deliveryMethod) add('deliveryMethod', 'deliveryMethodMissing');
+    else if (choices.deliveryMethod.isPickup && !choices.storeChosen) add('store', 'storeMissing');
+    else if (choices.deliveryMethod.needsPickupPoint && choices.pickupPoint !== 'open') {
+      add('pickupPoint', choices.pickupPoint === 'closed' ? 'pickupPointClosed' : 'pickupPointMissing');
+    }
   }
   if (!choices.paymentMethod) add('paymentMethod', 'paymentMethodMissing');
-  else if (!choices.paymentMethod.allowedForDelivery) add('paymentMethod', 'paymentNotForDelivery');
+  else if (!choices.paymentMethod.allowedForDelivery) add('paymentMethod', needsDelivery ? 'paymentNotForDelivery' : 'paymentNotForTickets');
 
   const invoiceSchema: FormSchema = choices.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
   if (!filled(choices.invoiceAddress, invoiceSchema, locale)) add('invoiceAddress', 'invoiceAddressIncomplete');
 
-  const toAddress = choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliveryMethod.needsPickupPoint;
+  const toAddress = needsDelivery && choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliveryMethod.needsPickupPoint;
   const needsDeliveryAddress = toAddress && !choices.deliverySameAsInvoice;
   if (needsDeliveryAddress) {
     if (choices.deliveryAddress === null) add('deliveryAddress', 'deliveryAddressMissing');

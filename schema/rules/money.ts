@@ -6,17 +6,22 @@ export type Currency = 'CZK' | 'EUR';
 const CURRENCY_SYMBOL: Record<Currency, string> = { CZK: 'Kč', EUR: '€' };
 const NBSP = '\u00a0';
 
+/** U+2212 MINUS SIGN: a negative amount (a discount, a rounding down) is written with it, not a hyphen. */
+const MINUS = '\u2212';
+
 /**
  * "1 250,00 Kč" and "1 250,00 €" in Czech, "CZK 1,250.00" and "EUR 1,250.00" in English (English
  * readers get the ISO code: "Kč" would mean nothing to most of them), with no-break spaces: what
  * Intl.NumberFormat writes for these two locales (tests/unit/rules/money.test.ts compares them), written
  * out here because a browser's first currency formatter loads ICU's currency data, 25-40 ms of its main
  * thread while the page hydrates (docs/performance.md), and so that the server's HTML and the browser
- * can never format a price differently.
+ * can never format a price differently. One difference from Intl: a negative amount has the minus sign
+ * (U+2212), "−104,85 Kč", where Intl writes a hyphen; the discount and the rounding lines of pages,
+ * e-mails and invoices pass their amounts negative to this one function rather than prefixing a sign.
  */
 export function formatMoney(amountMinor: number, currency: Currency, locale: Locale): string {
   const minor = Math.round(Math.abs(amountMinor));
-  const sign = amountMinor < 0 && minor > 0 ? '-' : '';
+  const sign = amountMinor < 0 && minor > 0 ? MINUS : '';
   const cents = String(minor % 100).padStart(2, '0');
   const whole = String(Math.floor(minor / 100)).replace(/\B(?=(\d{3})+$)/g, locale === 'cs' ? NBSP : ',');
   return locale === 'cs' ? `${sign}${whole},${cents}${NBSP}${CURRENCY_SYMBOL[currency]}` : `${sign}${currency}${NBSP}${whole}.${cents}`;

@@ -30,6 +30,15 @@ export const SUPPLIER = {
   } satisfies Record<Currency, { accountNumber: string; iban: string; bic: string }>,
 } as const;
 
+/**
+ * A page's title as the browser's tab and a search result show it: "Naše prodejny | Tribuna Sport".
+ * Every page but the home page (which names the shop first), the error pages too: the shop's own
+ * (web/app/root.tsx) and the server's last resort (bff/src/http/server-errors.ts).
+ */
+export function pageTitleWithShop(title: string): string {
+  return `${title} | ${SUPPLIER.shopName}`;
+}
+
 /** An invoice is due this many days after it is issued (bank transfer). */
 export const INVOICE_DUE_DAYS = 14;
 

@@ -17,9 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind } from '../support/production-server.ts';
 import { median } from './load.ts';
 import { mainThreadCpu, type TraceEvent } from './trace-cpu.ts';
+import { shopperWithCart } from './shopper.ts';
+import { gid } from '../support/global-id.ts';
 
 export type LighthousePage = { name: string; path: string; language: 'cs' | 'en' };
 
@@ -59,8 +62,23 @@ function lcpElementOf(result: Result): string {
   return node ? `${node.selector ?? ''} ${(node.snippet ?? '').slice(0, 80)}`.trim() : '?';
 }
 
-/** One Lighthouse run in a new Chromium with a new profile. */
-export async function lighthouseRun(url: string, language: 'cs' | 'en', reportFile?: string): Promise<LighthouseRun> {
+/** The cookies of a Cookie header into the browser's profile, as the shop had set them (the session's httpOnly). */
+async function putCookies(port: number, origin: string, cookieHeader: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const cookies = cookieHeader.split('; ').map((pair) => {
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at);
+      return { name, value: pair.slice(at + 1), url: origin, httpOnly: name === 'sid', sameSite: 'Lax' as const };
+    });
+    await browser.contexts()[0].addCookies(cookies);
+  } finally {
+    await browser.close(); // disconnects; the browser stays for Lighthouse
+  }
+}
+
+/** One Lighthouse run in a new Chromium with a new profile (holding `cookies`, a Cookie header, when given). */
+export async function lighthouseRun(url: string, language: 'cs' | 'en', reportFile?: string, cookies?: string): Promise<LighthouseRun> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     // a Czech or English shopper's browser: its Accept-Language decides where `/` leads
@@ -68,6 +86,7 @@ export async function lighthouseRun(url: string, language: 'cs' | 'en', reportFi
     logLevel: 'silent',
   });
   try {
+    if (cookies) await putCookies(chrome.port, new URL(url).origin, cookies);
     const runner = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
     if (!runner) throw new Error(`Lighthouse returned nothing for ${url}`);
     const result = runner.lhr;
@@ -99,8 +118,10 @@ export function medianRun(runs: LighthouseRun[]): LighthouseRun {
 }
 
 /** The page into the response cache, and every file of this site it names compressed, as a browser asks for them. */
-async function warmUp(origin: string, page: LighthousePage): Promise<void> {
-  const response = await fetch(origin + page.path, { headers: { 'accept-language': page.language, 'accept-encoding': 'br, gzip' } });
+async function warmUp(origin: string, page: LighthousePage, cookies?: string): Promise<void> {
+  const response = await fetch(origin + page.path, {
+    headers: { 'accept-language': page.language, 'accept-encoding': 'br, gzip', ...(cookies ? { cookie: cookies } : {}) },
+  });
   if (!response.ok) throw new Error(`${page.path} answered ${response.status}`);
   const html = await response.text();
   const files = new Set([...html.matchAll(/(?:href|src)="(\/(?:assets|images)\/[^"]+)"|from "(\/assets\/[^"]+)"|"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? m[2] ?? m[3]));
@@ -136,22 +157,36 @@ async function catalogPages(sql: <T>(text: string) => Promise<T[]>): Promise<Lig
   ];
 }
 
-export async function benchLighthouse(kind: DatabaseKind, options: { runs?: number; pages?: string[] } = {}): Promise<void> {
+/**
+ * Lighthouse on the catalog pages. `withCart`: as a shopper who has 3 pieces in her cart and has made
+ * her consent choice (issue 28): her session's cookies are in the profile, so the header's hint, the
+ * personal query after hydration and no consent bar; the home, category and product page only.
+ */
+export async function benchLighthouse(kind: DatabaseKind, options: { runs?: number; pages?: string[]; withCart?: boolean } = {}): Promise<void> {
   const runs = options.runs ?? 3;
-  console.log(`\n== Lighthouse 12 (mobile, default simulation), a first visit with the consent bar, median of ${runs} runs, ${kind}, ${os.cpus().length} cores`);
+  const visit = options.withCart ? 'a shopper with 3 pieces in her cart and her consent choice made' : 'a first visit with the consent bar';
+  console.log(`\n== Lighthouse 12 (mobile, default simulation), ${visit}, median of ${runs} runs, ${kind}, ${os.cpus().length} cores`);
   const reports = mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
   const template = await seedTemplate(kind);
   const shop = await startProductionServer(kind, { template });
   try {
     let pages = await catalogPages(shop.sql);
+    let cookies: string | undefined;
+    if (options.withCart) {
+      pages = pages.filter((page) => ['Czech home', 'category', 'product'].includes(page.name));
+      const [{ id: variantId }] = await shop.sql<{ id: number }>(
+        `SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 10 ORDER BY v.id LIMIT 1`,
+      );
+      cookies = (await shopperWithCart(shop.url, gid('Variant', variantId))).cookie;
+    }
     if (options.pages?.length) pages = pages.filter((page) => options.pages!.some((wanted) => page.name.includes(wanted) || page.path === wanted));
     for (const page of pages) {
       const url = shop.url + page.path;
-      await warmUp(shop.url, page);
+      await warmUp(shop.url, page, cookies);
       const results: LighthouseRun[] = [];
       for (let run = 0; run < runs; run++) {
         const file = path.join(reports, `${page.name.replace(/\W+/g, '-')}-${run + 1}.json`);
-        results.push(await lighthouseRun(url, page.language, file));
+        results.push(await lighthouseRun(url, page.language, file, cookies));
       }
       const mid = medianRun(results);
       const others = (['accessibility', 'bestPractices', 'seo'] as const).map((key) => median(results.map((r) => r[key])));

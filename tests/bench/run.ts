@@ -7,6 +7,7 @@
 //   npm run bench -- --only pages|search|orders|seats|lighthouse
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
+//   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
 //
 // The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
 // baseline is a bare node:http server (tests/bench/baseline-server.mjs) answering with the very bytes
@@ -25,8 +26,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchSeatPlan } from './seat-plan.ts';
 import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
-import { CONSENT_TEXT_VERSION, NONE_GRANTED, formatConsentCookie } from '../../schema/rules/consent.ts';
-import { randomUUID } from 'node:crypto';
+import { sessionCookies, shopperWithCart } from './shopper.ts';
 import { gid } from '../support/global-id.ts';
 
 const { values: args } = parseArgs({
@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     page: { type: 'string', multiple: true },
+    'with-cart': { type: 'boolean', default: false },
   },
 });
 const ROUNDS = args.quick ? 1 : 3;
@@ -157,32 +158,6 @@ async function fetchBody(url: string, init?: RequestInit): Promise<Buffer> {
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** A browser's cookies after it started a session (as before its first change): the Cookie header. */
-async function sessionCookies(shopUrl: string): Promise<string> {
-  const response = await fetch(`${shopUrl}/api/csrf-cookie`);
-  if (response.status !== 204) throw new Error(`/api/csrf-cookie answered ${response.status}`);
-  return response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
-}
-
-/**
- * A shopper as a browser holds her after putting 3 pieces in her cart (issue 28): session, CSRF token,
- * the header's hint and a consent choice; the Cookie header and the token for her own requests.
- */
-async function shopperWithCart(shopUrl: string, variantId: string): Promise<{ cookie: string; token: string }> {
-  const cookie = await sessionCookies(shopUrl);
-  const token = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]);
-  const response = await fetch(`${shopUrl}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie, 'x-xsrf-token': token },
-    body: JSON.stringify({ operationName: 'AddToCart', variables: { variantId, quantity: 3 }, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.AddToCart } } }),
-  });
-  const answer = (await response.json()) as { data?: { addToCart?: { __typename: string; goodsToPay?: { withVat: number } } } };
-  if (answer.data?.addToCart?.__typename !== 'Cart') throw new Error(`AddToCart answered ${JSON.stringify(answer)}`);
-  const hint = `shopper_hint=1.3.${answer.data.addToCart.goodsToPay!.withVat}.CZK.0.0`;
-  const consent = `consent=${formatConsentCookie({ ...NONE_GRANTED, version: CONSENT_TEXT_VERSION, date: new Date().toISOString(), id: randomUUID() })}`;
-  return { cookie: `${cookie}; ${hint}; ${consent}`, token };
-}
-
 /** The personal query as the browser sends it after hydration (decision 0043). */
 function personalQuery(shopper: { cookie: string; token: string }): LoadRequest {
   return {
@@ -224,6 +199,16 @@ async function benchPages() {
       await compare(shop.url, html.url, '/', { name: 'SSR product page', request: { path: pages.product } });
       await compare(shop.url, html.url, '/', { name: 'SSR search /hledat?q=dres', request: { path: pages.search } });
       await compare(shop.url, json.url, '/', { name: 'GraphQL product list, 12', request: list });
+      // issue 28: the personal query executed in full every time (no personal answers kept without the cache)
+      const [{ id: uncachedVariant }] = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 10 ORDER BY v.id LIMIT 1`);
+      const uncachedPersonal = personalQuery(await shopperWithCart(shop.url, gid('Variant', uncachedVariant)));
+      const uncachedPersonalJson = await fetchBody(shop.url + uncachedPersonal.path, { method: 'POST', headers: uncachedPersonal.headers, body: uncachedPersonal.body });
+      const uncachedPersonalBase = await startBaseline(uncachedPersonalJson, 'application/json; charset=utf-8');
+      try {
+        await compare(shop.url, uncachedPersonalBase.url, '/', { name: 'personal query executed in full', request: uncachedPersonal });
+      } finally {
+        uncachedPersonalBase.stop();
+      }
       await alone(shop.url, { name: 'one at a time, SSR category', request: { path: pages.category } });
       await memoryOverPages(shop, { name: 'heap after GC, more uncached category pages', request: { path: pages.category } });
       await shop.stop({ keepData: false });
@@ -234,7 +219,11 @@ async function benchPages() {
       await compare(shop.url, html.url, '/', { name: 'cached category page', request: { path: pages.category } });
       await compare(shop.url, html.url, '/', { name: 'cached product page', request: { path: pages.product } });
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL product list, 12', request: list });
-      const withSession = { ...list, headers: { ...list.headers, cookie: await sessionCookies(shop.url) } };
+      // with her token, as the browser sends it: a miss is then executed and stored for everyone again
+      // (without it a miss is refused with 419 and, once a catalog change emptied the cache, every request was)
+      const sessionCookie = await sessionCookies(shop.url);
+      const sessionToken = decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(sessionCookie)![1]);
+      const withSession = { ...list, headers: { ...list.headers, cookie: sessionCookie, 'x-xsrf-token': sessionToken } };
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, shopper with a session', request: withSession });
       const brotli = { ...withSession, headers: { ...withSession.headers, 'accept-encoding': 'br, gzip' } };
       await compare(shop.url, json.url, '/', { name: 'cached GraphQL list, session, brotli', request: brotli });
@@ -286,4 +275,4 @@ if (!only || only === 'pages') await benchPages();
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
 if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });
-if (!only || only === 'lighthouse') await benchLighthouse(kind, { runs: args.quick ? 1 : 3, pages: args.page });
+if (!only || only === 'lighthouse') await benchLighthouse(kind, { runs: args.quick ? 1 : 3, pages: args.page, withCart: args['with-cart'] });

@@ -9,6 +9,7 @@ import { startShop } from '../support/shop-server.ts';
 import { startFakeAres, ARES_SLOW_ICO, type FakeAres } from '../support/fake-ares.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
+import { signIn } from '../support/sign-in.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let ares: FakeAres;
@@ -45,11 +46,7 @@ async function newPage(viewport = { width: 1280, height: 900 }): Promise<Watched
 }
 
 async function logIn(page: Page, email: string) {
-  await open(page, '/prihlaseni?next=%2Fucet');
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await page.getByLabel('Heslo').fill(DEFAULT_PASSWORD);
-  await page.locator('main form').getByRole('button', { name: 'Přihlásit se' }).click();
-  await page.waitForURL(/\/ucet$/);
+  await signIn(page, shop.url, { email, password: DEFAULT_PASSWORD, language: 'cs', next: '/ucet' });
   await expect.poll(() => page.locator('h1').textContent()).toBe('Můj účet');
 }
 

@@ -14,6 +14,7 @@ import { startShop } from '../support/shop-server.ts';
 import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+import { signIn } from '../support/sign-in.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -173,10 +174,7 @@ describe('accounts in Chromium', () => {
     expect(await otherPage.getByTestId('email-taken').getByRole('link').getAttribute('href')).toBe('/en/forgotten-password');
     // what she typed stays
     expect(await english.getByLabel('First name', { exact: true }).inputValue()).toBe('Jana');
-    await open(otherPage, '/prihlaseni');
-    await otherPage.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await otherPage.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
-    await otherPage.getByRole('button', { name: 'Přihlásit se' }).last().click();
+    await signIn(otherPage, shop.url, { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, language: 'cs' });
     await expect.poll(() => otherPage.getByText('Přihlášení proběhlo úspěšně.').count()).toBe(1);
     const foreign = await open(otherPage, `/ucet/objednavka/${order.id}`);
     expect(foreign?.status()).toBe(404);
@@ -193,10 +191,7 @@ describe('accounts in Chromium', () => {
     const order = await createOrder(shop.prisma, { customer, email: customer.email });
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'cs-CZ' });
     const page = await context.newPage();
-    await open(page, '/prihlaseni');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(customer.email);
-    await page.getByLabel('Heslo').fill(DEFAULT_PASSWORD);
-    await page.getByRole('button', { name: 'Přihlásit se' }).last().click();
+    await signIn(page, shop.url, { email: customer.email, password: DEFAULT_PASSWORD, language: 'cs' });
     await expect.poll(() => page.getByText('Přihlášení proběhlo úspěšně.').count()).toBe(1);
 
     await open(page, '/ucet/soukromi');

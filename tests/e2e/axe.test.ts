@@ -10,6 +10,7 @@ import { startShop } from '../support/shop-server.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+import { signIn } from '../support/sign-in.ts';
 
 const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
@@ -30,14 +31,9 @@ afterAll(async () => {
 
 type Finding = { page: string; width: number; rule: string; impact: string; nodes: string[] };
 
-async function signIn(context: BrowserContext) {
+async function signInDemoCustomer(context: BrowserContext) {
   const page = await context.newPage();
-  await page.goto(`${shop.url}/prihlaseni`);
-  await page.waitForSelector('html[data-hydrated]');
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-  await page.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
-  await page.locator('main form').getByRole('button', { name: 'Přihlásit se' }).click();
-  await page.waitForURL((url) => url.pathname !== '/prihlaseni');
+  await signIn(page, shop.url, { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, language: 'cs' });
   await page.close();
 }
 
@@ -64,7 +60,7 @@ describe.concurrent('accessibility (axe-core)', () => {
       const viewport = { width, height: width > 600 ? 900 : 844 };
       const guest = await browser.newContext({ viewport, locale: 'cs-CZ' });
       const customer = await browser.newContext({ viewport, locale: 'cs-CZ' });
-      await signIn(customer);
+      await signInDemoCustomer(customer);
       const pages = { guest: await guest.newPage(), customer: await customer.newPage() };
       for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
         for (const language of ['cs', 'en'] as const) {

@@ -226,6 +226,46 @@ describe('defects of issue 11', () => {
     }
   });
 
+  it("the cart's voucher button stays beside its field when the captcha notice shows, at 390 and 1280 px (issue 24 review)", async () => {
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { stock: { gte: 1 }, product: { published: true } },
+      include: { product: { include: { translations: { where: { language: 'cs' } } } }, colour: true },
+    });
+    const pick = { slug: variant.product.translations[0].slug, size: variant.size, colour: variant.colour?.code ?? null };
+    for (const [width, address] of [
+      [390, '198.51.100.241'],
+      [1280, '198.51.100.242'],
+    ] as const) {
+      // an address of its own: its fourth voucher attempt in ten minutes asks for the captcha
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'cs-CZ', extraHTTPHeaders: { 'x-forwarded-for': address } });
+      await context.addCookies([consentCookie(shop.url)]);
+      const page = await context.newPage();
+      await addToCartFromProductPage(page, shop.url, pick, 1);
+      await open(page, '/kosik');
+      const form = page.locator('.vouchers__form');
+      const field = form.getByLabel('Kód voucheru');
+      const button = form.getByRole('button', { name: 'Uplatnit' });
+      for (let attempt = 1; attempt <= 4; attempt += 1) {
+        await field.fill(`NEEXISTUJE${attempt}`);
+        await button.click();
+        // the fourth answer comes after the browser solved the captcha: give it time
+        await expect
+          .poll(() => form.getByRole('alert').filter({ hasText: 'neexistuje' }).count(), { message: `${width} px, attempt ${attempt}`, timeout: 30_000 })
+          .toBe(1);
+      }
+      const notice = form.locator('.captcha');
+      expect(await notice.isVisible(), `${width} px`).toBe(true);
+      const [fieldBox, buttonBox, noticeBox] = [await field.boundingBox(), await button.boundingBox(), await notice.boundingBox()];
+      // the button on the field's line, the notice below both
+      const buttonMiddle = buttonBox!.y + buttonBox!.height / 2;
+      expect(buttonMiddle, `${width} px`).toBeGreaterThan(fieldBox!.y);
+      expect(buttonMiddle, `${width} px`).toBeLessThan(fieldBox!.y + fieldBox!.height);
+      expect(buttonBox!.x, `${width} px`).toBeGreaterThan(fieldBox!.x + fieldBox!.width);
+      expect(noticeBox!.y, `${width} px`).toBeGreaterThanOrEqual(buttonBox!.y + buttonBox!.height);
+      await context.close();
+    }
+  });
+
   it('choosing a colour shows that colour’s picture as the main one', async () => {
     const page = await newPage(1280);
     await open(page, '/produkt/tenisky-lipno-court');

@@ -8,6 +8,7 @@ import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
+import { signIn } from '../support/sign-in.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -115,10 +116,5 @@ describe('issue 24 in Chromium', () => {
 });
 
 async function logIn(page: Page, email: string) {
-  await page.goto(`${shop.url}/prihlaseni?next=%2Fucet`);
-  await page.waitForSelector('html[data-hydrated]');
-  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email);
-  await page.getByLabel('Heslo').fill(DEFAULT_PASSWORD);
-  await page.locator('main form').getByRole('button', { name: 'Přihlásit se' }).click();
-  await page.waitForURL(/\/ucet$/);
+  await signIn(page, shop.url, { email, password: DEFAULT_PASSWORD, language: 'cs', next: '/ucet' });
 }

@@ -7,6 +7,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { chooseVariant, variantsInStock, type VariantPick } from '../support/product-page.ts';
+import { Browser as ShopBrowser } from '../support/production-server.ts';
+import { gid } from '../support/global-id.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -145,7 +147,7 @@ describe('buying without JavaScript', () => {
     await page.goto(`${shop.url}/voucher`);
     await page.getByLabel('Kód voucheru').fill('jaro15');
     await submit(page, () => page.getByRole('button', { name: 'Ověřit voucher' }).click());
-    expect(await page.getByTestId('voucher-check').textContent()).toContain('15 %');
+    expect(await page.getByTestId('voucher-check').textContent()).toContain('15\u00a0%');
     await submit(page, () => page.getByTestId('voucher-apply').click());
     expect(page.url()).toBe(`${shop.url}/kosik`);
     expect(await page.getByTestId('cart-voucher').textContent()).toContain('JARO15');
@@ -178,5 +180,54 @@ describe('buying without JavaScript', () => {
     const order = await shop.prisma.order.findFirstOrThrow({ where: { number } });
     expect(order.discountGross).toBeGreaterThan(0);
     await own.close();
+  });
+});
+
+describe('match tickets only, without JavaScript, in English', () => {
+  it('asks for no delivery, offers the bank transfer only, and places an order without a delivery (decision 0047)', async () => {
+    // the seat picker needs JavaScript: the seats are held as its page holds them (its persisted
+    // HoldSeats), then the shopper's session goes on in a browser without it
+    const address = '198.51.100.47';
+    const match = await shop.prisma.event.findFirstOrThrow({ where: { venue: { seatCount: { lt: 1000 } } }, include: { seats: true, venue: true } });
+    const taken = new Set(match.seats.map((row) => row.seat));
+    const free = [...Array(match.venue.seatCount).keys()].filter((seat) => !taken.has(seat)).slice(0, 2);
+    const holder = new ShopBrowser(shop, { 'x-forwarded-for': address });
+    const held = await holder.operation('HoldSeats', { eventId: gid('Event', match.id), seats: free });
+    expect((held.body.data?.holdSeats as { __typename: string }).__typename, held.text).toBe('Cart');
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: 'en-GB', extraHTTPHeaders: { 'x-forwarded-for': address } });
+    try {
+      await context.addCookies([...holder.cookies].map(([name, value]) => ({ name, value, url: shop.url })));
+      const page = await context.newPage();
+      await page.goto(`${shop.url}/en/checkout`);
+      expect(await page.getByTestId('tickets-by-email').textContent()).toBe(
+        'We send your tickets by e-mail, and you will also find them on the order summary, so there is no delivery to choose.',
+      );
+      expect(await page.getByRole('group', { name: 'Delivery', exact: true }).count()).toBe(0);
+      expect(await page.getByRole('group', { name: 'Delivery address' }).count()).toBe(0);
+      expect(await page.getByTestId('totals-shipping').count()).toBe(0);
+      const payments = page.getByRole('group', { name: 'Payment' }).getByRole('radio');
+      expect(await payments.count()).toBe(1);
+      await page.getByRole('radio', { name: /Bank transfer/ }).check();
+      await page.getByLabel('First name *').fill('Jane');
+      await page.getByLabel('Surname *').fill('Fan');
+      await page.getByLabel('E-mail *').fill('jane.fan@example.com');
+      await page.getByLabel('Phone *').fill('+420 777 123 456');
+      await page.getByLabel('Street and number *').fill('Korunní 12');
+      await page.getByLabel('City *').fill('Praha');
+      await page.getByLabel('Postcode *').fill('120 00');
+      await page.getByTestId('terms').check();
+      await submit(page, () => page.getByTestId('place-order').click());
+
+      expect(page.url()).toMatch(/\/en\/order\/summary\/[^/]+\/[^/]+$/);
+      const number = (await page.getByTestId('order-number').textContent()) ?? '';
+      expect(await page.getByTestId('order-ticket').count()).toBe(2);
+      expect(await page.getByRole('heading', { name: 'Delivery', exact: true }).count()).toBe(0);
+      expect(await page.getByText(/^Delivery:/).count()).toBe(0);
+      const order = await shop.prisma.order.findFirstOrThrow({ where: { number } });
+      expect([order.deliveryMethodId, order.deliveryName, order.deliveryPrice, order.deliveryAddress, order.paymentCode]).toEqual([null, '', 0, null, 'bank-transfer']);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -47,7 +47,7 @@ describe('a page over the time limit', () => {
     expect(response.status).toBe(503);
     expect(response.headers.get('retry-after')).toBe('5');
     const html = await response.text();
-    expect(html).toContain('<title>Chyba</title>');
+    expect(html).toContain('<title>Chyba | Tribuna Sport</title>');
     expect(html).toContain('Omlouváme se, ale nastala chyba.');
     expect(html).toContain('Obchod je na chvíli nedostupný. Zkuste to prosím za několik sekund znovu.');
     expect(html).toMatch(/class="error-page__status">503</);

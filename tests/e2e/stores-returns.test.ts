@@ -13,6 +13,7 @@ import { addToCartFromProductPage, variantsInStock } from '../support/product-pa
 import { createOrder } from '../support/factories.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 import { addDays, pragueClock } from '../../schema/rules/opening-hours.ts';
+import { signInAsDemoCustomer } from '../support/sign-in.ts';
 
 // a 1×1 PNG; Leaflet stretches it to a 256 px tile
 const TILE = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -247,11 +248,7 @@ describe('return protocol', () => {
       lines: [{ name: 'Dres Sparta Praha venkovní', size: 'M' }, { name: 'Šála Baník', size: null }],
     });
     const { page, outside, problems } = await watchedPage();
-    await open(page, '/en/login');
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/\/en\/account/);
+    await signInAsDemoCustomer(page, shop.url);
 
     await open(page, '/en/complaint');
     expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe(customer.firstName);

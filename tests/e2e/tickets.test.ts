@@ -151,8 +151,15 @@ describe('match tickets in Chromium', () => {
     await fan.getByTestId('to-checkout').click();
     await fan.waitForURL(/\/pokladna$/);
     await expect.poll(() => fan.getByTestId('checkout-ticket').count()).toBe(2);
-    await fan.getByRole('radio', { name: /Osobní odběr na prodejně/ }).check();
-    await fan.getByTestId('store-picker').getByRole('radio').first().check();
+    // tickets only go by e-mail: no delivery to choose, no shipping line, only the bank transfer to pay with
+    // (decision 0047)
+    expect(await fan.getByTestId('tickets-by-email').textContent()).toBe(
+      'Vstupenky vám pošleme e-mailem a najdete je i ve shrnutí objednávky. Doprava se proto nevybírá.',
+    );
+    expect(await fan.getByRole('group', { name: 'Doprava' }).count()).toBe(0);
+    expect(await fan.getByRole('group', { name: 'Doručovací adresa' }).count()).toBe(0);
+    expect(await fan.getByTestId('totals-shipping').count()).toBe(0);
+    expect(await fan.getByRole('group', { name: 'Platba' }).getByRole('radio').count()).toBe(1);
     await fan.getByRole('radio', { name: /Bankovní převod/ }).check();
     await fan.getByLabel('Jméno *').fill('Jana');
     await fan.getByLabel('Příjmení *').fill('Nováková');
@@ -168,6 +175,9 @@ describe('match tickets in Chromium', () => {
     await fan.waitForURL(/\/objednavka\/shrnuti\/[^/]+\/[^/]+$/);
     const tickets = fan.getByTestId('order-ticket');
     await expect.poll(() => tickets.count()).toBe(2);
+    // nothing delivered: neither a delivery section nor a shipping line on the summary
+    expect(await fan.getByRole('heading', { name: 'Doprava' }).count()).toBe(0);
+    expect(await fan.getByText(/^Doprava:/).count()).toBe(0);
     const texts = await tickets.allTextContents();
     const short = (name: string) => name.replace(/, kategorie.*$/, '');
     expect(texts.some((text) => text.includes(short(firstName)))).toBe(true);

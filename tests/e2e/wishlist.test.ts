@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
+import { signIn } from '../support/sign-in.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -119,11 +120,7 @@ describe('wishlist in Chromium', () => {
 
   it("the guest's heart follows her into her account; the shared link opens read only elsewhere and dies after a reset", async () => {
     const { page, problems } = await newPage(owner);
-    await open(page, `/prihlaseni?next=${encodeURIComponent('/oblibene')}`);
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Heslo').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Přihlásit se' }).click();
-    await page.waitForURL(/\/oblibene$/);
+    await signIn(page, shop.url, { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, language: 'cs', next: '/oblibene' });
     await expect.poll(() => page.locator('h1').textContent()).toBe('Oblíbené');
     // the heart given as a guest is in her list now
     await expect.poll(() => page.getByTestId('wishlist-item').count()).toBe(1);
@@ -232,11 +229,7 @@ describe('wishlist in Chromium', () => {
     const slug = variant.product.translations.find((row) => row.language === 'en')!.slug;
     const context = await browser.newContext({ locale: 'en-US' });
     const { page, problems } = await newPage(context);
-    await open(page, `/en/login?next=${encodeURIComponent(`/en/product/${slug}`)}`);
-    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(DEMO_CUSTOMER.email);
-    await page.getByLabel('Password').fill(DEMO_CUSTOMER.password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(new RegExp(`/en/product/${slug}$`));
+    await signIn(page, shop.url, { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password, next: `/en/product/${slug}` });
     const refuseCookies = page.getByRole('button', { name: 'Reject all' });
     if (await refuseCookies.count()) await refuseCookies.click();
     await page.locator(`input[name=size][value="${variant.size}"]`).check();

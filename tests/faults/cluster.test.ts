@@ -3,11 +3,12 @@
 // and order while one instance is killed, the other stopped, PostgreSQL restarted and Redis taken
 // away. Afterwards what each shopper was told is held against the database and the e-mails sent.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCluster, type Cluster } from '../../scripts/cluster.ts';
+import { freePorts, shopInstance, startCluster, type Cluster } from '../../scripts/cluster.ts';
 import { Browser, type Answer } from '../support/production-server.ts';
 import { describeRefusal, RecordingBrowser, startRecording, type Recording } from './answers.ts';
 import { INVOICE_ADDRESS } from '../support/checkout.ts';
@@ -415,5 +416,28 @@ describe('two instances behind nginx, through faults', () => {
     }
     expect(outcomes.slice(0, limit).every((outcome) => outcome !== 'TooManyAttemptsError')).toBe(true);
     expect(outcomes.slice(limit)).toEqual(['TooManyAttemptsError', 'TooManyAttemptsError']);
+  });
+
+  it('an instance started on a port another process holds stops at once with a line that names the port', async () => {
+    // the restart of an instance whose port another program took while it was down: the start fails at
+    // once, with the instance's exit and the line that says why, not after the 240 s wait for /ready (issue 25)
+    const [port] = await freePorts(1);
+    const squatter = createServer();
+    await new Promise<void>((resolve) => squatter.listen(port, '127.0.0.1', resolve));
+    try {
+      const third = shopInstance('instance 3', port, path.join(cluster.dir, 'instance-3'), {
+        DATABASE_URL: cluster.postgres.url('shop'),
+        REDIS_URL: cluster.redis.url,
+        PUBLIC_URL: cluster.url,
+        SESSION_SECRET: 'cluster-session-secret-of-this-trial-0123456789',
+      });
+      const started = Date.now();
+      const failure = await third.start().then(() => 'started', (error: Error) => error.message);
+      expect(failure).toMatch(/^instance 3 exited while starting \(exit code 1\)/);
+      expect(failure).toContain(`Cannot listen on 127.0.0.1:${port}: the port is in use by another process (EADDRINUSE)`);
+      expect(Date.now() - started).toBeLessThan(60_000);
+    } finally {
+      squatter.close();
+    }
   });
 });

@@ -85,7 +85,7 @@ describe(`availability watch (${databaseKind})`, () => {
     expect(smtp.received).toHaveLength(1);
     expect(received.to).toEqual(['fanousek@example.cz']);
     expect(received.mail.subject).toBe('Dres Bohemians domácí je znovu skladem');
-    expect(received.mail.text).toContain('Dres Bohemians domácí – M');
+    expect(received.mail.text).toContain('Dres Bohemians domácí – velikost M');
     expect(received.mail.text).toContain(`https://shop.example/produkt/${product.slug('cs')}`);
     const watchRow = await app.prisma.availabilityWatch.findFirstOrThrow({ where: { variantId: sizeM.id } });
     expect(watchRow.notifiedAt).not.toBeNull();

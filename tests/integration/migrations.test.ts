@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createProduct } from '../support/factories.ts';
 import { getDatamodel } from '../../bff/src/generated/pothos-types.ts';
-import { migrate } from '../../bff/src/db/migrate.ts';
+import { migrate, STARTUP_LOCK_KEY } from '../../bff/src/db/migrate.ts';
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../prisma/migrations');
 const models = Object.entries(getDatamodel().datamodel.models);
@@ -27,12 +27,18 @@ const COLUMN_TYPES: Record<string, string> = {
   Bytes: 'bytea',
 };
 
-/** "Model.field" of the DateTime fields declared `@db.Timestamptz` (the datamodel above has no native types). */
-const TIMESTAMPTZ_FIELDS = new Set(
-  [...readFileSync(path.resolve(import.meta.dirname, '../../prisma/schema.prisma'), 'utf8').matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].flatMap(
-    ([, model, body]) => [...body.matchAll(/^\s*(\w+)\s+DateTime\??\s.*@db\.Timestamptz/gm)].map(([, field]) => `${model}.${field}`),
-  ),
-);
+/** "Model.field" of the DateTime fields declared with a native type (the datamodel above has none). */
+function dateTimeFields(nativeType: RegExp): Set<string> {
+  return new Set(
+    [...readFileSync(path.resolve(import.meta.dirname, '../../prisma/schema.prisma'), 'utf8').matchAll(/^model (\w+) \{([\s\S]*?)^\}/gm)].flatMap(
+      ([, model, body]) =>
+        [...body.matchAll(/^\s*(\w+)\s+DateTime\??\s(.*)$/gm)].filter(([, , rest]) => nativeType.test(rest)).map(([, field]) => `${model}.${field}`),
+    ),
+  );
+}
+const TIMESTAMPTZ_FIELDS = dateTimeFields(/@db\.Timestamptz\b/);
+/** Calendar days without a time (`@db.Date`, e.g. the day a payment arrived). */
+const DATE_FIELDS = dateTimeFields(/@db\.Date\b/);
 
 type Column = { table: string; column: string; nullable: boolean; dataType: string; udtName: string };
 type Index = { table: string; name: string; unique: boolean; primary: boolean; columns: string[] };
@@ -131,7 +137,8 @@ describe(`migrations (${databaseKind})`, () => {
         } else if (field.isList) {
           expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type: 'ARRAY' });
         } else {
-          const type = TIMESTAMPTZ_FIELDS.has(`${model}.${field.name}`) ? 'timestamp with time zone' : COLUMN_TYPES[field.type];
+          const key = `${model}.${field.name}`;
+          const type = TIMESTAMPTZ_FIELDS.has(key) ? 'timestamp with time zone' : DATE_FIELDS.has(key) ? 'date' : COLUMN_TYPES[field.type];
           expect({ field: field.name, type: column.dataType }).toEqual({ field: field.name, type });
         }
       }
@@ -298,5 +305,35 @@ if (databaseKind === 'postgres') {
         await admin.end();
       }
     });
+  });
+
+  // Issue 25: a start waited for the start-up lock without end and without a word. PostgreSQL keeps the
+  // session of an instance whose machine vanished while it held the lock (mid-migration) until TCP
+  // gives up, hours later; every instance started meanwhile hung silently.
+  describe('a start whose start-up lock another session never releases', () => {
+    it('says every 10 s who holds the lock, gives up after STARTUP_LOCK_TIMEOUT_MS with an error naming the holder, and starts once the holder is gone', async () => {
+      const holder = new pg.Client({ connectionString: app.databaseUrl, application_name: 'instance on a vanished machine' });
+      await holder.connect();
+      try {
+        await holder.query(`SELECT pg_advisory_lock(${STARTUP_LOCK_KEY})`);
+        const lines: string[] = [];
+        const log = { info: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+        const started = Date.now();
+        const refusal = await migrate(app.databaseUrl, { timeoutMs: 12_000, log }).then(() => null, (error: Error) => error.message);
+        const waitedMs = Date.now() - started;
+        expect(refusal).toMatch(/^The start-up lock \(migrations, demo data\) was not released within 1[23] s \(STARTUP_LOCK_TIMEOUT_MS\): held by PostgreSQL session \d+ \('instance on a vanished machine' from [\d.:a-f]+, idle for \d+ s\)/);
+        expect(refusal).toContain('pg_terminate_backend');
+        expect(waitedMs).toBeGreaterThanOrEqual(12_000);
+        expect(waitedMs).toBeLessThan(20_000);
+        // one line at the first 10 s of waiting
+        expect(lines).toEqual([expect.stringMatching(/^Waiting 10 s for the start-up lock \(migrations, demo data\), held by PostgreSQL session \d+ \('instance on a vanished machine'/)]);
+        // the whole start, as STARTUP_LOCK_TIMEOUT_MS sets it
+        await expect(createTestApp({ databaseUrl: app.databaseUrl, config: { startupLockTimeoutMs: 1000 } })).rejects.toThrow(/STARTUP_LOCK_TIMEOUT_MS\): held by PostgreSQL session/);
+      } finally {
+        await holder.end();
+      }
+      // the holder's session ended (as a killed process's does at once): the next start takes the lock
+      expect(await migrate(app.databaseUrl, { timeoutMs: 1000 })).toEqual([]);
+    }, 60_000);
   });
 }

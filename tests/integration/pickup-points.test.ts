@@ -214,6 +214,20 @@ describe('the Packeta feed', () => {
     }
   });
 
+  it('does not hold up the shutdown: closing the app stops a download in progress', async () => {
+    packeta.answer = { kind: 'slow' }; // answers after 10 s
+    const other = await createTestApp({ config: { packetaApiKey: packeta.apiKey, packetaFeedUrl: packeta.url, packetaRefreshIntervalMs: 3_600_000 } });
+    try {
+      const before = packeta.requests;
+      await expect.poll(() => packeta.requests, { timeout: 15_000, interval: 100 }).toBe(before + 1);
+    } finally {
+      const started = Date.now();
+      await other.close();
+      expect(Date.now() - started).toBeLessThan(3000);
+      packeta.answer = { kind: 'feed', branches: { ...PACKETA_BRANCHES, ...PACKETA_BAD_ROWS } };
+    }
+  });
+
   it('closes a point the feed no longer lists, and opens it again when it comes back', async () => {
     const { '1004': _gone, ...rest } = PACKETA_BRANCHES;
     packeta.answer = { kind: 'feed', branches: rest };

@@ -13,6 +13,10 @@ import { createApiToken, DEFAULT_RATE_PER_MINUTE, type PartnerScope } from '../.
 import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { OPERATION_LIMITS } from '../../bff/src/graphql/server/limits.ts';
 import { loadApiExamples } from '../../bff/src/http/api-examples.ts';
+import { costBudgetRule, type QueryCost } from '../../bff/src/graphql/server/token-cost.ts';
+import { operationCost } from '../../bff/src/graphql/server/cost.ts';
+import { schema as builtSchema } from '../../bff/src/graphql/schema/index.ts';
+import { parse } from 'graphql';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRODUCTION = { trustedDocumentsOnly: true, exposeSchema: false } as const;
@@ -52,7 +56,11 @@ afterAll(async () => {
   await dev?.close();
 });
 
-type Answer = { status: number; headers: Headers; body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[] } };
+type Answer = {
+  status: number;
+  headers: Headers;
+  body: { data?: Record<string, unknown> | null; errors?: { message: string; extensions?: { code?: string } }[]; extensions?: { cost?: QueryCost } };
+};
 
 async function post(app: TestApp, query: string, headers: Record<string, string> = {}, variables?: unknown): Promise<Answer> {
   const response = await fetch(`${app.url}/graphql`, {
@@ -62,6 +70,16 @@ async function post(app: TestApp, query: string, headers: Record<string, string>
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
+
+const rateHeaders = (answer: Answer) => ({
+  limit: answer.headers.get('ratelimit-limit'),
+  remaining: answer.headers.get('ratelimit-remaining'),
+  reset: Number(answer.headers.get('ratelimit-reset')),
+  policy: answer.headers.get('ratelimit-policy'),
+});
+
+const PRODUCTS = '{ products(first: 5) { totalCount edges { node { name } } } }';
+const PRODUCTS_COST = operationCost(builtSchema, parse(PRODUCTS), undefined);
 
 const codes = (answer: Answer) => (answer.body.errors ?? []).map((error) => error.extensions?.code);
 
@@ -81,7 +99,7 @@ describe(`the public explorer (${databaseKind})`, () => {
     expect(answer.body.errors).toBeUndefined();
     expect((answer.body.data!.products as { totalCount: number }).totalCount).toBeGreaterThan(0);
     const schema = await post(open, '{ __schema { queryType { name } } }', EXPLORER);
-    expect(schema.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } } });
+    expect(schema.body).toEqual({ data: { __schema: { queryType: { name: 'Query' } } }, extensions: { cost: expect.any(Object) } });
   });
 
   it('refuses a mutation as a whole, before anything runs: no cart is created', async () => {
@@ -139,8 +157,74 @@ describe(`the public explorer (${databaseKind})`, () => {
     expect(OPERATION_LIMITS.cost).toBeLessThan(100 * 10 * 10);
   });
 
+  it('answers with the rate-limit headers and extensions.cost of a token, counted per client address', async () => {
+    // the counters of this address start afresh (the shops of this file share a database)
+    await dev.prisma.rateLimit.deleteMany();
+    const budget = costBudgetRule(DEFAULT_RATE_PER_MINUTE).limit;
+    const first = await post(open, PRODUCTS, EXPLORER);
+    const second = await post(open, PRODUCTS, EXPLORER);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect([rateHeaders(first).remaining, rateHeaders(second).remaining]).toEqual(['119', '118']);
+    for (const answer of [first, second]) {
+      expect(rateHeaders(answer)).toMatchObject({ limit: '120', policy: '120;w=60' });
+      expect(rateHeaders(answer).reset).toBeGreaterThanOrEqual(1);
+      expect(rateHeaders(answer).reset).toBeLessThanOrEqual(60);
+    }
+    expect(first.body.extensions?.cost).toEqual({
+      requestedQueryCost: PRODUCTS_COST,
+      throttleStatus: { maximumAvailable: budget, currentlyAvailable: budget - PRODUCTS_COST, restoreRate: budget / 60, resetInSeconds: expect.any(Number) },
+    });
+    expect(second.body.extensions?.cost?.throttleStatus.currentlyAvailable).toBe(budget - 2 * PRODUCTS_COST);
+    // the same answer a token of the default rate gets, from a budget of its own
+    const partner = await post(open, PRODUCTS, { authorization: `Bearer ${await token(['catalog:read'])}` });
+    expect(rateHeaders(partner)).toMatchObject({ limit: '120', remaining: '119', policy: '120;w=60' });
+    expect(partner.body.extensions?.cost).toEqual({ ...first.body.extensions?.cost, throttleStatus: { ...first.body.extensions?.cost?.throttleStatus, resetInSeconds: expect.any(Number) } });
+    // a refused mutation charges nothing, but its request counts
+    const mutation = await post(open, 'mutation { logout }', EXPLORER);
+    expect(mutation.status).toBe(403);
+    expect(mutation.body.extensions).toBeUndefined();
+    expect(rateHeaders(mutation).remaining).toBe('117');
+    expect((await post(open, PRODUCTS, EXPLORER)).body.extensions?.cost?.throttleStatus.currentlyAvailable).toBe(budget - 3 * PRODUCTS_COST);
+  });
+
+  it('over its cost budget a query does not run: 429 with Retry-After, and extensions.cost says why', async () => {
+    await dev.prisma.rateLimit.deleteMany();
+    const budget = costBudgetRule(DEFAULT_RATE_PER_MINUTE).limit;
+    const heavy = '{ products(first: 100) { edges { node { name category { id } variants { product { id } } } } } }';
+    const heavyCost = operationCost(builtSchema, parse(heavy), undefined);
+    expect(heavyCost).toBeLessThanOrEqual(OPERATION_LIMITS.cost);
+    const allowed = Math.floor(budget / heavyCost);
+    for (let i = 1; i <= allowed; i++) {
+      const answer = await post(open, heavy, EXPLORER);
+      expect(answer.status).toBe(200);
+      expect(answer.body.extensions?.cost?.throttleStatus.currentlyAvailable).toBe(budget - i * heavyCost);
+    }
+    const refused = await post(open, heavy, EXPLORER);
+    expect(refused.status).toBe(429);
+    expect(refused.body.data).toBeUndefined();
+    expect(refused.body.errors).toEqual([
+      {
+        message: "The public explorer's queries from this address have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
+        extensions: { code: 'RATE_LIMITED' },
+      },
+    ]);
+    expect(refused.body.extensions?.cost).toMatchObject({ requestedQueryCost: heavyCost, throttleStatus: { maximumAvailable: budget, currentlyAvailable: 0 } });
+    expect(Number(refused.headers.get('retry-after'))).toBe(refused.body.extensions?.cost?.throttleStatus.resetInSeconds);
+    // the request limit still had room: its headers say so
+    expect(rateHeaders(refused).remaining).toBe(String(DEFAULT_RATE_PER_MINUTE - allowed - 1));
+    // the budget is spent for this window: a cheap query waits too (in Czech when asked)
+    const cheap = await post(open, '{ categories { id } }', { ...EXPLORER, 'x-shop-language': 'cs' });
+    expect(cheap.status).toBe(429);
+    expect(cheap.body.errors?.[0].message).toMatch(/^Dotazy veřejného průzkumníka z této adresy vyčerpaly/);
+    // a token has its own budget
+    const partner = await post(open, '{ categories { id } }', { authorization: `Bearer ${await token(['catalog:read'])}` });
+    expect(partner.status).toBe(200);
+  });
+
   it('counts requests per client address at a token\'s default rate and answers 429 with Retry-After past it', async () => {
     expect(RATE_RULES.publicExplorerPerIp.limit).toBe(DEFAULT_RATE_PER_MINUTE);
+    // the cost budget the test above spent is this address's too
+    await dev.prisma.rateLimit.deleteMany();
     // a shop of its own: the counters of the other tests stay out of it
     const limited = await createTestApp({ databaseUrl: dev.databaseUrl, config: { ...PRODUCTION, graphiql: true, graphiqlPublic: true } });
     try {
@@ -153,6 +237,9 @@ describe(`the public explorer (${databaseKind})`, () => {
       }
       expect(refused).not.toBeNull();
       expect(Number(refused!.headers.get('retry-after'))).toBeGreaterThan(0);
+      // the 429 carries the rate-limit headers too, its reset the Retry-After
+      expect(rateHeaders(refused!)).toMatchObject({ limit: '120', remaining: '0', policy: '120;w=60' });
+      expect(rateHeaders(refused!).reset).toBe(Number(refused!.headers.get('retry-after')));
       expect(refused!.body).toEqual({
         errors: [{ message: 'Too many requests. Try again shortly (see the Retry-After header).', extensions: { code: 'RATE_LIMITED' } }],
       });
@@ -162,6 +249,14 @@ describe(`the public explorer (${databaseKind})`, () => {
     } finally {
       await limited.close();
     }
+  });
+
+  it('docs/partners.md states the rate and the cost budget the explorer gets', () => {
+    const guide = readFileSync(path.join(ROOT, 'docs/partners.md'), 'utf8');
+    const chapter = guide.slice(guide.indexOf('## 9. '), guide.indexOf('## 10. ')).replace(/\s+/g, ' ');
+    const points = costBudgetRule(RATE_RULES.publicExplorerPerIp.limit).limit.toLocaleString('en').replace(',', ' ');
+    expect(chapter).toContain(`${RATE_RULES.publicExplorerPerIp.limit} requests a minute and a query cost budget of ${points} points a minute`);
+    expect(chapter).toContain('carries the `RateLimit-*` header fields and `extensions.cost` of section 11');
   });
 
   it('is off unless GRAPHIQL_PUBLIC: the header is then refused with 401 and a hint to use a token', async () => {

@@ -151,6 +151,7 @@ describe(`request lifecycle (${databaseKind})`, () => {
           expect({ path, status: page.status, retryAfter: page.headers.get('retry-after') }).toEqual({ path, status: 503, retryAfter: '5' });
           expect(html).toContain(`<html lang="${language}">`);
           expect(html).toContain(`<h1>${title}</h1>`);
+          expect(html).toContain(`<title>${title} | Tribuna Sport</title>`);
           expect(html).not.toContain('Internal Server Error');
         }
       } finally {

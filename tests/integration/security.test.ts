@@ -6,6 +6,7 @@ import { createTestApp, databaseKind, parseSetCookie, type TestApp, type TestCli
 import { createProduct, createCategory, createCustomer, createInfoPage } from '../support/factories.ts';
 import { findClientSession } from '../support/sessions.ts';
 import { gid } from '../support/global-id.ts';
+import { createMatch } from '../support/tickets.ts';
 
 const SecurityAddToCartMutation = graphql(`
   mutation SecurityAddToCart($variantId: ID!, $quantity: Int) {
@@ -575,6 +576,37 @@ describe(`security (${databaseKind})`, () => {
       for (const loc of [`${base}/produkt/dres-slavie`, `${base}/en/product/slavia-jersey`]) {
         expect(xml).toContain(`<loc>${loc}</loc><lastmod>2026-03-04T05:06:07Z</lastmod>`);
       }
+    });
+
+    it('/sitemap.xml lists the events list and every match not yet played in both languages, like products; a played match is left out', async () => {
+      const DAY = 24 * 3600_000;
+      const coming = await createMatch(app.prisma, { slug: `sitemap-zapas-${Date.now()}`, salesStart: new Date(Date.now() + DAY) });
+      await app.prisma.event.update({ where: { id: coming.event.id }, data: { updatedAt: new Date('2026-05-06T07:08:09.123Z') } });
+      const played = await createMatch(app.prisma, {
+        slug: `sitemap-odehrany-${Date.now()}`,
+        kickoff: new Date(Date.now() - 2 * 3600_000),
+        salesStart: new Date(Date.now() - 10 * DAY),
+        salesEnd: new Date(Date.now() - 3 * 3600_000),
+      });
+      const xml = await (await fetch(`${app.url}/sitemap.xml`)).text();
+      const base = app.config.publicUrl;
+      const cs = `${base}/vstupenky/${coming.slug}`;
+      const en = `${base}/en/tickets/${coming.slug}`;
+      for (const loc of [cs, en]) {
+        expect(xml).toContain(
+          `<url><loc>${loc}</loc><lastmod>2026-05-06T07:08:09Z</lastmod>` +
+            `<xhtml:link rel="alternate" hreflang="cs" href="${cs}"/><xhtml:link rel="alternate" hreflang="en" href="${en}"/>` +
+            `<xhtml:link rel="alternate" hreflang="x-default" href="${cs}"/></url>`,
+        );
+      }
+      // the list changes with its newest match (the played one is not on it)
+      for (const loc of [`${base}/vstupenky`, `${base}/en/tickets`]) {
+        expect(xml).toContain(
+          `<url><loc>${loc}</loc><lastmod>2026-05-06T07:08:09Z</lastmod>` +
+            `<xhtml:link rel="alternate" hreflang="cs" href="${base}/vstupenky"/><xhtml:link rel="alternate" hreflang="en" href="${base}/en/tickets"/>`,
+        );
+      }
+      expect(xml).not.toContain(played.slug);
     });
   });
 });

@@ -38,18 +38,23 @@ describe(`pages by the spec (${databaseKind})`, () => {
     expect(czech.status).toBe(404);
     const czechHtml = await pageText(czech);
     expect(czechHtml).toMatch(/<h1 id="error-title">Kategorie nebyla nalezena<\/h1>/);
-    expect(czechHtml).toContain('<title>Kategorie nebyla nalezena');
+    // titled like every other page, with the shop's name (issue 24 review)
+    expect(czechHtml).toContain('<title>Kategorie nebyla nalezena | Tribuna Sport</title>');
     expect(czechHtml).toContain('Stránka nebyla nalezena: /kategorie/neexistujici-kategorie');
     const english = await guest.fetch('/en/category/no-such-category');
     expect(english.status).toBe(404);
-    expect(await pageText(english)).toMatch(/<h1 id="error-title">Category not found<\/h1>/);
+    const englishHtml = await pageText(english);
+    expect(englishHtml).toMatch(/<h1 id="error-title">Category not found<\/h1>/);
+    expect(englishHtml).toContain('<title>Category not found | Tribuna Sport</title>');
     const product = await guest.fetch('/produkt/neexistujici-produkt');
     expect(product.status).toBe(404);
     expect(await pageText(product)).toMatch(/<h1 id="error-title">Produkt nebyl nalezen<\/h1>/);
     // any other address keeps the spec's generic 404 title
     const other = await guest.fetch('/tohle-neni-stranka');
     expect(other.status).toBe(404);
-    expect(await pageText(other)).toMatch(/<h1 id="error-title">Stránka nebyla nalezena<\/h1>/);
+    const otherHtml = await pageText(other);
+    expect(otherHtml).toMatch(/<h1 id="error-title">Stránka nebyla nalezena<\/h1>/);
+    expect(otherHtml).toContain('<title>Stránka nebyla nalezena | Tribuna Sport</title>');
   });
 
   it('login and registration send a logged-in customer to her account (or where the login would lead), a guest sees them', async () => {

@@ -2,7 +2,7 @@
 // order's transaction, an expired hold is reported as a change, and each sold seat gets a signed ticket.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createMatch } from '../support/tickets.ts';
+import { createMatch, subscribeToSeatChanges } from '../support/tickets.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
 import { createProduct, unique } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
@@ -115,13 +115,22 @@ async function ok<T>(client: TestClient, document: string, variables: Record<str
   return response.data!;
 }
 
-/** Seats held, a complete checkout (courier, bank transfer unless said), and what the shopper sees. */
-async function readyToBuy(client: TestClient, eventId: string, seats: number[], payment = 'bank-transfer') {
+/** A product put into the shopper's cart: goods beside the seats, which then need a delivery. */
+async function addGoods(client: TestClient) {
+  const product = await createProduct(app.prisma);
+  await ok(client, ADD, { variantId: gid('Variant', product.variants[0].id) });
+}
+
+/**
+ * Seats held, a complete checkout (bank transfer unless said; a courier for a cart with goods, none for
+ * tickets only, which have no delivery), and what the shopper sees.
+ */
+async function readyToBuy(client: TestClient, eventId: string, seats: number[], options: { payment?: string; withGoods?: boolean } = {}) {
   expect((await ok<{ holdSeats: { __typename: string } }>(client, HOLD, { eventId, seats })).holdSeats.__typename).toBe('Cart');
   const saved = await ok<{ updateCheckout: { __typename: string } }>(client, UPDATE, {
     input: {
-      deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier),
-      paymentMethodId: gid('PaymentMethod', methods.payment[payment]),
+      ...(options.withGoods ? { deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier) } : {}),
+      paymentMethodId: gid('PaymentMethod', methods.payment[options.payment ?? 'bank-transfer']),
       invoiceAddress: { ...INVOICE_ADDRESS, email: `fan-${unique()}@example.cz` },
       termsAccepted: true,
     },
@@ -137,7 +146,7 @@ describe('held seats in the cart and the checkout', () => {
     const fan = await shopper();
     await ok(fan, ADD, { variantId: gid('Variant', product.variants[0].id) });
     // 2 000 Kč of goods and 2 × 400 Kč of seats: 2 800 Kč, under the 3 000 Kč free-shipping limit by goods alone
-    const seen = await readyToBuy(fan, match.id, [0, 1]);
+    const seen = await readyToBuy(fan, match.id, [0, 1], { withGoods: true });
     expect(seen.cart.total.withVat).toBe(280_000);
     expect(seen.cart.checkout.totals.products.withVat).toBe(280_000);
     expect(seen.cart.checkout.totals.vatRecap).toEqual([
@@ -153,6 +162,165 @@ describe('held seats in the cart and the checkout', () => {
     await app.prisma.cartVoucher.create({ data: { cartId, voucherId: voucher.id } });
     const discounted = await ok<Checkout>(fan, CHECKOUT);
     expect(discounted.cart.checkout.totals.discount.withVat).toBe(28_000);
+  });
+});
+
+describe('a cart of tickets only: no delivery (docs/decisions/0047-tickets-only-checkout.md)', () => {
+  const TICKETS_ONLY_CHECKOUT = `
+    query TicketsOnlyCheckout {
+      cart {
+        checkout {
+          needsDelivery canPlaceOrder revision
+          deliveryMethod { code }
+          problems { field message }
+          totals { products { withVat } shipping { withVat } totalToPay freeShippingFrom }
+        }
+      }
+    }`;
+  const PLACE_TICKETS_ONLY = `
+    mutation TicketsOnlyPlace($revision: String!) {
+      placeOrder(input: { revision: $revision }) {
+        __typename
+        ... on Order { databaseId number totalToPay delivery { code name price { withVat } } payment { code } deliveryAddress { street } tickets { seat } }
+        ... on ValidationError { code fieldErrors { field message } }
+        ... on Error { code message }
+      }
+    }`;
+  const SET_QUANTITY = `mutation TicketsOnlyQuantity($lineId: ID!) { setCartLineQuantity(lineId: $lineId, quantity: 0) { __typename } }`;
+  type TicketsOnlyCheckout = {
+    cart: {
+      checkout: {
+        needsDelivery: boolean;
+        canPlaceOrder: boolean;
+        revision: string;
+        deliveryMethod: { code: string } | null;
+        problems: { field: string; message: string }[];
+        totals: { products: { withVat: number }; shipping: { withVat: number }; totalToPay: number; freeShippingFrom: number | null };
+      };
+    };
+  };
+  type TicketsOnlyPlaced = {
+    placeOrder: {
+      __typename: string;
+      databaseId?: number;
+      number?: string;
+      totalToPay?: number;
+      delivery?: { code: string; name: string; price: { withVat: number } };
+      payment?: { code: string };
+      deliveryAddress?: { street: string } | null;
+      tickets?: { seat: number }[];
+      fieldErrors?: { field: string; message: string }[];
+    };
+  };
+
+  it('asks for no delivery: bank transfer and the invoice address are enough, shipping is 0 and the order has no delivery', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    const seen = (await readyToBuy(fan, match.id, [2, 32])).cart.checkout;
+    const checkout = (await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout;
+    expect(checkout).toMatchObject({ needsDelivery: false, canPlaceOrder: true, deliveryMethod: null, problems: [] });
+    // a seat of category A (400 Kč) and one of B (200 Kč): the total is the seats, no shipping
+    expect(checkout.totals).toEqual({ products: { withVat: 60_000 }, shipping: { withVat: 0 }, totalToPay: 60_000, freeShippingFrom: null });
+
+    const placed = (await ok<TicketsOnlyPlaced>(fan, PLACE_TICKETS_ONLY, { revision: seen.revision })).placeOrder;
+    expect(placed).toMatchObject({
+      __typename: 'Order',
+      totalToPay: 60_000,
+      delivery: { code: '', name: '', price: { withVat: 0 } },
+      payment: { code: 'bank-transfer' },
+      deliveryAddress: null,
+      tickets: [{ seat: 2 }, { seat: 32 }],
+    });
+    const order = await app.prisma.order.findUniqueOrThrow({ where: { id: placed.databaseId } });
+    expect([order.deliveryMethodId, order.deliveryCode, order.deliveryName, order.deliveryPrice, order.deliveryAddress, order.storeId]).toEqual([null, '', '', 0, null, null]);
+    expect(order.paymentDueAt).not.toBeNull();
+
+    // the e-mail and its invoice have no delivery line
+    await app.mailer.idle();
+    await app.mailer.sendNow();
+    let mail: Awaited<ReturnType<typeof simpleParser>> | null = null;
+    for (const file of await readdir(app.config.mailDir)) {
+      const parsed = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
+      if (parsed.subject?.includes(placed.number!)) mail = parsed;
+    }
+    expect(mail!.text).toContain('Platba: Bankovní převod');
+    expect(mail!.text).not.toContain('Doprava');
+    expect(mail!.text).not.toContain('Doručovací adresa');
+    const invoice = mail!.attachments.find((attachment) => attachment.filename === `faktura-${placed.number}.pdf`)!;
+    const invoiceText = await pdfText(invoice.content);
+    expect(invoiceText).toContain('Bankovní převod');
+    expect(invoiceText).not.toContain('Způsob dopravy');
+  });
+
+  it('refuses a delivery method, store, pick-up point or delivery address for it, and saves nothing of that request', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    expect((await ok<{ holdSeats: { __typename: string } }>(fan, HOLD, { eventId: match.id, seats: [3] })).holdSeats.__typename).toBe('Cart');
+    const cartId = (await app.prisma.eventSeat.findFirstOrThrow({ where: { eventId: match.event.id } })).cartId!;
+    const REFUSED = `mutation TicketsOnlyRefused($input: CheckoutInput!) {
+      updateCheckout(input: $input) { __typename ... on ValidationError { code message fieldErrors { field message } } }
+    }`;
+    type Refused = { updateCheckout: { __typename: string; code?: string; message?: string; fieldErrors?: { field: string; message: string }[] } };
+    const refused = (
+      await ok<Refused>(fan, REFUSED, {
+        input: { deliveryMethodId: gid('DeliveryMethod', methods.delivery.courier), paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']), note: 'x' },
+      })
+    ).updateCheckout;
+    expect(refused).toEqual({
+      __typename: 'ValidationError',
+      code: 'VALIDATION',
+      message: 'Vstupenky posíláme e-mailem, objednávka samotných vstupenek se proto obejde bez dopravy i doručovací adresy.',
+      fieldErrors: [{ field: 'deliveryMethodId', message: 'Vstupenky posíláme e-mailem, objednávka samotných vstupenek se proto obejde bez dopravy i doručovací adresy.' }],
+    });
+    const english = await fan.gql<Refused>(REFUSED, { input: { deliveryAddress: { ...INVOICE_ADDRESS }, storeId: gid('Store', 1) } }, { 'accept-language': 'en' });
+    expect(english.data!.updateCheckout.fieldErrors!.map((error) => error.field).sort()).toEqual(['deliveryAddress', 'storeId']);
+    const cart = await app.prisma.cart.findUniqueOrThrow({ where: { id: cartId } });
+    expect([cart.deliveryMethodId, cart.paymentMethodId, cart.note, cart.storeId, cart.deliveryAddress]).toEqual([null, null, '', null, null]);
+  });
+
+  it('ignores a delivery the cart kept from goods taken out, and refuses cash on delivery or payment in a store', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    await addGoods(fan);
+    const mixed = await readyToBuy(fan, match.id, [4], { payment: 'cash-on-delivery', withGoods: true });
+    const line = await app.prisma.cartLine.findFirstOrThrow({ where: { cart: { seats: { some: { eventId: match.event.id } } } } });
+    expect((await ok<{ setCartLineQuantity: { __typename: string } }>(fan, SET_QUANTITY, { lineId: gid('CartLine', line.id) })).setCartLineQuantity.__typename).toBe('Cart');
+    expect((await app.prisma.cart.findUniqueOrThrow({ where: { id: line.cartId } })).deliveryMethodId).toBe(methods.delivery.courier);
+    // placed against what was seen with the goods: the goods are gone and the total changed; the
+    // courier is not reported as withdrawn (nothing is to be chosen instead)
+    const changed = (await ok<Placed>(fan, PLACE, { revision: mixed.cart.checkout.revision })).placeOrder;
+    expect(changed.__typename).toBe('OrderChangedError');
+    expect(changed.changes!.map((change) => change.kind)).toEqual(['LINE_REMOVED', 'TOTAL']);
+
+    const checkout = (await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout;
+    expect(checkout).toMatchObject({ needsDelivery: false, canPlaceOrder: false, deliveryMethod: null });
+    expect(checkout.totals.shipping.withVat).toBe(0);
+    expect(checkout.problems).toEqual([
+      { field: 'paymentMethod', message: 'Tento způsob platby nelze u objednávky samotných vstupenek použít. Vyberte prosím jiný.' },
+    ]);
+    const refused = (await ok<TicketsOnlyPlaced>(fan, PLACE_TICKETS_ONLY, { revision: checkout.revision })).placeOrder;
+    expect(refused.__typename).toBe('ValidationError');
+    expect(refused.fieldErrors!.map((error) => error.field)).toEqual(['paymentMethod']);
+
+    await ok(fan, UPDATE, { input: { paymentMethodId: gid('PaymentMethod', methods.payment['cash-in-store']) } });
+    expect((await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout.problems.map((problem) => problem.field)).toEqual(['paymentMethod']);
+
+    await ok(fan, UPDATE, { input: { paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']) } });
+    const ready = (await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout;
+    const placed = (await ok<TicketsOnlyPlaced>(fan, PLACE_TICKETS_ONLY, { revision: ready.revision })).placeOrder;
+    expect(placed).toMatchObject({ __typename: 'Order', delivery: { code: '', name: '' }, deliveryAddress: null, totalToPay: 40_000 });
+    expect((await app.prisma.order.findUniqueOrThrow({ where: { id: placed.databaseId } })).deliveryMethodId).toBeNull();
+  });
+
+  it('a cart of goods and tickets still needs a delivery, as goods do', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    await addGoods(fan);
+    expect((await ok<{ holdSeats: { __typename: string } }>(fan, HOLD, { eventId: match.id, seats: [6] })).holdSeats.__typename).toBe('Cart');
+    await ok(fan, UPDATE, { input: { paymentMethodId: gid('PaymentMethod', methods.payment['bank-transfer']), invoiceAddress: INVOICE_ADDRESS, termsAccepted: true } });
+    const checkout = (await ok<TicketsOnlyCheckout>(fan, TICKETS_ONLY_CHECKOUT)).cart.checkout;
+    expect(checkout).toMatchObject({ needsDelivery: true, canPlaceOrder: false });
+    expect(checkout.problems.map((problem) => problem.field)).toEqual(['deliveryMethod']);
   });
 });
 
@@ -194,7 +362,7 @@ describe('placing the order', () => {
     ticketClock.now = () => start;
     const fan = await shopper();
     await ok(fan, ADD, { variantId: gid('Variant', product.variants[0].id) });
-    const seen = await readyToBuy(fan, match.id, [5]);
+    const seen = await readyToBuy(fan, match.id, [5], { withGoods: true });
     ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
     const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     expect(refused.__typename).toBe('OrderChangedError');
@@ -261,11 +429,52 @@ describe('a cancelled order', () => {
   });
 });
 
+describe('seats freed by the background jobs are announced live (decision 0041)', () => {
+  it('the unpaid-order job cancelling an order and the sweep deleting an expired hold tell the open seat pickers', async () => {
+    // an app of its own whose jobs run every 100 ms (the shared one runs none)
+    const jobs = await createTestApp({ config: { unpaidOrdersIntervalMs: 100, holdSweepIntervalMs: 100 } });
+    try {
+      const jobMethods = await createCheckoutMethods(jobs.prisma);
+      const match = await createMatch(jobs.prisma);
+      const fan = jobs.newClient();
+      await fan.ensureCsrfCookie();
+      expect((await ok<{ holdSeats: { __typename: string } }>(fan, HOLD, { eventId: match.id, seats: [8, 7] })).holdSeats.__typename).toBe('Cart');
+      await ok(fan, UPDATE, {
+        input: { paymentMethodId: gid('PaymentMethod', jobMethods.payment['bank-transfer']), invoiceAddress: INVOICE_ADDRESS, termsAccepted: true },
+      });
+      const seen = await ok<Checkout>(fan, CHECKOUT);
+      const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
+      expect(placed.__typename).toBe('Order');
+
+      const picker = await subscribeToSeatChanges(jobs, match.id);
+      await jobs.seatChanges.ready();
+      // the payment deadline passes: the job cancels the order and its seats are free again, live
+      await jobs.prisma.order.update({ where: { id: placed.databaseId }, data: { paymentDueAt: new Date(Date.now() - 1000) } });
+      expect(await picker.next()).toEqual({ taken: [], freed: [7, 8] });
+      expect((await jobs.prisma.order.findUniqueOrThrow({ where: { id: placed.databaseId } })).status).toBe('CANCELLED');
+
+      // a hold taken a quarter of an hour ago has expired: the sweep deletes it and says so
+      const other = jobs.newClient();
+      await other.ensureCsrfCookie();
+      ticketClock.now = () => new Date(Date.now() - HOLD_MS - 1000);
+      expect((await ok<{ holdSeats: { __typename: string } }>(other, HOLD, { eventId: match.id, seats: [9] })).holdSeats.__typename).toBe('Cart');
+      ticketClock.now = () => new Date();
+      expect(await picker.next()).toEqual({ taken: [9], freed: [] });
+      expect(await picker.next()).toEqual({ taken: [], freed: [9] });
+      picker.close();
+    } finally {
+      await jobs.close();
+    }
+  });
+});
+
 describe('ticket codes', () => {
   it('are refused when forged or altered, accepted once, then reported as used; the wrong event is named', async () => {
     const match = await createMatch(app.prisma);
     const fan = await shopper();
-    const seen = await readyToBuy(fan, match.id, [12], 'cash-on-delivery');
+    // cash on delivery needs goods to deliver: the tickets of such an order are paid
+    await addGoods(fan);
+    const seen = await readyToBuy(fan, match.id, [12], { payment: 'cash-on-delivery', withGoods: true });
     const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     const code = placed.tickets![0].code;
     expect(placed.tickets![0].paid).toBe(true);
@@ -333,7 +542,8 @@ describe('the confirmation e-mail', () => {
   it('of a cash-on-delivery order: the tickets are valid, with no unpaid warning', async () => {
     const match = await createMatch(app.prisma);
     const fan = await shopper();
-    const seen = await readyToBuy(fan, match.id, [24], 'cash-on-delivery');
+    await addGoods(fan);
+    const seen = await readyToBuy(fan, match.id, [24], { payment: 'cash-on-delivery', withGoods: true });
     const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     const mail = await confirmationOf(placed.number!);
     const tickets = mail.attachments.find((attachment) => attachment.filename === `vstupenky-${placed.number}.pdf`)!;

@@ -2,7 +2,7 @@
 // No seat sold twice (requirements T1): parallel shoppers, holds against expiry, bad input.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createMatch } from '../support/tickets.ts';
+import { createMatch, subscribeToSeatChanges } from '../support/tickets.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
@@ -281,41 +281,10 @@ describe('no seat sold twice', () => {
 });
 
 describe('live seat changes (Subscription.seatChanges over server-sent events)', () => {
-  type Change = { taken: number[]; freed: number[] };
-
-  /** Subscribes like the seat picker (GET, text/event-stream); `next()` is the next change, `close()` ends it. */
-  async function subscribe(target: TestApp, eventId: string) {
-    const query = 'subscription SeatChanges($eventId: ID!) { seatChanges(eventId: $eventId) { taken freed } }';
-    const controller = new AbortController();
-    const response = await fetch(`${target.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ eventId }))}`, {
-      headers: { accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    return {
-      async next(): Promise<Change> {
-        for (;;) {
-          const match = /(?:^|\n)event: next\ndata: (.*)\n\n/.exec(buffer);
-          if (match) {
-            buffer = buffer.slice(match.index + match[0].length);
-            return (JSON.parse(match[1]) as { data: { seatChanges: Change } }).data.seatChanges;
-          }
-          const { value, done } = await reader.read();
-          if (done) throw new Error(`the stream ended: ${buffer}`);
-          buffer += value;
-        }
-      },
-      close: () => controller.abort(),
-    };
-  }
-
   it('tells a subscriber of the match the seats held and released, not those of other matches', async () => {
     const match = await createMatch(app.prisma);
     const other = await createMatch(app.prisma);
-    const picker = await subscribe(app, match.id);
+    const picker = await subscribeToSeatChanges(app, match.id);
     await app.seatChanges.ready();
     const fan = await shopper();
     await hold(fan, other.id, [1]);
@@ -337,7 +306,7 @@ describe('live seat changes (Subscription.seatChanges over server-sent events)',
     const second = await createTestApp({ databaseUrl: app.databaseUrl });
     try {
       await Promise.all([app.seatChanges.ready(), second.seatChanges.ready()]);
-      const picker = await subscribe(second, match.id);
+      const picker = await subscribeToSeatChanges(second, match.id);
       // another instance's hold, and an expired hold swept by the first instance
       const fan = app.newClient();
       await fan.ensureCsrfCookie();

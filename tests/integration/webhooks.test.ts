@@ -24,6 +24,7 @@ import { addWebhookEndpoint, WebhookInputError, type WebhookTopic } from '../../
 import { isPublicAddress, type Resolver, type WebhookUrlPolicy } from '../../bff/src/services/webhook-addresses.ts';
 import { deliverWebhooks, WEBHOOK_RETRY, type WebhookSenderDeps } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { setStock, StockInputError } from '../../bff/src/services/stock.ts';
+import { markOrderPaid, PaymentRefusedError } from '../../bff/src/services/order-payments.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { tokenCommand } from '../../scripts/token.ts';
 
@@ -268,6 +269,25 @@ describe(`webhooks (${databaseKind})`, () => {
     for (const r of receiver.received) expect(verifyStandardWebhook(secret, r.headers, r.body, Date.now() / 1000)).toBe(true);
     expect(receiver.received.map((r) => r.body).join()).not.toContain(order.email);
     expect((await deliveriesOf(mine.id)).map((row) => row.status)).toEqual(['DELIVERED', 'DELIVERED']);
+  });
+
+  it('order.paid fires once when the shop records the payment (markOrderPaid): marking again or a refused payment sends nothing more', async () => {
+    const ordering = await partner();
+    const { secret, endpoint: mine } = await endpoint(ordering.prefix, ['order.paid']);
+    const cart = await app.prisma.cart.create({ data: { apiTokenId: ordering.id, currency: 'CZK' } });
+    const order = await createOrder(app.prisma, { cartId: cart.id, createdAt: new Date(Date.now() - 24 * 3600_000) });
+    const payment = { orderNumber: order.number, amount: order.totalGross, currency: 'CZK' as const, source: 'command' as const };
+    await expect(markOrderPaid(app.prisma, { ...payment, amount: order.totalGross - 1 })).rejects.toBeInstanceOf(PaymentRefusedError);
+    expect(await deliveriesOf(mine.id)).toEqual([]);
+    expect(await markOrderPaid(app.prisma, payment)).toMatchObject({ result: 'MARKED' });
+    expect(await markOrderPaid(app.prisma, { ...payment, reference: 'a second one' })).toMatchObject({ result: 'ALREADY_PAID' });
+
+    await deliverWebhooks(sender());
+    expect(receiver.received.map((r) => JSON.parse(r.body))).toEqual([
+      { type: 'order.paid', timestamp: expect.any(String), data: { orderNumber: order.number, status: 'PAID', currency: 'CZK', totalGross: order.totalGross } },
+    ]);
+    expect(verifyStandardWebhook(secret, receiver.received[0].headers, receiver.received[0].body, Date.now() / 1000)).toBe(true);
+    expect((await deliveriesOf(mine.id)).map((row) => [row.topic, row.status])).toEqual([['order.paid', 'DELIVERED']]);
   });
 
   it('two senders at once deliver each event once; a sender that dies mid-item leaves a claim that lapses, and the event goes out again with its webhook-id', async () => {

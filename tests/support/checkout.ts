@@ -32,6 +32,7 @@ export async function createCheckoutMethods(prisma: Db, eurRate = 25): Promise<C
         priceCzk: method.priceCzk,
         priceEur: method.priceEur,
         isCashOnDelivery: method.isCashOnDelivery,
+        withoutDelivery: method.withoutDelivery,
         position: method.position,
         translations: { create: (['cs', 'en'] as const).map((language) => ({ language, name: method.name[language] })) },
         deliveries: { create: method.deliveryCodes.map((code) => ({ deliveryMethodId: delivery[code] })) },

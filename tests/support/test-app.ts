@@ -141,6 +141,8 @@ export type TestApp = {
   mailer: App['mailer'];
   /** The response cache's counters (null unless the config turns it on). */
   responseCacheStats: App['responseCacheStats'];
+  /** The personal answers' counters (null unless the response cache is on: bff/src/cache/personal-answers.ts). */
+  personalAnswerStats: App['personalAnswerStats'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
   /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
@@ -241,6 +243,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startDrain: app.startDrain,
     mailer: app.mailer,
     responseCacheStats: app.responseCacheStats,
+    personalAnswerStats: app.personalAnswerStats,
     seatChanges: app.seatChanges,
     streams: app.streams,
     config,

@@ -64,3 +64,35 @@ export async function createMatch(prisma: Db, input: MatchInput = {}) {
   });
   return { event, venue, id: gid('Event', event.id), slug: event.slug };
 }
+
+/** A change of Subscription.seatChanges. */
+export type SeatChangeEvent = { taken: number[]; freed: number[] };
+
+/** Subscribes like the seat picker (GET, text/event-stream); `next()` is the next change, `close()` ends it. */
+export async function subscribeToSeatChanges(target: { url: string }, eventId: string) {
+  const query = 'subscription SeatChanges($eventId: ID!) { seatChanges(eventId: $eventId) { taken freed } }';
+  const controller = new AbortController();
+  const response = await fetch(`${target.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify({ eventId }))}`, {
+    headers: { accept: 'text/event-stream' },
+    signal: controller.signal,
+  });
+  const type = response.headers.get('content-type') ?? '';
+  if (response.status !== 200 || !type.startsWith('text/event-stream')) throw new Error(`no event stream: ${response.status} ${type}`);
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = '';
+  return {
+    async next(): Promise<SeatChangeEvent> {
+      for (;;) {
+        const match = /(?:^|\n)event: next\ndata: (.*)\n\n/.exec(buffer);
+        if (match) {
+          buffer = buffer.slice(match.index + match[0].length);
+          return (JSON.parse(match[1]) as { data: { seatChanges: SeatChangeEvent } }).data.seatChanges;
+        }
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended: ${buffer}`);
+        buffer += value;
+      }
+    },
+    close: () => controller.abort(),
+  };
+}

@@ -1,7 +1,7 @@
 // Issue 10: production runs compiled JavaScript. `npm start` starts node on the compiled BFF, and the
 // compiled module imports no TypeScript (packages stay imports; our own sources are inside it).
 // Issue 30, item 8: the demo catalog is not part of the server's module; it is built beside it and
-// loaded only to fill an empty database. Item 10: the operator commands (seed, token, stock, ticket) are
+// loaded only to fill an empty database. Item 10: the operator commands (seed, token, stock, ticket, order) are
 // compiled the same way, so a production install runs them on plain node, without tsx.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
@@ -14,7 +14,7 @@ import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string>; dependencies: Record<string, string> };
 const scripts = manifest.scripts;
-const COMMANDS = ['seed', 'token', 'stock', 'ticket'] as const;
+const COMMANDS = ['seed', 'token', 'stock', 'ticket', 'order'] as const;
 
 /** A module's text with esbuild's escapes (\xE1, \u0159, \u{1F600}) turned back into the characters. */
 function readBundle(file: string): string {
@@ -105,7 +105,7 @@ describe('compiled BFF', () => {
   it('the compiled commands answer their command line: usage, and exit code 2 for a wrong one', () => {
     const run = (command: string, args: string[]) =>
       spawnSync(process.execPath, [path.join(outdir, `${command}.js`), ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
-    for (const command of ['token', 'stock', 'ticket']) {
+    for (const command of ['token', 'stock', 'ticket', 'order']) {
       const help = run(command, ['help']);
       expect(help.status, help.stderr).toBe(0);
       expect(help.stdout).toContain(`npm run ${command} -- `);

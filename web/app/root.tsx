@@ -19,6 +19,7 @@ import { PersonalQuery } from './features/personal/personal-query.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
 import type { ShopLoadContext } from './context.ts';
+import { titleWithShop } from './seo.ts';
 import { formTokenFor } from './forms/FormToken.tsx';
 import stylesheet from './styles.css?url';
 
@@ -195,7 +196,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     const title = subject === 'category' || subject === 'product' ? t(`${subject}.notFound`) : t('error.notFoundTitle');
     return (
       <DefaultLayout>
-        <title>{title}</title>
+        <title>{titleWithShop(title, language)}</title>
         <NotFoundContent path={path} title={title} />
       </DefaultLayout>
     );
@@ -209,7 +210,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // The error layout: no header or footer, so nothing else on the page can fail again.
   return (
     <main className="error-layout">
-      <title>{title}</title>
+      <title>{titleWithShop(title, language)}</title>
       <section className="error-page" aria-labelledby="error-title">
         <p className="error-page__status">{status}</p>
         <h1 id="error-title">{title}</h1>

@@ -3,7 +3,7 @@ import type { MetaDescriptor } from 'react-router';
 import type { Alternates, Language } from './language.ts';
 import { SECRET_URL_ROUTES, href as buildHref } from '../../schema/routes.ts';
 import { resources } from './i18n/index.ts';
-import { SUPPLIER } from '../../schema/rules/supplier.ts';
+import { pageTitleWithShop, SUPPLIER } from '../../schema/rules/supplier.ts';
 
 type RootData = { publicUrl: string } | undefined;
 
@@ -112,7 +112,7 @@ export function withShopName(text: string): string {
 }
 
 export function titleWithShop(title: string, _language: Language): string {
-  return `${title} | ${SUPPLIER.shopName}`;
+  return pageTitleWithShop(title);
 }
 
 /** Shortens text for a meta description at a word boundary. */

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client.ts';
 import { abortedOperationError, operationSignal } from './operation-signal.ts';
+import { STARTUP_CONNECT_TIMEOUT_MS } from './migrate.ts';
 
 export type Db = PrismaClient;
 
@@ -44,7 +45,7 @@ export function statementNames(): (query: { sql: string }) => string | undefined
  * one): its one session is shared by every connection, so it can have no prepared statements.
  */
 export async function isPGlite(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: STARTUP_CONNECT_TIMEOUT_MS });
   await client.connect();
   try {
     const { rows } = await client.query<{ version: string }>('SELECT version()');

@@ -40,7 +40,8 @@ export function issueCsrfCookie(req: Request, res: Response, options: CsrfOption
   return token;
 }
 
-function same(a: string, b: string): boolean {
+/** Compares two tokens in constant time. */
+export function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
   return left.length === right.length && timingSafeEqual(left, right);
@@ -76,7 +77,7 @@ export function csrfProtection(options: CsrfOptions) {
     const cookie = readCookie(req, cookieName);
     const header = req.headers[CSRF_HEADER];
     const expected = csrfToken(options.secret, req.sessionID);
-    if (typeof header !== 'string' || !cookie || !same(cookie, header) || !same(header, expected)) {
+    if (typeof header !== 'string' || !cookie || !sameToken(cookie, header) || !sameToken(header, expected)) {
       res.status(419).json({ errors: [{ message: 'CSRF token mismatch', extensions: { code: 'CSRF_TOKEN_MISMATCH' } }] });
       return;
     }
@@ -132,7 +133,7 @@ export function pageFormToken(req: Request, options: CsrfOptions): string {
 export function verifyPageFormToken(req: Request, options: CsrfOptions, value: unknown): boolean {
   if (readCookie(req, options.sessionCookie) === undefined) return true;
   if ((value === null || value === undefined || value === '') && !isPersonalPage(req.path) && saysSameOrigin(req, options.publicOrigin)) return true;
-  return typeof value === 'string' && same(value, pageFormToken(req, options));
+  return typeof value === 'string' && sameToken(value, pageFormToken(req, options));
 }
 
 /** True only when the browser states that the request comes from the shop's own pages. */

@@ -17,7 +17,7 @@ import { createUsageRecorder, verifyApiToken, type PartnerScope } from '../servi
 import { RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { disabledWebhookEndpoints } from '../services/webhooks.ts';
 import { errorLanguage } from '../graphql/server/request-language.ts';
-import { setRateLimitHeaders, wholeSeconds } from './rate-limit-headers.ts';
+import { countApiRequest } from './rate-limit-headers.ts';
 
 /**
  * What res.locals.partner (and ctx.partner) holds for a request with a valid token; tokenId is null
@@ -26,14 +26,6 @@ import { setRateLimitHeaders, wholeSeconds } from './rate-limit-headers.ts';
 export type PartnerIdentity = { tokenId: number | null; name: string; scopes: PartnerScope[] };
 
 const CART_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** What res.locals.apiToken holds for any valid token (a partner's or a customer's): what its limits are counted by. */
-export type ApiTokenLimits = { tokenId: number; ratePerMinute: number };
-
-/** The token whose limits this request counts against, or null for a browser request. */
-export function apiTokenOf(res: Response | undefined): ApiTokenLimits | null {
-  return (res?.locals.apiToken as ApiTokenLimits | undefined) ?? null;
-}
 
 /** What res.locals.customerToken holds for a request with a customer's personal token. */
 export type CustomerTokenIdentity = { tokenId: number; customerId: number };
@@ -103,17 +95,10 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
       fail(req, res, 401, 'apiTokenInvalid', 'UNAUTHENTICATED');
       return;
     }
+    // any valid token's (a partner's or a customer's), with the rate-limit headers on every answer, the
+    // 429 included (decision 0039); its query cost budget (graphql/server/token-cost.ts) follows its rate
     const rule = RATE_RULES.partnerToken(token.ratePerMinute);
-    const limit = await rateLimiter.consume(rule, String(token.tokenId));
-    // on every answer to a valid token, the 429 included (decision 0039)
-    setRateLimitHeaders(res, rule, limit);
-    if (!limit.allowed) {
-      res.setHeader('Retry-After', String(wholeSeconds(limit.retryAfterMs, rule)));
-      fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED');
-      return;
-    }
-    // the query cost budget (graphql/server/token-cost.ts) follows the token's rate
-    res.locals.apiToken = { tokenId: token.tokenId, ratePerMinute: token.ratePerMinute } satisfies ApiTokenLimits;
+    if (!(await countApiRequest(rateLimiter, rule, `token:${token.tokenId}`, res, () => fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED')))) return;
     void recordUse(token.tokenId);
     if (token.customerId !== null) {
       // a customer's personal token (bearer token mode): the request acts as that customer

@@ -7,8 +7,10 @@
 // - the Cookie header is dropped before the session middleware, as for a token: no shopper's session
 //   is loaded, so nothing personal can be read or changed, and CSRF (which exists for cookies) has
 //   nothing to protect;
-// - counted per client address against a token's default rate (429 with Retry-After); the operation
-//   limits (depth, cost, time ...) apply to it as to every request.
+// - counted per client address as a token is (rate-limit-headers.ts): a token's default rate of requests
+//   (429 with Retry-After), the RateLimit-* header fields, and the query cost budget with
+//   extensions.cost (graphql/server/token-cost.ts); the operation limits (depth, cost, time ...) apply
+//   to it as to every request.
 // It is no way around the trusted documents for the web's own clients: a request with cookies and
 // without the header is a browser's as before and, in production, may send only persisted documents.
 // A request with a token (Authorization) is the token's, header or not (partner-auth.ts runs first).
@@ -17,6 +19,7 @@ import type { Config } from '../config.ts';
 import { message, type MessageKey } from '../i18n/messages.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerIdentity } from './partner-auth.ts';
+import { countApiRequest } from './rate-limit-headers.ts';
 
 /** The request header that names the public explorer; GraphiQL sends it when GRAPHIQL_PUBLIC is on. */
 export const EXPLORER_HEADER = 'x-shop-explorer';
@@ -31,8 +34,8 @@ export const PUBLIC_EXPLORER: PartnerIdentity = Object.freeze({
 });
 
 /** Whether the request is the public explorer's anonymous visitor (checked by public-explorer.ts). */
-export function isPublicExplorer(res: Response): boolean {
-  return res.locals.partner === PUBLIC_EXPLORER;
+export function isPublicExplorer(res: Response | undefined): boolean {
+  return res?.locals.partner === PUBLIC_EXPLORER;
 }
 
 function fail(req: Request, res: Response, status: number, key: MessageKey, code: string): void {
@@ -53,12 +56,9 @@ export function publicExplorer(options: { config: Pick<Config, 'graphiqlPublic'>
       fail(req, res, 401, 'explorerOff', 'UNAUTHENTICATED');
       return;
     }
-    const limit = await rateLimiter.consume(RATE_RULES.publicExplorerPerIp, ipKey(req.ip ?? req.socket.remoteAddress ?? 'unknown'));
-    if (!limit.allowed) {
-      res.setHeader('Retry-After', String(Math.max(1, Math.ceil(limit.retryAfterMs / 1000))));
-      fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED');
-      return;
-    }
+    // counted as a token is, by its client address: the same headers, and the same cost budget
+    const key = `explorer:${ipKey(req.ip ?? req.socket.remoteAddress ?? 'unknown')}`;
+    if (!(await countApiRequest(rateLimiter, RATE_RULES.publicExplorerPerIp, key, res, () => fail(req, res, 429, 'apiRateLimited', 'RATE_LIMITED')))) return;
     res.locals.partner = PUBLIC_EXPLORER;
     next();
   };

@@ -18,12 +18,15 @@ function bySlug(translations: { language: string; slug: string }[], extra: Recor
 
 async function sitemapPages(prisma: Db): Promise<Page[]> {
   const slugs = { select: { language: true, slug: true } } as const;
-  const [categories, products, pages, articles, stores] = await Promise.all([
+  const now = new Date();
+  const [categories, products, pages, articles, stores, events] = await Promise.all([
     prisma.category.findMany({ select: { updatedAt: true, translations: slugs } }),
     prisma.product.findMany({ where: { published: true }, select: { updatedAt: true, translations: slugs } }),
     prisma.infoPage.findMany({ select: { id: true, updatedAt: true, translations: slugs } }),
-    prisma.article.findMany({ where: { publishedAt: { lte: new Date() } }, select: { publishedAt: true, updatedAt: true, translations: slugs } }),
+    prisma.article.findMany({ where: { publishedAt: { lte: now } }, select: { publishedAt: true, updatedAt: true, translations: slugs } }),
     prisma.store.findMany({ select: { id: true, updatedAt: true } }),
+    // the matches the events list shows: not yet kicked off (on sale or not yet); a played one is left out
+    prisma.event.findMany({ where: { kickoff: { gt: now } }, select: { slug: true, updatedAt: true }, orderBy: [{ kickoff: 'asc' }, { id: 'asc' }] }),
   ]);
   const none = { cs: {}, en: {} };
   // an article scheduled ahead appears (changes the blog) when it is published
@@ -37,6 +40,8 @@ async function sitemapPages(prisma: Db): Promise<Page[]> {
     ...articles.map((a) => ({ route: 'article' as const, params: bySlug(a.translations), lastmod: articleChanged(a) })),
     { route: 'stores', params: none, lastmod: latest(stores.map((s) => s.updatedAt)) },
     ...stores.map((s) => ({ route: 'store' as const, params: { cs: { id: s.id }, en: { id: s.id } }, lastmod: s.updatedAt })),
+    { route: 'events', params: none, lastmod: latest(events.map((e) => e.updatedAt)) },
+    ...events.map((e) => ({ route: 'event' as const, params: { cs: { slug: e.slug }, en: { slug: e.slug } }, lastmod: e.updatedAt })),
   ];
 }
 

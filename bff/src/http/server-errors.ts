@@ -9,6 +9,7 @@ import { message } from '../i18n/messages.ts';
 import { errorLanguage, requestLanguage } from '../graphql/server/request-language.ts';
 import { requestIdOf, routeOf } from './request-log.ts';
 import { isDatabaseOutage } from '../db/outage.ts';
+import { pageTitleWithShop } from '../../../schema/rules/supplier.ts';
 
 export { isDatabaseOutage };
 
@@ -48,7 +49,7 @@ function errorPage(language: Locale, status: number, outage: boolean, retryUrl: 
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeHtml(pageTitleWithShop(title))}</title>
 <style${nonce ? ` nonce="${escapeHtml(nonce)}"` : ''}>body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a}main{max-width:36rem;margin:15vh auto;padding:0 1.5rem}p.status{font-size:3rem;font-weight:700;margin:0;color:#666}a{display:inline-block;margin:.5rem 1rem 0 0;color:#0b4fa8}</style>
 </head>
 <body>

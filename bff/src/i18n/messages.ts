@@ -67,6 +67,10 @@ const messages = {
     cs: 'Dotazy tohoto tokenu vyčerpaly svůj rozpočet náročnosti na tuto minutu. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
     en: "This token's queries have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
   },
+  explorerCostLimited: {
+    cs: 'Dotazy veřejného průzkumníka z této adresy vyčerpaly svůj rozpočet náročnosti na tuto minutu. Zkuste to znovu za chvíli (viz hlavička Retry-After).',
+    en: "The public explorer's queries from this address have used up their cost budget for this minute. Try again shortly (see the Retry-After header).",
+  },
   notAllowed: { cs: 'K tomuto údaji nebo akci nemáte oprávnění.', en: 'You are not allowed to access this data or action.' },
   // request guards (graphql/server/operation-limits.ts)
   queryTooComplex: {
@@ -179,6 +183,10 @@ const messages = {
   paymentMethodUnknown: { cs: 'Tento způsob platby už nenabízíme.', en: 'This payment method is no longer offered.' },
   pickupPointUnknown: { cs: 'Toto výdejní místo nenacházíme. Vyberte prosím jiné.', en: 'We cannot find this pick-up point. Please select another one.' },
   storeUnknown: { cs: 'Tuto pobočku nenacházíme. Vyberte prosím jinou.', en: 'We cannot find this branch. Please select another one.' },
+  ticketsOnlyNoDelivery: {
+    cs: 'Vstupenky posíláme e-mailem, objednávka samotných vstupenek se proto obejde bez dopravy i doručovací adresy.',
+    en: 'Tickets are sent by e-mail, so an order of tickets only has no delivery method or delivery address.',
+  },
   voucherBlocksOrder: {
     cs: 'Voucher už nelze uplatnit. Odeberte ho prosím z košíku.',
     en: 'The voucher can no longer be used. Please remove it from the cart.',

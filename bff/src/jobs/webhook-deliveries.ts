@@ -9,6 +9,7 @@
 // attempt's own timestamp. A failed attempt is retried on the schedule of WEBHOOK_RETRY.delaysMs until
 // the delivery is 24 hours old; then it is given up. An endpoint whose deliveries have failed for 24
 // hours without one success is switched off, and its token's API answers say so (extensions.warnings).
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { PING_TOPIC, refreshDisabledFlag, signWebhook } from '../services/webhooks.ts';
@@ -202,54 +203,17 @@ export async function deliverWebhooks(deps: WebhookSenderDeps, options: DeliverO
   }
 }
 
-export type WebhookSender = {
-  /** Sends what is due, without waiting; a kick while sending runs one more round after it. */
-  kick: () => void;
+/** The loop's kick (send what is due), idle and close, and a round that reports what it did. */
+export type WebhookSender = BackgroundLoop & {
   /** Sends what is due now and resolves when done (tests, commands). */
   deliverNow: (options?: DeliverOptions) => Promise<DeliverReport>;
-  idle: () => Promise<void>;
-  close: () => Promise<void>;
 };
 
-/** The app's sender: every intervalMs (0: only when kicked), one round at a time in this process. */
+/**
+ * The app's sender: every intervalMs (0: only when kicked), one round at a time in this process. A
+ * round the database cut short leaves the rows, and the next round picks them up.
+ */
 export function startWebhookSender(deps: WebhookSenderDeps, intervalMs: number): WebhookSender {
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-  const round = async (): Promise<void> => {
-    do {
-      again = false;
-      try {
-        await deliverWebhooks(deps);
-      } catch (error) {
-        // the database was unreachable: the rows stay, and the next round picks them up
-        deps.log.error('[webhooks] sending failed', error);
-      }
-    } while (again && !closed);
-  };
-  const kick = () => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round().finally(() => {
-      running = null;
-    });
-  };
-  const timer = intervalMs > 0 ? setInterval(kick, intervalMs) : null;
-  timer?.unref();
-  const sender: WebhookSender = {
-    kick,
-    deliverNow: (options) => deliverWebhooks(deps, options),
-    idle: async () => {
-      while (running) await running;
-    },
-    async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      await sender.idle();
-    },
-  };
-  return sender;
+  const loop = startBackgroundLoop({ round: () => deliverWebhooks(deps), intervalMs, failure: '[webhooks] sending failed', log: deps.log });
+  return { ...loop, deliverNow: (options) => deliverWebhooks(deps, options) };
 }

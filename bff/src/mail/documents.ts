@@ -7,6 +7,7 @@ import type { MailKind, MailPayload } from '../services/mail-outbox.ts';
 import { welcomeMailDocument } from '../services/registration.ts';
 import { watchMailDocument } from '../services/availability-watch.ts';
 import { cancelledOrderMailDocument } from '../services/unpaid-orders.ts';
+import { paymentReceivedMailDocument } from '../services/order-payments.ts';
 import { loadReturnProtocol } from '../services/returns.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderInvoice } from '../services/invoices.ts';
@@ -40,6 +41,13 @@ const LOADERS: Loaders = {
     };
   },
   orderCancelled: ({ db }, { orderId }) => cancelledOrderMailDocument(db, orderId),
+  async paymentReceived({ db, ticketKeys }, { orderId }) {
+    const order = await paymentReceivedMailDocument(db, orderId);
+    if (!order) return null;
+    // the order's tickets again, now paid: the confirmation's copy says they let no one in yet
+    const tickets = await loadOrderTickets(db, ticketKeys, order.id);
+    return { order, tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) } };
+  },
   availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),
   returnProtocol: ({ db }, { complaintId }) => loadReturnProtocol(db, complaintId),
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),

@@ -1,9 +1,10 @@
 // The mail layer's entry points. The app creates one mailer: it sends what the outbox holds when
 // kicked (right after a transaction that enqueued an e-mail commits) and every MAIL interval (retries,
-// and rows another instance enqueued).
+// and rows another instance enqueued), one round at a time (background-loop.ts).
 //
 // Services enqueue (services/mail-outbox.ts: inside the transaction, enqueueOrderConfirmation(tx,
 // orderId) or enqueueMail(tx, {...}); after the commit, kickMailSender(db)); this layer sends.
+import { startBackgroundLoop } from '../background-loop.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { registerMailSender } from '../services/mail-outbox.ts';
@@ -32,68 +33,29 @@ export function createMailer(
 ): Mailer {
   const ticketKeys = { ticketSecret: config.ticketSecret, sessionSecret: config.sessionSecret, dataDir: config.dataDir };
   const deps = { db, transport, from: config.mailFrom, publicUrl: config.publicUrl, eurRate: config.eurRate, ticketKeys, log };
-  let running: Promise<void> | null = null;
-  let again = false;
-  let closed = false;
-
-  // After a round the database cut short, or one that put e-mails back for a retry, the sender looks
-  // again soon (MAIL_RETRY.outageRetryMs) rather than at the next interval: an e-mail that met a
-  // database restart goes out seconds after the database is back (issue 25).
-  let followUp: NodeJS.Timeout | null = null;
-  const lookAgainSoon = () => {
-    if (closed || !timer || followUp) return;
-    followUp = setTimeout(() => {
-      followUp = null;
-      kick();
-    }, MAIL_RETRY.outageRetryMs);
-    followUp.unref();
-  };
-  const round = async (): Promise<void> => {
-    do {
-      again = false;
-      try {
-        const report = await sendPendingMail(deps);
-        if (report.retrying > 0) lookAgainSoon();
-      } catch (error) {
-        // the database was unreachable: the rows stay (a claimed one until its lease lapses) and
-        // the follow-up, a kick or the interval picks them up
-        log.error('[mail] sending failed', error);
-        lookAgainSoon();
-      }
-    } while (again && !closed);
-  };
-  const kick = () => {
-    if (closed) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = round().finally(() => {
-      running = null;
-    });
-  };
-  const timer = config.mailIntervalMs > 0 ? setInterval(kick, config.mailIntervalMs) : null;
-  timer?.unref();
-
-  const mailer: Mailer = {
+  log.info(`E-mails go to ${transport.description}${config.smtpUrl ? '' : ' (no SMTP_URL set)'}`);
+  const sender = startBackgroundLoop({
+    round: () => sendPendingMail(deps),
+    intervalMs: config.mailIntervalMs,
+    // what was left from before a restart goes out now (where the interval runs; tests kick themselves)
+    firstRoundAfterMs: 0,
+    // After a round the database cut short (the rows stay, a claimed one until its lease lapses), or
+    // one that put e-mails back for a retry, the sender looks again soon rather than at the next
+    // interval: an e-mail that met a database restart goes out seconds after the database is back (issue 25).
+    retry: { afterMs: MAIL_RETRY.outageRetryMs, when: (report) => report.retrying > 0 },
+    failure: '[mail] sending failed',
+    log,
+  });
+  const unregister = registerMailSender(db, sender.kick);
+  return {
     transport,
-    kick,
+    kick: sender.kick,
     sendNow: (options) => sendPendingMail(deps, options),
-    idle: async () => {
-      while (running) await running;
-    },
+    idle: sender.idle,
     async close() {
-      closed = true;
-      if (timer) clearInterval(timer);
-      if (followUp) clearTimeout(followUp);
-      await mailer.idle();
+      await sender.close();
       transport.close();
       unregister();
     },
   };
-  const unregister = registerMailSender(db, kick);
-  log.info(`E-mails go to ${transport.description}${config.smtpUrl ? '' : ' (no SMTP_URL set)'}`);
-  // what was left from before a restart goes out now (where the interval runs; tests kick themselves)
-  if (timer) kick();
-  return mailer;
 }

@@ -2,8 +2,7 @@
 // VAT act asks of one: supplier and customer with their IČO/DIČ, the document's number, the dates of
 // issue and of the taxable supply, the lines with their VAT rates, the tax per rate in CZK and the total.
 // Pure: the same data always gives the same bytes (the creation date is the order's, not the clock's).
-import type PDFKitDocument from 'pdfkit';
-import { lazyModule } from '../lazy-module.ts';
+// Drawn in the page frame of every shop PDF (page-frame.ts: A4, DejaVu, colours).
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
@@ -12,7 +11,9 @@ import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts
 import { paymentWay } from '../../../schema/rules/constants.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
 import { piecesText } from '../../../schema/rules/plural.ts';
-import { documentFonts } from './fonts.ts';
+import { formatPercent } from '../../../schema/rules/percent.ts';
+import { variantText } from '../../../schema/rules/variant.ts';
+import { A4, openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import { qrModules } from '../services/qr.ts';
 import {
   addressName,
@@ -21,8 +22,6 @@ import {
   type DocumentAddress,
 } from '../services/order-documents.ts';
 import type { InvoiceData } from '../services/invoices.ts';
-
-const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 const LABELS = {
   cs: {
@@ -51,7 +50,6 @@ const LABELS = {
     vatRate: 'DPH',
     net: 'Bez DPH',
     gross: 'S DPH',
-    size: 'velikost',
     discount: 'Sleva',
     rounding: 'Zaokrouhlení',
     recap: 'Rekapitulace DPH v Kč',
@@ -98,7 +96,6 @@ const LABELS = {
     vatRate: 'VAT',
     net: 'Excl. VAT',
     gross: 'Incl. VAT',
-    size: 'size',
     discount: 'Discount',
     rounding: 'Rounding',
     recap: 'VAT summary in CZK',
@@ -123,11 +120,10 @@ const LABELS = {
 
 type Labels = (typeof LABELS)[Locale];
 
-const PAGE = { width: 595.28, height: 841.89, margin: 40 };
-const CONTENT_WIDTH = PAGE.width - 2 * PAGE.margin;
-const GREY = '#555555';
+const MARGIN = 40;
+const CONTENT_WIDTH = A4.width - 2 * MARGIN;
+const { accent: ACCENT, grey: GREY } = PDF_COLOURS;
 const LINE = '#bbbbbb';
-const ACCENT = '#0a5096';
 
 /** A row of the lines table: the shop's goods, delivery, payment fee, discount per rate, rounding. */
 type TableRow = { text: string; detail: string; quantity: string; unit: string; rate: string; net: string; gross: string };
@@ -165,10 +161,10 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
   const money = (amount: number) => formatMoney(amount, order.currency, language);
   const rows: TableRow[] = order.lines.map((line) => ({
     text: line.name,
-    detail: [line.size ? `${labels.size} ${line.size}` : '', line.colour ?? '', line.variantCode].filter(Boolean).join(', '),
+    detail: [variantText(line, language), line.variantCode].filter(Boolean).join(', '),
     quantity: piecesText(line.quantity, language),
     unit: money(line.unitPriceGross),
-    rate: `${line.vatRate} %`,
+    rate: formatPercent(line.vatRate, language),
     net: money(line.totalNet),
     gross: money(line.totalGross),
   }));
@@ -177,7 +173,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
     detail: '',
     quantity: '1',
     unit: money(gross),
-    rate: `${SERVICE_VAT_RATE_PERCENT} %`,
+    rate: formatPercent(SERVICE_VAT_RATE_PERCENT, language),
     net: money(vatSplit(gross, SERVICE_VAT_RATE_PERCENT).net),
     gross: money(gross),
   });
@@ -189,7 +185,7 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
       detail: '',
       quantity: '',
       unit: '',
-      rate: `${share.ratePercent} %`,
+      rate: formatPercent(share.ratePercent, language),
       net: money(-share.net),
       gross: money(-share.gross),
     });
@@ -207,34 +203,16 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const labels = LABELS[language];
   const money = (amount: number) => formatMoney(amount, order.currency, language);
   const date = (value: Date) => formatDate(value, language);
-  const fonts = documentFonts();
   const title = `${labels.title} ${labels.numberPrefix} ${data.number}`;
+  // the issue date as the creation date: regenerating the document gives identical bytes
+  const { doc, bottom, finish } = openPdfFrame({ language, title, margin: MARGIN, createdAt: data.issuedAt });
 
-  const doc = new (pdfKit())({
-    size: 'A4',
-    margin: PAGE.margin,
-    bufferPages: false,
-    lang: language === 'cs' ? 'cs-CZ' : 'en-GB',
-    displayTitle: true,
-    // fixed metadata: regenerating the document gives identical bytes
-    info: { Title: title, Author: SUPPLIER.company, Creator: SUPPLIER.shopName, Producer: SUPPLIER.shopName, CreationDate: data.issuedAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
-
-  const left = PAGE.margin;
-  const bottom = PAGE.height - PAGE.margin;
-  let y = PAGE.margin;
+  const left = MARGIN;
+  let y = MARGIN;
   const ensureSpace = (height: number) => {
     if (y + height > bottom) {
       doc.addPage();
-      y = PAGE.margin;
+      y = MARGIN;
     }
   };
 
@@ -292,7 +270,8 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   ];
   const paymentFacts: [string, string][] = [
     [labels.payment, order.paymentName],
-    [labels.delivery, order.deliveryName],
+    // an order of tickets only has nothing delivered
+    ...(order.deliveryName ? [[labels.delivery, order.deliveryName] as [string, string]] : []),
     ...(order.store ? [[labels.pickupStore, `${order.store.name}, ${order.store.street}, ${order.store.city}`] as [string, string]] : []),
     ...(way === 'BANK_TRANSFER'
       ? [
@@ -379,7 +358,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     const vat = czkOf(row.vat, order.currency, data.eurRate);
     czkNet += net;
     czkVat += vat;
-    recapRow([`${row.ratePercent} %`, formatMoney(net, 'CZK', language), formatMoney(vat, 'CZK', language), formatMoney(net + vat, 'CZK', language)], false);
+    recapRow([formatPercent(row.ratePercent, language), formatMoney(net, 'CZK', language), formatMoney(vat, 'CZK', language), formatMoney(net + vat, 'CZK', language)], false);
   }
   doc.moveTo(recapX, recapY).lineTo(recapX + 270, recapY).lineWidth(0.5).strokeColor(LINE).stroke();
   recapY += 3;
@@ -432,6 +411,5 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   const footer = `${labels.issuedBy}: ${SUPPLIER.company} · ${SUPPLIER.web} · ${SUPPLIER.email} · ${SUPPLIER.phone}. ${labels.thanks}`;
   doc.font('regular').fontSize(8).fillColor(GREY).text(footer, left, y, { width: CONTENT_WIDTH, align: 'center' });
 
-  doc.end();
-  return done;
+  return finish();
 }

@@ -1,8 +1,6 @@
 // The return protocol (reklamační protokol) as a PDF: what the shopper sent, for her records and to
-// put in the parcel. Same PDF library and DejaVu font as the invoice (fonts.ts), so Czech letters
-// survive; pure: the same protocol always gives the same bytes (its creation date is the protocol's).
-import type PDFKitDocument from 'pdfkit';
-import { lazyModule } from '../lazy-module.ts';
+// put in the parcel. Drawn in the page frame of every shop PDF (page-frame.ts: A4, DejaVu, colours);
+// pure: the same protocol always gives the same bytes (its creation date is the protocol's).
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDateTime } from '../../../schema/rules/dates.ts';
 import { formatIban } from '../../../schema/rules/iban.ts';
@@ -10,10 +8,8 @@ import { refundAccountIban } from '../../../schema/rules/return-protocol.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
 import { piecesText } from '../../../schema/rules/plural.ts';
-import { documentFonts } from './fonts.ts';
+import { openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import type { ReturnProtocolDocument } from '../services/returns.ts';
-
-const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 const LABELS = {
   cs: {
@@ -59,9 +55,7 @@ const LABELS = {
 } as const;
 
 const MARGIN = 48;
-const WIDTH = 595.28 - 2 * MARGIN;
-const ACCENT = '#0a5096';
-const GREY = '#555555';
+const { accent: ACCENT, grey: GREY } = PDF_COLOURS;
 
 /** faktura-like name: reklamace-R2026000001.pdf */
 export function returnProtocolFileName(number: string): string {
@@ -70,30 +64,15 @@ export function returnProtocolFileName(number: string): string {
 
 export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promise<Buffer> {
   const labels = LABELS[protocol.language];
-  const fonts = documentFonts();
   const title = `${labels.title} ${labels.numberPrefix} ${protocol.number}`;
-  const doc = new (pdfKit())({
-    size: 'A4',
-    margin: MARGIN,
-    lang: protocol.language === 'cs' ? 'cs-CZ' : 'en-GB',
-    displayTitle: true,
-    info: { Title: title, Author: SUPPLIER.company, Creator: SUPPLIER.shopName, Producer: SUPPLIER.shopName, CreationDate: protocol.createdAt },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  const { doc, contentWidth: width, finish } = openPdfFrame({ language: protocol.language, title, margin: MARGIN, createdAt: protocol.createdAt });
 
-  doc.font('bold').fontSize(18).fillColor(ACCENT).text(title, MARGIN, MARGIN, { width: WIDTH });
+  doc.font('bold').fontSize(18).fillColor(ACCENT).text(title, MARGIN, MARGIN, { width });
   doc.moveDown(0.3);
-  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + WIDTH, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
+  doc.moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).lineWidth(1).strokeColor(ACCENT).stroke();
   doc.moveDown(0.8);
 
-  const half = WIDTH / 2 - 10;
+  const half = width / 2 - 10;
   const top = doc.y;
   const party = (heading: string, lines: string[], x: number): number => {
     doc.font('bold').fontSize(9).fillColor(GREY).text(heading.toUpperCase(), x, top, { width: half });
@@ -111,7 +90,7 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
       `${labels.email}: ${protocol.email}`,
       `${labels.phone}: ${formatPhone(protocol.phone)}`,
     ],
-    MARGIN + WIDTH / 2 + 10,
+    MARGIN + width / 2 + 10,
   );
   doc.y = Math.max(sellerEnd, customerEnd) + 14;
 
@@ -125,18 +104,18 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
   for (const [label, value] of facts) {
     const y = doc.y;
     doc.font('regular').fontSize(10).fillColor(GREY).text(label, MARGIN, y, { width: 170 });
-    doc.font('bold').fillColor('black').text(value, MARGIN + 175, y, { width: WIDTH - 175 });
+    doc.font('bold').fillColor('black').text(value, MARGIN + 175, y, { width: width - 175 });
     doc.moveDown(0.2);
   }
   doc.moveDown(0.8);
 
-  doc.font('bold').fontSize(12).fillColor(ACCENT).text(labels.goods, MARGIN, doc.y, { width: WIDTH });
+  doc.font('bold').fontSize(12).fillColor(ACCENT).text(labels.goods, MARGIN, doc.y, { width });
   doc.moveDown(0.3);
   const columns = [
     { label: labels.product, x: MARGIN, width: 200 },
     { label: labels.code, x: MARGIN + 205, width: 95 },
     { label: labels.quantity, x: MARGIN + 305, width: 55 },
-    { label: labels.reason, x: MARGIN + 365, width: WIDTH - 365 },
+    { label: labels.reason, x: MARGIN + 365, width: width - 365 },
   ];
   const headerY = doc.y;
   for (const column of columns) doc.font('bold').fontSize(9).fillColor(GREY).text(column.label, column.x, headerY, { width: column.width });
@@ -151,15 +130,14 @@ export function renderReturnProtocolPdf(protocol: ReturnProtocolDocument): Promi
       rowEnd = Math.max(rowEnd, doc.y);
     });
     doc.y = rowEnd + 4;
-    doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + WIDTH, doc.y - 2).lineWidth(0.5).strokeColor('#dddddd').stroke();
+    doc.moveTo(MARGIN, doc.y - 2).lineTo(MARGIN + width, doc.y - 2).lineWidth(0.5).strokeColor('#dddddd').stroke();
   }
   if (protocol.note) {
     doc.moveDown(0.8);
-    doc.font('bold').fontSize(10).fillColor(GREY).text(labels.note, MARGIN, doc.y, { width: WIDTH });
-    doc.font('regular').fillColor('black').text(protocol.note, { width: WIDTH });
+    doc.font('bold').fontSize(10).fillColor(GREY).text(labels.note, MARGIN, doc.y, { width });
+    doc.font('regular').fillColor('black').text(protocol.note, { width });
   }
   doc.moveDown(1.2);
-  doc.font('regular').fontSize(9).fillColor(GREY).text(labels.instructions, MARGIN, doc.y, { width: WIDTH });
-  doc.end();
-  return done;
+  doc.font('regular').fontSize(9).fillColor(GREY).text(labels.instructions, MARGIN, doc.y, { width });
+  return finish();
 }

@@ -1,16 +1,12 @@
 // An order's match tickets as one PDF (attached to the order confirmation): two tickets to an A4 page,
 // each with the match, the kick-off in Prague time, the venue, the seat in large letters and the QR code
-// of its signed code. Same PDF library and DejaVu font as the invoice (fonts.ts), so Czech letters survive.
-import type PDFKitDocument from 'pdfkit';
-import { lazyModule } from '../lazy-module.ts';
+// of its signed code. Drawn in the page frame of every shop PDF (page-frame.ts: A4, DejaVu, colours).
 import { formatDateTime } from '../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../schema/rules/supplier.ts';
-import { documentFonts } from './fonts.ts';
+import { openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import { qrModules } from '../services/qr.ts';
 import type { OrderTicketsDocument } from '../services/ticket-documents.ts';
-
-const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 const LABELS = {
   cs: {
@@ -44,11 +40,8 @@ const LABELS = {
 } as const;
 
 const MARGIN = 40;
-const PAGE_WIDTH = 595.28;
-const WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const TICKET_HEIGHT = 370;
-const ACCENT = '#0a5096';
-const GREY = '#555555';
+const { accent: ACCENT, grey: GREY } = PDF_COLOURS;
 const WARNING = '#b00020';
 
 /** vstupenky-2026000123.pdf */
@@ -58,31 +51,16 @@ export function ticketsFileName(orderNumber: string, language: 'cs' | 'en'): str
 
 export function renderTicketsPdf(document: OrderTicketsDocument): Promise<Buffer> {
   const labels = LABELS[document.language];
-  const fonts = documentFonts();
   const title = labels.title.replace('{number}', document.orderNumber);
-  const doc = new (pdfKit())({
-    size: 'A4',
-    margin: MARGIN,
-    lang: document.language === 'cs' ? 'cs-CZ' : 'en-GB',
-    displayTitle: true,
-    info: { Title: title, Author: SUPPLIER.company, Creator: SUPPLIER.shopName, Producer: SUPPLIER.shopName },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fonts.regular);
-  doc.registerFont('bold', fonts.bold);
+  const { doc, contentWidth: width, finish } = openPdfFrame({ language: document.language, title, margin: MARGIN });
 
   document.tickets.forEach((ticket, index) => {
     const onPage = index % 2;
     if (index > 0 && onPage === 0) doc.addPage();
     const top = MARGIN + onPage * (TICKET_HEIGHT + 20);
-    doc.roundedRect(MARGIN, top, WIDTH, TICKET_HEIGHT, 8).lineWidth(1.5).strokeColor(ACCENT).stroke();
+    doc.roundedRect(MARGIN, top, width, TICKET_HEIGHT, 8).lineWidth(1.5).strokeColor(ACCENT).stroke();
     const left = MARGIN + 18;
-    const textWidth = WIDTH - 36 - 170;
+    const textWidth = width - 36 - 170;
 
     doc.font('bold').fontSize(9).fillColor(GREY).text(`${labels.ticket} · ${SUPPLIER.shopName}`, left, top + 16, { width: textWidth });
     doc.font('bold').fontSize(20).fillColor(ACCENT).text(ticket.event, left, top + 32, { width: textWidth });
@@ -118,7 +96,7 @@ export function renderTicketsPdf(document: OrderTicketsDocument): Promise<Buffer
 
     // the QR code of the signed code, and the code itself for a scanner that cannot read it
     const qrSize = 160;
-    const qrX = MARGIN + WIDTH - 18 - qrSize;
+    const qrX = MARGIN + width - 18 - qrSize;
     const qrY = top + 30;
     const modules = qrModules(ticket.code);
     const cell = qrSize / modules.length;
@@ -132,11 +110,10 @@ export function renderTicketsPdf(document: OrderTicketsDocument): Promise<Buffer
 
     const bottom = top + TICKET_HEIGHT - 60;
     if (!document.paid) {
-      doc.font('bold').fontSize(11).fillColor(WARNING).text(labels.unpaid, left, bottom, { width: WIDTH - 36 });
+      doc.font('bold').fontSize(11).fillColor(WARNING).text(labels.unpaid, left, bottom, { width: width - 36 });
     } else {
-      doc.font('regular').fontSize(9).fillColor(GREY).text(labels.hint, left, bottom + 14, { width: WIDTH - 36 });
+      doc.font('regular').fontSize(9).fillColor(GREY).text(labels.hint, left, bottom + 14, { width: width - 36 });
     }
   });
-  doc.end();
-  return done;
+  return finish();
 }

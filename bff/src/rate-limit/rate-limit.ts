@@ -9,6 +9,7 @@ import { isIP } from 'node:net';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import { silentLog, type LineLog } from '../log.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -144,15 +145,15 @@ const PRUNE_INTERVAL_MS = 10 * MINUTE;
 
 /** Counters in the RateLimit table; the database's clock decides the windows, so every instance agrees. */
 export class PostgresRateLimiter implements RateLimiter {
-  private readonly pruneTimer: NodeJS.Timeout;
+  private readonly pruning: BackgroundLoop;
 
   constructor(
     private readonly prisma: Db,
     private readonly keyPrefix = '',
+    log: LineLog = silentLog,
   ) {
     // expired rows are harmless (the next consume restarts their window) but would pile up
-    this.pruneTimer = setInterval(() => void this.prune().catch(() => undefined), PRUNE_INTERVAL_MS);
-    this.pruneTimer.unref();
+    this.pruning = startBackgroundLoop({ round: () => this.prune(), intervalMs: PRUNE_INTERVAL_MS, failure: '[rate-limit] pruning expired counters failed', log });
   }
 
   async consume(rule: RateRule, key: string, points = 1, within?: Prisma.TransactionClient): Promise<RateLimitResult> {
@@ -184,7 +185,7 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
-    clearInterval(this.pruneTimer);
+    await this.pruning.close();
   }
 }
 
@@ -305,7 +306,7 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string; log?: LineLog }): RateLimiter {
-  const database = new PostgresRateLimiter(options.prisma, options.keyPrefix);
+  const database = new PostgresRateLimiter(options.prisma, options.keyPrefix, options.log);
   // while Redis is away, attempts are counted in the database (shared by the instances), never let through
   return options.redisUrl ? new RedisRateLimiter(options.redisUrl, options.keyPrefix, database, options.log) : database;
 }

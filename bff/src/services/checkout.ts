@@ -154,9 +154,15 @@ export type Checkout = {
   lines: CheckoutLine[];
   /** The seats held in the cart (live holds only: an expired one is no longer there). */
   tickets: TicketLine[];
+  /**
+   * False for a cart of match tickets only: they are sent by e-mail, so there is no delivery (a method
+   * the cart still keeps from its goods is ignored), no shipping, no delivery address, and only a
+   * payment method `withoutDelivery` (docs/decisions/0047-tickets-only-checkout.md).
+   */
+  needsDelivery: boolean;
   /** isPickup: at a store; needsPickupPoint: to a carrier's pick-up point (the 'parcel-point' method). */
   delivery: (Charge & { isPickup: boolean; needsPickupPoint: boolean; allowedPaymentIds: number[] }) | null;
-  payment: (Charge & { isCashOnDelivery: boolean }) | null;
+  payment: (Charge & { isCashOnDelivery: boolean; withoutDelivery: boolean }) | null;
   storeId: number | null;
   /** The chosen pick-up point of a 'parcel-point' delivery (open or not: problems say so). */
   pickupPoint: CheckoutCart['pickupPoint'];
@@ -239,8 +245,10 @@ export async function computeCheckout(
   const email = voucherEmail(cart);
   const vouchers = await evaluateVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
 
+  // tickets only (an empty cart still asks for a delivery, as before it had anything)
+  const needsDelivery = lines.length > 0 || tickets.length === 0;
   // A withdrawn (inactive) method counts as not chosen.
-  const method = cart.deliveryMethod?.active ? cart.deliveryMethod : null;
+  const method = needsDelivery && cart.deliveryMethod?.active ? cart.deliveryMethod : null;
   const freeShippingFrom = method
     ? method.freeFromCzk === null
       ? null
@@ -268,6 +276,7 @@ export async function computeCheckout(
         gross: priceIn(currency, paymentMethod.priceCzk, paymentMethod.priceEur, eurRate),
         vatRate: SERVICE_VAT_RATE,
         isCashOnDelivery: paymentMethod.isCashOnDelivery,
+        withoutDelivery: paymentMethod.withoutDelivery,
       }
     : null;
 
@@ -305,10 +314,13 @@ export async function computeCheckout(
   const forCompany = isForCompany(invoiceAddress);
   const problems: FieldError[] = checkoutProblems(
     {
+      needsDelivery,
       deliveryMethod: delivery,
       storeChosen: cart.storeId !== null,
       pickupPoint: cart.pickupPoint ? (cart.pickupPoint.open ? 'open' : 'closed') : null,
-      paymentMethod: payment ? { allowedForDelivery: !delivery || delivery.allowedPaymentIds.includes(payment.id) } : null,
+      paymentMethod: payment
+        ? { allowedForDelivery: needsDelivery ? !delivery || delivery.allowedPaymentIds.includes(payment.id) : payment.withoutDelivery }
+        : null,
       termsAccepted: cart.termsAccepted,
       invoiceAddress,
       forCompany,
@@ -339,6 +351,7 @@ export async function computeCheckout(
     customerId: cart.customerId,
     lines,
     tickets,
+    needsDelivery,
     delivery,
     payment,
     storeId: delivery?.isPickup ? cart.storeId : null,
@@ -411,6 +424,15 @@ export type CheckoutInput = {
   termsAccepted?: boolean | null;
 };
 
+/** A cart with live seat holds and no goods: nothing of it is delivered (Checkout.needsDelivery). */
+async function isTicketsOnly(db: Db, cartId: string): Promise<boolean> {
+  const [goods, seats] = await Promise.all([
+    db.cartLine.count({ where: { cartId } }),
+    db.eventSeat.count({ where: { cartId, orderId: null, expiresAt: { gt: ticketClock.now() } } }),
+  ]);
+  return goods === 0 && seats > 0;
+}
+
 /** The rules a saved value must pass; `required` is left to checkoutProblems (a form may be saved half filled). */
 function formatRules(schema: FormSchema): FormSchema {
   return Object.fromEntries(Object.entries(schema).map(([field, rules]) => [field, rules.filter((rule) => rule.name !== 'required')]));
@@ -473,6 +495,14 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   const errors: FieldError[] = [];
   const data: Prisma.CartUncheckedUpdateManyInput = {};
   const fieldError = (field: string, key: Parameters<typeof message>[0]) => errors.push({ field, message: message(key, ctx.language) });
+
+  // a cart of tickets only has nothing to deliver: a delivery choice for it is refused, not kept
+  const deliveryChoices = { deliveryMethodId: input.deliveryMethodId, storeId: input.storeId, pickupPointId: input.pickupPointId, deliveryAddress: input.deliveryAddress, deliveryAddressId: input.deliveryAddressId };
+  const chosen = Object.entries(deliveryChoices).filter(([, value]) => value != null);
+  if (chosen.length > 0 && (await isTicketsOnly(ctx.prisma, cartId))) {
+    const errors = chosen.map(([field]) => ({ field, message: message('ticketsOnlyNoDelivery', ctx.language) }));
+    throw new ValidationError(errors, message('ticketsOnlyNoDelivery', ctx.language));
+  }
 
   if (input.deliveryMethodId !== undefined) {
     if (input.deliveryMethodId === null) data.deliveryMethodId = null;

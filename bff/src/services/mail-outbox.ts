@@ -16,6 +16,7 @@ type Tx = Prisma.TransactionClient | Db;
 export type MailPayloads = {
   orderConfirmation: { orderId: number };
   orderCancelled: { orderId: number };
+  paymentReceived: { orderId: number };
   /** Enqueued by the database trigger on Variant.stock too (migration 20261122164000_wishlist_watch). */
   availabilityWatch: { watchId: number };
   returnProtocol: { complaintId: number };
@@ -47,6 +48,7 @@ const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   orderConfirmation: { parse: idPayload('orderId') },
   orderCancelled: { parse: idPayload('orderId') },
+  paymentReceived: { parse: idPayload('orderId') },
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
   accountWelcome: { parse: idPayload('customerId') },

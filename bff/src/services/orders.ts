@@ -159,6 +159,8 @@ export function describeChanges(seen: CheckoutSnapshot | null, now: Checkout, la
       ['DELIVERY', seen.delivery, now.snapshot.delivery],
       ['PAYMENT', seen.payment, now.snapshot.payment],
     ] as const) {
+      // a cart that became tickets only has no delivery: its goods taken out are the change, not the method
+      if (kind === 'DELIVERY' && !now.needsDelivery) continue;
       if (before && !after) {
         change(kind, before.name, formatMessage('orderChangeMethodWithdrawn', language, { name: before.name }), before.gross, null);
       } else if (before && after && (before.id !== after.id || before.gross !== after.gross)) {
@@ -417,7 +419,14 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
   const pickup = checkout.delivery?.isPickup ?? false;
   // a pick-up point delivery goes to the point: its address, with the shopper's name, is the delivery address
   const point = checkout.delivery?.needsPickupPoint ? checkout.pickupPoint : null;
-  const deliveryAddress = pickup ? null : point ? pickupPointAddress(point, invoice) : checkout.deliverySameAsInvoice ? invoice : checkout.deliveryAddress;
+  // tickets only go by e-mail: no delivery address; a pick-up point delivery goes to the point
+  const deliveryAddress = !checkout.needsDelivery || pickup
+    ? null
+    : point
+      ? pickupPointAddress(point, invoice)
+      : checkout.deliverySameAsInvoice
+        ? invoice
+        : checkout.deliveryAddress;
   const now = new Date();
   const number = await nextOrderNumber(tx, now);
   const { totals } = checkout;

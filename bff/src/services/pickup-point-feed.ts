@@ -6,6 +6,7 @@
 //   defensively: a size limit, a timeout, and a row that is not a usable point is skipped, not fatal;
 // - the demo list (prisma/seed/data/pickup-points.ts), loaded with the demo data.
 // Shoppers only ever read the table (services/pickup-points.ts).
+import { startBackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import type { PickupPointType } from '../generated/prisma/client.ts';
 import { normalizeSearchText } from './search-text.ts';
@@ -165,12 +166,21 @@ export function readPacketaFeed(body: unknown): { points: PickupPointRecord[]; s
   return { points, skipped: rows.length - points.length };
 }
 
-export type PacketaFeedOptions = { apiKey: string; url: string; timeoutMs: number; maxBytes: number };
+export type PacketaFeedOptions = {
+  apiKey: string;
+  url: string;
+  timeoutMs: number;
+  maxBytes: number;
+  /** Stops the download early (the app shutting down). */
+  signal?: AbortSignal;
+};
 
 /** Downloads the export: an error for a failed answer, a body over maxBytes, a timeout, or no JSON. */
 export async function fetchPacketaFeed(options: PacketaFeedOptions): Promise<unknown> {
   const url = options.url.replace('{apiKey}', encodeURIComponent(options.apiKey));
-  const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'follow', signal: AbortSignal.timeout(options.timeoutMs) });
+  const timeout = AbortSignal.timeout(options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+  const response = await fetch(url, { headers: { accept: 'application/json' }, redirect: 'follow', signal });
   if (!response.ok || !response.body) {
     await response.body?.cancel();
     throw new Error(`the Packeta feed answered ${response.status}`);
@@ -201,7 +211,7 @@ export async function refreshPacketaPoints(db: Db, options: PacketaFeedOptions):
   return { stored: await storePickupPoints(db, PACKETA_PROVIDER, points), skipped };
 }
 
-export type PickupPointFeedJob = { close: () => void };
+export type PickupPointFeedJob = { close: () => Promise<void> };
 
 type FeedConfig = {
   packetaApiKey: string | null;
@@ -213,7 +223,8 @@ type FeedConfig = {
 
 /**
  * With PACKETA_API_KEY: refreshes the points soon after the start and then every interval (0: never);
- * a failed refresh is logged, the points stored before stay, and the next run tries again.
+ * a failed refresh is logged, the points stored before stay, and the next run tries again. Closing
+ * stops a download in progress.
  */
 export function startPickupPointFeedJob(
   db: Db,
@@ -221,29 +232,16 @@ export function startPickupPointFeedJob(
   log: { info: (line: string) => void; error: (line: string, error: unknown) => void },
 ): PickupPointFeedJob {
   const apiKey = config.packetaApiKey;
-  if (!apiKey || config.packetaRefreshIntervalMs <= 0) return { close: () => undefined };
+  if (!apiKey || config.packetaRefreshIntervalMs <= 0) return { close: async () => undefined };
   const options = { apiKey, url: config.packetaFeedUrl, timeoutMs: config.packetaFeedTimeoutMs, maxBytes: config.packetaFeedMaxBytes };
-  let running = false;
-  const run = () => {
-    if (running) return;
-    running = true;
-    refreshPacketaPoints(db, options)
-      .then((outcome) => {
-        if (outcome.stored !== null) log.info(`[pickup points] ${outcome.stored} Packeta points stored, ${outcome.skipped} rows skipped`);
-      })
-      .catch((error: unknown) => log.error('[pickup points] refreshing the Packeta feed failed', error))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const first = setTimeout(run, 5_000);
-  const timer = setInterval(run, config.packetaRefreshIntervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    close: () => {
-      clearTimeout(first);
-      clearInterval(timer);
+  return startBackgroundLoop({
+    async round(signal) {
+      const outcome = await refreshPacketaPoints(db, { ...options, signal });
+      if (outcome.stored !== null) log.info(`[pickup points] ${outcome.stored} Packeta points stored, ${outcome.skipped} rows skipped`);
     },
-  };
+    intervalMs: config.packetaRefreshIntervalMs,
+    firstRoundAfterMs: 5_000,
+    failure: '[pickup points] refreshing the Packeta feed failed',
+    log,
+  });
 }

@@ -11,6 +11,7 @@
 // send): the pickers also poll Event.availability, which is always the truth.
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
 
@@ -159,22 +160,14 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-export type HoldSweep = { close: () => void };
-
 /** Every `intervalMs`, deletes expired holds and tells the pickers the seats are free (0: never). */
-export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike): HoldSweep {
-  if (intervalMs <= 0) return { close: () => undefined };
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpiredHolds(db)
-      .then((changes) => changes.forEach((change) => bus.publish(change)))
-      .catch((error: unknown) => log.error('[tickets] sweeping expired holds failed', error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike): BackgroundLoop {
+  return startBackgroundLoop({
+    async round() {
+      for (const change of await sweepExpiredHolds(db)) bus.publish(change);
+    },
+    intervalMs,
+    failure: '[tickets] sweeping expired holds failed',
+    log,
+  });
 }

@@ -4,19 +4,29 @@
 // so two instances running it at once never cancel one order twice; their goods go back to stock (the
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
-// the customer gets an e-mail. The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
+// the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
+// after the commit (decision 0041). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
+import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { groupChanges, type SeatChange } from './tickets.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
 /** Orders cancelled per transaction. */
 const BATCH = 50;
 
-/** Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. */
-export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+/** Who hears of the seats a cancellation frees: the app's seat change bus (services/seat-changes.ts). */
+export type SeatAnnouncer = { publish: (change: SeatChange) => void };
+
+/**
+ * Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. The seats
+ * they free are told to `seats` once their batch has committed (never before: a picker would read
+ * them as taken still).
+ */
+export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?: SeatAnnouncer): Promise<number[]> {
   const cancelled: number[] = [];
   for (;;) {
-    const batch = await db.$transaction(async (tx) => {
+    const { ids: batch, freed } = await db.$transaction(async (tx) => {
       const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
@@ -25,7 +35,7 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
                          FOR UPDATE SKIP LOCKED)
            AND "status" = 'NEW'
         RETURNING "id", "email", "language"`;
-      if (orders.length === 0) return [];
+      if (orders.length === 0) return { ids: [], freed: [] };
       const ids = orders.map((order) => order.id);
       // the goods back, in variant order so that two runs (or an order being placed) never wait crosswise
       const lines = await tx.orderLine.groupBy({ by: ['variantId'], where: { orderId: { in: ids }, variantId: { not: null } }, _sum: { quantity: true } });
@@ -37,7 +47,8 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
            WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${line.variantId}::int)`;
       }
       // its seats go back on sale (their tickets stay, refused at the gate as of a cancelled order)
-      await tx.eventSeat.deleteMany({ where: { orderId: { in: ids } } });
+      const freed = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
+        DELETE FROM "EventSeat" WHERE "orderId" = ANY(${ids}::int[]) RETURNING "eventId", "seat"`;
       // a voucher the order used counts no more: its capacity and its once-per-customer key are free again
       const uses = await tx.voucherUse.findMany({ where: { orderId: { in: ids } }, select: { id: true, voucherId: true } });
       for (const use of uses.sort((a, b) => a.voucherId - b.voucherId)) {
@@ -54,8 +65,9 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promis
           dedupeKey: `orderCancelled:${order.id}`,
         });
       }
-      return ids;
+      return { ids, freed: groupChanges(freed, 'freed') };
     });
+    for (const change of freed) seats?.publish(change);
     cancelled.push(...batch);
     if (batch.length < BATCH) break;
   }
@@ -83,21 +95,15 @@ export async function cancelledOrderMailDocument(db: Db, orderId: number): Promi
   return document;
 }
 
-export type UnpaidOrdersJob = { close: () => void };
-
-/** Runs cancelUnpaidOrders every `intervalMs` (0: never); a failed run is logged and the next one tries again. */
-export function startUnpaidOrdersJob(db: Db, intervalMs: number, log: { error: (message: string, error: unknown) => void }): UnpaidOrdersJob {
-  if (intervalMs <= 0) return { close: () => undefined };
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    cancelUnpaidOrders(db)
-      .catch((error: unknown) => log.error('[orders] cancelling unpaid orders failed', error))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { close: () => clearInterval(timer) };
+/**
+ * Runs cancelUnpaidOrders every `intervalMs` (0: never), telling `seats` what it frees; a failed run is
+ * logged and the next one tries again.
+ */
+export function startUnpaidOrdersJob(
+  db: Db,
+  intervalMs: number,
+  seats: SeatAnnouncer,
+  log: { error: (message: string, error: unknown) => void },
+): BackgroundLoop {
+  return startBackgroundLoop({ round: () => cancelUnpaidOrders(db, new Date(), seats), intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
 }

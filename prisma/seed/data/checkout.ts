@@ -58,6 +58,8 @@ export const paymentMethods: SeedPaymentMethod[] = [
     priceCzk: 0,
     priceEur: 0,
     isCashOnDelivery: false,
+    // tickets only (sent by e-mail) are paid by transfer: the unpaid-order job frees their seats after the deadline
+    withoutDelivery: true,
     deliveryCodes: ['store-pickup', 'parcel-point', 'courier'],
     position: 1,
   },
@@ -71,6 +73,7 @@ export const paymentMethods: SeedPaymentMethod[] = [
     priceCzk: 3900,
     priceEur: 150,
     isCashOnDelivery: true,
+    withoutDelivery: false,
     deliveryCodes: ['parcel-point', 'courier'],
     position: 2,
   },
@@ -84,6 +87,8 @@ export const paymentMethods: SeedPaymentMethod[] = [
     priceCzk: 0,
     priceEur: 0,
     isCashOnDelivery: false,
+    // nothing to collect at a store for tickets only, and an order unpaid there would keep its seats
+    withoutDelivery: false,
     deliveryCodes: ['store-pickup'],
     position: 3,
   },

@@ -174,6 +174,8 @@ export type SeedPaymentMethod = {
   priceCzk: number;
   priceEur: number;
   isCashOnDelivery: boolean;
+  /** offered for an order of match tickets only, which has no delivery */
+  withoutDelivery: boolean;
   /** which delivery methods it combines with */
   deliveryCodes: string[];
   position: number;

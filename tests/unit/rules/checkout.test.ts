@@ -74,6 +74,15 @@ describe('checkoutProblems', () => {
     expect(fields({ paymentMethod: { allowedForDelivery: false } })).toEqual(['paymentMethod']);
   });
 
+  it('asks a cart of tickets only for no delivery, store, pick-up point or delivery address, only for a payment that fits it', () => {
+    const ticketsOnly = { needsDelivery: false, deliveryMethod: null, deliverySameAsInvoice: false } as const;
+    expect(fields(ticketsOnly)).toEqual([]);
+    expect(fields({ ...ticketsOnly, paymentMethod: null, termsAccepted: false })).toEqual(['paymentMethod', 'terms']);
+    expect(checkoutProblems({ ...complete, ...ticketsOnly, paymentMethod: { allowedForDelivery: false } }, 'en')).toEqual([
+      { field: 'paymentMethod', message: 'This payment method cannot be used for an order of tickets only. Please select another one.' },
+    ]);
+  });
+
   it('needs company and a valid IČO when ordering for a company; DIČ only when given', () => {
     expect(fields({ forCompany: true })).toEqual(['invoiceAddress']);
     expect(fields({ forCompany: true, invoiceAddress: { ...address, company: 'Klub s.r.o.', ico: '25596641' } })).toEqual([]);

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { convertCzkToEur, decimalAmount, formatMoney, sumByVatRate, vatSplit } from '../../../schema/rules/index.ts';
 
 const NBSP = '\u00a0';
+const MINUS = '\u2212';
 
 describe('formatMoney', () => {
   // Intl (ICU/CLDR) separates thousands and the currency with U+00A0 NO-BREAK SPACE for cs-CZ,
@@ -26,11 +27,26 @@ describe('formatMoney', () => {
   it('always shows two decimals, also for small and negative amounts', () => {
     expect(formatMoney(0, 'CZK', 'cs')).toBe(`0,00${NBSP}Kč`);
     expect(formatMoney(5, 'CZK', 'cs')).toBe(`0,05${NBSP}Kč`);
-    expect(formatMoney(-1999, 'CZK', 'en')).toBe(`-CZK${NBSP}19.99`);
+    expect(formatMoney(-1999, 'CZK', 'en')).toBe(`${MINUS}CZK${NBSP}19.99`);
     expect(formatMoney(123_456_789, 'CZK', 'cs')).toBe(`1${NBSP}234${NBSP}567,89${NBSP}Kč`);
   });
 
-  it('writes exactly what Intl.NumberFormat writes for both locales and currencies', () => {
+  it('writes a negative amount with the minus sign (U+2212), never a hyphen: the rounding line as the discount line (issue 24 review)', () => {
+    expect(formatMoney(-15, 'CZK', 'cs')).toBe(`${MINUS}0,15${NBSP}Kč`);
+    expect(formatMoney(-10_485, 'CZK', 'cs')).toBe(`${MINUS}104,85${NBSP}Kč`);
+    expect(formatMoney(-10_485, 'EUR', 'en')).toBe(`${MINUS}EUR${NBSP}104.85`);
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999_999, max: -1 }), fc.constantFrom('cs' as const, 'en' as const), (amountMinor, locale) => {
+        const formatted = formatMoney(amountMinor, 'CZK', locale);
+        expect(formatted.startsWith(MINUS)).toBe(true);
+        expect(formatted).not.toContain('-');
+      }),
+    );
+    // half a haléř and less is no amount: no sign before a zero
+    expect(formatMoney(-0.4, 'CZK', 'cs')).toBe(`0,00${NBSP}Kč`);
+  });
+
+  it('writes exactly what Intl.NumberFormat writes for both locales and currencies, but the minus sign', () => {
     const intl = (locale: 'cs' | 'en', currency: 'CZK' | 'EUR') =>
       new Intl.NumberFormat(locale === 'cs' ? 'cs-CZ' : 'en-US', {
         style: 'currency',
@@ -45,7 +61,8 @@ describe('formatMoney', () => {
         fc.constantFrom('cs' as const, 'en' as const),
         fc.constantFrom('CZK' as const, 'EUR' as const),
         (amountMinor, locale, currency) => {
-          expect(formatMoney(amountMinor, currency, locale)).toBe(intl(locale, currency).format(amountMinor / 100));
+          // Intl writes a negative amount with a hyphen-minus; the shop with the minus sign
+          expect(formatMoney(amountMinor, currency, locale)).toBe(intl(locale, currency).format(amountMinor / 100).replace('-', MINUS));
         },
       ),
       { numRuns: 2000 },

@@ -67,4 +67,12 @@ describe('checkoutFormErrors', () => {
     expect(errors.find((error) => error.field === 'terms')?.message).toBe('Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.');
     expect(checkoutFormErrors(values, null, 'en').find((error) => error.field === 'deliveryMethod')).toBeDefined();
   });
+
+  it('asks a cart of tickets only for no delivery and no delivery address (decision 0047)', async () => {
+    const body = new URLSearchParams({ _csrf: 'token', deliverySameAsInvoice: '', 'delivery.firstName': '' }).toString();
+    const values = checkoutFormValues(await readPageForm({ request: request(body), context: context() }));
+    const fields = checkoutFormErrors({ ...values, deliverySameAsInvoice: false }, null, 'cs', false).map((error) => error.field);
+    expect(fields).toContain('paymentMethod');
+    expect(fields.filter((field) => field.startsWith('delivery'))).toEqual([]);
+  });
 });

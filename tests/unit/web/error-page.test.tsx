@@ -35,6 +35,20 @@ describe('error page', () => {
     expect(document.querySelector('main.error-layout')).not.toBeNull();
   });
 
+  it("titles the page like every other, with the shop's name, in both languages (issue 24 review)", async () => {
+    renderFailingPage('/', 'cs', () => {
+      throw data(null, { status: 500 });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Chyba' });
+    expect(document.title).toBe('Chyba | Tribuna Sport');
+    cleanup();
+    renderFailingPage('/en', 'en', () => {
+      throw data(null, { status: 503 });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Error' });
+    expect(document.title).toBe('Error | Tribuna Sport');
+  });
+
   it('treats an unexpected exception as status 500 without showing its message', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     renderFailingPage('/', 'cs', () => {

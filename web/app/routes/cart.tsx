@@ -81,8 +81,13 @@ export default function CartPage() {
           <h2 id="cart-summary-heading" className="visually-hidden">
             {t('totals.heading')}
           </h2>
-          <CheckoutTotals totals={totals} chargesPending={!cart.checkout.deliveryMethod || !cart.checkout.paymentMethod} />
-          <FreeShippingHint totals={totals} deliveryLimits={data?.deliveryMethods.map((method) => method.freeFrom) ?? []} />
+          {/* tickets only: nothing is delivered, so neither a shipping line nor a free-shipping hint */}
+          <CheckoutTotals
+            totals={totals}
+            withoutDelivery={!cart.checkout.needsDelivery}
+            chargesPending={(cart.checkout.needsDelivery && !cart.checkout.deliveryMethod) || !cart.checkout.paymentMethod}
+          />
+          {cart.checkout.needsDelivery && <FreeShippingHint totals={totals} deliveryLimits={data?.deliveryMethods.map((method) => method.freeFrom) ?? []} />}
           {invalidVoucher && (
             <p className="field__error" id="cart-blocked">
               {t('voucher.blocksOrder')}

@@ -48,6 +48,7 @@ const CheckoutPageQuery = graphql(`
     }
     paymentMethods {
       id
+      withoutDelivery
       ...PaymentChoiceFields
     }
     stores {
@@ -105,11 +106,14 @@ export async function action(args: Route.ActionArgs) {
   const cart = cartToBuy(page);
   if (!page || !cart) return backToPage(args.request, href('cart', language));
   if (form.staleToken) return answer({ message: t('noJs.staleForm') }, STALE_FORM_STATUS);
+  // a cart of match tickets only has nothing to deliver: a delivery posted by an older page is dropped
+  const { needsDelivery } = cart.checkout;
+  if (!needsDelivery) Object.assign(values, { deliveryMethodId: null, storeId: null, pickupPointId: null });
   const deliveryId = values.deliveryMethodId ?? cart.checkout.deliveryMethod?.id ?? null;
   const delivery = page.deliveryMethods.find((method) => method.id === deliveryId);
   if (intent === 'placeOrder') {
     // as the browser's submit: nothing is sent while the form itself is not right
-    const invalid = checkoutFormErrors(values, delivery ?? null, language);
+    const invalid = checkoutFormErrors(values, delivery ?? null, language, needsDelivery);
     if (invalid.length > 0) {
       // the choices are saved all the same (as "update" saves them, and as the browser does on each
       // click): the page then shows the price with them, and the next submit has no change to report
@@ -162,7 +166,7 @@ function CheckoutPage({ page }: { page: PageData }) {
   const language = useLanguage();
   const hydrated = useHydrated();
   const checkout = useCheckout(page);
-  const { problems, delivery } = checkout;
+  const { problems, delivery, needsDelivery } = checkout;
   return (
     <div className="container page checkout">
       <h1>{t('checkout.title')}</h1>
@@ -170,7 +174,13 @@ function CheckoutPage({ page }: { page: PageData }) {
         <FormToken />
         <input type="hidden" name="revision" value={checkout.revision} />
         <div className="checkout__main">
-          <DeliveryChoice methods={page.deliveryMethods} value={checkout.deliveryId} goodsWithVat={checkout.goodsWithVat} error={problems.deliveryMethod} onChange={checkout.chooseDelivery} />
+          {needsDelivery ? (
+            <DeliveryChoice methods={page.deliveryMethods} value={checkout.deliveryId} goodsWithVat={checkout.goodsWithVat} error={problems.deliveryMethod} onChange={checkout.chooseDelivery} />
+          ) : (
+            <p className="checkout__tickets-only" data-testid="tickets-by-email">
+              {t('checkout.ticketsByEmail')}
+            </p>
+          )}
           {delivery?.isPickup && <StorePicker stores={page.stores} value={checkout.storeId} onChange={checkout.chooseStore} error={problems.store} />}
           {delivery?.needsPickupPoint && (
             <PickupPointPicker
@@ -183,7 +193,14 @@ function CheckoutPage({ page }: { page: PageData }) {
               error={problems.pickupPoint}
             />
           )}
-          <PaymentChoice methods={checkout.allowedPayments} value={checkout.paymentId} deliveryChosen={delivery !== null} disabled={hydrated && !delivery} error={problems.paymentMethod} onChange={checkout.choosePayment} />
+          <PaymentChoice
+            methods={checkout.allowedPayments}
+            value={checkout.paymentId}
+            deliveryChosen={!needsDelivery || delivery !== null}
+            disabled={hydrated && needsDelivery && !delivery}
+            error={problems.paymentMethod}
+            onChange={checkout.choosePayment}
+          />
           {!hydrated && (
             // Without JavaScript the choices are saved by a post; then the price includes them.
             <div className="checkout__no-js">

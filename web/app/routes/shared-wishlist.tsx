@@ -67,7 +67,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <div className="container page empty-state" data-testid="shared-wishlist-not-found">
-      <title>{t('wishlist.notFound')}</title>
+      <title>{titleWithShop(t('wishlist.notFound'), language)}</title>
       <h1>{t('wishlist.notFound')}</h1>
       <p>{t('wishlist.notFoundText')}</p>
       <Link className="button button--primary" to={href('home', language)}>

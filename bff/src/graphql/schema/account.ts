@@ -27,7 +27,11 @@ function account(ctx: Context): AccountContext {
   return { prisma: ctx.prisma, language: ctx.language, customerId: ctx.customerId! };
 }
 
-builder.objectType(AddressLimitError, { name: 'AddressLimitError', interfaces: [ErrorInterface] });
+builder.objectType(AddressLimitError, {
+  name: 'AddressLimitError',
+  description: 'Her account keeps at most 20 saved addresses, invoice and delivery together (code ADDRESS_LIMIT); nothing was saved.',
+  interfaces: [ErrorInterface],
+});
 builder.objectType(CompanyLookupFailedError, {
   name: 'CompanyLookupFailedError',
   description: 'The company registry could not be asked now ("Error loading data, try again"); the form stays editable.',
@@ -41,7 +45,7 @@ const CompanyRecord = builder.objectRef<AresCompany>('CompanyRecord').implement(
     company: t.exposeString('company', { description: 'The registered name.' }),
     dic: t.exposeString('dic', { description: 'VAT ID (DIČ); empty when the company is not a VAT payer.' }),
     street: t.exposeString('street', { description: 'Street and number of the registered office.' }),
-    city: t.exposeString('city'),
+    city: t.exposeString('city', { description: 'City of the registered office.' }),
     postcode: t.exposeString('postcode', { description: '"123 45" for CZ.' }),
     country: t.exposeString('country', { description: 'ISO code.' }),
   }),
@@ -50,11 +54,11 @@ const CompanyRecord = builder.objectRef<AresCompany>('CompanyRecord').implement(
 const DeliveryAddressInput = builder.inputType('DeliveryAddressInput', {
   description: 'A delivery address as the account form sends it; every field is checked on save.',
   fields: (t) => ({
-    firstName: t.string({ required: true }),
-    lastName: t.string({ required: true }),
+    firstName: t.string({ required: true, description: 'The recipient’s first name, at most 100 characters.' }),
+    lastName: t.string({ required: true, description: 'The recipient’s last name, at most 100 characters.' }),
     phone: t.string({ description: 'A Czech or Slovak number: 9 digits, +420/00420 or +421/00421 before them optional, spaces, dashes and brackets allowed; stored as +420777123456. Optional.' }),
     street: t.string({ required: true, description: 'Street and number.' }),
-    city: t.string({ required: true }),
+    city: t.string({ required: true, description: 'City, at most 100 characters.' }),
     postcode: t.string({ required: true, description: '5 digits for CZ and SK, with or without the space.' }),
     country: t.string({ required: true, description: 'CZ or SK.' }),
     isDefault: t.boolean({ description: 'Make it the default delivery address (the first one always is).' }),
@@ -64,15 +68,15 @@ const DeliveryAddressInput = builder.inputType('DeliveryAddressInput', {
 const InvoiceDetailsInput = builder.inputType('InvoiceDetailsInput', {
   description: 'The invoice details; company, IČO and DIČ for a company (name and IČO then required).',
   fields: (t) => ({
-    firstName: t.string({ required: true }),
-    lastName: t.string({ required: true }),
-    email: t.string({ required: true }),
-    phone: t.string({ required: true }),
-    street: t.string({ required: true }),
-    city: t.string({ required: true }),
-    postcode: t.string({ required: true }),
-    country: t.string({ required: true }),
-    company: t.string(),
+    firstName: t.string({ required: true, description: 'First name, at most 100 characters.' }),
+    lastName: t.string({ required: true, description: 'Last name, at most 100 characters.' }),
+    email: t.string({ required: true, description: 'The invoice e-mail, at most 254 characters.' }),
+    phone: t.string({ required: true, description: 'A Czech or Slovak number (9 digits, +420/+421 before them optional); stored as +420777123456.' }),
+    street: t.string({ required: true, description: 'Street and number, at most 200 characters.' }),
+    city: t.string({ required: true, description: 'City, at most 100 characters.' }),
+    postcode: t.string({ required: true, description: '5 digits for CZ and SK, with or without the space.' }),
+    country: t.string({ required: true, description: 'CZ or SK.' }),
+    company: t.string({ description: 'Company name, at most 200 characters; with any of company, IČO or DIČ filled in, name and IČO are required.' }),
     ico: t.string({ description: 'Company ID (IČO).' }),
     dic: t.string({ description: 'VAT ID (DIČ), for VAT payers.' }),
   }),
@@ -152,7 +156,7 @@ builder.queryFields((t) => ({
     description:
       'One of the logged-in customer’s orders by its databaseId (the address of her order detail page, ' +
       '/ucet/objednavka/{databaseId}); null for a guest, someone else’s order and a missing one alike.',
-    args: { databaseId: t.arg.int({ required: true }) },
+    args: { databaseId: t.arg.int({ required: true, description: 'The order’s databaseId (Order.databaseId).' }) },
     resolve: (query, _root, args, ctx) => {
       if (ctx.customerId === null) return null;
       return ctx.prisma.order.findFirst({ ...query, where: { id: databaseId(args.databaseId), customerId: ctx.customerId } });
@@ -162,8 +166,13 @@ builder.queryFields((t) => ({
     ...CUSTOMER_ONLY,
     type: CompanyRecord,
     description: 'The company of an IČO from the Czech business register (ARES), to fill the invoice details.',
-    errors: { types: [ValidationError, NotFoundError, CompanyLookupFailedError] },
-    args: { ico: t.arg.string({ required: true }) },
+    errors: {
+      types: [ValidationError, NotFoundError, CompanyLookupFailedError],
+      union: { description: 'The company, or why not: an invalid IČO (ValidationError), no such company (NotFoundError), the registry not answering (CompanyLookupFailedError).' },
+      result: { description: 'The company the register knows under the IČO.' },
+      dataField: { description: 'The company, in the invoice form’s fields.' },
+    },
+    args: { ico: t.arg.string({ required: true, description: 'Company ID (IČO): 8 digits, spaces allowed. Lookups are limited to 30 per customer in 10 minutes.' }) },
     resolve: (_root, args, ctx) => companyByIco({ ...ctx, customerId: ctx.customerId! }, args.ico),
   }),
 }));
@@ -175,8 +184,8 @@ builder.mutationFields((t) => ({
     ...CUSTOMER_ONLY,
     type: 'Customer',
     description: 'Saves her invoice details; answers with her Customer (invoiceDetails and addresses updated).',
-    errors: { types: [ValidationError, AddressLimitError], directResult: true },
-    args: { input: t.arg({ type: InvoiceDetailsInput, required: true }) },
+    errors: { types: [ValidationError, AddressLimitError], directResult: true, union: { description: 'Her Customer with the saved details, or why nothing was saved.' } },
+    args: { input: t.arg({ type: InvoiceDetailsInput, required: true, description: 'The invoice details to keep.' }) },
     resolve: async (query, _root, { input }, ctx) => {
       await saveInvoiceDetails(account(ctx), input);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });
@@ -186,8 +195,8 @@ builder.mutationFields((t) => ({
     ...CUSTOMER_ONLY,
     type: 'Customer',
     description: 'Adds a delivery address; answers with her Customer, so her address list updates.',
-    errors: { types: [ValidationError, AddressLimitError], directResult: true },
-    args: { input: t.arg({ type: DeliveryAddressInput, required: true }) },
+    errors: { types: [ValidationError, AddressLimitError], directResult: true, union: { description: 'Her Customer with the new address, or why nothing was saved.' } },
+    args: { input: t.arg({ type: DeliveryAddressInput, required: true, description: 'The new delivery address.' }) },
     resolve: async (query, _root, { input }, ctx) => {
       await addDeliveryAddress(account(ctx), input, input.isDefault === true);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });
@@ -197,8 +206,11 @@ builder.mutationFields((t) => ({
     ...CUSTOMER_ONLY,
     type: 'Customer',
     description: 'Changes one of her delivery addresses; another customer’s id is "not found".',
-    errors: { types: [ValidationError, NotFoundError], directResult: true },
-    args: { id: t.arg.globalID({ required: true }), input: t.arg({ type: DeliveryAddressInput, required: true }) },
+    errors: { types: [ValidationError, NotFoundError], directResult: true, union: { description: 'Her Customer with the changed address, or why nothing was changed.' } },
+    args: {
+      id: t.arg.globalID({ required: true, description: 'A SavedAddress’s id (Customer.addresses) of kind DELIVERY.' }),
+      input: t.arg({ type: DeliveryAddressInput, required: true, description: 'The address as it is to be.' }),
+    },
     resolve: async (query, _root, { id, input }, ctx) => {
       await updateDeliveryAddress(account(ctx), localDatabaseId(id, 'SavedAddress', ctx), input, input.isDefault === true);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });
@@ -208,8 +220,8 @@ builder.mutationFields((t) => ({
     ...CUSTOMER_ONLY,
     type: 'Customer',
     description: 'Deletes one of her saved addresses ("The address could not be deleted" for any other id).',
-    errors: { types: [NotFoundError], directResult: true },
-    args: { id: t.arg.globalID({ required: true }) },
+    errors: { types: [NotFoundError], directResult: true, union: { description: 'Her Customer without the address, or NotFoundError.' } },
+    args: { id: t.arg.globalID({ required: true, description: 'A SavedAddress’s id (Customer.addresses).' }) },
     resolve: async (query, _root, { id }, ctx) => {
       await deleteAddress(account(ctx), localDatabaseId(id, 'SavedAddress', ctx));
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: ctx.customerId! } });

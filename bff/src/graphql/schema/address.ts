@@ -7,7 +7,10 @@ import { storedPhone } from '../../../../schema/rules/index.ts';
 
 const AddressKindEnum = builder.enumType('AddressKind', {
   description: 'What a saved address is kept for.',
-  values: ['INVOICE', 'DELIVERY'] as const,
+  values: {
+    INVOICE: { description: 'Invoice details; her default one is Customer.invoiceDetails.' },
+    DELIVERY: { description: 'A delivery address; she may keep several, one of them the default.' },
+  } as const,
 });
 
 builder.prismaNode('Address', {
@@ -15,17 +18,17 @@ builder.prismaNode('Address', {
   name: 'SavedAddress',
   description: 'An address the customer saved to her account. Empty strings for what is not filled in.',
   fields: (t) => ({
-    kind: t.field({ type: AddressKindEnum, resolve: (address) => address.kind }),
-    isDefault: t.exposeBoolean('isDefault'),
-    firstName: t.exposeString('firstName'),
-    lastName: t.exposeString('lastName'),
-    email: t.string({ resolve: (address) => address.email ?? '' }),
+    kind: t.field({ type: AddressKindEnum, description: 'Invoice details or a delivery address.', resolve: (address) => address.kind }),
+    isDefault: t.exposeBoolean('isDefault', { description: 'The default address of its kind (one per kind): the shop’s checkout fills it in.' }),
+    firstName: t.exposeString('firstName', { description: 'First name.' }),
+    lastName: t.exposeString('lastName', { description: 'Last name.' }),
+    email: t.string({ description: 'The invoice e-mail; empty for a delivery address.', resolve: (address) => address.email ?? '' }),
     phone: t.string({ description: 'Stored as +420777123456.', resolve: (address) => storedPhone(address.phone) }),
     street: t.exposeString('street', { description: 'Street and number.' }),
-    city: t.exposeString('city'),
-    postcode: t.exposeString('postcode'),
+    city: t.exposeString('city', { description: 'City.' }),
+    postcode: t.exposeString('postcode', { description: 'Postcode (PSČ) as saved, e.g. "110 00".' }),
     country: t.exposeString('country', { description: 'ISO code: CZ or SK.' }),
-    company: t.string({ resolve: (address) => address.company ?? '' }),
+    company: t.string({ description: 'Company name of a company’s invoice details; else empty.', resolve: (address) => address.company ?? '' }),
     ico: t.string({ description: 'Company ID (IČO).', resolve: (address) => address.ico ?? '' }),
     dic: t.string({ description: 'VAT ID (DIČ).', resolve: (address) => address.dic ?? '' }),
   }),

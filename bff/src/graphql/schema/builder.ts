@@ -56,6 +56,8 @@ export const builder = new SchemaBuilder<{
     nodeQueryOptions: false,
     nodesQueryOptions: false,
     decodeGlobalID: decodeId,
+    nodeTypeOptions: { description: 'An object with a global id (Relay). There is no `node` query: each object is read through its own field.' },
+    idFieldOptions: { description: 'The global id: opaque (base64 of "Type:id"); pass it back as it is wherever an ID of this type is asked for.' },
     pageInfoTypeOptions: { description: 'Where a page of a connection is in the whole list (Relay).' },
     hasNextPageFieldOptions: { description: 'More items follow: ask again with `after: endCursor`.' },
     hasPreviousPageFieldOptions: { description: 'Items come before this page.' },
@@ -68,8 +70,19 @@ export const builder = new SchemaBuilder<{
 // for browsers unless it replaces these type scopes (skipTypeScopes + its own authScopes), as the
 // catalog (catalogRead) and cart (cartAccess) fields do. New fields are thus closed to partners.
 /** The root Query type, for mutation payloads that hand it back (Relay's `query` field, graphql/schema/wishlist.ts). */
-export const QueryRoot = builder.queryType({ authScopes: { browser: true } });
-builder.mutationType({ authScopes: { browser: true } });
+export const QueryRoot = builder.queryType({
+  description:
+    'Everything the shop lets you read. A partner token with catalog:read reaches the catalog, content, stores, pick-up points and matches; ' +
+    'one with cart the cart, its vouchers, delivery and payment methods and its order. The other fields are for a shopper ' +
+    '(the shop’s web, or a customer’s own token) and answer FORBIDDEN to a partner token.',
+  authScopes: { browser: true },
+});
+builder.mutationType({
+  description:
+    'Everything the shop lets you change. A partner token with cart builds a cart (goods, seats, vouchers, checkout) and places its order; ' +
+    'the other mutations are for a shopper (the shop’s web, or a customer’s own token) and answer FORBIDDEN to a partner token.',
+  authScopes: { browser: true },
+});
 
 // graphql-scalars' RFC 3339 date-time (docs/decisions/0023): its ISO variant answers the string
 // Date.toISOString() gives, as the API always has; the description is ours (issue 27), not the library's.

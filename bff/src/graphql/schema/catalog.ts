@@ -99,7 +99,7 @@ const ProductImage = builder.prismaNode('ProductImage', {
     height: t.exposeInt('height', { description: 'Its height in pixels.' }),
     colourCode: t.string({
       nullable: true,
-      description: 'The Colour.code the picture shows, when the product comes in colours: the page shows it for that colour.',
+      description: 'The Colour.code the picture shows, when the product comes in colours: the page shows it for that colour; null for a picture of the product as a whole.',
       select: { colour: { select: { code: true } } },
       resolve: (image) => image.colour?.code ?? null,
     }),
@@ -160,7 +160,7 @@ export const Variant = builder.prismaNode('Variant', {
     image: t.field({
       type: ProductImage,
       nullable: true,
-      description: 'The picture of this variant: the first of its colour, else the product’s first (the cart shows the chosen colour).',
+      description: 'The picture of this variant: the first of its colour, else the product’s first (the cart shows the chosen colour); null for a product without pictures.',
       select: { colourId: true, product: { select: { images: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } } } },
       resolve: (v) => v.product.images.find((image) => v.colourId !== null && image.colourId === v.colourId) ?? v.product.images[0] ?? null,
     }),
@@ -175,7 +175,7 @@ export const Variant = builder.prismaNode('Variant', {
     originalPrice: t.field({
       type: Price,
       nullable: true,
-      description: 'The price before a sale, when the variant is discounted.',
+      description: 'The price before a sale, when the variant is discounted; null when it is not.',
       select: { product: { select: { vatRate: true } } },
       resolve: (v, _a, ctx) => variantOriginalPrice(v, v.product.vatRate, ctx),
     }),
@@ -342,7 +342,7 @@ builder.queryFields((t) => ({
     type: 'Category',
     nullable: true,
     args: { slug: t.arg.string({ required: true, description: 'The category’s slug (Category.slug), in either language.' }) },
-    description: 'A category by its slug in the request language, or else by its slug in the other language (the page then redirects to its own).',
+    description: 'A category by its slug in the request language, or else by its slug in the other language (the page then redirects to its own); null when neither knows the slug.',
     resolve: async (query, _root, args, ctx) => {
       const slug = args.slug.slice(0, SLUG_MAX_LENGTH);
       const own = await ctx.prisma.category.findFirst({ ...query, where: { translations: { some: { language: ctx.language, slug } } } });

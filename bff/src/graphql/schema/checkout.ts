@@ -23,7 +23,7 @@ import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE
 
 export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
   id: { field: 'id', description: 'Global id of the payment method: `CheckoutInput.paymentMethodId` takes it.' },
-  description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods.',
+  description: 'A way to pay. Which ones go with a delivery method: DeliveryMethod.paymentMethods; with match tickets only: withoutDelivery.',
   fields: (t) => ({
     code: t.exposeString('code', { description: 'bank-transfer, cash-on-delivery or cash-in-store.' }),
     name: t.string({
@@ -42,6 +42,9 @@ export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
       resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
     }),
     isCashOnDelivery: t.exposeBoolean('isCashOnDelivery', { description: 'Cash on delivery: a CZK total is rounded to whole crowns.' }),
+    withoutDelivery: t.exposeBoolean('withoutDelivery', {
+      description: 'May pay an order with nothing to deliver: a cart of match tickets only (Checkout.needsDelivery false).',
+    }),
     isBankTransfer: t.boolean({
       description: 'The order summary then shows the account, the variable symbol and a QR payment code.',
       resolve: (method) => method.code === BANK_TRANSFER_PAYMENT_CODE,
@@ -132,7 +135,7 @@ export const PostalAddress = builder.objectRef<AddressData>('PostalAddress').imp
     dic: t.exposeString('dic', { description: 'VAT ID (DIČ), e.g. CZ12345678.' }),
     savedAddressId: t.globalID({
       nullable: true,
-      description: 'The id of the logged-in customer’s SavedAddress this was copied from.',
+      description: 'The id of the logged-in customer’s SavedAddress this was copied from; null for an address typed in.',
       resolve: (address) => (address.addressId ? { type: 'SavedAddress', id: address.addressId } : null),
     }),
   }),
@@ -180,14 +183,14 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
       description: 'The order without the cash-on-delivery rounding.',
       resolve: (x): Money => ({ currency: x.currency, withVat: x.totalGross - x.roundingGross, withoutVat: x.totalNet, vat: x.totalVat }),
     }),
-    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
-    totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays.' }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: what rounds the total to whole crowns, in minor units (−49 to +50 haléřů, outside VAT); 0 otherwise.' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the shopper pays, in minor units of `currency` with VAT: total.withVat + rounding.' }),
     vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as the invoice shows them.', resolve: (x) => x.recap.byRate }),
     freeShippingFrom: t.exposeInt('freeShippingFrom', {
       nullable: true,
-      description: 'The chosen delivery’s free-shipping limit (goods with VAT); null without a delivery or a limit.',
+      description: 'The chosen delivery’s free-shipping limit (goods with VAT, minor units); null without a delivery or a limit.',
     }),
-    freeShippingRemaining: t.exposeInt('freeShippingRemaining', { description: 'Goods still missing to free shipping; 0 when free.' }),
+    freeShippingRemaining: t.exposeInt('freeShippingRemaining', { description: 'Goods (with VAT, minor units) still missing to free shipping; 0 when free or without a limit.' }),
   }),
 });
 
@@ -222,20 +225,20 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     deliveryMethod: t.prismaField({
       type: 'DeliveryMethod',
       nullable: true,
-      description: 'The chosen delivery; null before one is chosen.',
+      description: 'The chosen delivery; null before one is chosen, and always for a cart of tickets only (needsDelivery false).',
       resolve: (query, checkout, _a, ctx) =>
         checkout.delivery ? ctx.prisma.deliveryMethod.findUnique({ ...query, where: { id: checkout.delivery.id } }) : null,
     }),
     store: t.prismaField({
       type: 'Store',
       nullable: true,
-      description: 'The branch for personal pickup (only with a pickup delivery).',
+      description: 'The branch for personal pickup (only with a pickup delivery); null until one is chosen.',
       resolve: (query, checkout, _a, ctx) => (checkout.storeId ? ctx.prisma.store.findUnique({ ...query, where: { id: checkout.storeId } }) : null),
     }),
     pickupPoint: t.prismaField({
       type: 'PickupPoint',
       nullable: true,
-      description: 'The pick-up point of a pick-up point delivery (DeliveryMethod.needsPickupPoint).',
+      description: 'The pick-up point of a pick-up point delivery (DeliveryMethod.needsPickupPoint); null until one is chosen.',
       resolve: (query, checkout, _a, ctx) =>
         checkout.pickupPoint ? ctx.prisma.pickupPoint.findUnique({ ...query, where: { id: checkout.pickupPoint.id } }) : null,
     }),
@@ -251,6 +254,12 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
       nullable: true,
       description: 'The invoice address as saved; null before one is given.',
       resolve: (checkout) => checkout.invoiceAddress,
+    }),
+    needsDelivery: t.exposeBoolean('needsDelivery', {
+      description:
+        'False for a cart of match tickets only: they are sent by e-mail, so no delivery method, store, pick-up point or ' +
+        'delivery address is chosen (updateCheckout refuses them), shipping is 0, and the payment must be one whose ' +
+        'withoutDelivery is true. True for goods, and for goods with tickets.',
     }),
     forCompany: t.exposeBoolean('forCompany', { description: 'The invoice address is a company’s (company name and IČO given).' }),
     deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice', { description: 'The goods go to the invoice address (deliveryAddress is then not used).' }),
@@ -270,9 +279,11 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
       resolve: (checkout) => checkout.problems,
     }),
     canPlaceOrder: t.boolean({
-      description: 'No problems, goods in the cart and all of them in stock: "Koupit a zaplatit" may be sent.',
+      description: 'No problems, goods or held seats in the cart and all the goods in stock: "Koupit a zaplatit" may be sent.',
       resolve: (checkout) =>
-        checkout.problems.length === 0 && checkout.lines.length > 0 && checkout.lines.every((line) => line.quantity <= line.stock),
+        checkout.problems.length === 0 &&
+        (checkout.lines.length > 0 || checkout.tickets.length > 0) &&
+        checkout.lines.every((line) => line.quantity <= line.stock),
     }),
     revision: t.string({
       description:
@@ -317,10 +328,12 @@ const AddressInputRef = builder.inputType('AddressInput', {
 const CheckoutInputRef = builder.inputType('CheckoutInput', {
   description: 'Checkout choices to save; a field left out keeps its value, null clears it. No amounts: the server prices everything.',
   fields: (t) => ({
-    deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id.' }),
+    deliveryMethodId: t.globalID({ description: 'A DeliveryMethod’s id; refused for a cart of tickets only (Checkout.needsDelivery).' }),
     storeId: t.globalID({ description: 'The branch for personal pickup (Query.stores).' }),
     pickupPointId: t.globalID({ description: 'The pick-up point of a pick-up point delivery (Query.pickupPoints); it must take parcels.' }),
-    paymentMethodId: t.globalID({ description: 'Must be one of the delivery method’s paymentMethods (else a problem is shown).' }),
+    paymentMethodId: t.globalID({
+      description: 'Must be one of the delivery method’s paymentMethods, or for tickets only one withoutDelivery (else a problem is shown).',
+    }),
     forCompany: t.boolean({ description: 'The "ordering for a company" switch; false drops company, IČO and DIČ.' }),
     invoiceAddress: t.field({ type: AddressInputRef, description: 'The invoice address, typed in.' }),
     invoiceAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the invoice address.' }),
@@ -355,8 +368,16 @@ const OrderChangeRef = builder.objectRef<OrderChange>('OrderChange').implement({
     kind: t.field({ type: OrderChangeKindEnum, description: 'What changed.', resolve: (change) => change.kind }),
     subject: t.exposeString('subject', { description: 'The product, method or voucher code concerned.' }),
     message: t.exposeString('message', { description: 'The change told to the shopper, in the request language.' }),
-    previous: t.exposeInt('previous', { nullable: true, description: 'Before: minor units, or pieces for STOCK and QUANTITY.' }),
-    current: t.exposeInt('current', { nullable: true, description: 'Now: minor units, or pieces for STOCK and QUANTITY.' }),
+    previous: t.exposeInt('previous', {
+      nullable: true,
+      description: 'Before: minor units (PRICE, DELIVERY, PAYMENT, VOUCHER, TOTAL) or pieces (QUANTITY, STOCK, LINE_REMOVED); null for LINE_ADDED and REVIEW.',
+    }),
+    current: t.exposeInt('current', {
+      nullable: true,
+      description:
+        'Now: minor units (PRICE, DELIVERY, PAYMENT, VOUCHER, TOTAL) or pieces (QUANTITY, STOCK: available, LINE_ADDED); ' +
+        'null for LINE_REMOVED, a delivery or payment no longer offered, and REVIEW.',
+    }),
   }),
 });
 

@@ -66,7 +66,7 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'InfoPage',
     nullable: true,
-    description: 'An info page by the number in its address (/info/{databaseId}/{slug}).',
+    description: 'An info page by the number in its address (/info/{databaseId}/{slug}); null when there is none.',
     args: { databaseId: t.arg.int({ required: true, description: 'InfoPage.databaseId.' }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.databaseId } }),
   }),

@@ -18,15 +18,16 @@ builder.prismaNode('Customer', {
     email: t.exposeString('email', { description: 'The e-mail she signs in with.' }),
     firstName: t.exposeString('firstName', { description: 'First name.' }),
     lastName: t.exposeString('lastName', { description: 'Surname.' }),
-    phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (customer) => storedPhone(customer.phone) || null }),
+    phone: t.string({ nullable: true, description: 'Stored as +420777123456; null when she gave none.', resolve: (customer) => storedPhone(customer.phone) || null }),
     newsletter: t.exposeBoolean('newsletter', { description: 'She receives the newsletter.' }),
   }),
 });
 
 const LoginInput = builder.inputType('LoginInput', {
+  description: 'The login form.',
   fields: (t) => ({
-    email: t.string({ required: true }),
-    password: t.string({ required: true }),
+    email: t.string({ required: true, description: 'The e-mail she signs in with.' }),
+    password: t.string({ required: true, description: 'Her password.' }),
     captcha: t.string({
       description:
         'A captcha token (LOGIN): lets an attempt through while the account is locked by failed attempts ' +
@@ -50,8 +51,15 @@ builder.queryField('me', (t) =>
 builder.mutationFields((t) => ({
   login: t.prismaField({
     type: 'Customer',
-    errors: { types: [ValidationError, AuthenticationError, TooManyAttemptsError], directResult: true },
-    args: { input: t.arg({ type: LoginInput, required: true }) },
+    description:
+      'Signs the shopper in with e-mail and password: her guest cart and wishlist join her own, and the session gets a new id. ' +
+      'Failed attempts are limited per account and per address (TooManyAttemptsError); not with a token.',
+    errors: {
+      types: [ValidationError, AuthenticationError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'The signed-in Customer, or why not (AuthenticationError for a wrong e-mail or password, the same for both).' },
+    },
+    args: { input: t.arg({ type: LoginInput, required: true, description: 'Her e-mail and password.' }) },
     resolve: async (query, _root, { input }, ctx) => {
       validateInput(ctx, { ...input, email: input.email.trim() }, loginRules);
       const token = input.captcha;

@@ -43,7 +43,13 @@ builder.objectType(NotFoundError, {
   description: 'The object the request names does not exist, or is not yours (code NOT_FOUND).',
   interfaces: [ErrorInterface],
 });
-builder.objectType(AuthenticationError, { name: 'AuthenticationError', interfaces: [ErrorInterface] });
+builder.objectType(AuthenticationError, {
+  name: 'AuthenticationError',
+  description:
+    'Signing in failed (code AUTHENTICATION): a wrong e-mail or password (the same answer for both), ' +
+    'or a login, logout or registration sent with a token, which has no session.',
+  interfaces: [ErrorInterface],
+});
 
 builder.objectType(InsufficientStockError, {
   name: 'InsufficientStockError',

@@ -76,7 +76,7 @@ builder.prismaNode('OrderLine', {
     size: t.exposeString('size', { nullable: true, description: 'The size as ordered; null for a product without sizes.' }),
     colour: t.string({
       nullable: true,
-      description: 'The colour’s name in the request’s language (as it was placed, in the order’s language).',
+      description: 'The colour’s name in the request’s language (as it was placed, in the order’s language); null for a product in one colour.',
       select: { order: { select: { language: true } }, variant: { select: { colour: NAMES } } },
       resolve: (line, _a, ctx) => (line.colour === null ? null : inViewerLanguage(line.colour, line.order.language, line.variant?.colour ?? null, ctx.language)),
     }),
@@ -148,6 +148,8 @@ function discount(order: OrderAmounts): Money {
 }
 
 const isBankTransfer = (order: { paymentCode: string }) => paymentWay(order.paymentCode) === 'BANK_TRANSFER';
+/** A bank-transfer order still waiting for its money: the QR code is offered only then, so nobody pays twice. */
+const awaitsTransfer = (order: { paymentCode: string; status: string }) => isBankTransfer(order) && order.status === 'NEW';
 
 export const OrderRef = builder.prismaNode('Order', {
   id: { field: 'id', description: 'Global id of the order (databaseId is the number the links use).' },
@@ -163,11 +165,13 @@ export const OrderRef = builder.prismaNode('Order', {
     currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount of the order.', resolve: (order) => order.currency }),
     language: t.field({ type: LanguageEnum, description: 'The language it was placed in: its e-mails, invoice and summary link use it.', resolve: (order) => order.language }),
     email: t.exposeString('email', { description: 'The invoice e-mail: where the confirmation and the invoice went.' }),
-    phone: t.string({ nullable: true, description: 'Stored as +420777123456.', resolve: (order) => storedPhone(order.phone) || null }),
+    phone: t.string({ nullable: true, description: 'The invoice phone, stored as +420777123456; null when the order has none (an anonymised order).', resolve: (order) => storedPhone(order.phone) || null }),
     note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     delivery: t.field({
       type: OrderChargeRef,
-      description: 'Its name in the request’s language; the price as placed.',
+      description:
+        'Its name in the request’s language; the price as placed. An order of match tickets only has nothing delivered: ' +
+        'code and name are empty and the price 0.',
       select: { deliveryMethod: NAMES },
       resolve: (order, _a, ctx) => ({
         code: order.deliveryCode,
@@ -185,12 +189,12 @@ export const OrderRef = builder.prismaNode('Order', {
         price: money(order.paymentPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
       }),
     }),
-    store: t.relation('store', { nullable: true, description: 'The branch for personal pickup.' }),
+    store: t.relation('store', { nullable: true, description: 'The branch for personal pickup; null for other deliveries.' }),
     invoiceAddress: t.field({ type: PostalAddress, description: 'The invoice address as placed.', resolve: (order) => readAddress(order.invoiceAddress)! }),
     deliveryAddress: t.field({
       type: PostalAddress,
       nullable: true,
-      description: 'Null for personal pickup.',
+      description: 'Null for personal pickup and for an order of match tickets only.',
       resolve: (order) => readAddress(order.deliveryAddress),
     }),
     lines: t.relation('lines', { description: 'The products ordered.', query: { orderBy: { id: 'asc' } } }),
@@ -205,14 +209,20 @@ export const OrderRef = builder.prismaNode('Order', {
       description: 'Goods less discount plus delivery and payment fee, without the cash-on-delivery rounding.',
       resolve: (order): Money => ({ currency: order.currency, withVat: order.totalGross - order.roundingGross, withoutVat: order.totalNet, vat: order.totalVat }),
     }),
-    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: rounding to whole crowns (outside VAT).' }),
-    totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays.' }),
+    rounding: t.exposeInt('roundingGross', { description: 'Cash on delivery in CZK: what rounds the total to whole crowns, in minor units (−49 to +50 haléřů, outside VAT); 0 otherwise.' }),
+    totalToPay: t.exposeInt('totalGross', { description: 'What the customer pays, in minor units of `currency` with VAT: total.withVat + rounding.' }),
     vatRecap: t.field({ type: [VatRecapRowRef], description: 'The totals by VAT rate, as on the invoice.', resolve: (order) => readRecap(order.vatRecap) }),
     variableSymbol: t.exposeString('variableSymbol', { description: 'The variable symbol (the payment’s reference) of a bank transfer: the order number.' }),
     paymentDueAt: t.expose('paymentDueAt', {
       type: 'DateTime',
       nullable: true,
       description: 'A bank-transfer order must be paid by then (show it in Europe/Prague time), or it is cancelled; null for other payments.',
+    }),
+    paidOn: t.string({
+      nullable: true,
+      description: 'The day the payment arrived (YYYY-MM-DD, the bank’s date), once the shop has recorded it (status PAID); null until then.',
+      select: { payment: { select: { paidOn: true } } },
+      resolve: (order) => order.payment?.paidOn.toISOString().slice(0, 10) ?? null,
     }),
     paymentWay: t.field({
       type: PaymentWayEnum,
@@ -236,13 +246,13 @@ export const OrderRef = builder.prismaNode('Order', {
     }),
     qrPayment: t.string({
       nullable: true,
-      description: 'QR Platba (SPAYD) for a bank transfer order; null for other payments.',
-      resolve: (order) => (isBankTransfer(order) ? orderSpayd(order) : null),
+      description: 'QR Platba (SPAYD) for a bank transfer order still to be paid; null for other payments and once the order is paid or cancelled.',
+      resolve: (order) => (awaitsTransfer(order) ? orderSpayd(order) : null),
     }),
     qrSvg: t.string({
       nullable: true,
-      description: 'The QR payment code as an SVG document, for a bank transfer order.',
-      resolve: (order) => (isBankTransfer(order) ? qrSvg(orderSpayd(order)) : null),
+      description: 'The QR payment code as an SVG document, for a bank transfer order still to be paid; null for other payments and once the order is paid or cancelled.',
+      resolve: (order) => (awaitsTransfer(order) ? qrSvg(orderSpayd(order)) : null),
     }),
     summaryUrl: t.string({
       description: 'The summary page, in the order’s language.',

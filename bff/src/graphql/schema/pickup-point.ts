@@ -40,7 +40,7 @@ const PickupPointHitRef = builder.objectRef<PickupPointHit>('PickupPointHit').im
     distanceKm: t.exposeFloat('distanceKm', { nullable: true, description: 'Kilometres from the searched place in a straight line; null when the place is not known.' }),
     distanceText: t.string({
       nullable: true,
-      description: '"350 m", "1,2 km" in the request language.',
+      description: '"350 m", "1,2 km" in the request language; null when the place is not known.',
       resolve: (hit, _a, ctx) => (hit.distanceKm === null ? null : formatDistance(hit.distanceKm, ctx.language)),
     }),
   }),

@@ -50,7 +50,7 @@ const OpeningStatusRef = builder.objectRef<StatusShape>('StoreOpeningStatus').im
   description: 'Whether the store is open at the moment of the request (Prague time, holidays included).',
   fields: (t) => ({
     open: t.exposeBoolean('open', { description: 'Open now.' }),
-    closesAt: t.exposeString('closesAt', { nullable: true, description: 'While open: HH:MM when it closes.' }),
+    closesAt: t.exposeString('closesAt', { nullable: true, description: 'While open: HH:MM when it closes; null while closed.' }),
     nextOpening: t.field({ type: NextOpeningRef, nullable: true, description: 'While closed: when it opens next; null while open.', resolve: (status) => status.nextOpening }),
     holidayToday: t.exposeBoolean('holidayToday', { description: 'Closed all day today for a holiday.' }),
     specialToday: t.exposeBoolean('specialToday', { description: 'Today has other hours than the regular week.' }),
@@ -100,9 +100,10 @@ builder.prismaObjectFields('Store', (t) => ({
 }));
 
 const MapSettingsRef = builder.objectRef<{ tileUrl: string }>('MapSettings').implement({
+  description: 'The map tiles the store maps show.',
   fields: (t) => ({
     tileUrl: t.exposeString('tileUrl', { description: 'Tile URL template with {z}, {x} and {y} (OpenStreetMap unless MAP_TILE_URL says otherwise).' }),
-    attribution: t.string({ resolve: () => '© OpenStreetMap contributors' }),
+    attribution: t.string({ description: 'The credit the map must show with the tiles.', resolve: () => '© OpenStreetMap contributors' }),
   }),
 });
 

@@ -46,7 +46,7 @@ builder.queryFields((t) => ({
     ...CATALOG_READ,
     type: 'Store',
     nullable: true,
-    description: 'A store by the number in its page’s address (/prodejny/{databaseId}).',
+    description: 'A store by the number in its page’s address (/prodejny/{databaseId}); null when there is none.',
     args: { databaseId: t.arg.int({ required: true, description: 'Store.databaseId.' }) },
     resolve: (query, _root, args, ctx) => ctx.prisma.store.findUnique({ ...query, where: { id: args.databaseId } }),
   }),

@@ -113,7 +113,7 @@ const SeatPlanRef = builder.objectRef<SeatPlan & { seatCount: number }>('SeatPla
     width: t.exposeFloat('width', { description: 'The plan’s width.' }),
     height: t.exposeFloat('height', { description: 'The plan’s height.' }),
     seatCount: t.exposeInt('seatCount', { description: 'How many seats the venue has; seat indexes run from 0 to seatCount - 1.' }),
-    pitch: t.field({ type: PlanPitch, nullable: true, description: 'The playing field, if the plan draws one.', resolve: (plan) => plan.pitch ?? null }),
+    pitch: t.field({ type: PlanPitch, nullable: true, description: 'The playing field, if the plan draws one; else null.', resolve: (plan) => plan.pitch ?? null }),
     sections: t.field({ type: [PlanSectionRef], description: 'The venue’s sections.', resolve: (plan) => plan.sections }),
   }),
 });
@@ -128,7 +128,10 @@ const SeatAvailabilityRef = builder.objectRef<{ taken: number[]; mine: number[] 
 
 const SeatChangeRef = builder.objectRef<SeatChange>('SeatChange').implement({
   description: 'Seats of the match just taken (held or sold) or freed (released, expired, an order cancelled), by anyone.',
-  fields: (t) => ({ taken: t.exposeIntList('taken'), freed: t.exposeIntList('freed') }),
+  fields: (t) => ({
+    taken: t.exposeIntList('taken', { description: 'Seats (event-wide indexes, as Event.availability) now held or sold; empty when none.' }),
+    freed: t.exposeIntList('freed', { description: 'Seats (event-wide indexes) free again; empty when none.' }),
+  }),
 });
 
 // ------------------------------------------------------------------ events
@@ -301,7 +304,10 @@ builder.mutationFields((t) => ({
 
 // ------------------------------------------------------------------ live changes
 
-builder.subscriptionType({ authScopes: { catalogRead: true } });
+builder.subscriptionType({
+  description: 'Live changes, as server-sent events (`Accept: text/event-stream`); open to browsers and to tokens with catalog:read.',
+  authScopes: { catalogRead: true },
+});
 builder.subscriptionField('seatChanges', (t) =>
   t.field({
     ...CATALOG_READ,

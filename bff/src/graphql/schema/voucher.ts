@@ -106,11 +106,13 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
   fields: (t) => ({
     code: t.exposeString('code', { description: 'The voucher’s code, as the shop writes it (upper case).' }),
     kind: t.field({ type: VoucherKindEnum, description: 'What kind of discount it gives.', resolve: (entry) => entry.kind }),
-    percent: t.exposeInt('percent', { nullable: true, description: 'For PERCENT vouchers: the share of the goods.' }),
+    percent: t.exposeInt('percent', { nullable: true, description: 'For PERCENT vouchers: the share of the goods in percent; null for other kinds.' }),
     amount: t.field({
       type: VoucherAmount,
       nullable: true,
-      description: 'For AMOUNT vouchers: the value in the cart’s currency when the voucher has one there (a crown voucher may name its euro value), else in the currency it is issued in.',
+      description:
+        'For AMOUNT vouchers: the value in the cart’s currency when the voucher has one there (a crown voucher may name its euro value), ' +
+        'else in the currency it is issued in; null for other kinds.',
       resolve: (entry) => entry.amount,
     }),
     discount: t.field({
@@ -120,7 +122,7 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
     }),
     valid: t.exposeBoolean('valid', { description: 'Whether it applies now; an invalid voucher blocks the order until it is removed.' }),
     problem: t.field({ type: VoucherProblemEnum, nullable: true, description: 'Why it is invalid; null when valid.', resolve: (entry) => entry.problem }),
-    message: t.exposeString('message', { nullable: true, description: 'Why it is invalid, in the request language.' }),
+    message: t.exposeString('message', { nullable: true, description: 'Why it is invalid, in the request language; null when valid.' }),
   }),
 });
 
@@ -202,11 +204,11 @@ const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement(
   fields: (t) => ({
     code: t.string({ description: 'The voucher’s code, as the shop writes it (upper case).', resolve: (check) => check.voucher.code }),
     kind: t.field({ type: VoucherKindEnum, description: 'What kind of discount it gives.', resolve: (check) => check.voucher.kind }),
-    percent: t.int({ nullable: true, description: 'For PERCENT vouchers: the share of the goods.', resolve: (check) => valueFields(check.voucher, check.currency).percent }),
+    percent: t.int({ nullable: true, description: 'For PERCENT vouchers: the share of the goods in percent; null for other kinds.', resolve: (check) => valueFields(check.voucher, check.currency).percent }),
     amount: t.field({
       type: VoucherAmount,
       nullable: true,
-      description: 'For AMOUNT vouchers: the value in the request currency when the voucher has one there, else in the currency it is issued in.',
+      description: 'For AMOUNT vouchers: the value in the request currency when the voucher has one there, else in the currency it is issued in; null for other kinds.',
       resolve: (check) => valueFields(check.voucher, check.currency).amount,
     }),
     validFrom: t.field({
@@ -247,7 +249,7 @@ const VoucherCheckRef = builder.objectRef<CheckShape>('VoucherCheck').implement(
     }),
     applyMessage: t.string({
       nullable: true,
-      description: 'The same reason for the shopper, in the request language.',
+      description: 'The same reason for the shopper, in the request language; null when canApply.',
       resolve: (check) => check.message,
     }),
   }),

@@ -30,9 +30,10 @@ builder.prismaObjectField('Product', 'inWishlist', (t) =>
 
 builder.prismaNode('WishlistItem', {
   id: { field: 'id' },
+  description: 'A product in a wishlist.',
   fields: (t) => ({
-    product: t.relation('product'),
-    addedAt: t.expose('createdAt', { type: 'DateTime' }),
+    product: t.relation('product', { description: 'The product (always one on sale: products taken off sale drop out of every list).' }),
+    addedAt: t.expose('createdAt', { type: 'DateTime', description: 'When the heart was given.' }),
   }),
 });
 
@@ -40,8 +41,8 @@ builder.prismaNode('Wishlist', {
   id: { field: 'id' },
   description: 'The shopper’s own wishlist. Only Query.wishlist and the wishlist mutations return it.',
   fields: (t) => ({
-    items: t.relation('items', { query: itemOrder }),
-    itemCount: t.relationCount('items', { where: listed }),
+    items: t.relation('items', { description: 'Its products on sale, the latest added first (at most 100).', query: itemOrder }),
+    itemCount: t.relationCount('items', { description: 'How many of its products are on sale (what the header’s heart shows).', where: listed }),
     productIds: t.idList({
       description:
         'The ids (Product.id) of the products in the list: what the hearts on product cards show. A client that reads the hearts from here needs no Product.inWishlist in its catalog queries, whose answers are then the same for every shopper (and shared by the response cache).',
@@ -64,8 +65,8 @@ const SharedWishlist = builder.prismaObject('Wishlist', {
       select: { customer: { select: { firstName: true } } },
       resolve: (wishlist) => wishlist.customer?.firstName ?? null,
     }),
-    items: t.relation('items', { query: itemOrder }),
-    itemCount: t.relationCount('items', { where: listed }),
+    items: t.relation('items', { description: 'Its products on sale, the latest added first (at most 100).', query: itemOrder }),
+    itemCount: t.relationCount('items', { description: 'How many of its products are on sale.', where: listed }),
   }),
 });
 
@@ -74,6 +75,7 @@ const WishlistChange = builder.objectRef<{ productId: number; wishlistId: number
   fields: (t) => ({
     product: t.prismaField({
       type: 'Product',
+      description: 'The product whose heart changed, with its inWishlist as it is now.',
       resolve: (query, change, _args, ctx) => ctx.prisma.product.findUniqueOrThrow({ ...query, where: { id: change.productId } }),
     }),
     wishlist: t.prismaField({
@@ -109,7 +111,7 @@ builder.queryFields((t) => ({
     type: SharedWishlist,
     nullable: true,
     description: 'A wishlist by its shared link’s token; null when the token is unknown or was reset.',
-    args: { token: t.arg.string({ required: true }) },
+    args: { token: t.arg.string({ required: true, description: 'The token of the shared link (Wishlist.shareToken).' }) },
     resolve: async (query, _root, args, ctx) => {
       const id = await sharedWishlistId(ctx.prisma, args.token);
       return id === null ? null : ctx.prisma.wishlist.findUnique({ ...query, where: { id } });
@@ -120,11 +122,15 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   setProductInWishlist: t.field({
     type: WishlistChange,
-    errors: { types: [NotFoundError, ValidationError], directResult: true },
+    errors: {
+      types: [NotFoundError, ValidationError],
+      directResult: true,
+      union: { description: 'The change, or why not: NotFoundError for a product not on sale, ValidationError when the list holds 100 products.' },
+    },
     description: 'Puts a product into the wishlist (inWishlist: true) or takes it out; asking twice changes nothing more.',
     args: {
       productId: t.arg.globalID({ required: true, description: 'A Product’s id.' }),
-      inWishlist: t.arg.boolean({ required: true }),
+      inWishlist: t.arg.boolean({ required: true, description: 'True to put it in, false to take it out.' }),
     },
     resolve: async (_root, args, ctx) => {
       const productId = localDatabaseId(args.productId, 'Product', ctx);
@@ -134,7 +140,7 @@ builder.mutationFields((t) => ({
   }),
   resetWishlistShareLink: t.prismaField({
     type: 'Wishlist',
-    errors: { types: [NotFoundError], directResult: true },
+    errors: { types: [NotFoundError], directResult: true, union: { description: 'The wishlist with its new share token, or NotFoundError before the first heart.' } },
     description: 'A new share token: the old shared link answers “wishlist not found” from now on.',
     resolve: async (query, _root, _args, ctx) => ownWishlist(query, ctx, await resetWishlistShareToken(ctx)),
   }),

@@ -9,7 +9,7 @@ import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
 import type { Response } from 'express';
 import { message } from '../../i18n/messages.ts';
-import { apiTokenOf } from '../../http/partner-auth.ts';
+import { apiLimitsOf } from '../../http/rate-limit-headers.ts';
 import { OUTAGE_RETRY_AFTER_S } from '../../http/server-errors.ts';
 import type { Context } from '../context.ts';
 import type { StreamLimits } from '../../config.ts';
@@ -145,10 +145,9 @@ function refusal(text: string, code: string, status: number, retryAfterS?: numbe
   return createGraphQLError(text, { extensions: { code, http: { status, ...headers } } });
 }
 
-/** Whom a stream is counted against: the API token, or the client's address (sessions cost nothing to make). */
+/** Whom a stream is counted against: the API client (`token:<id>`), or the client's address (sessions cost nothing to make). */
 function clientOf(context: Partial<Context> & { res?: Response }): string {
-  const token = apiTokenOf(context.res);
-  return token ? `token:${token.tokenId}` : `address:${context.clientIp ?? 'unknown'}`;
+  return apiLimitsOf(context.res)?.key ?? `address:${context.clientIp ?? 'unknown'}`;
 }
 
 /**

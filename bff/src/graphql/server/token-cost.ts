@@ -1,7 +1,8 @@
-// The query cost budget of a token (issue 27, decision 0039): every operation a token runs (a
-// subscription once, when it is set up) is charged its estimated cost (cost.ts) against a budget per token and minute, counted in the shared rate
+// The query cost budget of an API client (issue 27, decision 0039): every operation a token, or the
+// public explorer's anonymous visitor per client address (decision 0038), runs (a subscription once,
+// when it is set up) is charged its estimated cost (cost.ts) against a budget per client and minute, counted in the shared rate
 // limiter (Redis, or PostgreSQL, with the same fallback as the request limit). Over the budget the
-// operation does not run: HTTP 429 with Retry-After and RATE_LIMITED. Every token answer says in
+// operation does not run: HTTP 429 with Retry-After and RATE_LIMITED. Every such answer says in
 // `extensions.cost` what the operation cost and what is left, as Shopify's `throttleStatus` does,
 // so a client can pace itself before a 429:
 //   { requestedQueryCost, throttleStatus: { maximumAvailable, currentlyAvailable, restoreRate, resetInSeconds } }
@@ -16,15 +17,15 @@ import { OPERATION_LIMITS } from './limits.ts';
 import { operationCost } from './cost.ts';
 import { message } from '../../i18n/messages.ts';
 import type { RateLimiter, RateRule } from '../../rate-limit/rate-limit.ts';
-import { apiTokenOf } from '../../http/partner-auth.ts';
-import { wholeSeconds } from '../../http/rate-limit-headers.ts';
+import { apiLimitsOf, wholeSeconds } from '../../http/rate-limit-headers.ts';
+import { isPublicExplorer } from '../../http/public-explorer.ts';
 import type { Context } from '../context.ts';
 
 /** Cost points a token may spend per request its rate allows: 12 000 a minute for the default 120 requests. */
 export const COST_POINTS_PER_REQUEST = 100;
 const MINUTE = 60_000;
 
-/** The cost budget of a token with this request rate; never below one query at the ceiling. */
+/** The cost budget of an API client with this request rate; never below one query at the ceiling. */
 export function costBudgetRule(ratePerMinute: number): RateRule {
   return { name: 'partner-token-cost', limit: Math.max(OPERATION_LIMITS.cost, COST_POINTS_PER_REQUEST * ratePerMinute), windowMs: MINUTE };
 }
@@ -41,18 +42,18 @@ function withCost<T extends ExecutionResult>(result: T, cost: QueryCost): T {
 type OperationArgs = { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null; contextValue?: unknown };
 
 /**
- * Charges a token's operation its cost: null for a request without a token (or one over the per-query
+ * Charges an API client's operation its cost: null for a browser's request (or one over the per-query
  * ceiling, which operation-limits.ts refuses), else what it cost and, over the budget, the refusal.
  */
 async function charge(rateLimiter: RateLimiter, args: OperationArgs): Promise<{ cost: QueryCost; refused: ExecutionResult | null } | null> {
   const context = args.contextValue as Partial<Context> & { res?: Response };
-  const token = apiTokenOf(context.res);
-  if (!token) return null;
+  const client = apiLimitsOf(context.res);
+  if (!client) return null;
   const requested = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
   // over the per-query ceiling: operation-limits.ts refuses it, and it costs the budget nothing
   if (requested > OPERATION_LIMITS.cost) return null;
-  const rule = costBudgetRule(token.ratePerMinute);
-  const outcome = await rateLimiter.consume(rule, String(token.tokenId), requested);
+  const rule = costBudgetRule(client.ratePerMinute);
+  const outcome = await rateLimiter.consume(rule, client.key, requested);
   const cost: QueryCost = {
     requestedQueryCost: requested,
     throttleStatus: {
@@ -64,7 +65,8 @@ async function charge(rateLimiter: RateLimiter, args: OperationArgs): Promise<{ 
   };
   if (outcome.allowed) return { cost, refused: null };
   const retryAfter = String(wholeSeconds(outcome.retryAfterMs, rule));
-  const refusal = createGraphQLError(message('apiCostLimited', context.errorLanguage ?? context.language ?? 'en'), {
+  const text = isPublicExplorer(context.res) ? 'explorerCostLimited' : 'apiCostLimited';
+  const refusal = createGraphQLError(message(text, context.errorLanguage ?? context.language ?? 'en'), {
     extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: { 'Retry-After': retryAfter } } },
   });
   return { cost, refused: withCost({ errors: [refusal] }, cost) };

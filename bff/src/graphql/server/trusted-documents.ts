@@ -37,6 +37,15 @@ export function persistedOperationNames(documents: PersistedDocuments = loadPers
   return names;
 }
 
+/** The hash of the persisted document that defines the operation `name` (the personal query's: cache/personal-answers.ts), or null. */
+export function persistedOperationHash(name: string, documents: PersistedDocuments = loadPersistedDocuments()): string | null {
+  for (const [hash, text] of documents) {
+    const defines = parse(text).definitions.some((definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === name);
+    if (defines) return hash;
+  }
+  return null;
+}
+
 type ServerContext = { res?: Response };
 
 export function useTrustedDocuments(config: Config, file = PERSISTED_DOCUMENTS_FILE): Plugin {

@@ -109,13 +109,14 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
     logging: { debug: yogaLog(log, 'debug'), info: yogaLog(log, 'info'), warn: yogaLog(log, 'warn'), error: yogaLog(log, 'error') },
     plugins: [
       useLocalisedRefusals(), // transport, parser and limit refusals in the request's language
-      // before the limits' onExecute: a token's operation is charged to its cost budget, and answers with extensions.cost
+      // before the cost budget: the public explorer's mutation is refused as a whole, and charges nothing
+      usePublicExplorerReadOnly(), // GRAPHIQL_PUBLIC's anonymous visitor runs queries only
+      // before the limits' onExecute: a token's (or the public explorer's) operation is charged to its cost budget, and answers with extensions.cost
       useTokenCostBudget(rateLimiter),
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useStreamLimits(streams), // a subscription's stream: per client and instance, its lifetime, ended by shutdown
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
-      usePublicExplorerReadOnly(), // GRAPHIQL_PUBLIC's anonymous visitor runs queries only
       useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
       useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics
       useWebhookWarnings(), // a partner's switched-off webhook endpoint, in extensions.warnings of its answers

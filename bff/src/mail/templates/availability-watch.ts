@@ -3,6 +3,7 @@
 // and the size/colour, links the product page and carries the watch's unsubscribe link.
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
+import { variantText } from '../../../../schema/rules/variant.ts';
 import { html, htmlDocument, textFooter } from './layout.ts';
 import type { WatchMailDocument } from '../../services/availability-watch.ts';
 import type { MailTemplate } from './types.ts';
@@ -38,8 +39,7 @@ export const availabilityWatch: MailTemplate<WatchMailDocument> = {
   async render(context, watch, language) {
     const t = TEXTS[language];
     const values = { product: watch.productName, shop: SUPPLIER.shopName };
-    const variantText = [watch.size, watch.colour].filter(Boolean).join(', ');
-    const itemText = variantText ? `${watch.productName} – ${variantText}` : watch.productName;
+    const itemText = [watch.productName, variantText(watch, language)].filter(Boolean).join(' – ');
     const productUrl = context.publicUrl + href('product', language, { slug: watch.productSlug });
     const unsubscribeUrl = context.publicUrl + href('watchUnsubscribe', language, { token: watch.unsubscribeToken });
     const subject = fill(t.subject, values);

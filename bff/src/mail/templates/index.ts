@@ -2,6 +2,7 @@
 // kind is its payload there, its document in mail/documents.ts, one file in this folder and one line here.
 import { orderConfirmation } from './order-confirmation.ts';
 import { orderCancelled } from './order-cancelled.ts';
+import { paymentReceived } from './payment-received.ts';
 import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
 import { accountWelcome } from './account-welcome.ts';
@@ -12,6 +13,7 @@ import type { MailTemplate } from './types.ts';
 export const MAIL_TEMPLATES = {
   orderConfirmation,
   orderCancelled,
+  paymentReceived,
   availabilityWatch,
   returnProtocol,
   accountWelcome,

@@ -6,6 +6,7 @@ import { countryName } from '../../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
+import { variantText } from '../../../../schema/rules/variant.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
@@ -125,9 +126,11 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const totals: [string, string][] = [
       [t.goods, money(order.productsGross)],
       ...(order.vouchers.length > 0 ? [[t.vouchers, order.vouchers.join(', ')] as [string, string]] : []),
-      ...(order.discountGross > 0 ? [[t.discount, `−${money(order.discountGross)}`] as [string, string]] : []),
-      [`${t.delivery}: ${order.deliveryName}`, priceOrFree(order.deliveryPrice)],
-      [`${t.payment}: ${order.paymentName}`, priceOrFree(order.paymentPrice)],
+      ...(order.discountGross > 0 ? [[t.discount, money(-order.discountGross)] as [string, string]] : []),
+      // an order of tickets only has nothing delivered (its tickets are attached);
+      // 'Doprava – Výdejní místo nebo box', not a second colon before the price in the text part
+      ...(order.deliveryName !== '' ? [[`${t.delivery} – ${order.deliveryName}`, priceOrFree(order.deliveryPrice)] as [string, string]] : []),
+      [`${t.payment} – ${order.paymentName}`, priceOrFree(order.paymentPrice)],
       ...(order.roundingGross !== 0 ? [[t.rounding, money(order.roundingGross)] as [string, string]] : []),
     ];
     const paymentRows: [string, string][] = bankTransfer
@@ -143,8 +146,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const pickup = order.store ? fill(t.pickup, { store: `${order.store.name}, ${order.store.street}, ${order.store.city}` }) : null;
     const vat = fill(t.vatIncluded, { vat: money(order.totalVat) });
     const ticketsText = tickets ? [fill(t.tickets, { file: tickets.fileName }), ...(bankTransfer ? [t.ticketsUnpaid] : [])].join(' ') : null;
-    const lineText = (line: (typeof order.lines)[number]) =>
-      [line.name, [line.size, line.colour].filter(Boolean).join(', ')].filter(Boolean).join(' – ');
+    const lineText = (line: (typeof order.lines)[number]) => [line.name, variantText(line, language)].filter(Boolean).join(' – ');
 
     const cell = 'padding:6px 0;border-bottom:1px solid #e4e7ec;';
     const body: SafeHtml = html`

@@ -31,6 +31,15 @@ export function useFormatPrice() {
   };
 }
 
+/** A discount as it is taken off: its price with VAT, negative ("−200,00 Kč", formatMoney's minus sign). */
+export function useFormatDiscount() {
+  const format = useFormatMoney();
+  return (price: PriceRef) => {
+    const { withVat, currency } = priceOf(price);
+    return format(-withVat, currency);
+  };
+}
+
 /** A price with VAT, as shoppers read it. */
 export function Money({ price, className }: { price: PriceRef; className?: string }) {
   const format = useFormatPrice();

@@ -11,7 +11,7 @@ import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { errorOf } from '../../apollo/errors.ts';
-import { MAX_CART_LINE_QUANTITY } from '../../../../schema/rules/index.ts';
+import { MAX_CART_LINE_QUANTITY, variantText } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import type { CartActionData } from './cart-action-data.ts';
 
@@ -78,6 +78,7 @@ export const CartPageFieldsFragment = graphql(`
       ...CartVoucherFields
     }
     checkout {
+      needsDelivery
       deliveryMethod {
         id
       }
@@ -170,7 +171,7 @@ function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string;
   const formId = useId();
   const errorId = `${formId}-error`;
   const product = line.variant.product;
-  const details = [line.variant.colour?.name, line.variant.size ? `${t('cart.size')} ${line.variant.size}` : null].filter(Boolean).join(', ');
+  const details = variantText({ colour: line.variant.colour?.name, size: line.variant.size }, language);
   const limit = Math.max(1, Math.min(MAX_CART_LINE_QUANTITY, line.variant.stock));
   const name = `${product.name}${details ? ` (${details})` : ''}`;
 

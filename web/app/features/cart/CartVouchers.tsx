@@ -6,10 +6,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
-import { priceOf, useFormatMoney, useFormatPrice } from '../../components/ui/Money.tsx';
+import { priceOf, useFormatDiscount, useFormatMoney } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
 import { fieldErrorId } from '../../components/ui/form/index.ts';
-import { validateField, voucherFormSchema, voucherNeedsEmail, type Locale } from '../../../../schema/rules/index.ts';
+import { formatPercent, validateField, voucherFormSchema, voucherNeedsEmail, type Locale } from '../../../../schema/rules/index.ts';
+import { useLanguage } from '../../language.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
 import { Captcha } from '../captcha/Captcha.tsx';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
@@ -68,10 +69,11 @@ export const RemoveVoucherMutation = graphql(`
 /** "10 %", "200 Kč" or "Doprava zdarma": what a voucher is worth, as printed on it. */
 export function useVoucherValue() {
   const { t } = useTranslation();
+  const language = useLanguage();
   const format = useFormatMoney();
   return (voucher: { kind: string; percent?: number | null; amount?: { amount: number; currency: 'CZK' | 'EUR' } | null }) => {
     if (voucher.kind === 'FREE_SHIPPING') return t('voucher.freeShipping');
-    if (voucher.kind === 'PERCENT') return `${voucher.percent ?? 0} %`;
+    if (voucher.kind === 'PERCENT') return formatPercent(voucher.percent ?? 0, language);
     return voucher.amount ? format(voucher.amount.amount, voucher.amount.currency) : '';
   };
 }
@@ -82,7 +84,7 @@ type Props = { vouchers: FragmentType<typeof CartVoucherFieldsFragment>[]; local
 export function CartVouchers({ locale, failed, ...props }: Props) {
   const vouchers = getFragmentData(CartVoucherFieldsFragment, props.vouchers);
   const { t } = useTranslation();
-  const formatPrice = useFormatPrice();
+  const formatDiscount = useFormatDiscount();
   const value = useVoucherValue();
   const { notify } = useNotify();
   const codeId = useId();
@@ -169,7 +171,7 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
             <li key={voucher.code} className={voucher.valid ? 'voucher' : 'voucher voucher--invalid'} data-testid="cart-voucher">
               <span className="voucher__code">{voucher.code}</span> <span className="muted">({value(voucher)})</span>
               {voucher.valid ? (
-                priceOf(voucher.discount).withVat > 0 && <span className="voucher__discount"> −{formatPrice(voucher.discount)}</span>
+                priceOf(voucher.discount).withVat > 0 && <span className="voucher__discount"> {formatDiscount(voucher.discount)}</span>
               ) : (
                 <p className="field__error voucher__problem" role="alert">
                   {t('voucher.invalid')}: {voucher.message}
@@ -244,10 +246,11 @@ export function CartVouchers({ locale, failed, ...props }: Props) {
             )}
           </div>
         )}
-        {captchaNeeded ? <Captcha captcha={captcha} id="cart-voucher-captcha" /> : null}
         <button type="submit" name="intent" value="applyVoucher" className="button button--secondary" disabled={applying}>
           {t('voucher.apply')}
         </button>
+        {/* after the button, on a line of its own: between them it pushed the button below the field */}
+        {captchaNeeded ? <Captcha captcha={captcha} id="cart-voucher-captcha" /> : null}
       </form>
     </section>
   );

@@ -2,9 +2,11 @@
 // invalid one with the server's reason), the chosen delivery (with its store or pick-up point) and
 // payment, and the totals the server computed.
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
-import { priceOf, useFormatPrice } from '../../components/ui/Money.tsx';
+import { priceOf, useFormatDiscount, useFormatPrice } from '../../components/ui/Money.tsx';
 import { CheckoutTotals } from './Totals.tsx';
 import { useTranslation } from '../../i18n/index.ts';
+import { useLanguage } from '../../language.ts';
+import { variantText } from '../../../../schema/rules/index.ts';
 import { HoldCountdown, ticketLinesOf } from '../tickets/TicketLines.tsx';
 
 export const CheckoutSummaryFieldsFragment = graphql(`
@@ -38,6 +40,7 @@ export const CheckoutSummaryFieldsFragment = graphql(`
       }
     }
     checkout {
+      needsDelivery
       deliveryMethod {
         id
         name
@@ -67,16 +70,18 @@ export const CheckoutSummaryFieldsFragment = graphql(`
   }
 `);
 
-/** ' (modrá, L)': the colour and size that tell two lines of one product apart, as the cart names them. */
-function variantDetails(variant: { size: string | null; colour: { name: string } | null }): string {
-  const details = [variant.colour?.name, variant.size].filter(Boolean);
-  return details.length > 0 ? ` (${details.join(', ')})` : '';
+/** ' (modrá, velikost L)': the colour and size that tell two lines of one product apart, as the cart names them. */
+function variantDetails(variant: { size: string | null; colour: { name: string } | null }, language: 'cs' | 'en'): string {
+  const details = variantText({ colour: variant.colour?.name, size: variant.size }, language);
+  return details ? ` (${details})` : '';
 }
 
 export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSummaryFieldsFragment> }) {
   const cart = getFragmentData(CheckoutSummaryFieldsFragment, props.cart);
   const format = useFormatPrice();
+  const formatDiscount = useFormatDiscount();
   const { t } = useTranslation();
+  const language = useLanguage();
   const tickets = ticketLinesOf(cart);
   const { deliveryMethod, paymentMethod } = cart.checkout;
   // where the goods go: the chosen store or pick-up point (the server keeps only the one the delivery uses)
@@ -88,7 +93,7 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
           <li key={line.id}>
             <span>
               {line.quantity}× {line.variant.product.name}
-              {variantDetails(line.variant)}
+              {variantDetails(line.variant, language)}
             </span>
             <span>{format(line.totalPrice)}</span>
           </li>
@@ -109,7 +114,7 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
           {cart.vouchers.map((voucher) => (
             <li key={voucher.code} className={voucher.valid ? undefined : 'field__error'}>
               {voucher.code}
-              {voucher.valid ? priceOf(voucher.discount).withVat > 0 && ` −${format(voucher.discount)}` : `: ${voucher.message ?? ''}`}
+              {voucher.valid ? priceOf(voucher.discount).withVat > 0 && ` ${formatDiscount(voucher.discount)}` : `: ${voucher.message ?? ''}`}
             </li>
           ))}
         </ul>
@@ -118,6 +123,7 @@ export function CheckoutSummary(props: { cart: FragmentType<typeof CheckoutSumma
       <CheckoutTotals
         totals={cart.checkout.totals}
         deliveryPending={!deliveryMethod}
+        withoutDelivery={!cart.checkout.needsDelivery}
         paymentPending={!paymentMethod}
         deliveryName={deliveryMethod?.name}
         paymentName={paymentMethod?.name}

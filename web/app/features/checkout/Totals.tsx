@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
+import { useLanguage } from '../../language.ts';
+import { formatPercent } from '../../../../schema/rules/index.ts';
 
 export const CheckoutTotalsFieldsFragment = graphql(`
   fragment CheckoutTotalsFields on CheckoutTotals {
@@ -43,6 +45,8 @@ type Props = {
   /** The checkout before a delivery (payment) is chosen: its line says so, never 'Zdarma'. */
   deliveryPending?: boolean;
   paymentPending?: boolean;
+  /** A cart of match tickets only (Checkout.needsDelivery false): no shipping line at all. */
+  withoutDelivery?: boolean;
   /** The chosen delivery and payment (the checkout), named by their lines. */
   deliveryName?: string;
   paymentName?: string;
@@ -52,7 +56,17 @@ type Props = {
   id?: string;
 };
 
-export function CheckoutTotals({ chargesPending = false, deliveryPending = false, paymentPending = false, deliveryName, paymentName, deliveryPlace, id, ...props }: Props) {
+export function CheckoutTotals({
+  chargesPending = false,
+  deliveryPending = false,
+  paymentPending = false,
+  withoutDelivery = false,
+  deliveryName,
+  paymentName,
+  deliveryPlace,
+  id,
+  ...props
+}: Props) {
   const totals = getFragmentData(CheckoutTotalsFieldsFragment, props.totals);
   const [products, discount, shipping, paymentFee, total] = [totals.products, totals.discount, totals.shipping, totals.paymentFee, totals.total].map(priceOf);
   const { t } = useTranslation();
@@ -74,21 +88,23 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
         {discount.withVat > 0 && (
           <div className="totals__discount">
             <dt>{t('totals.discount')}</dt>
-            <dd data-testid="totals-discount">−{money(discount.withVat)}</dd>
+            <dd data-testid="totals-discount">{money(-discount.withVat)}</dd>
           </div>
         )}
-        <div className="totals__charge">
-          <dt>
-            {t('totals.shipping')}
-            {deliveryName && `: ${deliveryName}`}
-          </dt>
-          <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
-          {deliveryPlace && (
-            <dd className="totals__place" data-testid="totals-delivery-place">
-              {deliveryPlace}
-            </dd>
-          )}
-        </div>
+        {!withoutDelivery && (
+          <div className="totals__charge">
+            <dt>
+              {t('totals.shipping')}
+              {deliveryName && `: ${deliveryName}`}
+            </dt>
+            <dd data-testid="totals-shipping">{charge(shipping.withVat, deliveryPending)}</dd>
+            {deliveryPlace && (
+              <dd className="totals__place" data-testid="totals-delivery-place">
+                {deliveryPlace}
+              </dd>
+            )}
+          </div>
+        )}
         <div>
           <dt>
             {t('totals.paymentFee')}
@@ -121,9 +137,9 @@ export function CheckoutTotals({ chargesPending = false, deliveryPending = false
 }
 
 export function VatRecap({ rows, currency }: { rows: { ratePercent: number; withoutVat: number; vat: number; withVat: number }[]; currency: 'CZK' | 'EUR' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const language = useLanguage();
   const format = useFormatMoney();
-  const percent = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'cs-CZ', { maximumFractionDigits: 2 });
   return (
     <table className="vat-recap">
       <caption>{t('totals.vatRecap')}</caption>
@@ -138,7 +154,7 @@ export function VatRecap({ rows, currency }: { rows: { ratePercent: number; with
       <tbody>
         {rows.map((row) => (
           <tr key={row.ratePercent}>
-            <th scope="row">{percent.format(row.ratePercent)} %</th>
+            <th scope="row">{formatPercent(row.ratePercent, language)}</th>
             <td>{format(row.withoutVat, currency)}</td>
             <td>{format(row.vat, currency)}</td>
             <td>{format(row.withVat, currency)}</td>

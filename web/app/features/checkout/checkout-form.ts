@@ -103,6 +103,8 @@ export function checkoutFormErrors(
   values: CheckoutFormValues,
   delivery: { isPickup: boolean; needsPickupPoint?: boolean; paymentMethods: { id: string }[] } | null,
   locale: Locale,
+  /** False for a cart of match tickets only (Checkout.needsDelivery); the server judges its payment. */
+  needsDelivery = true,
 ): CheckoutFieldError[] {
   const errors: CheckoutFieldError[] = [];
   const invoiceSchema = values.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
@@ -115,6 +117,7 @@ export function checkoutFormErrors(
   if (note) errors.push({ field: 'note', message: note });
   const problems = checkoutProblems(
     {
+      needsDelivery,
       deliveryMethod: delivery,
       storeChosen: values.storeId !== null,
       pickupPoint: values.pickupPointId !== null ? 'open' : null,

@@ -79,6 +79,7 @@ export const CheckoutCartFieldsFragment = graphql(`
     checkout {
       revision
       canPlaceOrder
+      needsDelivery
       problems {
         field
         message
@@ -288,11 +289,18 @@ export function useCheckout(page: CheckoutPage) {
     else writeDraft(draftStorage(), { cartId: cart.id, ...(JSON.parse(typed) as TypedDraft), invalid: JSON.parse(invalidFields) as CheckoutDraft['invalid'] });
   }, [draftRead, typed, invalidFields, cart.id]);
 
-  const delivery = deliveryMethods.find((method) => method.id === deliveryId) ?? null;
-  const allowedPayments = delivery ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id)) : paymentMethods;
+  // a cart of match tickets only has no delivery (its tickets go by e-mail) and its own payments
+  const needsDelivery = checkout.needsDelivery;
+  const delivery = needsDelivery ? (deliveryMethods.find((method) => method.id === deliveryId) ?? null) : null;
+  const allowedPayments = !needsDelivery
+    ? paymentMethods.filter((method) => method.withoutDelivery)
+    : delivery
+      ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id))
+      : paymentMethods;
   const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !sameAsInvoice;
   const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
   const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
+    needsDelivery,
     deliveryMethod: delivery,
     storeChosen: storeId !== null,
     pickupPoint: pickupPointId !== null ? ('open' as const) : null,
@@ -446,6 +454,8 @@ export function useCheckout(page: CheckoutPage) {
     /** The cart as the checkout's fragment reads it (its summary's fields with it). */
     cart,
     revision: checkout.revision,
+    /** False for a cart of match tickets only: no delivery, store, pick-up point or delivery address. */
+    needsDelivery,
     /** The goods with VAT, as the server counted them (a delivery's free-shipping limit is judged by it). */
     goodsWithVat: priceOf(checkout.totals.products).withVat,
     deliveryId,

@@ -8,8 +8,9 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
+import { titleWithShop } from '../../seo.ts';
 import { OrderTickets } from '../tickets/OrderTickets.tsx';
-import { formatPhone } from '../../../../schema/rules/index.ts';
+import { formatPercent, formatPhone, variantText } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
 export const PostalAddressFieldsFragment = graphql(`
@@ -104,6 +105,7 @@ export const OrderDetailsFieldsFragment = graphql(`
     iban
     variableSymbol
     paymentDueAt
+    paidOn
     qrPayment
     qrSvg
     ...OrderTicketsFields
@@ -116,7 +118,7 @@ export function OrderNotFound() {
   const language = useLanguage();
   return (
     <div className="container page empty-state">
-      <title>{t('order.notFound')}</title>
+      <title>{titleWithShop(t('order.notFound'), language)}</title>
       <h1>{t('order.notFound')}</h1>
       <p>{t('order.notFoundText')}</p>
       <Link className="button button--primary" to={href('home', language)}>
@@ -203,7 +205,11 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
   const charge = (amount: number) => (amount === 0 ? t('totals.free') : money(amount));
   const [products, discount, total] = [order.products, order.discount, order.total].map(priceOf);
   const [deliveryPrice, paymentPrice] = [order.delivery.price, order.payment.price].map((price) => priceOf(price).withVat);
-  const bankTransfer = order.paymentWay === 'BANK_TRANSFER';
+  // once the payment is recorded, nothing asks for it any more: no bank details, QR code or "pay on delivery"
+  const paidOn = order.paidOn ? dueDate.format(new Date(`${order.paidOn}T12:00:00Z`)) : null;
+  const bankTransfer = order.paymentWay === 'BANK_TRANSFER' && !paidOn;
+  // an order of match tickets only has nothing delivered: its delivery has no name
+  const delivered = order.delivery.name !== '';
   return (
     <div className={className}>
       <h1>{heading}</h1>
@@ -224,11 +230,15 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
       </dl>
 
       <div className="order-summary__grid">
-        <section aria-labelledby="order-delivery">
-          <h2 id="order-delivery">{t('checkout.delivery')}</h2>
-          <p>
-            {order.delivery.name} ({charge(priceOf(order.delivery.price).withVat)})
-          </p>
+        <section aria-labelledby={delivered ? 'order-delivery' : 'order-payment'}>
+          {delivered && (
+            <>
+              <h2 id="order-delivery">{t('checkout.delivery')}</h2>
+              <p>
+                {order.delivery.name} ({charge(priceOf(order.delivery.price).withVat)})
+              </p>
+            </>
+          )}
           {order.store && (
             <p data-testid="order-store">
               {order.store.name}
@@ -236,7 +246,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               {order.store.street}, {order.store.postcode} {order.store.city}
             </p>
           )}
-          <h2>{t('checkout.payment')}</h2>
+          <h2 id="order-payment">{t('checkout.payment')}</h2>
           <p>
             {order.payment.name} ({charge(priceOf(order.payment.price).withVat)})
           </p>
@@ -277,7 +287,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
                 {line.name}
                 <span className="muted">
                   {' '}
-                  · {[line.colour, line.size].filter(Boolean).join(', ')} {line.variantCode}
+                  · {variantText(line, language)} {line.variantCode}
                 </span>
               </td>
               <td>
@@ -290,7 +300,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               </td>
               <td>
                 <Caption>{t('totals.vatRate')}</Caption>
-                {line.vatRate} %
+                {formatPercent(line.vatRate, language)}
               </td>
               <td>
                 <Caption>{t('cart.total')}</Caption>
@@ -324,16 +334,18 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
             {discount.withVat > 0 && (
               <div>
                 <dt>{t('totals.discount')}</dt>
-                <dd>−{money(discount.withVat)}</dd>
+                <dd>{money(-discount.withVat)}</dd>
               </div>
             )}
             {/* delivery and payment as lines, so that the figures above add up to the total */}
-            <div>
-              <dt>
-                {t('totals.shipping')}: {order.delivery.name}
-              </dt>
-              <dd>{charge(deliveryPrice)}</dd>
-            </div>
+            {delivered && (
+              <div>
+                <dt>
+                  {t('totals.shipping')}: {order.delivery.name}
+                </dt>
+                <dd>{charge(deliveryPrice)}</dd>
+              </div>
+            )}
             <div>
               <dt>
                 {t('totals.paymentFee')}: {order.payment.name}
@@ -361,12 +373,17 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
         <section aria-labelledby="order-payment" className="order-payment">
           <h2 id="order-payment">{bankTransfer ? t('order.paymentDetails') : t('checkout.payment')}</h2>
           {/* bank details and the QR only where the shopper pays by transfer: elsewhere they read as "pay now" */}
-          {order.paymentWay === 'CASH_ON_DELIVERY' && (
+          {paidOn && (
+            <p className="order-payment__paid" data-testid="order-paid">
+              {t('order.paidOn', { date: paidOn })}
+            </p>
+          )}
+          {order.paymentWay === 'CASH_ON_DELIVERY' && !paidOn && (
             <p className="order-payment__later" data-testid="order-pay-later">
               {t('order.payOnDelivery', { amount: money(order.totalToPay) })}
             </p>
           )}
-          {order.paymentWay === 'IN_STORE' && (
+          {order.paymentWay === 'IN_STORE' && !paidOn && (
             <p className="order-payment__later" data-testid="order-pay-later">
               {t('order.payInStore', { amount: money(order.totalToPay) })}
             </p>
@@ -397,7 +414,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               )}
             </dl>
           )}
-          {order.qrSvg && (
+          {order.qrSvg && !paidOn && (
             <figure className="qr-payment" data-testid="qr-payment">
               {/* The server renders the SVG from our own SPAYD string with a QR library: no shopper input in it. */}
               <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(order.qrSvg)}`} width={200} height={200} alt={t('order.qrAlt', { amount: money(order.totalToPay) })} />

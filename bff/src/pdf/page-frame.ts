@@ -1,0 +1,95 @@
+// The frame every PDF of the shop is drawn in (invoice, return protocol, tickets): an A4 document in
+// the document's language with its margin, its title and the shop in the metadata, the DejaVu fonts
+// registered as 'regular' and 'bold', the shop's colours, and the bytes collected when drawing ends.
+// A layout opens a frame, draws its own content, and returns `finish()`.
+//
+// The fonts: DejaVu Sans from the dejavu-fonts-ttf package. PDF's built-in fonts (Helvetica ...) cover
+// only Latin-1, so "č", "ř", "ů" would come out wrong; DejaVu has every Czech and Slovak letter, and
+// pdfkit embeds only the glyphs a document uses.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type PDFKitDocument from 'pdfkit';
+import { lazyModule } from '../lazy-module.ts';
+import type { Locale } from '../../../schema/rules/locale.ts';
+import { SUPPLIER } from '../../../schema/rules/supplier.ts';
+
+const require = createRequire(import.meta.url);
+const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
+
+/** An A4 page in PDF points. */
+export const A4 = { width: 595.28, height: 841.89 } as const;
+
+/** The colours the documents share: headings and frames, and labels and hints. */
+export const PDF_COLOURS = { accent: '#0a5096', grey: '#555555' } as const;
+
+function loadFont(file: string): Buffer {
+  return readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+}
+
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+
+/** The regular and bold faces, read once per process. */
+function documentFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= { regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') };
+  return fonts;
+}
+
+export type PdfFrameOptions = {
+  language: Locale;
+  /** The document's title: the metadata's, which PDF readers show instead of the file name. */
+  title: string;
+  /** The space left blank on every side of a page, in points. */
+  margin: number;
+  /**
+   * The creation date in the metadata. A document that is its own record (invoice, return protocol)
+   * passes its date, so drawing it again gives the same bytes; without it, the clock's.
+   */
+  createdAt?: Date;
+};
+
+export type PdfFrame = {
+  /** The pdfkit document to draw on, its fonts 'regular' and 'bold' registered. */
+  doc: InstanceType<typeof PDFKitDocument>;
+  margin: number;
+  /** The width between the left and the right margin. */
+  contentWidth: number;
+  /** Where the bottom margin starts (content ends above it). */
+  bottom: number;
+  /** Ends the document; resolves with its bytes. */
+  finish: () => Promise<Buffer>;
+};
+
+export function openPdfFrame(options: PdfFrameOptions): PdfFrame {
+  const doc = new (pdfKit())({
+    size: 'A4',
+    margin: options.margin,
+    lang: options.language === 'cs' ? 'cs-CZ' : 'en-GB',
+    displayTitle: true,
+    info: {
+      Title: options.title,
+      Author: SUPPLIER.company,
+      Creator: SUPPLIER.shopName,
+      Producer: SUPPLIER.shopName,
+      ...(options.createdAt ? { CreationDate: options.createdAt } : {}),
+    },
+  });
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const { regular, bold } = documentFonts();
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  return {
+    doc,
+    margin: options.margin,
+    contentWidth: A4.width - 2 * options.margin,
+    bottom: A4.height - options.margin,
+    finish() {
+      doc.end();
+      return bytes;
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// Recording payments, for the shop owner (decision 0046):
+//   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
+//   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
+// Reads the server's configuration like `npm run stock` (DATABASE_URL, or the embedded database under
+// DATA_DIR). A paid order gets the status PAID (its partner's order.paid webhook goes out) and the
+// customer a "Payment received" e-mail, which this command delivers at once with the server's SMTP_URL,
+// MAIL_FROM and PUBLIC_URL (a running shop would within MAIL's interval anyway). Exit code 0 when done
+// (an order paid already is said so and left alone), 2 for a refused payment or a wrong command line or
+// file, 1 for the configuration. The import marks what matches and lists every payment it did not.
+import { readFile } from 'node:fs/promises';
+import type { Config } from '../bff/src/config.ts';
+import type { Db } from '../bff/src/db/client.ts';
+import { formatMoney, type Currency } from '../schema/rules/money.ts';
+import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentResult, type RecordedPayment } from '../bff/src/services/order-payments.ts';
+import { importStatement, parseFioStatement, StatementFormatError, type ImportedPayment } from '../bff/src/services/bank-statements.ts';
+import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
+
+const USAGE = `Usage:
+  npm run order -- paid <order number> --amount <1234.50> --currency <CZK|EUR> [--date <YYYY-MM-DD>] [--reference <text>]
+                                          records the payment of an order and marks it paid (--date: the day it
+                                          arrived, today when left out; --reference: the bank's reference)
+  npm run order -- import-payments <file.csv>
+                                          marks the orders a Fio bank statement (CSV) pays, by variable symbol,
+                                          and lists the payments it did not match`;
+
+export type OrderCommand =
+  | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
+  | { kind: 'import-payments'; file: string }
+  | { kind: 'help' };
+
+/** The options of `paid`, as --name value or --name=value. */
+function options(args: string[]): { positional: string[]; named: Map<string, string> } {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    if (!['amount', 'currency', 'date', 'reference'].includes(name)) throw new UsageError(`Unknown option --${name}.`);
+    const value = inline ?? args[++index];
+    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value.`);
+    if (named.has(name)) throw new UsageError(`--${name} is given twice.`);
+    named.set(name, value);
+  }
+  return { positional, named };
+}
+
+export function parseOrderCommand(argv: string[]): OrderCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
+  if (command === 'import-payments') {
+    if (rest.length !== 1) throw new UsageError('import-payments needs one CSV file.');
+    return { kind: 'import-payments', file: rest[0] };
+  }
+  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid and import-payments.`);
+  const { positional, named } = options(rest);
+  if (positional.length !== 1) throw new UsageError('paid needs one order number.');
+  const amountText = named.get('amount');
+  const currency = named.get('currency')?.toUpperCase();
+  if (amountText === undefined) throw new UsageError('paid needs --amount, what arrived (e.g. 1234.50).');
+  const amount = parseAmount(amountText);
+  if (Number.isNaN(amount) || amount === 0) throw new UsageError(`--amount must be more than zero with at most two decimals (1234.50), got "${amountText}".`);
+  if (currency !== 'CZK' && currency !== 'EUR') throw new UsageError(`--currency must be CZK or EUR, got "${named.get('currency') ?? ''}".`);
+  const date = named.get('date');
+  if (date !== undefined && parseDay(date) === null) throw new UsageError(`--date must be a day written YYYY-MM-DD, got "${date}".`);
+  return { kind: 'paid', orderNumber: positional[0], amount, currency, date, reference: named.get('reference') };
+}
+
+const money = (amount: number, currency: Currency) => formatMoney(amount, currency, 'en');
+
+function paymentText(payment: RecordedPayment): string {
+  return `${money(payment.amount, payment.currency)} on ${payment.paidOn}${payment.reference ? `, reference ${payment.reference}` : ''}`;
+}
+
+/** What `paid` prints. */
+export function describePayment(result: PaymentResult): string {
+  if (result.result === 'ALREADY_PAID') {
+    const earlier = result.payment ? ` (${paymentText(result.payment)})` : '';
+    return `ALREADY PAID: order ${result.orderNumber} was paid before${earlier}; nothing changed.`;
+  }
+  const overpaid = result.overpaid > 0 ? `\nOVERPAID by ${money(result.overpaid, result.payment.currency)}: return the difference to the customer.` : '';
+  return `PAID: order ${result.orderNumber}, ${paymentText(result.payment)}. The customer is told by e-mail.${overpaid}`;
+}
+
+/** One line of the import's report. */
+export function describeImported(payment: ImportedPayment): string {
+  const what = `line ${payment.line}: VS ${payment.variableSymbol || '-'}, ${money(payment.amount, payment.currency)} on ${payment.paidOn}`;
+  switch (payment.outcome) {
+    case 'MARKED':
+      return `PAID     ${what}: order ${payment.variableSymbol} marked paid.${payment.overpaid > 0 ? ` OVERPAID by ${money(payment.overpaid, payment.currency)}: return it.` : ''}`;
+    case 'ALREADY_PAID':
+      return payment.sameReference
+        ? `SKIPPED  ${what}: recorded before (this statement line was imported already).`
+        : `CHECK    ${what}: order ${payment.variableSymbol} was paid before${payment.earlier ? ` (${paymentText(payment.earlier)})` : ''}; if this is a second payment, return it.`;
+    case 'NO_VARIABLE_SYMBOL':
+      return `CHECK    ${what}: no variable symbol; match it by hand (npm run order -- paid).`;
+    default:
+      return `CHECK    ${what}: ${payment.message}`;
+  }
+}
+
+async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
+  // the outbox's claim keeps a running shop from sending them twice; the rest of the outbox is the shop's
+  const { createMailer } = await import('../bff/src/mail/index.ts');
+  const mailer = createMailer(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  await mailer.sendNow({ kinds: ['paymentReceived'] });
+  await mailer.close();
+}
+
+async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'paid') {
+    const result = await markOrderPaid(prisma, {
+      orderNumber: command.orderNumber,
+      amount: command.amount,
+      currency: command.currency,
+      paidOn: command.date,
+      reference: command.reference,
+      source: 'command',
+    });
+    console.log(describePayment(result));
+    if (result.result === 'MARKED') await deliverPaymentMails(prisma, config);
+    return;
+  }
+  const statement = parseFioStatement(await readFile(command.file, 'utf8'));
+  const imported = await importStatement(prisma, statement);
+  for (const payment of imported) console.log(describeImported(payment));
+  const marked = imported.filter((payment) => payment.outcome === 'MARKED').length;
+  const toCheck = imported.filter((payment) => payment.outcome !== 'MARKED' && !(payment.outcome === 'ALREADY_PAID' && payment.sameReference)).length;
+  console.log(
+    `${imported.length} incoming payments: ${marked} marked paid, ${toCheck} to check by hand` +
+      `${imported.length - marked - toCheck > 0 ? `, ${imported.length - marked - toCheck} imported before` : ''}` +
+      `${statement.outgoing > 0 ? `; ${statement.outgoing} outgoing skipped` : ''}.`,
+  );
+  if (marked > 0) await deliverPaymentMails(prisma, config);
+}
+
+export const orderCommand: ShopCommand<OrderCommand> = {
+  name: 'order',
+  usage: USAGE,
+  parse: parseOrderCommand,
+  run,
+  // a refused payment, an unreadable statement or a file that is not there is the user's input
+  isInputError: (error) =>
+    error instanceof PaymentRefusedError || error instanceof StatementFormatError || (error as NodeJS.ErrnoException).code === 'ENOENT',
+};
+
+// `npx tsx scripts/order.ts …` in development; the build runs orderCommand from build/bff/order.js (`npm run order`)
+if (isCommandLine(import.meta.url)) {
+  process.exitCode = await runShopCommand(orderCommand, process.argv.slice(2));
+}
