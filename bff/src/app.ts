@@ -52,6 +52,7 @@ import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/server/yoga.ts';
+import { createStreamRegistry, type StreamRegistry } from './graphql/server/stream-limits.ts';
 import { createGraphQLError } from 'graphql-yoga';
 import { localisedRefusal } from './graphql/server/request-errors.ts';
 import { errorLanguage, requestLanguage } from './graphql/server/request-language.ts';
@@ -69,6 +70,8 @@ export type App = {
   rateLimiter: RateLimiter;
   /** Seats taken and freed, for the pickers of every instance (decision 0041); closed by close(). */
   seatChanges: SeatChangeBus;
+  /** The subscriptions' open event streams (counted per client and instance); all ended by startDrain(). */
+  streams: StreamRegistry;
   /** Sends the mail outbox (after commits, on an interval); closed by close(). */
   mailer: Mailer;
   /** Sends the webhook outbox (on an interval); closed by close(). */
@@ -192,7 +195,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
   // their seats announced free
   const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, seatChanges, backgroundLog);
-  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges });
+  // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
+  const streams = createStreamRegistry(config.seatStreams);
+  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
   const sessionSecret = resolveSessionSecret(config);
@@ -438,10 +443,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     personalAnswerStats: personalAnswers?.stats ?? null,
     databaseUrl,
     pool,
+    streams,
     startDrain() {
       draining = true;
+      // an event stream never finishes by itself: ended now, so the drain does not wait for it
+      streams.closeAll();
     },
     async close() {
+      streams.closeAll();
       // the background jobs' rounds in progress end first (the hold sweep's tell the seat pickers)
       await Promise.all([cleanUps.close(), unpaidOrders.close(), holdSweep.close(), pickupPointFeed.close()]);
       await seatChanges.close();

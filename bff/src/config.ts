@@ -8,6 +8,16 @@ import { SUPPLIER } from '../../schema/rules/supplier.ts';
 /** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
 export const STARTUP_LOCK_TIMEOUT_MS = 300_000;
 
+/** Bounds of subscriptions' event streams, each counted by one instance for itself. */
+export type StreamLimits = {
+  /** Open streams per API token, else per client address (SEAT_STREAMS_PER_CLIENT, 20: a household's tabs; beyond it a NAT's pickers poll). */
+  perClient: number;
+  /** Open streams of this instance (SEAT_STREAMS_MAX, 2 000). */
+  perInstance: number;
+  /** A stream ends this long after it opened and the client opens a new one (SEAT_STREAM_LIFETIME_MS, 15 minutes). */
+  lifetimeMs: number;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -47,6 +57,8 @@ export type Config = {
   exposeSchema: boolean;
   /** A GraphQL operation still running after this many ms is aborted (GRAPHQL_TIMEOUT_MS). */
   graphqlTimeoutMs: number;
+  /** Bounds of subscriptions' event streams (graphql/server/stream-limits.ts, docs/decisions/0041). */
+  seatStreams: StreamLimits;
   /** After SIGTERM/SIGINT: how long /ready answers 503 while new connections are still served (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
   /** After the drain: how long requests in flight may still take before they are cut and the exit code is 1 (SHUTDOWN_TIMEOUT_MS). */
@@ -318,6 +330,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     graphiqlPublic,
     exposeSchema: mode !== 'production',
     graphqlTimeoutMs: integer('GRAPHQL_TIMEOUT_MS', env.GRAPHQL_TIMEOUT_MS, 5000, 100, 60_000),
+    seatStreams: {
+      perClient: integer('SEAT_STREAMS_PER_CLIENT', env.SEAT_STREAMS_PER_CLIENT, 20, 1, 10_000),
+      perInstance: integer('SEAT_STREAMS_MAX', env.SEAT_STREAMS_MAX, 2000, 0, 100_000),
+      lifetimeMs: integer('SEAT_STREAM_LIFETIME_MS', env.SEAT_STREAM_LIFETIME_MS, 15 * 60_000, 1000, 24 * 3600_000),
+    },
     shutdownDrainMs: integer('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, 0, 300_000),
     shutdownTimeoutMs: integer('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
     startupLockTimeoutMs: integer('STARTUP_LOCK_TIMEOUT_MS', env.STARTUP_LOCK_TIMEOUT_MS, STARTUP_LOCK_TIMEOUT_MS, 1000, 3600_000),

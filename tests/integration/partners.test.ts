@@ -528,6 +528,8 @@ describe(`partner apps (${databaseKind})`, () => {
       expect(value('run time') * 1000).toBe(loadConfig({}).graphqlTimeoutMs);
       expect(value('request body') * 1000).toBe(OPERATION_LIMITS.bodyBytes);
       expect(value('requests per token')).toBe(DEFAULT_RATE_PER_MINUTE);
+      expect(value('open event streams')).toBe(loadConfig({}).seatStreams.perClient);
+      expect(value('lifetime of an event stream') * 60_000).toBe(loadConfig({}).seatStreams.lifetimeMs);
     });
 
     it('the guide\'s answers that are not from an example are valid JSON and match the server\'s shape', () => {

@@ -145,6 +145,8 @@ export type TestApp = {
   personalAnswerStats: App['personalAnswerStats'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
+  /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
+  streams: App['streams'];
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
@@ -243,6 +245,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     responseCacheStats: app.responseCacheStats,
     personalAnswerStats: app.personalAnswerStats,
     seatChanges: app.seatChanges,
+    streams: app.streams,
     config,
     databaseUrl: app.databaseUrl,
     queries,

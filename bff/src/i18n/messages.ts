@@ -114,6 +114,19 @@ const messages = {
     cs: 'Zadaný text obsahuje nepovolené znaky.',
     en: 'The text you entered contains characters that are not allowed.',
   },
+  // event streams of subscriptions (graphql/server/stream-limits.ts)
+  streamNeedsEventStream: {
+    cs: 'Odběr změn se posílá jako server-sent events: pošlete hlavičku Accept: text/event-stream.',
+    en: 'A subscription is sent as server-sent events: send the header Accept: text/event-stream.',
+  },
+  tooManyStreams: {
+    cs: 'Tento klient má otevřeno příliš mnoho živých odběrů změn. Zavřete některý, nebo to zkuste znovu za chvíli (viz hlavička Retry-After).',
+    en: 'This client has too many live change streams open. Close one or try again shortly (see the Retry-After header).',
+  },
+  streamsUnavailable: {
+    cs: 'Živý odběr změn teď není k dispozici. Zkuste to prosím znovu za chvíli; mezitím lze obsazenost načítat dotazem.',
+    en: 'Live change streams are not available right now. Please try again shortly; meanwhile, read the availability with a query.',
+  },
   requestTimedOut: {
     cs: 'Požadavek trval příliš dlouho. Zkuste to prosím znovu.',
     en: 'The request took too long. Please try again.',

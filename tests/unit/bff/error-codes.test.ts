@@ -28,7 +28,7 @@ function codesIn(text: string): string[] {
   const patterns = [
     /\bcode: '([A-Z][A-Z_]+)'/g, // createGraphQLError(…, { extensions: { code } }), JSON refusals, request-errors.ts overrides
     /\bsuper\('([A-Z][A-Z_]+)'/g, // ShopError subclasses
-    /\b(?:refusal|armorRefusal)\((?:[^()]|\([^()]*\))*?'([A-Z][A-Z_]+)'(?:, \d{3})?\)/g, // operation-limits.ts (a message(…) inside)
+    /\b(?:refusal|armorRefusal)\((?:[^()]|\([^()]*\))*?'([A-Z][A-Z_]+)'(?:, \d{3}(?:, \w+)?)?\)/g, // operation-limits.ts, stream-limits.ts (a message(…) inside; a status, a Retry-After)
     /\bfail\(req, res, \d{3}, '\w+', '([A-Z][A-Z_]+)'\)/g, // http/partner-auth.ts
     /^ {2}([A-Z][A-Z_]+): \{ key: '\w+', status: \d+ \},$/gm, // request-errors.ts: a code answered as it came
   ];

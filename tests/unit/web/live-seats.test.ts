@@ -1,8 +1,9 @@
 // The seat picker's live updates (web/app/features/tickets/live-seats.ts): server-sent events read
 // from a stream however it is cut into chunks, keep-alive comments skipped; a change applied to the
-// taken seats without touching the old set; and the hold countdown's text (TicketLines.tsx).
+// taken seats without touching the old set; when the stream is opened again; and the hold countdown's
+// text (TicketLines.tsx).
 import { describe, expect, it } from 'vitest';
-import { applySeatChange, readEventStream } from '../../../web/app/features/tickets/live-seats.ts';
+import { applySeatChange, readEventStream, reconnectDelay } from '../../../web/app/features/tickets/live-seats.ts';
 import { timeLeft } from '../../../web/app/features/tickets/TicketLines.tsx';
 
 function streamOf(chunks: string[]): ReadableStream<Uint8Array> {
@@ -63,5 +64,21 @@ describe('the hold countdown', () => {
     expect(timeLeft(until, Date.parse('2026-11-27T10:00:00.000Z'))).toBe('15:00');
     expect(timeLeft(until, Date.parse('2026-11-27T10:14:05.400Z'))).toBe('0:54');
     expect(timeLeft(until, Date.parse('2026-11-27T10:16:00.000Z'))).toBe('0:00');
+  });
+});
+
+describe('opening the stream again', () => {
+  it('at once after the server ended it, as the Retry-After of a refusal says (5 s to 1 min), else in 5 s', () => {
+    // ended by its lifetime or a shutdown: within a second, spread so that pickers do not return together
+    expect(reconnectDelay({ ended: true }, () => 0)).toBe(0);
+    expect(reconnectDelay({ ended: true }, () => 0.999)).toBe(999);
+    // the server's caps on streams (TOO_MANY_STREAMS, STREAMS_UNAVAILABLE)
+    expect(reconnectDelay({ status: 429, retryAfter: '30' })).toBe(30_000);
+    expect(reconnectDelay({ status: 503, retryAfter: '1' })).toBe(5000);
+    expect(reconnectDelay({ status: 503, retryAfter: '3600' })).toBe(60_000);
+    // no Retry-After, one that is not a number of seconds, or a network failure
+    expect(reconnectDelay({ status: 500, retryAfter: null })).toBe(5000);
+    expect(reconnectDelay({ status: 503, retryAfter: 'Wed, 21 Oct 2026 07:28:00 GMT' })).toBe(5000);
+    expect(reconnectDelay(null)).toBe(5000);
   });
 });

@@ -7,6 +7,7 @@ import {
   NoSchemaIntrospectionCustomRule,
   type DocumentNode,
   type GraphQLError,
+  type GraphQLSchema,
   type SelectionSetNode,
   type ValidationRule,
 } from 'graphql';
@@ -93,6 +94,19 @@ function languageOf(context: Partial<Context>): Locale {
   return (context.errorLanguage ?? context.language) === 'en' ? 'en' : 'cs';
 }
 
+type OperationArgs = { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null; contextValue?: unknown };
+
+/** The estimated cost and the strings an operation carries: the refusal when one is over its limit. */
+function refusalBeforeRunning(args: OperationArgs): GraphQLError | null {
+  const language = languageOf(args.contextValue as Partial<Context>);
+  const cost = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
+  if (cost > OPERATION_LIMITS.cost) return refusal(message('queryTooComplex', language), 'QUERY_TOO_COMPLEX');
+  const bad = findBadString(args.document, args.variableValues ?? undefined);
+  if (!bad) return null;
+  const key = ({ tooLong: 'inputTooLong', tooMany: 'inputTooManyItems', invalid: 'inputInvalidCharacters' } as const)[bad];
+  return refusal(message(key, language), 'BAD_USER_INPUT');
+}
+
 export function operationLimits(options: Options): Plugin[] {
   const { timeoutMs } = options;
   const plugins: Plugin[] = [
@@ -118,18 +132,17 @@ export function operationLimits(options: Options): Plugin[] {
           addValidationRule(NoSchemaIntrospectionCustomRule);
         }
       },
+      // a subscription passes the same checks; its stream is bounded by stream-limits.ts, not by the timeout
+      onSubscribe({ args, setResultAndStopExecution }) {
+        const refused = refusalBeforeRunning(args);
+        if (refused) setResultAndStopExecution({ errors: [refused] });
+      },
       onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
         const context = args.contextValue as Partial<Context> & InitialContext;
         const language = languageOf(context);
-        const cost = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
-        if (cost > OPERATION_LIMITS.cost) {
-          setResultAndStopExecution({ errors: [refusal(message('queryTooComplex', language), 'QUERY_TOO_COMPLEX')] });
-          return;
-        }
-        const bad = findBadString(args.document, args.variableValues ?? undefined);
-        if (bad) {
-          const key = ({ tooLong: 'inputTooLong', tooMany: 'inputTooManyItems', invalid: 'inputInvalidCharacters' } as const)[bad];
-          setResultAndStopExecution({ errors: [refusal(message(key, language), 'BAD_USER_INPUT')] });
+        const refused = refusalBeforeRunning(args);
+        if (refused) {
+          setResultAndStopExecution({ errors: [refused] });
           return;
         }
         // The executor checks this signal between resolvers: after a timeout or a disconnect no

@@ -1,6 +1,6 @@
 // The query cost budget of an API client (issue 27, decision 0039): every operation a token, or the
-// public explorer's anonymous visitor per client address (decision 0038), runs is charged its
-// estimated cost (cost.ts) against a budget per client and minute, counted in the shared rate
+// public explorer's anonymous visitor per client address (decision 0038), runs (a subscription once,
+// when it is set up) is charged its estimated cost (cost.ts) against a budget per client and minute, counted in the shared rate
 // limiter (Redis, or PostgreSQL, with the same fallback as the request limit). Over the budget the
 // operation does not run: HTTP 429 with Retry-After and RATE_LIMITED. Every such answer says in
 // `extensions.cost` what the operation cost and what is left, as Shopify's `throttleStatus` does,
@@ -11,7 +11,7 @@
 // never meets the 429. An operation over the per-query ceiling (limits.ts) is refused by
 // operation-limits.ts and charges nothing; one refused here is charged too, like every attempt (0008).
 import type { Response } from 'express';
-import type { ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { OPERATION_LIMITS } from './limits.ts';
 import { operationCost } from './cost.ts';
@@ -39,39 +39,57 @@ function withCost<T extends ExecutionResult>(result: T, cost: QueryCost): T {
   return { ...result, extensions: { ...result.extensions, cost } };
 }
 
+type OperationArgs = { schema: GraphQLSchema; document: DocumentNode; variableValues?: Record<string, unknown> | null; operationName?: string | null; contextValue?: unknown };
+
+/**
+ * Charges an API client's operation its cost: null for a browser's request (or one over the per-query
+ * ceiling, which operation-limits.ts refuses), else what it cost and, over the budget, the refusal.
+ */
+async function charge(rateLimiter: RateLimiter, args: OperationArgs): Promise<{ cost: QueryCost; refused: ExecutionResult | null } | null> {
+  const context = args.contextValue as Partial<Context> & { res?: Response };
+  const client = apiLimitsOf(context.res);
+  if (!client) return null;
+  const requested = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
+  // over the per-query ceiling: operation-limits.ts refuses it, and it costs the budget nothing
+  if (requested > OPERATION_LIMITS.cost) return null;
+  const rule = costBudgetRule(client.ratePerMinute);
+  const outcome = await rateLimiter.consume(rule, client.key, requested);
+  const cost: QueryCost = {
+    requestedQueryCost: requested,
+    throttleStatus: {
+      maximumAvailable: rule.limit,
+      currentlyAvailable: outcome.remaining,
+      restoreRate: Math.round((rule.limit / (rule.windowMs / 1000)) * 100) / 100,
+      resetInSeconds: wholeSeconds(outcome.allowed ? outcome.resetAfterMs : outcome.retryAfterMs, rule),
+    },
+  };
+  if (outcome.allowed) return { cost, refused: null };
+  const retryAfter = String(wholeSeconds(outcome.retryAfterMs, rule));
+  const text = isPublicExplorer(context.res) ? 'explorerCostLimited' : 'apiCostLimited';
+  const refusal = createGraphQLError(message(text, context.errorLanguage ?? context.language ?? 'en'), {
+    extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: { 'Retry-After': retryAfter } } },
+  });
+  return { cost, refused: withCost({ errors: [refusal] }, cost) };
+}
+
 export function useTokenCostBudget(rateLimiter: RateLimiter): Plugin {
   return {
+    // a subscription is charged once, when it is set up (its events are not operations of the client's)
+    async onSubscribe({ args, setResultAndStopExecution }) {
+      const charged = await charge(rateLimiter, args);
+      if (charged?.refused) setResultAndStopExecution(charged.refused);
+    },
     async onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as Partial<Context> & { res?: Response };
-      const client = apiLimitsOf(context.res);
-      if (!client) return undefined;
-      const requested = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
-      // over the per-query ceiling: operation-limits.ts refuses it, and it costs the budget nothing
-      if (requested > OPERATION_LIMITS.cost) return undefined;
-      const rule = costBudgetRule(client.ratePerMinute);
-      const outcome = await rateLimiter.consume(rule, client.key, requested);
-      const cost: QueryCost = {
-        requestedQueryCost: requested,
-        throttleStatus: {
-          maximumAvailable: rule.limit,
-          currentlyAvailable: outcome.remaining,
-          restoreRate: Math.round((rule.limit / (rule.windowMs / 1000)) * 100) / 100,
-          resetInSeconds: wholeSeconds(outcome.allowed ? outcome.resetAfterMs : outcome.retryAfterMs, rule),
-        },
-      };
-      if (!outcome.allowed) {
-        const retryAfter = String(wholeSeconds(outcome.retryAfterMs, rule));
-        const text = isPublicExplorer(context.res) ? 'explorerCostLimited' : 'apiCostLimited';
-        const refusal = createGraphQLError(message(text, context.errorLanguage ?? context.language ?? 'en'), {
-          extensions: { code: 'RATE_LIMITED', http: { status: 429, headers: { 'Retry-After': retryAfter } } },
-        });
-        setResultAndStopExecution(withCost({ errors: [refusal] }, cost));
+      const charged = await charge(rateLimiter, args);
+      if (!charged) return undefined;
+      if (charged.refused) {
+        setResultAndStopExecution(charged.refused);
         return undefined;
       }
       return {
         onExecuteDone({ result, setResult }) {
           // a single result (no streaming on this API)
-          if (!(Symbol.asyncIterator in result)) setResult(withCost(result, cost));
+          if (!(Symbol.asyncIterator in result)) setResult(withCost(result, charged.cost));
         },
       };
     },

@@ -27,6 +27,7 @@ import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
 import { useWebhookWarnings } from './webhook-warnings.ts';
 import type { SeatChangeBus } from '../../services/seat-changes.ts';
+import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
 type ServerContext = { req: Request; res: Response };
 
@@ -78,9 +79,11 @@ export type GraphQLServerOptions = {
   operationFinished?: (operation: FinishedOperation) => void;
   /** Seats taken and freed (Subscription.seatChanges and the mutations that change seats). */
   seatChanges: SeatChangeBus;
+  /** The open event streams of subscriptions, counted and bounded (stream-limits.ts). */
+  streams: StreamRegistry;
 };
 
-export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished, seatChanges }: GraphQLServerOptions) {
+export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished, seatChanges, streams }: GraphQLServerOptions) {
   const contextLog = lineLog(log);
   return createYoga<ServerContext>({
     schema,
@@ -112,6 +115,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       useTokenCostBudget(rateLimiter),
       ...operationLimits({ exposeSchema: config.exposeSchema, timeoutMs: config.graphqlTimeoutMs }),
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
+      useStreamLimits(streams), // a subscription's stream: per client and instance, its lifetime, ended by shutdown
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
       useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
       useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics

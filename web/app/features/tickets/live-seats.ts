@@ -1,6 +1,7 @@
 // Which seats others have taken, kept current without a reload: the seatChanges subscription over
 // server-sent events (graphql-yoga answers a POST to /graphql that accepts text/event-stream), and
-// while it cannot be had (a proxy that buffers, the connection dropped) the event's availability
+// while it cannot be had (a proxy that buffers, the connection dropped, the server refused a stream
+// over its caps) the event's availability
 // asked for every few seconds. Each (re)connection reads the whole availability once, so nothing
 // that changed while the stream was away is missed.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -35,6 +36,21 @@ export const SeatChangesSubscription = graphql(`
 export const POLL_MS = 4000;
 /** How long to wait before opening the stream again after it failed. */
 const RECONNECT_MS = 5000;
+/** The longest wait a refusal's Retry-After may ask for (the picker polls meanwhile). */
+const MAX_RECONNECT_MS = 60_000;
+
+/**
+ * When to open the stream again: at once (within a second, so that pickers do not all come back in
+ * the same instant) after the server ended it (its lifetime, a shutdown); after a refusal as its
+ * Retry-After says (the server's cap on streams: TOO_MANY_STREAMS, STREAMS_UNAVAILABLE), at least
+ * 5 s and at most a minute; after any other failure in 5 s.
+ */
+export function reconnectDelay(outcome: { ended: true } | { status: number; retryAfter: string | null } | null, random = Math.random): number {
+  if (outcome && 'ended' in outcome) return Math.round(random() * 1000);
+  const seconds = Number(outcome?.retryAfter);
+  if (!outcome?.retryAfter || !Number.isFinite(seconds) || seconds <= 0) return RECONNECT_MS;
+  return Math.min(MAX_RECONNECT_MS, Math.max(RECONNECT_MS, seconds * 1000));
+}
 
 export type Availability = { taken: ReadonlySet<number>; mine: readonly number[] };
 
@@ -108,6 +124,7 @@ export function useLiveAvailability(event: { id: string; slug: string }, initial
       poll = null;
     };
     const connect = async () => {
+      let outcome: Parameters<typeof reconnectDelay>[0] = null;
       try {
         const response = await csrfFetch('/graphql', {
           method: 'POST',
@@ -116,7 +133,11 @@ export function useLiveAvailability(event: { id: string; slug: string }, initial
           headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
           body: JSON.stringify(persistedRequestBody('SeatChanges', { eventId: event.id })),
         });
-        if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) throw new Error(`no event stream (${response.status})`);
+        if (!response.ok || !response.body || !response.headers.get('content-type')?.includes('text/event-stream')) {
+          // refused (the server's cap on open streams, a shutdown): poll, and try again when it says
+          outcome = { status: response.status, retryAfter: response.headers.get('retry-after') };
+          throw new Error(`no event stream (${response.status})`);
+        }
         stopPolling();
         setLive(true);
         // what changed before the stream opened
@@ -125,12 +146,14 @@ export function useLiveAvailability(event: { id: string; slug: string }, initial
           const change = (JSON.parse(data) as SeatChangeData).data?.seatChanges;
           if (change && mounted.current) setAvailability((current) => ({ taken: applySeatChange(current.taken, change), mine: current.mine.filter((seat) => !change.freed.includes(seat)) }));
         });
+        // the server ended it (its lifetime is over, or the instance shuts down)
+        outcome = { ended: true };
         throw new Error('the event stream ended');
       } catch {
         if (controller.signal.aborted) return;
         setLive(false);
         startPolling();
-        retry = setTimeout(() => void connect(), RECONNECT_MS);
+        retry = setTimeout(() => void connect(), reconnectDelay(outcome));
       }
     };
     void connect();
