@@ -230,7 +230,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
       </dl>
 
       <div className="order-summary__grid">
-        <section aria-labelledby={delivered ? 'order-delivery' : 'order-payment'}>
+        <section aria-labelledby={delivered ? 'order-delivery' : 'order-payment-method'}>
           {delivered && (
             <>
               <h2 id="order-delivery">{t('checkout.delivery')}</h2>
@@ -246,7 +246,7 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               {order.store.street}, {order.store.postcode} {order.store.city}
             </p>
           )}
-          <h2 id="order-payment">{t('checkout.payment')}</h2>
+          <h2 id="order-payment-method">{t('checkout.payment')}</h2>
           <p>
             {order.payment.name} ({charge(priceOf(order.payment.price).withVat)})
           </p>
