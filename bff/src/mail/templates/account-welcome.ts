@@ -2,7 +2,7 @@
 // for and where to sign in. It never contains the password.
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { WelcomeMailDocument } from '../../services/registration.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -24,10 +24,6 @@ const TEXTS = {
     notYou: 'If you did not register, please let us know by replying to this e-mail.',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export const accountWelcome: MailTemplate<WelcomeMailDocument> = {
   async render(context, customer, language) {

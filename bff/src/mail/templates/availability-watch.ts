@@ -4,7 +4,7 @@
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { variantText } from '../../../../schema/rules/variant.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { WatchMailDocument } from '../../services/availability-watch.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -30,10 +30,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export const availabilityWatch: MailTemplate<WatchMailDocument> = {
   async render(context, watch, language) {

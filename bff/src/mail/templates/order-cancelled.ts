@@ -4,7 +4,7 @@ import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { CancelledOrderMailDocument } from '../../services/unpaid-orders.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -28,10 +28,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export const orderCancelled: MailTemplate<CancelledOrderMailDocument> = {
   async render(context, order, language) {

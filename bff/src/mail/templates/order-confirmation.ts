@@ -12,7 +12,7 @@ import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
 import { addressName, type DocumentAddress, type OrderDocument } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
-import { html, htmlDocument, textFooter, type SafeHtml } from './layout.ts';
+import { html, htmlDocument, textFooter, type SafeHtml, fill } from './layout.ts';
 import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
 
 /**
@@ -91,10 +91,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 function addressText(address: DocumentAddress, language: MailLanguage): string {
   return [address.company, addressName(address), address.street, `${address.postcode} ${address.city}`.trim(), countryName(address.country, language)]

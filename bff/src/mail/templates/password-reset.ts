@@ -3,7 +3,7 @@
 // copy outside the database's hash, so the outbox row's payload is emptied once it is sent.
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { MailPayload } from '../../services/mail-outbox.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -25,10 +25,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 // the outbox row's payload is the whole document: the link's token and how long it is valid
 export const passwordReset: MailTemplate<MailPayload<'passwordReset'>> = {

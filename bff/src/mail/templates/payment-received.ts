@@ -5,7 +5,7 @@ import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { PaymentReceivedMailDocument } from '../../services/order-payments.ts';
 import type { MailAttachment, MailTemplate } from './types.ts';
 
@@ -34,10 +34,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export const paymentReceived: MailTemplate<PaymentReceivedDocument> = {
   async render(context, { order, tickets }, language) {

@@ -5,7 +5,7 @@ import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
 import { renderReturnProtocolPdf, returnProtocolFileName } from '../../pdf/return-protocol.ts';
 import type { ReturnProtocolDocument } from '../../services/returns.ts';
-import { html, htmlDocument, textFooter } from './layout.ts';
+import { html, htmlDocument, textFooter, fill } from './layout.ts';
 import type { MailTemplate } from './types.ts';
 
 const TEXTS = {
@@ -30,10 +30,6 @@ const TEXTS = {
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
-
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
-}
 
 export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
   async render(_context, protocol, language) {
