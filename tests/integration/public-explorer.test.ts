@@ -17,6 +17,7 @@ import { costBudgetRule, type QueryCost } from '../../bff/src/graphql/server/tok
 import { operationCost } from '../../bff/src/graphql/server/cost.ts';
 import { schema as builtSchema } from '../../bff/src/graphql/schema/index.ts';
 import { parse } from 'graphql';
+import { rateHeaders } from '../support/rate-limit-headers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PRODUCTION = { trustedDocumentsOnly: true, exposeSchema: false } as const;
@@ -70,13 +71,6 @@ async function post(app: TestApp, query: string, headers: Record<string, string>
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
-
-const rateHeaders = (answer: Answer) => ({
-  limit: answer.headers.get('ratelimit-limit'),
-  remaining: answer.headers.get('ratelimit-remaining'),
-  reset: Number(answer.headers.get('ratelimit-reset')),
-  policy: answer.headers.get('ratelimit-policy'),
-});
 
 const PRODUCTS = '{ products(first: 5) { totalCount edges { node { name } } } }';
 const PRODUCTS_COST = operationCost(builtSchema, parse(PRODUCTS), undefined);

@@ -14,6 +14,7 @@ import { schema } from '../../bff/src/graphql/schema/index.ts';
 import { parse } from 'graphql';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { rateHeaders } from '../support/rate-limit-headers.ts';
 
 let app: TestApp;
 let variantId: string;
@@ -46,13 +47,6 @@ async function call(token: string, query: string, variables?: unknown, headers: 
   });
   return { status: response.status, headers: response.headers, body: await response.json() };
 }
-
-const rateHeaders = (answer: Answer) => ({
-  limit: answer.headers.get('ratelimit-limit'),
-  remaining: answer.headers.get('ratelimit-remaining'),
-  reset: Number(answer.headers.get('ratelimit-reset')),
-  policy: answer.headers.get('ratelimit-policy'),
-});
 
 const PRODUCTS = '{ products(first: 5) { totalCount edges { node { name } } } }';
 const PRODUCTS_COST = operationCost(schema, parse(PRODUCTS), undefined);
