@@ -268,16 +268,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.statusCode = entry.status;
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
-    const body = bodyWithNonce(entry, nonce);
+    const parts = bodyParts(entry, nonce);
+    const length = parts.reduce((sum, part) => sum + part.length, 0);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', body.length)) {
-      res.setHeader('Content-Length', body.length);
-      res.end(body);
+    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', length)) {
+      res.setHeader('Content-Length', length);
+      // the parts go out in one write without being copied into one buffer first
+      res.cork();
+      for (let index = 0; index < parts.length - 1; index++) res.write(parts[index]);
+      res.end(parts[parts.length - 1]);
       return;
     }
+    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
     // an answer without a nonce (JSON) is compressed once per encoding; a page, whose nonce differs
     // per response, each time (the app's compression middleware lets an encoded body through)
-    const compressed = encodedBodies.get(entry)?.length === 1 ? compressedOnce(entry, body, encoding, compress) : compress(body, encoding);
+    const compressed = parts.length === 1 ? compressedOnce(entry, body, encoding, compress) : compress(body, encoding);
     compressed.then(
       (bytes) => {
         if (res.destroyed) return;
@@ -498,15 +503,16 @@ function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding,
  */
 const encodedBodies = new WeakMap<CachedResponse, Buffer[]>();
 
-function bodyWithNonce(entry: CachedResponse, nonce: string): Buffer {
+/** The body's bytes with this response's nonce between the parts. */
+function bodyParts(entry: CachedResponse, nonce: string): Buffer[] {
   let parts = encodedBodies.get(entry);
   if (!parts) {
     parts = entry.body.split(NONCE_MARK).map((part) => Buffer.from(part, 'utf8'));
     encodedBodies.set(entry, parts);
   }
-  if (parts.length === 1) return parts[0];
+  if (parts.length === 1) return parts;
   const nonceBytes = Buffer.from(nonce, 'utf8');
-  return Buffer.concat(parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part])));
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
 }
 
 /** A cookie's value as the browser sent it (not decoded), to send it on as it came. */
