@@ -52,8 +52,8 @@ export const paymentMethods: SeedPaymentMethod[] = [
     code: BANK_TRANSFER_PAYMENT_CODE,
     name: { cs: 'Bankovní převod', en: 'Bank transfer' },
     description: {
-      cs: 'Po odeslání objednávky zobrazíme číslo účtu, variabilní symbol a QR kód pro rychlou platbu. Zboží odešleme, jakmile platba dorazí na náš účet.',
-      en: 'After you place the order we show our account number, variable symbol and a QR code for quick payment. We ship as soon as the payment reaches our account.',
+      cs: 'Po odeslání objednávky zobrazíme číslo účtu, variabilní symbol a QR kód pro rychlou platbu. Zboží odešleme a vstupenky začnou platit, jakmile platba dorazí na náš účet.',
+      en: 'After you place the order we show our account number, variable symbol and a QR code for quick payment. We ship the goods, and the tickets become valid, as soon as the payment reaches our account.',
     },
     priceCzk: 0,
     priceEur: 0,
