@@ -26,6 +26,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
+import { compressParts, gzipAroundNonce, type CompressedParts } from './gzip-around-nonce.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 import { cookieNames, currencyOfCookies, languageOfCookies } from '../../../schema/rules/cookies.ts';
 import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/consent.ts';
@@ -268,33 +269,31 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.statusCode = entry.status;
     for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
     res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
-    const parts = bodyParts(entry, nonce);
-    const length = parts.reduce((sum, part) => sum + part.length, 0);
-    const encoding = negotiateEncoding(req.headers['accept-encoding']);
-    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', length)) {
-      res.setHeader('Content-Length', length);
-      // the parts go out in one write without being copied into one buffer first
-      res.cork();
-      for (let index = 0; index < parts.length - 1; index++) res.write(parts[index]);
-      res.end(parts[parts.length - 1]);
-      return;
-    }
-    const body = parts.length === 1 ? parts[0] : Buffer.concat(parts);
-    // an answer without a nonce (JSON) is compressed once per encoding; a page, whose nonce differs
-    // per response, each time (the app's compression middleware lets an encoded body through)
-    const compressed = parts.length === 1 ? compressedOnce(entry, body, encoding, compress) : compress(body, encoding);
+    const parts = encodedBody(entry);
+    const withNonce = parts.length > 1;
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    const plain = withNonce ? withNonceBetween(parts, nonceBytes) : parts;
+    const length = plain.reduce((sum, part) => sum + part.length, 0);
+    // a page with a nonce goes in gzip when the browser takes it: its parts are compressed once (gzip-around-nonce.ts)
+    const encoding = negotiateEncoding(req.headers['accept-encoding'], withNonce ? 'gzip' : undefined);
+    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', length)) return writePieces(res, plain);
+    const body = withNonce ? Buffer.concat(plain) : plain[0];
+    // an answer without a nonce (JSON) is compressed once per encoding; a page in gzip once, around its
+    // nonce; a page in brotli (a browser without gzip) each time (the app's compression middleware lets an
+    // encoded body through)
+    const compressed: Promise<Buffer[]> = !withNonce
+      ? compressedOnce(entry, body, encoding, compress).then((bytes) => [bytes])
+      : encoding === 'gzip'
+        ? partsCompressedOnce(entry, parts, nonceBytes.length, () => (stats.compressed += 1)).then((once) => gzipAroundNonce(once, nonceBytes))
+        : compress(body, encoding).then((bytes) => [bytes]);
     compressed.then(
-      (bytes) => {
+      (pieces) => {
         if (res.destroyed) return;
         res.setHeader('Content-Encoding', encoding);
         appendVary(res);
-        res.setHeader('Content-Length', bytes.length);
-        res.end(bytes);
+        writePieces(res, pieces);
       },
-      () => {
-        res.setHeader('Content-Length', body.length);
-        res.end(body);
-      },
+      () => writePieces(res, plain),
     );
   }
 
@@ -503,16 +502,38 @@ function compressedOnce(entry: CachedResponse, body: Buffer, encoding: Encoding,
  */
 const encodedBodies = new WeakMap<CachedResponse, Buffer[]>();
 
-/** The body's bytes with this response's nonce between the parts. */
-function bodyParts(entry: CachedResponse, nonce: string): Buffer[] {
+function encodedBody(entry: CachedResponse): Buffer[] {
   let parts = encodedBodies.get(entry);
   if (!parts) {
     parts = entry.body.split(NONCE_MARK).map((part) => Buffer.from(part, 'utf8'));
     encodedBodies.set(entry, parts);
   }
-  if (parts.length === 1) return parts;
-  const nonceBytes = Buffer.from(nonce, 'utf8');
-  return parts.flatMap((part, index) => (index === 0 ? [part] : [nonceBytes, part]));
+  return parts;
+}
+
+function withNonceBetween(parts: Buffer[], nonce: Buffer): Buffer[] {
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [nonce, part]));
+}
+
+/** A page's constant parts compressed for gzip, once per entry, made on its first hit that takes gzip. */
+const compressedParts = new WeakMap<CachedResponse, Promise<CompressedParts>>();
+
+function partsCompressedOnce(entry: CachedResponse, parts: Buffer[], nonceLength: number, counted: () => void): Promise<CompressedParts> {
+  let once = compressedParts.get(entry);
+  if (!once) {
+    counted();
+    once = compressParts(parts, nonceLength);
+    compressedParts.set(entry, once);
+  }
+  return once;
+}
+
+/** The body's pieces as one write with its Content-Length, without copying them into one buffer first. */
+function writePieces(res: ServerResponse, pieces: Buffer[]) {
+  res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + piece.length, 0));
+  res.cork();
+  for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
+  res.end(pieces[pieces.length - 1]);
 }
 
 /** A cookie's value as the browser sent it (not decoded), to send it on as it came. */

@@ -22,8 +22,11 @@ const STATIC_CACHE_BYTES = 64 * 2 ** 20;
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** The best encoding the Accept-Encoding header allows: br before gzip; q=0 refuses. */
-export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+/**
+ * The best encoding the Accept-Encoding header allows: br before gzip (or gzip first when `prefer` says
+ * so and the browser takes it); q=0 refuses.
+ */
+export function negotiateEncoding(header: string | string[] | undefined, prefer?: Encoding): Encoding | null {
   if (typeof header !== 'string' || header.length === 0) return null;
   const weights = new Map<string, number>();
   for (const part of header.slice(0, 500).split(',')) {
@@ -32,6 +35,7 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
     weights.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
   const weight = (name: Encoding) => weights.get(name) ?? (weights.has('*') ? weights.get('*')! : 0);
+  if (prefer && weight(prefer) > 0) return prefer;
   if (weight('br') > 0 && weight('br') >= weight('gzip')) return 'br';
   if (weight('gzip') > 0) return 'gzip';
   return null;

@@ -9,6 +9,13 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('*')).toBe('br');
   });
 
+  it('takes the preferred encoding when the browser accepts it, the best one otherwise', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd', 'gzip')).toBe('gzip');
+    expect(negotiateEncoding('br', 'gzip')).toBe('br');
+    expect(negotiateEncoding('gzip;q=0, br', 'gzip')).toBe('br');
+    expect(negotiateEncoding('identity', 'gzip')).toBeNull();
+  });
+
   it('sends plain bytes when nothing usable is accepted', () => {
     expect(negotiateEncoding(undefined)).toBeNull();
     expect(negotiateEncoding('')).toBeNull();
