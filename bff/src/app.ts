@@ -23,9 +23,9 @@ import { compression } from './http/compression.ts';
 import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
-import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
+import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
-import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
+import { createPersonalAnswers, type PersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -80,6 +80,10 @@ export type App = {
   responseCacheStats: ResponseCacheStats | null;
   /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
   personalAnswerStats: PersonalAnswerStats | null;
+  /** When public data last changed, when the response cache is on (tests wait for its poll). */
+  catalogVersion: CatalogVersion | null;
+  /** The personal answers, when the response cache is on (tests wait for their Redis connections). */
+  personalAnswers: PersonalAnswers | null;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -441,6 +445,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
+    catalogVersion,
+    personalAnswers,
     databaseUrl,
     pool,
     streams,

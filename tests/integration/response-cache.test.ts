@@ -449,7 +449,7 @@ describe('two instances on one database, through Redis', () => {
 describe('stale-while-revalidate', () => {
   it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
     let renders = 0;
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
     const server = express();
     server.use(cache.middleware);
@@ -482,7 +482,7 @@ describe('stale-while-revalidate', () => {
 describe('during a database outage (requirements F3, issue 31 finding 25)', () => {
   it('an answer past its stale time is still served while the database is away, with no background render; afresh once it is back', async () => {
     let renders = 0;
-    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 100, staleMs: 100 });
     const server = express();
     server.use(cache.middleware);
@@ -549,7 +549,7 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
 
 describe('memory bound', () => {
   it('keeps at most maxBytes of answers: the least recently used go first', async () => {
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, close: async () => undefined };
     // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
     const cache = createResponseCache({ version, maxBytes: 6_500 });
     const server = express();

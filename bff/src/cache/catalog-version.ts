@@ -69,6 +69,11 @@ export type CatalogVersion = {
   onChange: (listener: () => void) => void;
   /** Called with each finished statement of this process (see watchPool). */
   onStatement: (sql: string, client: object) => void;
+  /**
+   * Resolves once the database's change counter has been read (or found unreachable) after the call:
+   * a write committed before the call has then moved the generation (tests wait for it).
+   */
+  polled: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -125,7 +130,11 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   }
 
   let databaseReachable = true;
+  // polled()'s callers since the last poll began: the next poll to begin answers them
+  let waiting: (() => void)[] = [];
   const poll = async () => {
+    const answered = waiting;
+    waiting = [];
     try {
       const { rows } = await options.pool.query<{ last_value: string; is_called: boolean }>(
         'SELECT last_value, is_called FROM "response_cache_version"',
@@ -138,6 +147,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     } catch {
       // the database does not answer (an outage, or not migrated yet): the cache serves what it holds
       databaseReachable = false;
+    } finally {
+      for (const resolve of answered) resolve();
     }
   };
   let timer: NodeJS.Timeout | null = null;
@@ -156,6 +167,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       return databaseReachable;
     },
     bump,
+    polled: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     onChange(listener) {
       listeners.push(listener);
     },
@@ -181,6 +193,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      for (const resolve of waiting) resolve();
+      waiting = [];
       await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
     },
   };
