@@ -25,7 +25,7 @@ import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
-import { createPersonalAnswers, type PersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
+import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { resolveSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -82,8 +82,11 @@ export type App = {
   personalAnswerStats: PersonalAnswerStats | null;
   /** When public data last changed, when the response cache is on (tests wait for its poll). */
   catalogVersion: CatalogVersion | null;
-  /** The personal answers, when the response cache is on (tests wait for their Redis connections). */
-  personalAnswers: PersonalAnswers | null;
+  /**
+   * Resolves once the caches' Redis connections (REDIS_URL) are up and subscribed, or gave up; at once
+   * without Redis or the response cache (tests wait for it before one instance hears another).
+   */
+  cachesReady: () => Promise<void>;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -446,7 +449,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     responseCacheStats: responseCache?.stats ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
     catalogVersion,
-    personalAnswers,
+    async cachesReady() {
+      await Promise.all([catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
+    },
     databaseUrl,
     pool,
     streams,

@@ -200,7 +200,7 @@ describe('personal answers, two instances on one database and one Redis', () => 
     const config = { responseCache: true, redisUrl: REDIS_URL };
     first = await createTestApp({ config });
     second = await createTestApp({ databaseUrl: first.databaseUrl, config });
-    await Promise.all([first.personalAnswers!.ready(), second.personalAnswers!.ready()]); // both subscribed
+    await Promise.all([first.cachesReady(), second.cachesReady()]); // both subscribed
   });
 
   afterAll(async () => {

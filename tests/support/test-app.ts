@@ -145,8 +145,8 @@ export type TestApp = {
   personalAnswerStats: App['personalAnswerStats'];
   /** When public data last changed (null unless the response cache is on): `polled()` waits for its next poll. */
   catalogVersion: App['catalogVersion'];
-  /** The personal answers (null unless the response cache is on): `ready()` waits for their Redis connections. */
-  personalAnswers: App['personalAnswers'];
+  /** Resolves once the caches' Redis connections are up and subscribed (at once without Redis). */
+  cachesReady: App['cachesReady'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
   /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
@@ -249,7 +249,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     responseCacheStats: app.responseCacheStats,
     personalAnswerStats: app.personalAnswerStats,
     catalogVersion: app.catalogVersion,
-    personalAnswers: app.personalAnswers,
+    cachesReady: app.cachesReady,
     seatChanges: app.seatChanges,
     streams: app.streams,
     config,

@@ -74,6 +74,8 @@ export type CatalogVersion = {
    * a write committed before the call has then moved the generation (tests wait for it).
    */
   polled: () => Promise<void>;
+  /** Resolves once, with a Redis URL, both Redis connections are up and subscribed, or gave up (tests wait for it). */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -99,6 +101,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   let publisher: RedisClient | null = null;
   let subscriber: RedisClient | null = null;
   const instanceId = Math.random().toString(36).slice(2);
+  let connecting: Promise<unknown> = Promise.resolve();
 
   const listeners: (() => void)[] = [];
   const advance = () => {
@@ -118,8 +121,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     subscriber = publisher.duplicate();
     publisher.on('error', quiet);
     subscriber.on('error', quiet);
-    void publisher.connect().catch(quiet);
-    void subscriber
+    const publishing = publisher.connect().catch(quiet);
+    const subscribing = subscriber
       .connect()
       .then(() =>
         subscriber!.subscribe(channel, (message) => {
@@ -127,6 +130,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
         }),
       )
       .catch(quiet);
+    connecting = Promise.all([publishing, subscribing]);
   }
 
   let databaseReachable = true;
@@ -167,6 +171,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       return databaseReachable;
     },
     bump,
+    ready: async () => void (await connecting),
     polled: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     onChange(listener) {
       listeners.push(listener);
