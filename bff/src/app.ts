@@ -23,7 +23,7 @@ import { compression } from './http/compression.ts';
 import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
-import { createCatalogVersion, watchPool } from './cache/catalog-version.ts';
+import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -80,6 +80,13 @@ export type App = {
   responseCacheStats: ResponseCacheStats | null;
   /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
   personalAnswerStats: PersonalAnswerStats | null;
+  /** When public data last changed, when the response cache is on (tests wait for its poll). */
+  catalogVersion: CatalogVersion | null;
+  /**
+   * Resolves once the caches' Redis connections (REDIS_URL) are up and subscribed, or gave up; at once
+   * without Redis or the response cache (tests wait for it before one instance hears another).
+   */
+  cachesReady: () => Promise<void>;
   databaseUrl: string;
   /** The database connections under prisma (readiness reads their load). */
   pool: pg.Pool;
@@ -441,6 +448,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
+    catalogVersion,
+    async cachesReady() {
+      await Promise.all([catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
+    },
     databaseUrl,
     pool,
     streams,

@@ -4,7 +4,6 @@
 // a price changed), never another shopper's, never stored by anyone (Cache-Control), and the same
 // refusals as before for a wrong token, another origin or another content type.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createTestApp, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCategory, createCustomer, createProduct, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { createMatch } from '../support/tickets.ts';
@@ -63,7 +62,7 @@ beforeAll(async () => {
   const product = await createProduct(app.prisma, { category, variants: [{ stock: 50, priceCzk: 100_000 }] });
   variantId = gid('Variant', product.variants[0].id);
   productId = product.id;
-  await sleep(300); // the catalog version's poll has seen the factories' writes
+  await app.catalogVersion!.polled(); // the catalog version's poll has seen the factories' writes
 });
 
 afterAll(async () => {
@@ -105,9 +104,11 @@ describe('personal answers', () => {
     // change counter move too (one more new generation), after which answers are kept again
     expect(JSON.parse((await personal(shopper)).text).data.cart.goodsToPay.withVat).toBe(150_000);
     // the poll runs every 100 ms, later on a busy machine: until it has, an answer may be executed anew
-    const { data } = await vi.waitFor(() => expectSameAsFull(shopper), { timeout: 10_000, interval: 100 });
+    await app.catalogVersion!.polled(); // now it has
+    const { data } = await expectSameAsFull(shopper);
     expect(data.cart).toMatchObject({ goodsToPay: { withVat: 150_000 } });
     await app.prisma.variant.updateMany({ where: { productId }, data: { priceCzk: 100_000 } });
+    await app.catalogVersion!.polled(); // the next test's answers are kept from its first ask on
   });
 
   it("a change in one of a customer's sessions is in the answer of her other session", async () => {
@@ -199,7 +200,7 @@ describe('personal answers, two instances on one database and one Redis', () => 
     const config = { responseCache: true, redisUrl: REDIS_URL };
     first = await createTestApp({ config });
     second = await createTestApp({ databaseUrl: first.databaseUrl, config });
-    await sleep(500); // both subscribed
+    await Promise.all([first.cachesReady(), second.cachesReady()]); // both subscribed
   });
 
   afterAll(async () => {
@@ -210,7 +211,7 @@ describe('personal answers, two instances on one database and one Redis', () => 
   it('a cart changed through one instance is in the next answer of the other', async () => {
     const category = await createCategory(first.prisma, { slug: { cs: 'osobni-dva', en: 'personal-two' } });
     const product = await createProduct(first.prisma, { category, variants: [{ stock: 50, priceCzk: 10_000 }] });
-    await sleep(300);
+    await first.catalogVersion!.polled(); // its answers below are kept from the first ask on
     const onFirst = first.newClient();
     await onFirst.gql(ADD, { v: gid('Variant', product.variants[0].id), q: 1 });
     // the same browser on the other instance: same cookies
@@ -219,8 +220,10 @@ describe('personal answers, two instances on one database and one Redis', () => 
     await personal(onFirst);
     expect(JSON.parse((await personal(onFirst)).text).data.cart.itemCount).toBe(1);
     expect(first.personalAnswerStats!.hits).toBe(1);
+    const dropped = first.personalAnswerStats!.dropped;
     await onSecond.gql(ADD, { v: gid('Variant', product.variants[0].id), q: 2 });
-    await sleep(200); // Redis' message
+    // Redis' message has reached the first instance: it dropped the answer it kept for her session
+    await vi.waitFor(() => expect(first.personalAnswerStats!.dropped).toBe(dropped + 1), { timeout: 10_000, interval: 20 });
     expect(JSON.parse((await personal(onFirst)).text).data.cart.itemCount).toBe(3);
     expect(first.personalAnswerStats!.hits).toBe(1);
   });

@@ -3,7 +3,7 @@
 // a shopper with a session never gets, nor leaves, an answer that read a session (pages for session
 // holders: response-cache-sessions.test.ts, decision 0043); mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
 import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
-import { createRedisClient } from '../../bff/src/redis.ts';
+import { createRedisClient, type RedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
@@ -49,7 +49,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) await createProduct(app.prisma, { category, variants: [{ stock: 5, priceCzk: 200_000 }] });
   variantId = product.variants[0].id;
   productSlug = (await app.prisma.productTranslation.findFirstOrThrow({ where: { productId: product.id, language: 'cs' } })).slug;
-  await sleep(300); // the version poll has seen the factories' writes
+  await app.catalogVersion!.polled(); // the version poll has seen the factories' writes
 });
 
 afterAll(async () => {
@@ -145,7 +145,7 @@ describe('response cache', () => {
 
   it('a change made by another process (a database trigger) is seen within the poll interval', async () => {
     // the trigger of the previous test's own write is seen by the poll too: let it pass, then cache again
-    await sleep(300);
+    await app.catalogVersion!.polled();
     await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect((await post(app, { query: PRODUCT, variables: { slug: productSlug } })).cache).toBe('HIT');
     const other = new pg.Client({ connectionString: app.databaseUrl });
@@ -155,7 +155,7 @@ describe('response cache', () => {
     } finally {
       await other.end();
     }
-    await sleep(400);
+    await app.catalogVersion!.polled();
     const after = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect(after.cache).toBe('MISS');
     expect(after.json.data.product.price.withVat).toBe(80_000);
@@ -360,6 +360,16 @@ describe('what a change is', () => {
 
 describe('two instances on one database, through Redis', () => {
   let second: TestApp;
+  let redis: RedisClient;
+  // the instances' keys (createApp: a prefix from the database URL; other runs' keys may still be there)
+  let prefix: string;
+
+  /** Waits until an instance's answer to `body` is in Redis (stored there in the background). */
+  const sharedInRedis = (body: object) =>
+    vi.waitFor(async () => expect((await redis.keys(`${prefix}*`)).some((key) => key.endsWith(`\n${JSON.stringify(body)}`))).toBe(true), {
+      timeout: 10_000,
+      interval: 20,
+    });
 
   beforeAll(async () => {
     await app.close();
@@ -369,10 +379,15 @@ describe('two instances on one database, through Redis', () => {
     variantId = product.variants[0].id;
     productSlug = (await app.prisma.productTranslation.findFirstOrThrow({ where: { productId: product.id, language: 'cs' } })).slug;
     second = await createTestApp({ databaseUrl: app.databaseUrl, config: { responseCache: true, redisUrl: REDIS_URL } });
-    await sleep(500);
+    prefix = `shop:rc:${createHash('sha256').update(app.databaseUrl).digest('hex').slice(0, 16)}:`;
+    redis = createRedisClient({ url: REDIS_URL });
+    await redis.connect();
+    // both connected and subscribed, and the first one's poll has seen the factories' writes
+    await Promise.all([app.cachesReady(), second.cachesReady(), app.catalogVersion!.polled()]);
   });
 
   afterAll(async () => {
+    await redis?.quit();
     await second?.close();
   });
 
@@ -381,7 +396,8 @@ describe('two instances on one database, through Redis', () => {
     const layout = { query: LAYOUT, variables: { instances: 2 } };
     expect((await post(app, catalog)).cache).toBe('MISS');
     expect((await post(app, layout)).cache).toBe('MISS');
-    await sleep(100); // stored in Redis in the background
+    await sharedInRedis(catalog);
+    await sharedInRedis(layout);
     const shopper = second.newClient();
     const fromSecond = await shopper.gql(PRODUCT, { ...catalog.variables });
     expect(fromSecond.headers.get('x-cache')).toBe('HIT');
@@ -396,34 +412,27 @@ describe('two instances on one database, through Redis', () => {
     const query = { query: PRODUCT, variables: { slug: productSlug, tampered: true } };
     const rendered = await post(app, query);
     expect(rendered.cache).toBe('MISS');
-    await sleep(100); // stored in Redis in the background
-    const redis = createRedisClient({ url: REDIS_URL });
-    await redis.connect();
-    try {
-      // the instances' keys (createApp: a prefix from the database URL; other runs' keys may still be there)
-      const prefix = `shop:rc:${createHash('sha256').update(app.databaseUrl).digest('hex').slice(0, 16)}:`;
-      const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
-      expect(others).toEqual([]);
-      const entry = JSON.parse((await redis.get(key))!) as { headers: Record<string, string> };
-      // a header that would smuggle another header in (Node refuses to send it: the send would throw)
-      await redis.set(key, JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } }));
-      const response = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
-      expect([response.status, response.headers.get('x-cache'), response.headers.get('set-cookie')]).toEqual([200, 'MISS', null]);
-      expect(await response.json()).toEqual(rendered.json);
-      // the second instance rendered and stored its own answer, and serves it in front of the app
-      expect((await post(second, query)).cache).toBe('HIT');
-    } finally {
-      await redis.quit();
-    }
+    await sharedInRedis(query);
+    const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
+    expect(others).toEqual([]);
+    const entry = JSON.parse((await redis.get(key))!) as { headers: Record<string, string> };
+    // a header that would smuggle another header in (Node refuses to send it: the send would throw)
+    await redis.set(key, JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } }));
+    const response = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
+    expect([response.status, response.headers.get('x-cache'), response.headers.get('set-cookie')]).toEqual([200, 'MISS', null]);
+    expect(await response.json()).toEqual(rendered.json);
+    // the second instance rendered and stored its own answer, and serves it in front of the app
+    expect((await post(second, query)).cache).toBe('HIT');
   });
 
   it("an instance moves the shared generation when it sees a change, not at its next request: an answer shared after the change stays shared", async () => {
     const query = { query: PRODUCT, variables: { slug: productSlug, after: 'change' } };
     // a change through the first instance; the second hears of it and has no request meanwhile
     await app.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 100_000 } });
-    await sleep(200);
+    // both have seen it: the first at once and at its next poll (the trigger), the second at its next poll at the latest
+    await Promise.all([app.catalogVersion!.polled(), second.catalogVersion!.polled()]);
     expect((await post(app, query)).cache).toBe('MISS');
-    await sleep(100); // stored in Redis in the background
+    await sharedInRedis(query);
     // the second instance's first request after the change is served what the first one shared
     const fromSecond = await post(second, query);
     expect(fromSecond.cache).toBe('HIT');
@@ -433,13 +442,15 @@ describe('two instances on one database, through Redis', () => {
   it('an answer rendered by one instance is served by the other; a change through either is seen by both', async () => {
     const query = { query: PRODUCT, variables: { slug: productSlug } };
     expect((await post(app, query)).cache).toBe('MISS');
-    await sleep(100); // stored in Redis in the background
+    await sharedInRedis(query);
     const fromSecond = await post(second, query);
     expect(fromSecond.cache).toBe('HIT');
     expect(fromSecond.json.data.product.price.withVat).toBe(100_000);
 
+    const seen = app.catalogVersion!.generation;
     await second.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 70_000 } });
-    await sleep(50); // the publish reaches the first instance
+    // the publish reaches the first instance (or its poll sees the trigger's count)
+    await vi.waitFor(() => expect(app.catalogVersion!.generation).toBeGreaterThan(seen), { timeout: 10_000, interval: 20 });
     const fromFirst = await post(app, query);
     expect(fromFirst.cache).toBe('MISS');
     expect(fromFirst.json.data.product.price.withVat).toBe(70_000);
@@ -449,7 +460,7 @@ describe('two instances on one database, through Redis', () => {
 describe('stale-while-revalidate', () => {
   it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
     let renders = 0;
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
     const server = express();
     server.use(cache.middleware);
@@ -469,7 +480,7 @@ describe('stale-while-revalidate', () => {
       expect(await get()).toEqual({ cache: 'HIT', text: '<p>render 1</p>' });
       await sleep(600);
       expect(await get()).toEqual({ cache: 'STALE', text: '<p>render 1</p>' });
-      for (let waited = 0; renders < 2 && waited < 400; waited += 20) await sleep(20); // the background render
+      await vi.waitFor(() => expect(cache.stats.stored).toBe(2), { timeout: 10_000, interval: 20 }); // the background render is kept
       expect(renders).toBe(2);
       expect(await get()).toEqual({ cache: 'HIT', text: '<p>render 2</p>' });
     } finally {
@@ -482,7 +493,7 @@ describe('stale-while-revalidate', () => {
 describe('during a database outage (requirements F3, issue 31 finding 25)', () => {
   it('an answer past its stale time is still served while the database is away, with no background render; afresh once it is back', async () => {
     let renders = 0;
-    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 100, staleMs: 100 });
     const server = express();
     server.use(cache.middleware);
@@ -549,7 +560,7 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
 
 describe('memory bound', () => {
   it('keeps at most maxBytes of answers: the least recently used go first', async () => {
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
     const cache = createResponseCache({ version, maxBytes: 6_500 });
     const server = express();

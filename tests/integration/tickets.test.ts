@@ -295,6 +295,30 @@ describe('live seat changes (Subscription.seatChanges over server-sent events)',
     picker.close();
   });
 
+  it('tells a subscriber the seats a customer held when she deletes her account', async () => {
+    const match = await createMatch(app.prisma);
+    const customer = await createCustomer(app.prisma);
+    const fan = await shopper();
+    const login = await fan.gql<{ login: { __typename: string } }>('mutation($e: String!, $p: String!) { login(input: { email: $e, password: $p }) { __typename } }', {
+      e: customer.email,
+      p: customer.password,
+    });
+    expect(login.data?.login.__typename).toBe('Customer');
+    await hold(fan, match.id, [5, 4]);
+    const picker = await subscribeToSeatChanges(app, match.id);
+    await app.seatChanges.ready();
+    const deleted = await fan.gql<{ deleteAccount: { __typename: string } }>('mutation($p: String!) { deleteAccount(input: { password: $p }) { __typename } }', {
+      p: customer.password,
+    });
+    expect(deleted.data?.deleteAccount.__typename).toBe('AccountDeleted');
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(0);
+    // another fan's hold comes after: were the freed seats not told, it would be the picker's first news
+    await hold(await shopper(), match.id, [6]);
+    expect(await picker.next()).toEqual({ taken: [], freed: [4, 5] });
+    expect(await picker.next()).toEqual({ taken: [6], freed: [] });
+    picker.close();
+  });
+
   it('tells a subscriber of another app instance on the same database (LISTEN/NOTIFY on PostgreSQL; PGlite has one process)', async () => {
     const match = await createMatch(app.prisma);
     if (databaseKind === 'pglite') {

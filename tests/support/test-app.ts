@@ -143,6 +143,10 @@ export type TestApp = {
   responseCacheStats: App['responseCacheStats'];
   /** The personal answers' counters (null unless the response cache is on: bff/src/cache/personal-answers.ts). */
   personalAnswerStats: App['personalAnswerStats'];
+  /** When public data last changed (null unless the response cache is on): `polled()` waits for its next poll. */
+  catalogVersion: App['catalogVersion'];
+  /** Resolves once the caches' Redis connections are up and subscribed (at once without Redis). */
+  cachesReady: App['cachesReady'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
   /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
@@ -244,6 +248,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: app.mailer,
     responseCacheStats: app.responseCacheStats,
     personalAnswerStats: app.personalAnswerStats,
+    catalogVersion: app.catalogVersion,
+    cachesReady: app.cachesReady,
     seatChanges: app.seatChanges,
     streams: app.streams,
     config,

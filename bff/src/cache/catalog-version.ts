@@ -69,6 +69,13 @@ export type CatalogVersion = {
   onChange: (listener: () => void) => void;
   /** Called with each finished statement of this process (see watchPool). */
   onStatement: (sql: string, client: object) => void;
+  /**
+   * Resolves once the database's change counter has been read (or found unreachable) after the call:
+   * a write committed before the call has then moved the generation (tests wait for it).
+   */
+  polled: () => Promise<void>;
+  /** Resolves once, with a Redis URL, both Redis connections are up and subscribed, or gave up (tests wait for it). */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -94,6 +101,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   let publisher: RedisClient | null = null;
   let subscriber: RedisClient | null = null;
   const instanceId = Math.random().toString(36).slice(2);
+  let connecting: Promise<unknown> = Promise.resolve();
 
   const listeners: (() => void)[] = [];
   const advance = () => {
@@ -113,8 +121,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     subscriber = publisher.duplicate();
     publisher.on('error', quiet);
     subscriber.on('error', quiet);
-    void publisher.connect().catch(quiet);
-    void subscriber
+    const publishing = publisher.connect().catch(quiet);
+    const subscribing = subscriber
       .connect()
       .then(() =>
         subscriber!.subscribe(channel, (message) => {
@@ -122,10 +130,15 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
         }),
       )
       .catch(quiet);
+    connecting = Promise.all([publishing, subscribing]);
   }
 
   let databaseReachable = true;
+  // polled()'s callers since the last poll began: the next poll to begin answers them
+  let waiting: (() => void)[] = [];
   const poll = async () => {
+    const answered = waiting;
+    waiting = [];
     try {
       const { rows } = await options.pool.query<{ last_value: string; is_called: boolean }>(
         'SELECT last_value, is_called FROM "response_cache_version"',
@@ -138,6 +151,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     } catch {
       // the database does not answer (an outage, or not migrated yet): the cache serves what it holds
       databaseReachable = false;
+    } finally {
+      for (const resolve of answered) resolve();
     }
   };
   let timer: NodeJS.Timeout | null = null;
@@ -156,6 +171,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       return databaseReachable;
     },
     bump,
+    ready: async () => void (await connecting),
+    polled: () => (closed ? Promise.resolve() : new Promise<void>((resolve) => waiting.push(resolve))),
     onChange(listener) {
       listeners.push(listener);
     },
@@ -181,6 +198,8 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
+      for (const resolve of waiting) resolve();
+      waiting = [];
       await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
     },
   };

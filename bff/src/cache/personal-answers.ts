@@ -59,6 +59,8 @@ export type PersonalAnswers = {
   /** Express, first: keeps a miss's answer, and drops the answers a state-changing request may change. */
   middleware: (req: Request, res: Response, next: NextFunction) => void;
   stats: PersonalAnswerStats;
+  /** Resolves once, with REDIS_URL, both Redis connections are up and subscribed, or gave up (tests wait for it). */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -95,6 +97,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
   let publisher: RedisClient | null = null;
   let subscriber: RedisClient | null = null;
   let subscribed = false;
+  let connecting: Promise<unknown> = Promise.resolve();
   if (options.redisUrl) {
     const quiet = () => undefined;
     // what is kept while the subscription is down may have missed a drop
@@ -104,8 +107,8 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
     publisher.on('error', quiet);
     subscriber.on('error', forgetAll);
     subscriber.on('reconnecting', forgetAll);
-    void publisher.connect().catch(quiet);
-    void subscriber
+    const publishing = publisher.connect().catch(quiet);
+    const subscribing = subscriber
       .connect()
       .then(() =>
         subscriber!.subscribe(channel, (message) => {
@@ -117,6 +120,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       )
       .then(() => void (subscribed = true))
       .catch(quiet);
+    connecting = Promise.all([publishing, subscribing]);
   }
   const tell = (kind: 'session' | 'customer', value: string) => {
     if (publisher?.isReady) void publisher.publish(channel, `${instanceId} ${kind} ${value}`).catch(() => undefined);
@@ -270,6 +274,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
     front,
     middleware,
     stats,
+    ready: async () => void (await connecting),
     async close() {
       await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
     },

@@ -97,6 +97,8 @@ export type ResponseCache = {
    * compressed on their way out (tests and the bench read them).
    */
   stats: ResponseCacheStats;
+  /** Resolves once, with a Redis URL, the Redis connection is up, or gave up (tests wait for it). */
+  ready: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -215,10 +217,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
   let memoryGeneration = options.version.generation;
   let redis: RedisClient | null = null;
+  let connecting: Promise<unknown> = Promise.resolve();
   if (options.redisUrl) {
     redis = createRedisClient({ url: options.redisUrl, disableOfflineQueue: true });
     redis.on('error', () => undefined);
-    void redis.connect().catch(() => undefined);
+    connecting = redis.connect().catch(() => undefined);
   }
   // Redis holds the answers of every instance under their key, each with the shared generation it was
   // rendered in; an instance that sees a change increments the shared generation, which makes every
@@ -473,6 +476,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     middleware,
     front,
     stats,
+    ready: async () => void (await connecting),
     async close() {
       await redis?.quit().catch(() => undefined);
     },

@@ -9,6 +9,8 @@
 // invoice the invoice address is anonymised too. Everything else
 // is removed: addresses, carts, wishlists, watches, newsletter subscriptions, reset tokens, access
 // tokens, e-mails still in the outbox, and every session (the shopper is signed out everywhere).
+// Seats her carts held go back on sale, announced to the open seat pickers after the commit, as a
+// release or a cancelled order does (decision 0041).
 // Vouchers issued to her alone are ended, not handed to everyone. It asks for the password again
 // (counted like login attempts) and runs in one transaction.
 import type { Db } from '../db/client.ts';
@@ -19,6 +21,7 @@ import { message } from '../i18n/messages.ts';
 import { TooManyAttemptsError, ValidationError } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { groupChanges, type SeatAnnouncer } from './tickets.ts';
 
 /** What an anonymised order's personal fields become. */
 export const ANONYMISED = {
@@ -83,7 +86,7 @@ export async function exportCustomerData(prisma: Db, customerId: number) {
 
 /** Deletes the account (see above). Throws TooManyAttemptsError, or ValidationError at `password` for a wrong one. */
 export async function deleteAccount(
-  deps: { prisma: Db; rateLimiter: RateLimiter },
+  deps: { prisma: Db; rateLimiter: RateLimiter; seatChanges: SeatAnnouncer },
   input: { customerId: number; password: string },
   context: { clientIp: string; language: Locale },
 ): Promise<void> {
@@ -100,7 +103,7 @@ export async function deleteAccount(
 
   const customerId = input.customerId;
   const email = customer.email;
-  await deps.prisma.$transaction(async (tx) => {
+  const freed = await deps.prisma.$transaction(async (tx) => {
     const orders = await tx.order.findMany({ where: { customerId }, select: { id: true, invoiceAddress: true, invoice: { select: { id: true } } } });
     for (const order of orders) {
       const address = (order.invoiceAddress ?? {}) as Record<string, unknown>;
@@ -127,6 +130,10 @@ export async function deleteAccount(
     await tx.voucherUse.updateMany({ where: { customerId }, data: { customerId: null } });
     // a voucher meant for her alone must not become everyone's when the link is cut
     await tx.voucher.updateMany({ where: { customerId }, data: { validUntil: new Date() } });
+    // her carts' held seats would go with the carts (ON DELETE CASCADE); deleted first to learn which
+    const freed = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
+      DELETE FROM "EventSeat" WHERE "cartId" IN (SELECT "id" FROM "Cart" WHERE "customerId" = ${customerId}::int)
+      RETURNING "eventId", "seat"`;
     await tx.cart.deleteMany({ where: { customerId } });
     await tx.availabilityWatch.deleteMany({ where: { OR: [{ customerId }, { email }] } });
     await tx.newsletterSubscription.deleteMany({ where: { OR: [{ customerId }, { email }] } });
@@ -135,5 +142,7 @@ export async function deleteAccount(
     await endCustomerSessions(tx, customerId);
     // addresses, wishlists, reset tokens and access tokens go with the customer (ON DELETE CASCADE)
     await tx.customer.delete({ where: { id: customerId } });
+    return freed;
   });
+  for (const change of groupChanges(freed, 'freed')) deps.seatChanges.publish(change);
 }

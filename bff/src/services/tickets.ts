@@ -71,6 +71,9 @@ export class SalesClosedError extends ShopError {
 /** What changed on an event's plan: seats taken (held or sold) and seats freed. */
 export type SeatChange = { eventId: number; taken: number[]; freed: number[] };
 
+/** Who hears of seats taken or freed: the app's seat change bus (services/seat-changes.ts). */
+export type SeatAnnouncer = { publish: (change: SeatChange) => void };
+
 const eventInclude = { venue: true, categories: { orderBy: { code: 'asc' } } } as const satisfies Prisma.EventInclude;
 export type EventWithPlan = Prisma.EventGetPayload<{ include: typeof eventInclude }>;
 

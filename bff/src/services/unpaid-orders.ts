@@ -9,14 +9,11 @@
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
-import { groupChanges, type SeatChange } from './tickets.ts';
+import { groupChanges, type SeatAnnouncer } from './tickets.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
 /** Orders cancelled per transaction. */
 const BATCH = 50;
-
-/** Who hears of the seats a cancellation frees: the app's seat change bus (services/seat-changes.ts). */
-export type SeatAnnouncer = { publish: (change: SeatChange) => void };
 
 /**
  * Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. The seats
