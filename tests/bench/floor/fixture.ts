@@ -15,7 +15,8 @@ export type FloorPage = {
 
 export type FloorFixture = { pages: FloorPage[] };
 
-const STATE = /<script[^>]*>window\.__APOLLO_STATE__=(.*?)<\/script>/s;
+/** The script with the state, as entry.server.tsx writes it before </body>. */
+export const STATE = /<script[^>]*>window\.__APOLLO_STATE__=(.*?)<\/script>/s;
 
 /** The cache state a shop page embeds (its JSON escapes `<`, so no `</script>` is inside it). */
 export function apolloStateOf(html: string): Record<string, unknown> {
