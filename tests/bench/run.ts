@@ -25,7 +25,7 @@ import { benchPlaceOrder } from './place-order.ts';
 import { benchSearch } from './search.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSeatPlan } from './seat-plan.ts';
-import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
+import { cpuSeconds, processTree, removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { sessionCookies, shopperWithCart } from './shopper.ts';
 import { gid } from '../support/global-id.ts';
@@ -185,6 +185,18 @@ async function catalogPages(shop: ProductionServer) {
 }
 
 /**
+ * CPU milliseconds per answered request of these processes over one round of load on them alone.
+ * Less swayed by other work on the machine than a rate; the shop's own processes only (the CPU of
+ * a PostgreSQL server is not in it, the embedded PGlite's is).
+ */
+async function cpuPerRequest(url: string, pid: number, request: LoadRequest): Promise<number> {
+  const pids = processTree(pid);
+  const before = cpuSeconds(pids);
+  const { requests } = await load(url, { request, durationMs: ROUND_MS, connections: 10 });
+  return ((cpuSeconds(pids) - before) * 1000) / requests;
+}
+
+/**
  * Issue 28: the shop's uncached render against the stack's floor, the floor app (tests/bench/floor):
  * the same pages rendered by React Router from the production build, fed from a fixture captured
  * from this shop just before, without Apollo Client, GraphQL or Prisma. The floor's page must be the
@@ -199,8 +211,11 @@ async function benchFloor(shop: ProductionServer, pages: { category: string; pro
     ] as const) {
       const same = assertSamePage(name, (await fetchBody(shop.url + pagePath)).toString(), (await fetchBody(floor.url + pagePath)).toString());
       line(`floor app's ${name} page`, `${same.cards.length} product cards, ${same.prices.length} prices as the shop's; ${same.identical ? 'the same document apart from the nonce' : 'the documents differ elsewhere'}`);
-      const { ratio } = await compare(shop.url, floor.url, pagePath, { name: `SSR ${name} page, floor app as baseline`, request: { path: pagePath } });
+      const request = { path: pagePath };
+      const { ratio } = await compare(shop.url, floor.url, pagePath, { name: `SSR ${name} page, floor app as baseline`, request });
       line(`SSR ${name} page vs floor`, `${(ratio * 100).toFixed(1)} %  ${(1 / ratio).toFixed(2)} × floor (aim ≤ 2×)  ${loadNow()}`);
+      const [floorCpu, shopCpu] = [await cpuPerRequest(floor.url, floor.pid, request), await cpuPerRequest(shop.url, shop.pid, request)];
+      line(`  CPU per ${name} page`, `shop ${shopCpu.toFixed(1)} ms, floor ${floorCpu.toFixed(1)} ms: ${(shopCpu / floorCpu).toFixed(2)} × floor  ${loadNow()}`);
     }
   } finally {
     await floor.stop();

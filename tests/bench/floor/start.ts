@@ -7,7 +7,7 @@ import path from 'node:path';
 import { startCommand } from '../../support/production-server.ts';
 import type { FloorFixture } from './fixture.ts';
 
-export type FloorApp = { url: string; stop: () => Promise<void> };
+export type FloorApp = { url: string; pid: number; stop: () => Promise<void> };
 
 export async function startFloorApp(fixture: FloorFixture): Promise<FloorApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-floor-'));
@@ -37,7 +37,7 @@ export async function startFloorApp(fixture: FloorFixture): Promise<FloorApp> {
       child.stderr!.on('data', read);
       void exited.then((code) => reject(new Error(`the floor app exited ${code}:\n${output}`)));
     });
-    return { url, stop };
+    return { url, pid: child.pid!, stop };
   } catch (error) {
     await stop();
     throw error;
