@@ -5,6 +5,7 @@
 //   npm run bench -- --products 100000  also search on that many generated products (a throwaway database)
 //   npm run bench -- --quick            shorter rounds (a smoke run)
 //   npm run bench -- --only pages|search|orders|seats|lighthouse
+//   npm run bench -- --only floor       only the uncached category and product page against the floor app
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
 //   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
@@ -24,10 +25,13 @@ import { benchPlaceOrder } from './place-order.ts';
 import { benchSearch } from './search.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSeatPlan } from './seat-plan.ts';
-import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
+import { cpuSeconds, processTree, removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { sessionCookies, shopperWithCart } from './shopper.ts';
 import { gid } from '../support/global-id.ts';
+import { captureFloorFixture } from './floor/fixture.ts';
+import { startFloorApp } from './floor/start.ts';
+import { assertSamePage } from './floor/same-page.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -168,6 +172,70 @@ function personalQuery(shopper: { cookie: string; token: string }): LoadRequest 
   };
 }
 
+/** The pages benchPages measures: a category, the best-selling product and a search. */
+async function catalogPages(shop: ProductionServer) {
+  const [{ slug: productSlug }] = await shop.sql<{ slug: string }>(
+    `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 1`,
+  );
+  return {
+    category: '/kategorie/dresy',
+    product: `/produkt/${productSlug}`,
+    search: '/hledat?q=dres',
+  };
+}
+
+/**
+ * CPU milliseconds per answered request of these processes over one round of load on them alone.
+ * Less swayed by other work on the machine than a rate; the shop's own processes only (the CPU of
+ * a PostgreSQL server is not in it, the embedded PGlite's is).
+ */
+async function cpuPerRequest(url: string, pid: number, request: LoadRequest): Promise<number> {
+  const pids = processTree(pid);
+  const before = cpuSeconds(pids);
+  const { requests } = await load(url, { request, durationMs: ROUND_MS, connections: 10 });
+  return ((cpuSeconds(pids) - before) * 1000) / requests;
+}
+
+/**
+ * Issue 28: the shop's uncached render against the stack's floor, the floor app (tests/bench/floor):
+ * the same pages rendered by React Router from the production build, fed from a fixture captured
+ * from this shop just before, without Apollo Client, GraphQL or Prisma. The floor's page must be the
+ * shop's (same title, prices and product cards), or the figure would measure something else.
+ */
+async function benchFloor(shop: ProductionServer, pages: { category: string; product: string }) {
+  const floor = await startFloorApp(await captureFloorFixture(shop.url, [pages.category, pages.product]));
+  try {
+    for (const [name, pagePath] of [
+      ['category', pages.category],
+      ['product', pages.product],
+    ] as const) {
+      const same = assertSamePage(name, (await fetchBody(shop.url + pagePath)).toString(), (await fetchBody(floor.url + pagePath)).toString());
+      line(`floor app's ${name} page`, `${same.cards.length} product cards, ${same.prices.length} prices as the shop's; ${same.identical ? 'the same document apart from the nonce' : 'the documents differ elsewhere'}`);
+      const request = { path: pagePath };
+      const { ratio } = await compare(shop.url, floor.url, pagePath, { name: `SSR ${name} page, floor app as baseline`, request });
+      line(`SSR ${name} page vs floor`, `${(ratio * 100).toFixed(1)} %  ${(1 / ratio).toFixed(2)} × floor (aim ≤ 2×)  ${loadNow()}`);
+      const [floorCpu, shopCpu] = [await cpuPerRequest(floor.url, floor.pid, request), await cpuPerRequest(shop.url, shop.pid, request)];
+      line(`  CPU per ${name} page`, `shop ${shopCpu.toFixed(1)} ms, floor ${floorCpu.toFixed(1)} ms: ${(shopCpu / floorCpu).toFixed(2)} × floor  ${loadNow()}`);
+    }
+  } finally {
+    await floor.stop();
+  }
+}
+
+/** `--only floor`: benchFloor alone, on a shop without the response cache. */
+async function benchFloorOnly() {
+  console.log(`\n== the floor app (issue 28) on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${os.cpus().length} cores`);
+  const template = await seedTemplate(kind);
+  let shop: ProductionServer | null = null;
+  try {
+    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off' } });
+    await benchFloor(shop, await catalogPages(shop));
+  } finally {
+    await shop?.stop();
+    await removeTemplate(kind, template);
+  }
+}
+
 async function benchPages() {
   console.log(`\n== pages and API on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${os.cpus().length} cores`);
   const template = await seedTemplate(kind);
@@ -179,14 +247,7 @@ async function benchPages() {
     const heapReport = `--expose-gc --import ${path.join(import.meta.dirname, 'heap-after-gc.mjs')}`;
     shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off', NODE_OPTIONS: heapReport } });
     line('cold start on existing data', `${(performance.now() - t0).toFixed(0)} ms to /ready  ${loadNow()}`);
-    const [{ slug: productSlug }] = await shop.sql<{ slug: string }>(
-      `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 1`,
-    );
-    const pages = {
-      category: '/kategorie/dresy',
-      product: `/produkt/${productSlug}`,
-      search: '/hledat?q=dres',
-    };
+    const pages = await catalogPages(shop);
     const categoryHtml = await fetchBody(shop.url + pages.category);
     const list = graphqlList(12);
     const listJson = await fetchBody(shop.url + list.path, { method: 'POST', headers: list.headers, body: list.body });
@@ -197,6 +258,7 @@ async function benchPages() {
       console.log('-- uncached (RESPONSE_CACHE=off)');
       await compare(shop.url, html.url, '/', { name: 'SSR category page', request: { path: pages.category } });
       await compare(shop.url, html.url, '/', { name: 'SSR product page', request: { path: pages.product } });
+      await benchFloor(shop, pages);
       await compare(shop.url, html.url, '/', { name: 'SSR search /hledat?q=dres', request: { path: pages.search } });
       await compare(shop.url, json.url, '/', { name: 'GraphQL product list, 12', request: list });
       // issue 28: the personal query executed in full every time (no personal answers kept without the cache)
@@ -272,6 +334,7 @@ async function benchPages() {
 
 const only = args.only;
 if (!only || only === 'pages') await benchPages();
+if (only === 'floor') await benchFloorOnly();
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
 if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });

@@ -33,9 +33,10 @@ function serializeState(client: ApolloClient, nonce: string): string {
 
 /**
  * Buffers the finished document, puts the cache snapshot just before </body> and lowers the module
- * preloads' priority (shell/module-preloads.ts).
+ * preloads' priority (shell/module-preloads.ts). Exported only for the bench's floor app
+ * (tests/bench/floor), which finishes its documents the same way from the production build.
  */
-function finishDocument(getSnippet: () => string): Transform {
+export function finishDocument(getSnippet: () => string): Transform {
   const chunks: Buffer[] = [];
   return new Transform({
     transform(chunk, _encoding, callback) {
