@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts, shopInstance, startCluster, type Cluster } from '../../scripts/cluster.ts';
 import { Browser, type Answer } from '../support/production-server.ts';
 import { describeRefusal, RecordingBrowser, startRecording, type Recording } from './answers.ts';
@@ -51,9 +51,18 @@ beforeAll(async () => {
   payment = gid('PaymentMethod', cash.id);
 }, 300_000);
 
+/** A test of this file failed: the cluster's logs are named when it stops (they are kept either way). */
+let failed = false;
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') failed = true;
+});
+
 afterAll(async () => {
   await db?.end();
-  await cluster?.stop({ remove: true });
+  // nginx's error log says why it answered 502 (an instance refused, reset or timed out), the
+  // instances' output what they did meanwhile
+  const logs = await cluster?.stop({ remove: true, keepLogs: true });
+  if (failed) console.log(`The fault run's logs (nginx's error log, each instance's output, PostgreSQL's): ${logs}`);
 });
 
 type Told = { email: string; voucher: string | null; outcome: 'placed' | 'refused' | 'unknown'; number?: string; detail?: string };
@@ -313,6 +322,7 @@ describe('two instances behind nginx, through faults', () => {
       ['cached page while PostgreSQL was away', `${servedDuringOutage} of ${duringOutage.length} served (${[...new Set(duringOutage.map((probe) => `${probe.where} ${probe.status} ${probe.cache}`))].join(', ')})`],
       ['uncached page while PostgreSQL was away', `${uncached?.status} Retry-After ${uncached?.retryAfter}`],
       ['shopper errors (transport)', `${errors.length} ${JSON.stringify([...new Set(errors)].slice(0, 5))}`],
+      ['logs, kept when the cluster stops', path.join(cluster.dir, 'logs')],
     ];
     console.log(
       `\nfault suite:\n${faults.map((line) => `  ${line}`).join('\n')}\n${table.map(([what, value]) => `  ${String(what).padEnd(42)} ${value}`).join('\n')}` +
