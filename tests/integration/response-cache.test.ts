@@ -17,6 +17,7 @@ import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-ca
 import { createRedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
+import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { requestCurrency } from '../../bff/src/graphql/server/yoga.ts';
@@ -131,6 +132,16 @@ describe('response cache', () => {
     // the app's origin check still applies to an answer the cache holds
     const foreign = await post(app, { query: LIST }, { origin: 'https://elsewhere.example' });
     expect(foreign.json.errors).toEqual([expect.objectContaining({ extensions: { code: 'CROSS_ORIGIN' } })]);
+  });
+
+  it("a round of the webhook sender with nothing to send keeps the cached answers (it dropped every instance's cache every 5 s: fault suite finding (d))", async () => {
+    const query = { query: PRODUCT, variables: { slug: productSlug, webhooks: 'none due' } };
+    expect((await post(app, query)).cache).toBe('MISS');
+    expect((await post(app, query)).cache).toBe('HIT');
+    // its claim is an UPDATE of WebhookDelivery whether a delivery is due or not
+    const quiet = { info: () => undefined, error: () => undefined };
+    expect(await deliverWebhooks({ db: app.prisma, policy: { allowHosts: [] }, log: quiet })).toEqual({ delivered: 0, retrying: 0, failed: 0, disabledEndpoints: 0 });
+    expect((await post(app, query)).cache).toBe('HIT');
   });
 
   it('a price changed through the shop is visible on the next request', async () => {
