@@ -253,8 +253,15 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream shop {
-${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
+    # an instance is skipped for 2 s after 3 failures, not after 1: while the other is down (killed,
+    # restarting), one reset from the only instance left would leave nginx none to ask for those 2 s
+    # (every request its 502, "no live upstreams")
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=2s;`).join('\n')}
     keepalive 16;
+    # below the shop's keep-alive timeout (Node's 5 s): nginx closes an idle connection before the
+    # instance does. Otherwise a request nginx sends on a connection the instance is closing meets a
+    # reset (a POST then is nginx's 502), and the instance counts as failed
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
