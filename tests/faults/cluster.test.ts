@@ -397,20 +397,29 @@ describe('two instances behind nginx, through faults', () => {
     expect((placed.body.data?.placeOrder as { __typename: string }).__typename).toBe('Order');
     const changedAt = Date.now();
 
-    // instance 2, and nginx (each instance in turn), show the new stock within a second
+    // instance 2, and nginx (each instance in turn), asked from the change on, each by a visitor of
+    // its own: each shows the new stock within a second (the page rendered anew included). Asked one
+    // after another, the later ones' times held the earlier ones' renders too (finding e)
     const seen = async (base: string) => {
+      const asked: string[] = [];
       for (;;) {
+        const sent = Date.now() - changedAt;
         const page = await anonymousPage(base, pagePath);
-        if (stockOnPage(page.text, variant) === target.stock - 1) return Date.now() - changedAt;
-        if (Date.now() - changedAt > 5000) return Infinity;
+        const stock = stockOnPage(page.text, variant);
+        const ms = Date.now() - changedAt;
+        asked.push(`${sent}–${ms} ms ${page.cache} ${stock}`);
+        if (stock === target.stock - 1) return { ms, asked };
+        if (ms > 5000) return { ms: Infinity, asked };
         await sleep(20);
       }
     };
-    const onSecond = await seen(`http://127.0.0.1:${second.port}`);
-    const throughNginx = [await seen(cluster.url), await seen(cluster.url)];
-    console.log(`stock change through instance 1 seen on instance 2 after ${onSecond} ms, through nginx after ${throughNginx.join(' and ')} ms`);
-    expect(onSecond).toBeLessThan(1000);
-    for (const ms of throughNginx) expect(ms).toBeLessThan(1000);
+    const [onSecond, ...throughNginx] = await Promise.all([seen(`http://127.0.0.1:${second.port}`), seen(cluster.url), seen(cluster.url)]);
+    console.log(
+      `stock change through instance 1 seen on instance 2 after ${onSecond.ms} ms, through nginx after ${throughNginx.map((probe) => probe.ms).join(' and ')} ms` +
+        ` (asked after the change, answered, X-Cache, stock: instance 2 ${onSecond.asked.join(', ')}; nginx ${throughNginx.map((probe) => probe.asked.join(', ')).join('; ')})`,
+    );
+    expect(onSecond.ms).toBeLessThan(1000);
+    for (const probe of throughNginx) expect(probe.ms).toBeLessThan(1000);
   });
 
   it('a login brute force spread over both instances is stopped at the same count as on one', async () => {
