@@ -5,7 +5,7 @@
 // (Debian: postgresql, redis-server, nginx); nothing of the machine's own services is touched.
 import { spawn, execFile, execFileSync, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -253,8 +253,15 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream shop {
-${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=1 fail_timeout=2s;`).join('\n')}
+    # an instance is skipped for 2 s after 3 failures, not after 1: while the other is down (killed,
+    # restarting), one reset from the only instance left would leave nginx none to ask for those 2 s
+    # (every request its 502, "no live upstreams")
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=2s;`).join('\n')}
     keepalive 16;
+    # below the shop's keep-alive timeout (Node's 5 s): nginx closes an idle connection before the
+    # instance does. Otherwise a request nginx sends on a connection the instance is closing meets a
+    # reset (a POST then is nginx's 502), and the instance counts as failed
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
@@ -314,9 +321,27 @@ export type Cluster = {
   redis: ClusterRedis;
   instances: ShopInstance[];
   nginx: ClusterNginx;
-  /** Stops everything; `remove`: and deletes the cluster's folder (its database, e-mails, logs). */
-  stop: (options?: { remove?: boolean }) => Promise<void>;
+  /**
+   * Stops everything; `remove`: and deletes the cluster's folder (its database, e-mails, logs), or
+   * with `keepLogs` everything in it but a `logs` folder: nginx's error log, each instance's output
+   * and PostgreSQL's log, whose path it returns.
+   */
+  stop: (options?: { remove?: boolean; keepLogs?: boolean }) => Promise<string | null>;
 };
+
+/** Copies what the cluster's processes wrote into `dir`/logs (made anew) and returns its path. */
+function saveLogs(dir: string, shops: ShopInstance[]): string {
+  const logs = path.join(dir, 'logs');
+  mkdirSync(logs, { recursive: true });
+  for (const [from, to] of [
+    [path.join(dir, 'nginx', 'error.log'), 'nginx-error.log'],
+    [path.join(dir, 'postgres', 'server.log'), 'postgres.log'],
+  ]) {
+    if (existsSync(from)) copyFileSync(from, path.join(logs, to));
+  }
+  for (const shop of shops) writeFileSync(path.join(logs, `${shop.name.replaceAll(' ', '-')}.log`), shop.output());
+  return logs;
+}
 
 /**
  * PostgreSQL, Redis, `instances` shop instances started together on the new database (they migrate
@@ -338,12 +363,18 @@ export async function startCluster({ instances = 2, dir = mkdtempSync(path.join(
     ...env,
   };
   const shops = instancePorts.map((port, index) => shopInstance(`instance ${index + 1}`, port, path.join(dir, `instance-${index + 1}`), shared));
-  const stopAll = async ({ remove = false } = {}) => {
+  const stopAll = async ({ remove = false, keepLogs = false } = {}) => {
     for (const shop of shops) await shop.signal('SIGTERM');
     await nginx?.stop();
     await redis.stop();
     await postgres.stop();
-    if (remove) rmSync(dir, { recursive: true, force: true });
+    const logs = keepLogs ? saveLogs(dir, shops) : null;
+    if (remove && logs) {
+      for (const name of readdirSync(dir)) if (name !== 'logs') rmSync(path.join(dir, name), { recursive: true, force: true });
+    } else if (remove) {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    return logs;
   };
   let nginx: ClusterNginx | undefined;
   try {

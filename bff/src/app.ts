@@ -162,7 +162,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // Instances share Redis entries only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
   const catalogVersion = config.responseCache
-    ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed` })
+    ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
     : null;
   if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
   const responseCache = catalogVersion

@@ -7,7 +7,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePorts, shopInstance, startCluster, type Cluster } from '../../scripts/cluster.ts';
 import { Browser, type Answer } from '../support/production-server.ts';
 import { describeRefusal, RecordingBrowser, startRecording, type Recording } from './answers.ts';
@@ -51,9 +51,18 @@ beforeAll(async () => {
   payment = gid('PaymentMethod', cash.id);
 }, 300_000);
 
+/** A test of this file failed: the cluster's logs are named when it stops (they are kept either way). */
+let failed = false;
+afterEach(({ task }) => {
+  if (task.result?.state === 'fail') failed = true;
+});
+
 afterAll(async () => {
   await db?.end();
-  await cluster?.stop({ remove: true });
+  // nginx's error log says why it answered 502 (an instance refused, reset or timed out), the
+  // instances' output what they did meanwhile
+  const logs = await cluster?.stop({ remove: true, keepLogs: true });
+  if (failed) console.log(`The fault run's logs (nginx's error log, each instance's output, PostgreSQL's): ${logs}`);
 });
 
 type Told = { email: string; voucher: string | null; outcome: 'placed' | 'refused' | 'unknown'; number?: string; detail?: string };
@@ -313,6 +322,7 @@ describe('two instances behind nginx, through faults', () => {
       ['cached page while PostgreSQL was away', `${servedDuringOutage} of ${duringOutage.length} served (${[...new Set(duringOutage.map((probe) => `${probe.where} ${probe.status} ${probe.cache}`))].join(', ')})`],
       ['uncached page while PostgreSQL was away', `${uncached?.status} Retry-After ${uncached?.retryAfter}`],
       ['shopper errors (transport)', `${errors.length} ${JSON.stringify([...new Set(errors)].slice(0, 5))}`],
+      ['logs, kept when the cluster stops', path.join(cluster.dir, 'logs')],
     ];
     console.log(
       `\nfault suite:\n${faults.map((line) => `  ${line}`).join('\n')}\n${table.map(([what, value]) => `  ${String(what).padEnd(42)} ${value}`).join('\n')}` +
@@ -387,20 +397,31 @@ describe('two instances behind nginx, through faults', () => {
     expect((placed.body.data?.placeOrder as { __typename: string }).__typename).toBe('Order');
     const changedAt = Date.now();
 
-    // instance 2, and nginx (each instance in turn), show the new stock within a second
+    // instance 2, and nginx (each instance in turn), asked from the change on, each by a visitor of
+    // its own: a request made within a second of the change gets the new stock (the change reached
+    // the instance that answers it). When its answer comes depends on the page's render on a busy
+    // machine (three at once here), which is page speed, not the change's way (finding e); asked one
+    // after another and timed by their answers, the later probes' times held the earlier ones' renders
     const seen = async (base: string) => {
+      const asked: string[] = [];
       for (;;) {
+        const sent = Date.now() - changedAt;
         const page = await anonymousPage(base, pagePath);
-        if (stockOnPage(page.text, variant) === target.stock - 1) return Date.now() - changedAt;
-        if (Date.now() - changedAt > 5000) return Infinity;
+        const stock = stockOnPage(page.text, variant);
+        const answered = Date.now() - changedAt;
+        asked.push(`${sent}–${answered} ms ${page.cache} ${stock}`);
+        if (stock === target.stock - 1) return { sent, asked };
+        if (answered > 5000) return { sent: Infinity, asked };
         await sleep(20);
       }
     };
-    const onSecond = await seen(`http://127.0.0.1:${second.port}`);
-    const throughNginx = [await seen(cluster.url), await seen(cluster.url)];
-    console.log(`stock change through instance 1 seen on instance 2 after ${onSecond} ms, through nginx after ${throughNginx.join(' and ')} ms`);
-    expect(onSecond).toBeLessThan(1000);
-    for (const ms of throughNginx) expect(ms).toBeLessThan(1000);
+    const [onSecond, ...throughNginx] = await Promise.all([seen(`http://127.0.0.1:${second.port}`), seen(cluster.url), seen(cluster.url)]);
+    console.log(
+      `stock change through instance 1 seen on instance 2 by a request made ${onSecond.sent} ms after it, through nginx ${throughNginx.map((probe) => probe.sent).join(' and ')} ms` +
+        ` (each request: made–answered after the change, X-Cache, stock; instance 2 ${onSecond.asked.join(', ')}; nginx ${throughNginx.map((probe) => probe.asked.join(', ')).join('; ')})`,
+    );
+    expect(onSecond.sent).toBeLessThan(1000);
+    for (const probe of throughNginx) expect(probe.sent).toBeLessThan(1000);
   });
 
   it('a login brute force spread over both instances is stopped at the same count as on one', async () => {

@@ -4,7 +4,7 @@
 // holders: response-cache-sessions.test.ts, decision 0043); mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +17,7 @@ import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-ca
 import { createRedisClient, type RedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
+import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { requestCurrency } from '../../bff/src/graphql/server/yoga.ts';
@@ -131,6 +132,16 @@ describe('response cache', () => {
     // the app's origin check still applies to an answer the cache holds
     const foreign = await post(app, { query: LIST }, { origin: 'https://elsewhere.example' });
     expect(foreign.json.errors).toEqual([expect.objectContaining({ extensions: { code: 'CROSS_ORIGIN' } })]);
+  });
+
+  it("a round of the webhook sender with nothing to send keeps the cached answers (it dropped every instance's cache every 5 s: fault suite finding (d))", async () => {
+    const query = { query: PRODUCT, variables: { slug: productSlug, webhooks: 'none due' } };
+    expect((await post(app, query)).cache).toBe('MISS');
+    expect((await post(app, query)).cache).toBe('HIT');
+    // its claim is an UPDATE of WebhookDelivery whether a delivery is due or not
+    const quiet = { info: () => undefined, error: () => undefined };
+    expect(await deliverWebhooks({ db: app.prisma, policy: { allowHosts: [] }, log: quiet })).toEqual({ delivered: 0, retrying: 0, failed: 0, disabledEndpoints: 0 });
+    expect((await post(app, query)).cache).toBe('HIT');
   });
 
   it('a price changed through the shop is visible on the next request', async () => {
@@ -306,6 +317,76 @@ describe('what a change is', () => {
       });
     } finally {
       await version.close();
+    }
+  });
+
+  it('a change counted when it was made is not counted again when the poll reads the counter its trigger moved: an answer stored in between stays (fault suite finding d)', async () => {
+    // the database's change counter, and a poll the test answers when it likes (a busy machine's)
+    let counter = 1;
+    let holdPolls = false;
+    let answerPoll = () => undefined as void;
+    const pool = {
+      query: async () => {
+        if (holdPolls) await new Promise<void>((resolve) => (answerPoll = resolve));
+        return { rows: [{ last_value: String(counter), is_called: true }] };
+      },
+    } as unknown as pg.Pool;
+    const version = createCatalogVersion({ pool, pollMs: 10 });
+    try {
+      await sleep(50);
+      const before = version.generation;
+      // a write of this process: its trigger moves the counter, its statement counts the change
+      holdPolls = true;
+      counter = 2;
+      version.onStatement('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2', {});
+      const stored = version.generation; // an answer rendered now is stored in this generation
+      expect(stored).toBe(before + 1);
+      // the poll that reads the moved counter answers after that
+      await sleep(50);
+      holdPolls = false;
+      answerPoll();
+      await sleep(100);
+      expect(version.generation).toBe(stored);
+      // a move no change of this process explains (another process wrote) still counts
+      counter = 3;
+      await sleep(100);
+      expect(version.generation).toBe(stored + 1);
+    } finally {
+      holdPolls = false;
+      answerPoll();
+      await version.close();
+    }
+  });
+
+  it('with Redis, the instance that made a change moves the shared generation once, before the others hear of it; they move it no further', async () => {
+    const prefix = `test:rc:${randomUUID()}:`;
+    const counter = { value: 1 };
+    const pool = { query: async () => ({ rows: [{ last_value: String(counter.value), is_called: true }] }) } as unknown as pg.Pool;
+    // polls only at the start and after a change counted here, so that the order below is the test's
+    const options = { pool, pollMs: 60_000, redisUrl: REDIS_URL, channel: `${prefix}changed`, generationKey: `${prefix}generation` };
+    const first = createCatalogVersion(options);
+    const second = createCatalogVersion(options);
+    const redis = createRedisClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      await Promise.all([first.ready(), second.ready()]); // both connected and subscribed
+      const heard: (string | null)[] = [];
+      // what the second instance's next lookup would read, asked when it hears of the change
+      second.onChange(() => void redis.get(`${prefix}generation`).then((value) => heard.push(value)));
+      const before = second.generation;
+      counter.value = 2;
+      first.onStatement('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2', {});
+      for (let waited = 0; heard.length === 0 && waited < 2000; waited += 20) await sleep(20);
+      expect(heard).toEqual(['1']);
+      await sleep(200); // both have read the moved counter since
+      expect(await redis.get(`${prefix}generation`)).toBe('1');
+      expect(second.generation).toBe(before + 1);
+      expect(heard).toEqual(['1']);
+    } finally {
+      await first.close();
+      await second.close();
+      await redis.del([`${prefix}generation`]);
+      await redis.quit();
     }
   });
 

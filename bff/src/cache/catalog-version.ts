@@ -12,6 +12,18 @@
 //    instance reads it every pollMs.
 // 3. With REDIS_URL the instances tell each other at once (publish/subscribe), so a change made
 //    through one instance is seen by the next request to any other.
+//
+// Each change counts once on each instance. A change of a shop instance also moves the database's
+// counter, which every instance's poll reads a little later; counted again then, it would drop the
+// answers stored since it was first seen (the page cached just before the fault suite's database
+// outage, decision 0037 finding d). So a move of the counter that a change already counted here
+// (made here or told by another instance) may explain is taken as read, and the counter is read at
+// once after such a change to keep that window short.
+//
+// The shared generation in Redis (the response cache's entries there are valid only with the value
+// they were stored in) moves once per change: the instance that made it increments it and tells the
+// others in one MULTI, so an instance that hears of a change finds the generation moved already and
+// moves it no further. A change only the poll saw (another process) is moved by each instance that sees it.
 import type pg from 'pg';
 import { createRedisClient, type RedisClient } from '../redis.ts';
 
@@ -42,6 +54,14 @@ export const PRIVATE_TABLES = new Set([
   'Invoice',
   'Complaint',
   'ComplaintLine',
+  'OrderPayment',
+  'CaptchaUse',
+  'ConsentLog',
+  // a partner's endpoints and deliveries, read only by its token's requests (never cached). The
+  // sender's claim is an UPDATE every WEBHOOK_INTERVAL_MS on each instance, due deliveries or not:
+  // as a public write it dropped every instance's cache every few seconds (decision 0037, finding d)
+  'WebhookEndpoint',
+  'WebhookDelivery',
   '_prisma_migrations',
 ]);
 
@@ -85,12 +105,15 @@ export type CatalogVersionOptions = {
   pollMs?: number;
   redisUrl?: string | null;
   channel?: string;
+  /** The shared generation's key in Redis (the response cache's key prefix and `generation`). */
+  generationKey?: string;
   /** Sees every change (tests). */
   onChange?: () => void;
 };
 
 export function createCatalogVersion(options: CatalogVersionOptions): CatalogVersion {
   const channel = options.channel ?? 'shop:response-cache:changed';
+  const generationKey = options.generationKey ?? 'shop:rc:generation';
   let generation = 1;
   let databaseVersion: string | null = null;
   // connections inside a transaction, and those whose transaction wrote public data (bumped again at COMMIT)
@@ -110,9 +133,23 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     for (const listener of listeners) listener();
   };
 
+  // changes counted when they were made here or told, and how many of them a poll sent after them has read
+  let pushed = 0;
+  let pushedAndPolled = 0;
+
+  /** Moves the shared generation; `tell`: and tells the other instances, after it moved (one MULTI). */
+  const moveShared = (tell: boolean) => {
+    if (!publisher?.isReady) return;
+    const transaction = publisher.multi().incr(generationKey);
+    if (tell) transaction.publish(channel, instanceId);
+    void transaction.exec().catch(() => undefined);
+  };
+
   const bump = () => {
+    pushed += 1;
     advance();
-    if (publisher?.isReady) void publisher.publish(channel, instanceId).catch(() => undefined);
+    moveShared(true);
+    pollSoon();
   };
 
   if (options.redisUrl) {
@@ -126,7 +163,10 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       .connect()
       .then(() =>
         subscriber!.subscribe(channel, (message) => {
-          if (message !== instanceId) advance();
+          if (message === instanceId) return;
+          pushed += 1;
+          advance();
+          pollSoon();
         }),
       )
       .catch(quiet);
@@ -139,15 +179,22 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   const poll = async () => {
     const answered = waiting;
     waiting = [];
+    const pushedBefore = pushed;
     try {
       const { rows } = await options.pool.query<{ last_value: string; is_called: boolean }>(
         'SELECT last_value, is_called FROM "response_cache_version"',
       );
       const value = `${rows[0]?.last_value}:${rows[0]?.is_called}`;
-      // back after an outage: start afresh rather than trust what was rendered before it
-      if ((databaseVersion !== null && value !== databaseVersion) || !databaseReachable) advance();
+      const moved = databaseVersion !== null && value !== databaseVersion;
+      // back after an outage: start afresh rather than trust what was rendered before it. A move no
+      // change counted here explains: another process's write
+      if (!databaseReachable || (moved && pushed === pushedAndPolled)) {
+        advance();
+        moveShared(false);
+      }
       databaseVersion = value;
       databaseReachable = true;
+      pushedAndPolled = pushedBefore;
     } catch {
       // the database does not answer (an outage, or not migrated yet): the cache serves what it holds
       databaseReachable = false;
@@ -155,13 +202,31 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       for (const resolve of answered) resolve();
     }
   };
+  // one poll at a time: every pollMs, and at once after a change counted here
   let timer: NodeJS.Timeout | null = null;
-  const schedule = () => {
+  let polling = false;
+  let pollAgain = false;
+  const pollSoon = () => {
     if (closed) return;
-    timer = setTimeout(() => void poll().finally(schedule), options.pollMs ?? 100);
-    timer.unref();
+    if (polling) {
+      pollAgain = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    polling = true;
+    void poll().finally(() => {
+      polling = false;
+      if (pollAgain) {
+        pollAgain = false;
+        pollSoon();
+        return;
+      }
+      if (closed) return;
+      timer = setTimeout(pollSoon, options.pollMs ?? 100);
+      timer.unref();
+    });
   };
-  void poll().finally(schedule);
+  pollSoon();
 
   return {
     get generation() {

@@ -224,12 +224,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     connecting = redis.connect().catch(() => undefined);
   }
   // Redis holds the answers of every instance under their key, each with the shared generation it was
-  // rendered in; an instance that sees a change increments the shared generation, which makes every
-  // stored answer invalid at once. One round trip per lookup (MGET of the generation and the answer).
-  // The increment follows the change at once (onChange), not the instance's next request: done later,
-  // it would also void the answers other instances stored after the change, and an instance without
-  // requests for a while would void them then (a catalog page another instance had just shared would
-  // be missing when the database goes away, F3).
+  // rendered in; a change increments the shared generation (catalog-version.ts: once per change, by
+  // the instance that made it or by each that polled it), which makes every stored answer invalid at
+  // once. One round trip per lookup (MGET of the generation and the answer). Memory is dropped when
+  // the change is seen (onChange), not at the instance's next request.
   const generationKey = `${prefix}generation`;
   let seenGeneration = options.version.generation;
   const syncGeneration = () => {
@@ -238,7 +236,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     seenGeneration = current;
     memory.clear();
     memoryGeneration = current;
-    if (redis?.isReady) void redis.incr(generationKey).catch(() => undefined);
   };
   options.version.onChange(syncGeneration);
 
