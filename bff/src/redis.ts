@@ -9,3 +9,13 @@ const redis = lazyModule<typeof Redis>('redis');
 export function createRedisClient(options: Redis.RedisClientOptions): RedisClient {
   return redis().createClient(options) as RedisClient;
 }
+
+/**
+ * Closes a client at shutdown: gracefully while it is connected (what it sent is answered first), at once
+ * otherwise (a QUIT would wait for a reconnection that may never come, and shutdown with it).
+ */
+export async function closeRedisClient(client: RedisClient | null | undefined): Promise<void> {
+  if (!client) return;
+  if (client.isReady) await client.close().catch(() => client.destroy());
+  else if (client.isOpen) client.destroy();
+}

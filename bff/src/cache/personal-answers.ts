@@ -22,7 +22,7 @@
 // - A hit does not move the session's idle time on (0004); the next miss does, at least every ttlMs.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { createRedisClient, type RedisClient } from '../redis.ts';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import { csrfCookieName, csrfToken, CSRF_HEADER, sameToken } from '../http/csrf.ts';
 import { signedSessionId } from '../http/cookies.ts';
 import { sessionKey } from '../services/sessions.ts';
@@ -276,7 +276,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
     stats,
     ready: async () => void (await connecting),
     async close() {
-      await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
+      await Promise.all([closeRedisClient(subscriber), closeRedisClient(publisher)]);
     },
   };
 }

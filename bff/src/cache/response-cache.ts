@@ -24,7 +24,7 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { createRedisClient, type RedisClient } from '../redis.ts';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
 import { compressParts, gzipAroundNonce, type CompressedParts } from './gzip-around-nonce.ts';
 import type { CatalogVersion } from './catalog-version.ts';
@@ -475,7 +475,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     stats,
     ready: async () => void (await connecting),
     async close() {
-      await redis?.quit().catch(() => undefined);
+      await closeRedisClient(redis);
     },
   };
 }

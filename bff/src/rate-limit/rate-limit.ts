@@ -6,7 +6,7 @@
 // it, and it knows only the database and Redis (docs/decisions/0026-architecture-check.md).
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { createRedisClient, type RedisClient } from '../redis.ts';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
@@ -300,8 +300,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   async close(): Promise<void> {
     await this.fallback?.close();
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
-    else this.client.destroy();
+    await closeRedisClient(this.client);
   }
 }
 
