@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import express from 'express';
 import pg from 'pg';
@@ -390,6 +390,29 @@ describe('what a change is', () => {
     }
   });
 
+  it('a change made while Redis is away moves the shared generation once Redis is back (its entries from before are not served again)', async () => {
+    const prefix = `test:rc:${randomUUID()}:`;
+    const pool = { query: async () => ({ rows: [{ last_value: '1', is_called: true }] }) } as unknown as pg.Pool;
+    const proxy = await cuttableProxy(new URL(REDIS_URL));
+    const version = createCatalogVersion({ pool, pollMs: 60_000, redisUrl: `redis://127.0.0.1:${proxy.port}`, channel: `${prefix}changed`, generationKey: `${prefix}generation` });
+    const redis = createRedisClient({ url: REDIS_URL });
+    await redis.connect();
+    try {
+      await version.ready();
+      await proxy.cut();
+      version.bump();
+      await sleep(200);
+      expect(await redis.get(`${prefix}generation`)).toBeNull();
+      await proxy.restore();
+      await vi.waitFor(async () => expect(await redis.get(`${prefix}generation`)).toBe('1'), { timeout: 10_000, interval: 50 });
+    } finally {
+      await version.close();
+      await proxy.cut();
+      await redis.del([`${prefix}generation`]);
+      await redis.quit();
+    }
+  });
+
   it('keys pages and queries by language, currency and (pages) the consent choice; marks a request with other cookies as identified', () => {
     const page = (cookie?: string) =>
       ({ method: 'GET', path: '/kategorie/dresy', baseUrl: '', originalUrl: '/kategorie/dresy', headers: cookie ? { cookie } : {} }) as never;
@@ -662,3 +685,29 @@ describe('memory bound', () => {
     }
   });
 });
+
+/** A TCP proxy to `target` that a test cuts (Redis away from an instance, its data kept) and restores on the same port. */
+async function cuttableProxy(target: URL) {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const upstream = connect(Number(target.port || 6379), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) => new Promise<number>((resolve) => server.listen(port, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  const port = await listen(0);
+  return {
+    port,
+    cut: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        if (server.listening) server.close(() => resolve());
+        else resolve();
+      }),
+    restore: () => listen(port).then(() => undefined),
+  };
+}

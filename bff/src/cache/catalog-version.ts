@@ -24,8 +24,9 @@
 // they were stored in) moves once per change: the instance that made it increments it and tells the
 // others in one MULTI, so an instance that hears of a change finds the generation moved already and
 // moves it no further. A change only the poll saw (another process) is moved by each instance that sees it.
+// A move owed while Redis was away is made when it is back.
 import type pg from 'pg';
-import { createRedisClient, type RedisClient } from '../redis.ts';
+import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 
 /** Tables no public page or catalog query reads: writing them never invalidates the cache. */
 export const PRIVATE_TABLES = new Set([
@@ -137,12 +138,19 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
   let pushed = 0;
   let pushedAndPolled = 0;
 
+  // A move of the shared generation that could not be made (Redis away) is made when Redis is back: the
+  // entries stored there before the change would otherwise be served again as if nothing had changed.
+  let sharedMoveOwed = false;
   /** Moves the shared generation; `tell`: and tells the other instances, after it moved (one MULTI). */
   const moveShared = (tell: boolean) => {
-    if (!publisher?.isReady) return;
+    if (!publisher) return;
+    if (!publisher.isReady) {
+      sharedMoveOwed = true;
+      return;
+    }
     const transaction = publisher.multi().incr(generationKey);
     if (tell) transaction.publish(channel, instanceId);
-    void transaction.exec().catch(() => undefined);
+    void transaction.exec().catch(() => (sharedMoveOwed = true));
   };
 
   const bump = () => {
@@ -158,6 +166,11 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
     subscriber = publisher.duplicate();
     publisher.on('error', quiet);
     subscriber.on('error', quiet);
+    publisher.on('ready', () => {
+      if (!sharedMoveOwed) return;
+      sharedMoveOwed = false;
+      moveShared(false);
+    });
     const publishing = publisher.connect().catch(quiet);
     const subscribing = subscriber
       .connect()
@@ -265,7 +278,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
       if (timer) clearTimeout(timer);
       for (const resolve of waiting) resolve();
       waiting = [];
-      await Promise.allSettled([subscriber?.quit(), publisher?.quit()]);
+      await Promise.all([closeRedisClient(subscriber), closeRedisClient(publisher)]);
     },
   };
 }
