@@ -686,6 +686,49 @@ describe('memory bound', () => {
   });
 });
 
+describe('requests that miss together', () => {
+  it('one render for the same answer asked for at once: the others get what it stored; an answer not stored is rendered by each', async () => {
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version });
+    let release = () => undefined as void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const renders: string[] = [];
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', async (req, res) => {
+      renders.push(String(req.query.n));
+      await released;
+      // the private page says so, as a page that reads the session does
+      if (req.query.n === 'private') res.setHeader('Cache-Control', 'private, no-store');
+      res.type('html').send(`<p>${String(req.query.n)}</p>`);
+    });
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page?n=`;
+    const ask = async (n: string) => {
+      const response = await fetch(base + n);
+      return [response.headers.get('x-cache'), await response.text()];
+    };
+    try {
+      const answers = [ask('a'), ask('a'), ask('a'), ask('private'), ask('private')];
+      await vi.waitFor(() => expect(renders.toSorted()).toEqual(['a', 'private']));
+      release();
+      expect(await Promise.all(answers)).toEqual([
+        ['MISS', '<p>a</p>'],
+        ['HIT', '<p>a</p>'],
+        ['HIT', '<p>a</p>'],
+        ['MISS', '<p>private</p>'],
+        ['MISS', '<p>private</p>'],
+      ]);
+      // the second request for the private page rendered it itself, once the first was done
+      expect(renders.toSorted()).toEqual(['a', 'private', 'private']);
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});
+
 /** A TCP proxy to `target` that a test cuts (Redis away from an instance, its data kept) and restores on the same port. */
 async function cuttableProxy(target: URL) {
   const sockets = new Set<Socket>();

@@ -210,6 +210,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const prefix = options.keyPrefix ?? 'shop:rc:';
   const revalidateSecret = randomBytes(16).toString('hex');
   const revalidating = new Set<string>();
+  // misses being rendered now, by key: after a change every visitor of a popular page missed at once,
+  // and each rendered the same page
+  const rendering = new Map<string, Promise<void>>();
   const stats: ResponseCacheStats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0, compressed: 0 };
   const compress: typeof compressBody = (body, encoding) => {
     stats.compressed += 1;
@@ -460,13 +463,33 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           send(req, res, found.entry, 'stale', nonce);
           return revalidate(req, key);
         }
-        stats.misses += 1;
-        res.setHeader('X-Cache', 'MISS');
-        capture(req, res, requestKey, sharedGeneration);
-        next();
+        const inFlight = revalidation ? undefined : rendering.get(key);
+        if (!inFlight) return render(req, res, next, requestKey, sharedGeneration);
+        // the same answer is being rendered for another request: served from what that render stores,
+        // or rendered here when it stored nothing (a private answer, a change meanwhile) or took too long
+        return whicheverFirst(inFlight, RENDER_WAIT_MS).then(() => {
+          const rendered = usable(memory.get(key), requestKey);
+          if (!rendered) return render(req, res, next, requestKey, sharedGeneration);
+          stats.hits += 1;
+          send(req, res, rendered.entry, 'hit', (res.locals.nonce as string | undefined) ?? '');
+        });
       },
       () => next(),
     ).catch((error: unknown) => (res.headersSent ? res.destroy() : next(error)));
+  };
+
+  /** A miss: the app renders the answer, which is stored when it may be; others asking meanwhile wait for it. */
+  const render = (req: Request, res: Response, next: NextFunction, requestKey: CacheKey, sharedGeneration: string | null) => {
+    stats.misses += 1;
+    res.setHeader('X-Cache', 'MISS');
+    capture(req, res, requestKey, sharedGeneration);
+    const { key } = requestKey;
+    if (!rendering.has(key)) {
+      const done = new Promise<void>((resolve) => res.once('close', resolve));
+      rendering.set(key, done);
+      void done.then(() => rendering.get(key) === done && rendering.delete(key));
+    }
+    next();
   };
 
   return {
@@ -478,6 +501,20 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       await closeRedisClient(redis);
     },
   };
+}
+
+/** How long a miss waits for the same answer rendered for another request before it renders its own. */
+const RENDER_WAIT_MS = 5_000;
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+function whicheverFirst(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void promise.finally(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
 /**
