@@ -280,15 +280,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     // a page with a nonce goes in gzip when the browser takes it: its parts are compressed once (gzip-around-nonce.ts)
     const encoding = negotiateEncoding(req.headers['accept-encoding'], withNonce ? 'gzip' : undefined);
     if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', length)) return writePieces(res, plain);
-    const body = withNonce ? Buffer.concat(plain) : plain[0];
     // an answer without a nonce (JSON) is compressed once per encoding; a page in gzip once, around its
-    // nonce; a page in brotli (a browser without gzip) each time (the app's compression middleware lets an
-    // encoded body through)
-    const compressed: Promise<Buffer[]> = !withNonce
-      ? compressedOnce(entry, body, encoding, compress).then((bytes) => [bytes])
-      : encoding === 'gzip'
-        ? partsCompressedOnce(entry, parts, nonceBytes.length, () => (stats.compressed += 1)).then((once) => gzipAroundNonce(once, nonceBytes))
-        : compress(body, encoding).then((bytes) => [bytes]);
+    // nonce; a page in brotli (a browser without gzip) each time, whole (the app's compression middleware
+    // lets an encoded body through)
+    let compressed: Promise<Buffer[]>;
+    if (!withNonce) compressed = compressedOnce(entry, parts[0], encoding, compress).then((bytes) => [bytes]);
+    else if (encoding === 'gzip') compressed = partsCompressedOnce(entry, parts, nonceBytes.length, () => (stats.compressed += 1)).then((once) => gzipAroundNonce(once, nonceBytes));
+    else compressed = compress(Buffer.concat(plain), encoding).then((bytes) => [bytes]);
     compressed.then(
       (pieces) => {
         if (res.destroyed) return;
