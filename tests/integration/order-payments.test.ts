@@ -12,7 +12,7 @@ import { createMatch } from '../support/tickets.ts';
 import { mailsTo } from '../support/mailbox.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { markOrderPaid, parseAmount, PaymentRefusedError, type PaymentInput } from '../../bff/src/services/order-payments.ts';
-import { importStatement, parseFioStatement, StatementFormatError } from '../../bff/src/services/bank-statements.ts';
+import { csvRecords, importStatement, parseFioStatement, StatementFormatError } from '../../bff/src/services/bank-statements.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { checkInTicket, ticketCode } from '../../bff/src/services/ticket-codes.ts';
 import { loadMailDocument } from '../../bff/src/mail/documents.ts';
@@ -247,6 +247,35 @@ describe(`importing a Fio bank statement (${databaseKind})`, () => {
     expect(() => parseFioStatement('code;quantity\nX;1')).toThrow(StatementFormatError);
     expect(() => parseFioStatement(statement([movement('1', '2026-11-27', 'dvě stě', '1')]))).toThrow('Line 7: the amount must be like 1234,50, got "dvě stě".');
     expect(() => parseFioStatement(statement(['1;31.02.2026;100,00;CZK;;;;;;1;;;;;;;;;']))).toThrow(/^Line 7: the date/);
+  });
+
+  it('a line break in a quoted cell stays in the cell: a payer cannot forge a payment row in her message (issue 40, item 13)', async () => {
+    const day = today();
+    const order = await unpaidOrder();
+    const forged = movement('9999', day, order.totalGross, order.number);
+    // one koruna without a variable symbol, whose message (Zpráva pro příjemce) carries a whole movement on a
+    // line of its own, and ends so that a line-by-line reader takes the rest of the row for an outgoing payment
+    const message = `Díky!\r\n${forged}\r\n0;${czechDay(day)};-0,01`;
+    const carrier = `9101;${czechDay(day)};1,00;CZK;2000145399;Novák Jan;0800;Česká spořitelna, a.s.;;;;Novák Jan;"${message}";Bezhotovostní příjem;;;;;`;
+    const parsed = parseFioStatement(statement([carrier, movement('9102', day, 5_000, '')]));
+    expect(parsed.payments.map((payment) => [payment.line, payment.movementId, payment.amount, payment.variableSymbol])).toEqual([
+      [7, '9101', 100, ''],
+      [10, '9102', 5_000, ''],
+    ]);
+    const results = await importStatement(app.prisma, parsed);
+    expect(results.map((result) => result.outcome)).toEqual(['NO_VARIABLE_SYMBOL', 'NO_VARIABLE_SYMBOL']);
+    expect((await stateOf(order.id)).status).toBe('NEW');
+    expect((await stateOf(order.id)).payment).toBeNull();
+  });
+
+  it('reads CSV as RFC 4180 does: separators, line breaks and doubled quotes inside quotes; an unclosed quote is refused', () => {
+    expect(csvRecords('a;"b;""c""\nd";e\r\n\r\nf', ';')).toEqual([
+      { line: 1, cells: ['a', 'b;"c"\nd', 'e'] },
+      { line: 3, cells: [''] },
+      { line: 4, cells: ['f'] },
+    ]);
+    expect(() => parseFioStatement(statement([`1;27.11.2026;100,00;CZK;;;;;;1;;;"Zpráva bez konce;;;;;;`]))).toThrow('Line 7: a quoted cell is not closed.');
+    expect(() => parseFioStatement(statement([`1;27.11.2026;100,00;CZK;;;;;;1;;;"Zpráva" navíc;;;;;;`]))).toThrow(/^Line 7: text after a quoted cell/);
   });
 
   it('parses amounts as people and banks write them, exactly', () => {

@@ -4,7 +4,8 @@
 // the movements under the header "ID pohybu;Datum;Objem;Měna;…;VS;…"), matches each payment to the
 // order whose number is its variable symbol and marks that order paid with markOrderPaid, one
 // payment at a time. The columns are found by their names, so their order and the extra columns
-// (Protiúčet, Zpráva pro příjemce, …) do not matter.
+// (Protiúčet, Zpráva pro příjemce, …) do not matter. The file is read as RFC 4180 CSV by csvRecords
+// below (a parser of our own, decision 0052): a quoted cell's line breaks stay in the cell.
 import type { Db } from '../db/client.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentRefusal, type RecordedPayment } from './order-payments.ts';
@@ -32,30 +33,77 @@ export type Statement = { payments: StatementPayment[]; /** outgoing movements, 
 /** The columns read, by their names in Fio's header. */
 const COLUMNS = { movementId: 'ID pohybu', date: 'Datum', amount: 'Objem', currency: 'Měna', variableSymbol: 'VS' } as const;
 
-/** One CSV line split at ";" (or "," when the line has no ";"), with Excel-style "quoted" cells. */
-function cells(line: string): string[] {
-  const separator = line.includes(';') ? ';' : ',';
-  const out: string[] = [];
+/** One record of the file: its cells and the line (from 1) it begins on. */
+type CsvRecord = { line: number; cells: string[] };
+
+/**
+ * The file's records, as RFC 4180 reads CSV: cells separated by `separator`, records by a line break
+ * (CRLF or LF), a cell "in quotes" may hold the separator, line breaks and doubled quotes (""). A line
+ * break inside quotes is part of the cell, never a new record: read line by line, a quoted line
+ * break in a payer's message began a row of the payer's making (issue 40, item 13). Cells are
+ * trimmed; a quote in an unquoted cell is kept as it is. A quoted cell left open, or text after a
+ * closing quote, is a StatementFormatError naming the line.
+ */
+export function csvRecords(text: string, separator: ';' | ','): CsvRecord[] {
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
   let cell = '';
-  let quoted = false;
-  for (let index = 0; index < line.length; index++) {
-    const character = line[index];
-    if (quoted) {
-      if (character === '"' && line[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (character === '"') quoted = false;
-      else cell += character;
-    } else if (character === '"' && cell.trim() === '') {
-      quoted = true;
+  let line = 1;
+  let recordLine = 1;
+  let index = 0;
+  const endCell = () => {
+    cells.push(cell.trim());
+    cell = '';
+  };
+  const endRecord = () => {
+    endCell();
+    records.push({ line: recordLine, cells });
+    cells = [];
+    recordLine = line;
+  };
+  while (index < text.length) {
+    const character = text[index];
+    if (character === '"' && cell.trim() === '') {
+      // a quoted cell: up to the quote that is not doubled
+      const openedOn = line;
       cell = '';
+      index++;
+      for (;;) {
+        if (index >= text.length) throw new StatementFormatError(`Line ${openedOn}: a quoted cell is not closed.`);
+        if (text[index] === '"' && text[index + 1] === '"') {
+          cell += '"';
+          index += 2;
+        } else if (text[index] === '"') {
+          index++;
+          break;
+        } else {
+          if (text[index] === '\n') line++;
+          cell += text[index++];
+        }
+      }
+      while (text[index] === ' ' || text[index] === '\t') index++;
+      if (index < text.length && text[index] !== separator && text[index] !== '\r' && text[index] !== '\n') {
+        throw new StatementFormatError(`Line ${line}: text after a quoted cell; a quote inside a cell is written twice ("").`);
+      }
     } else if (character === separator) {
-      out.push(cell.trim());
-      cell = '';
-    } else cell += character;
+      endCell();
+      index++;
+    } else if (character === '\n' || (character === '\r' && text[index + 1] === '\n')) {
+      index += character === '\r' ? 2 : 1;
+      line++;
+      endRecord();
+    } else {
+      cell += character;
+      index++;
+    }
   }
-  out.push(cell.trim());
-  return out;
+  if (cell !== '' || cells.length > 0) endRecord();
+  return records;
+}
+
+/** Whether a record names every column read. */
+function isHeader(record: CsvRecord): boolean {
+  return Object.values(COLUMNS).every((name) => record.cells.includes(name));
 }
 
 /** "27.11.2026" (Fio's date, also "27. 11. 2026") as YYYY-MM-DD; null when it is not a day. */
@@ -64,24 +112,23 @@ function fioDay(text: string): string | null {
   return match ? parseDay(`${match[3]}-${match[2].padStart(2, '0')}-${match[1].padStart(2, '0')}`) : null;
 }
 
-/** Reads a Fio CSV statement; throws StatementFormatError naming the line when any line cannot be read. */
+/** Reads a Fio CSV statement; throws StatementFormatError naming the line when any record cannot be read. */
 export function parseFioStatement(text: string): Statement {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  const headerIndex = lines.findIndex((line) => {
-    const names = cells(line);
-    return Object.values(COLUMNS).every((name) => names.includes(name));
-  });
+  const body = text.replace(/^\uFEFF/, '');
+  // Fio separates by ";"; a file whose header is found only when split at "," is read that way
+  let records = csvRecords(body, ';');
+  if (!records.some(isHeader)) records = csvRecords(body, ',');
+  const headerIndex = records.findIndex(isHeader);
   if (headerIndex < 0) {
     throw new StatementFormatError(`Not a Fio CSV statement: no line names the columns ${Object.values(COLUMNS).join(';')} (Fio's "ID pohybu;Datum;Objem;Měna;…;VS;…").`);
   }
-  const header = cells(lines[headerIndex]);
+  const header = records[headerIndex].cells;
   const column = Object.fromEntries(Object.entries(COLUMNS).map(([key, name]) => [key, header.indexOf(name)])) as Record<keyof typeof COLUMNS, number>;
   const payments: StatementPayment[] = [];
   let outgoing = 0;
-  for (let index = headerIndex + 1; index < lines.length; index++) {
-    if (lines[index].trim() === '') continue;
-    const row = cells(lines[index]);
-    const at = `Line ${index + 1}: `;
+  for (const { line, cells: row } of records.slice(headerIndex + 1)) {
+    if (row.every((cell) => cell === '')) continue;
+    const at = `Line ${line}: `;
     const amountText = row[column.amount] ?? '';
     if (/^-/.test(amountText.trim())) {
       outgoing++;
@@ -96,7 +143,7 @@ export function parseFioStatement(text: string): Statement {
     const variableSymbol = (row[column.variableSymbol] ?? '').trim();
     if (!/^\d{0,10}$/.test(variableSymbol)) throw new StatementFormatError(`${at}a variable symbol has at most 10 digits, got "${variableSymbol}".`);
     payments.push({
-      line: index + 1,
+      line,
       movementId: (row[column.movementId] ?? '').trim(),
       paidOn,
       amount,
