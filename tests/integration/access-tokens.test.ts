@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createCustomer, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+import { mailsTo } from '../support/mailbox.ts';
+import { captchaToken } from '../support/captcha.ts';
 
 const LOGIN_WITH_TOKEN = `
   mutation Token($input: LoginWithTokenInput!) {
@@ -149,6 +151,55 @@ describe(`personal access tokens (${databaseKind})`, () => {
     expect(logout.body).toEqual({ data: { logout: true }, extensions: { cost: expect.objectContaining({ requestedQueryCost: 0 }) } });
     expect((await withBearer(phone.token, `query { me { email } }`)).status).toBe(401);
     expect((await withBearer<{ me: { email: string } }>(tablet.token, `query { me { email } }`)).body?.data?.me?.email).toBe(customer.email);
+  });
+
+  it("a password change or a reset revokes every token of the customer (issue 40, item 6); another customer's token works on", async () => {
+    const ME = `query { me { email } }`;
+    const bystander = await createCustomer(app.prisma);
+    const bystanders = await tokenFor(bystander.email, 'Cizí');
+
+    // changed while signed in, in a browser
+    const changer = await createCustomer(app.prisma);
+    const phone = await tokenFor(changer.email, 'Telefon');
+    const tablet = await tokenFor(changer.email, 'Tablet');
+    expect((await withBearer<{ me: { email: string } }>(phone.token, ME)).body?.data?.me.email).toBe(changer.email);
+    const browser = app.newClient({ 'x-forwarded-for': '198.19.40.1' });
+    await browser.gql(`mutation($input: LoginInput!) { login(input: $input) { __typename } }`, { input: { email: changer.email, password: DEFAULT_PASSWORD } });
+    const changed = await browser.gql<{ changePassword: { __typename: string } }>(
+      `mutation($input: ChangePasswordInput!) { changePassword(input: $input) { __typename } }`,
+      { input: { oldPassword: DEFAULT_PASSWORD, password: 'Tokeny-po-změně-1', passwordConfirmation: 'Tokeny-po-změně-1' } },
+    );
+    expect(changed.data?.changePassword.__typename).toBe('Customer');
+    expect((await withBearer(phone.token, ME)).status).toBe(401);
+    expect((await withBearer(tablet.token, ME)).status).toBe(401);
+
+    // reset by the e-mailed link, which says so (in the account's language)
+    const forgetful = await createCustomer(app.prisma);
+    await app.prisma.customer.update({ where: { id: forgetful.id }, data: { language: 'en' } });
+    const app1 = await tokenFor(forgetful.email, 'Aplikace');
+    expect((await withBearer<{ me: { email: string } }>(app1.token, ME)).body?.data?.me.email).toBe(forgetful.email);
+    const guest = app.newClient({ 'x-forwarded-for': '198.19.40.2' });
+    await guest.gql(`mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { __typename } }`, {
+      input: { email: forgetful.email, captcha: await captchaToken(app, 'PASSWORD_RESET') },
+    });
+    const mails = await mailsTo(app, forgetful.email);
+    expect(mails.at(-1)?.text).toContain('revokes the access tokens of apps');
+    const resetToken = /\/en\/change-password\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text)![1];
+    const reset = await guest.gql<{ resetPassword: { __typename: string } }>(
+      `mutation($input: ResetPasswordInput!) { resetPassword(input: $input) { __typename } }`,
+      { input: { token: resetToken, password: 'Tokeny-po-obnově-1', passwordConfirmation: 'Tokeny-po-obnově-1' } },
+    );
+    expect(reset.data?.resetPassword.__typename).toBe('Customer');
+    expect((await withBearer(app1.token, ME)).status).toBe(401);
+
+    expect((await withBearer<{ me: { email: string } }>(bystanders.token, ME)).body?.data?.me.email).toBe(bystander.email);
+    // a token taken after the change works: the revocation is of the tokens that existed then
+    const fresh = await app.gql<{ loginWithToken: TokenLogin & { __typename: string } }>(
+      LOGIN_WITH_TOKEN,
+      { input: { email: changer.email, password: 'Tokeny-po-změně-1', tokenName: 'Nový telefon' } },
+      { headers: { 'x-forwarded-for': '198.19.40.3' } },
+    );
+    expect((await withBearer(fresh.data!.loginWithToken.token, ME)).status).toBe(200);
   });
 
   it('customer tokens are not partner tokens: not in the partner list and not revocable by `npm run token`', async () => {

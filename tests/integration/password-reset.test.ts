@@ -198,6 +198,8 @@ describe(`forgotten password (${databaseKind})`, () => {
     const elsewhereSession = elsewhere.sessionId!;
     await request(browser(), customer.email);
     const token = await tokenFromMail(customer.email);
+    // the e-mail says what a new password ends: sessions and the apps' access tokens (issue 40, item 6)
+    expect((await mailsTo(app, customer.email)).at(-1)?.text).toContain('Nové heslo vás odhlásí na všech zařízeních a zruší přístupové tokeny aplikací');
 
     const client = browser();
     await client.ensureCsrfCookie();

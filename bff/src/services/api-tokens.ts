@@ -267,6 +267,15 @@ export async function revokeCustomerToken(prisma: Db, customerId: number, tokenI
 }
 
 /**
+ * Revokes every live token of the customer: a password change or reset ends her apps' access as it ends
+ * her sessions, so a token taken by whoever knew the old password stops working with it.
+ */
+export async function revokeCustomerTokens(prisma: Pick<Db, 'apiToken'>, customerId: number): Promise<number> {
+  const { count } = await prisma.apiToken.updateMany({ where: { customerId, revokedAt: null }, data: { revokedAt: new Date() } });
+  return count;
+}
+
+/**
  * The customer revokes one of her tokens (also the one she is calling with); one she has not, or that
  * no longer works, is a ValidationError at `id`, the same for someone else's (tokenId NaN: not a token's id).
  */

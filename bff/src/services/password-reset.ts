@@ -10,12 +10,14 @@
 // a successful reset and a password change mark every older token used. Redeeming claims the token
 // with one conditional UPDATE (`usedAt IS NULL AND expiresAt > now`), so of parallel redemptions
 // exactly one wins (A6). A new password ends every session of the customer (the caller then signs
-// the shopper in with a new session id, A2) and is checked against the common passwords (A1).
+// the shopper in with a new session id, A2), revokes her personal access tokens (issue 40, item 6)
+// and is checked against the common passwords (A1).
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { LineLog } from '../log.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { endCustomerSessions } from './sessions.ts';
+import { revokeCustomerTokens } from './api-tokens.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
 import { validateForm } from '../../../schema/rules/index.ts';
@@ -111,11 +113,15 @@ async function issueResetToken(prisma: Db, email: string): Promise<void> {
   });
 }
 
-/** Sets the password, ends every session of the customer and every open reset token, in one transaction. */
-async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'session'>, customerId: number, passwordHash: string) {
+/**
+ * Sets the password, ends every session of the customer, revokes her personal access tokens and
+ * voids every open reset token, in one transaction.
+ */
+async function setPassword(tx: Pick<Db, 'customer' | 'passwordResetToken' | 'session' | 'apiToken'>, customerId: number, passwordHash: string) {
   await tx.customer.update({ where: { id: customerId }, data: { passwordHash } });
   await tx.passwordResetToken.updateMany({ where: { customerId, usedAt: null }, data: { usedAt: new Date() } });
   await endCustomerSessions(tx, customerId);
+  await revokeCustomerTokens(tx, customerId);
 }
 
 /**
