@@ -268,6 +268,34 @@ describe(`operation limits (${databaseKind})`, () => {
       }
     });
 
+    it('a variable that does not fit its type (a quantity of 1.5) is explained in the shopper’s language: her lang cookie, a token’s Accept-Language (issue 40, item 14)', async () => {
+      const SET_QUANTITY = 'mutation SetQuantity($lineId: ID!, $quantity: Int!) { setCartLineQuantity(lineId: $lineId, quantity: $quantity) { __typename } }';
+      const variables = { lineId: 'Q2FydExpbmU6MQ', quantity: 1.5 };
+      const czech = 'Zadaná hodnota (quantity) není platná. Zkontrolujte prosím zadané údaje.';
+      const english = 'The value entered (quantity) is not valid. Please check the information you entered.';
+      for (const [lang, text] of [['cs', czech], ['en', english]] as const) {
+        const shopper = app.newClient();
+        shopper.cookies.set('lang', lang);
+        const answer = await shopper.gql(SET_QUANTITY, variables);
+        expect(answer.data ?? null).toBeNull();
+        expect(answer.errors, lang).toEqual([expect.objectContaining({ message: text, extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }) })]);
+      }
+      // a variable left out, in Czech
+      const missing = await app.gql(SET_QUANTITY, { lineId: variables.lineId });
+      expect(missing.errors?.map((error) => [error.message, error.extensions?.code])).toEqual([['Chybí povinná hodnota (quantity).', 'BAD_USER_INPUT']]);
+
+      const { token } = await createApiToken(app.prisma, { name: 'Variables', scopes: ['cart'] });
+      for (const [acceptLanguage, text] of [['cs-CZ,cs;q=0.9', czech], ['en-GB', english]] as const) {
+        const response = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': acceptLanguage },
+          body: JSON.stringify({ query: SET_QUANTITY, variables }),
+        });
+        const answer = (await response.json()) as { errors: { message: string }[] };
+        expect(answer.errors.map((error) => error.message), acceptLanguage).toEqual([text]);
+      }
+    });
+
     it('a page size out of range is explained in the shopper’s language', async () => {
       const query = '{ products(first: 500) { edges { node { id } } } }';
       expect((await app.gql(query)).errors?.[0].message).toBe('Počet položek na stránku (first) musí být od 1 do 100.');

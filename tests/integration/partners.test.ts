@@ -203,6 +203,17 @@ describe(`partner apps (${databaseKind})`, () => {
         });
       }
       expect(await app.prisma.cart.count()).toBe(cartsBefore);
+      // a valid token is accepted only as issued: `Bearer`, one space, the token (issue 40, item 14)
+      const valid = await createApiToken(app.prisma, { name: 'Exact', scopes: ['catalog:read'] });
+      for (const authorization of [`Bearer  ${valid.token}`, `Bearer\t${valid.token}`, `Bearer ${valid.token}\u00a0`]) {
+        const response = await fetch(`${app.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization },
+          body: JSON.stringify({ query: PRODUCTS }),
+        });
+        expect(response.status, JSON.stringify(authorization)).toBe(401);
+      }
+      expect((await partnerRequest(valid.token, PRODUCTS)).status).toBe(200);
       // a token's errors are English unless Accept-Language asks for Czech (issue 27)
       const unknown = 'shp_00000000_' + '0'.repeat(64);
       expect((await partnerRequest(unknown, PRODUCTS)).body.errors![0].message).toBe('The access token is missing, invalid or revoked.');

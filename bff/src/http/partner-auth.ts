@@ -80,6 +80,16 @@ function fail(req: Request, res: Response, status: number, key: MessageKey, code
   res.status(status).json({ errors: [{ message: message(key, language), extensions: { code } }] });
 }
 
+/**
+ * The token of an Authorization header of exactly `Bearer <token>` (one space, nothing before or after);
+ * null for anything else. Spaces HTTP itself trims around a header's value never get here; whatever
+ * whitespace does (a second space, a tab or line break inside, a space a proxy kept) is refused rather
+ * than cut off: a token is accepted only as it was issued (issue 40, item 14).
+ */
+export function bearerToken(header: string): string | null {
+  return /^Bearer ([\x21-\x7e]+)$/i.exec(header)?.[1] ?? null;
+}
+
 export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
   const { prisma, rateLimiter } = options;
   const recordUse = createUsageRecorder(prisma);
@@ -88,8 +98,8 @@ export function partnerAuth(options: { prisma: Db; rateLimiter: RateLimiter }) {
     if (header === undefined) return next();
     // From here on the request is a partner's: it never falls back to the shopper's cookies.
     delete req.headers.cookie;
-    const match = /^Bearer +(\S+) *$/i.exec(header);
-    const token = match ? await verifyApiToken(prisma, match[1]) : null;
+    const given = bearerToken(header);
+    const token = given ? await verifyApiToken(prisma, given) : null;
     if (!token) {
       res.setHeader('WWW-Authenticate', 'Bearer error="invalid_token"');
       fail(req, res, 401, 'apiTokenInvalid', 'UNAUTHENTICATED');

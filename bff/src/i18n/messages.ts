@@ -89,6 +89,12 @@ const messages = {
   },
   mutationNeedsPost: { cs: 'Změny (mutace) se posílají jen metodou POST.', en: 'A mutation must be sent with POST.' },
   queryUnreadable: { cs: 'Dotaz nelze přečíst ({detail}).', en: 'The query cannot be read ({detail}).' },
+  // a variable that does not fit its type (graphql-js's coercion, e.g. a quantity of 1.5): request-errors.ts
+  variableInvalid: {
+    cs: 'Zadaná hodnota ({name}) není platná. Zkontrolujte prosím zadané údaje.',
+    en: 'The value entered ({name}) is not valid. Please check the information you entered.',
+  },
+  variableMissing: { cs: 'Chybí povinná hodnota ({name}).', en: 'A required value is missing ({name}).' },
   queryTooDeep: { cs: 'Dotaz je vnořený příliš hluboko.', en: 'The query is nested too deeply.' },
   queryTooManyAliases: { cs: 'Dotaz obsahuje příliš mnoho aliasů.', en: 'The query has too many aliases.' },
   queryTooManyDirectives: { cs: 'Dotaz obsahuje příliš mnoho direktiv.', en: 'The query has too many directives.' },

@@ -3,8 +3,9 @@
 // Armor's limits and the trusted-documents check. Each one carries a code at its source; here, as
 // the result is sent, the code picks the message in the request's language and, unless the source
 // chose an error status, the HTTP status: 400 for a refused document or request, 413 for what is too
-// large. Refusals made while the
-// language is known (cost, strings, once-per-request actions, resolvers) are worded at their source.
+// large. A variable that does not fit its type (graphql-js's words, no code) is worded here too.
+// Refusals made while the language is known (cost, strings, once-per-request actions, resolvers) are
+// worded at their source.
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { GraphQLError } from 'graphql';
 import { formatMessage, message, type MessageKey } from '../../i18n/messages.ts';
@@ -67,6 +68,24 @@ export function localisedRefusal(error: GraphQLError, language: Locale): GraphQL
 }
 
 /**
+ * A variable that does not fit its type, as graphql-js words it before anything runs (`Variable "$quantity"
+ * got invalid value 1.5; Int cannot represent non-integer value: 1.5`), in the request's language and
+ * coded BAD_USER_INPUT: a Czech shopper read the library's English (issue 40, item 14). The text names
+ * the variable; any other error is returned as it is.
+ */
+export function localisedVariableError(error: GraphQLError, language: Locale): GraphQLError {
+  const variable = /^Variable "\$(\w+)"/.exec(error.message);
+  if (!variable || error.path) return error;
+  const missing = /(?:was not provided|must not be null)\.$/.test(error.message);
+  return createGraphQLError(formatMessage(missing ? 'variableMissing' : 'variableInvalid', language, { name: variable[1] }), {
+    nodes: error.nodes,
+    source: error.source,
+    positions: error.positions,
+    extensions: { ...error.extensions, code: 'BAD_USER_INPUT' },
+  });
+}
+
+/**
  * Every error carries a code (issue 27): the few that graphql-js makes without one get theirs here.
  * A variable that does not fit its type is the client's input (BAD_USER_INPUT); any other error
  * without a code in the data's path is the server's (INTERNAL_SERVER_ERROR, e.g. a null for a
@@ -91,7 +110,10 @@ export function useLocalisedRefusals(): Plugin {
       // a streamed or batched result never carries a request refusal
       if (Array.isArray(result) || !('errors' in result) || !result.errors?.length) return;
       const language = initialContextLanguage(serverContext as InitialContext);
-      setResult({ ...result, errors: result.errors.map((error) => withCode(localisedRefusal(error as GraphQLError, language))) });
+      setResult({
+        ...result,
+        errors: result.errors.map((error) => withCode(localisedVariableError(localisedRefusal(error as GraphQLError, language), language))),
+      });
     },
   };
 }
