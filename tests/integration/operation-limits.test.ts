@@ -291,6 +291,7 @@ describe(`operation limits (${databaseKind})`, () => {
           headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': acceptLanguage },
           body: JSON.stringify({ query: SET_QUANTITY, variables }),
         });
+        expect(response.status).toBe(400);
         const answer = (await response.json()) as { errors: { message: string }[] };
         expect(answer.errors.map((error) => error.message), acceptLanguage).toEqual([text]);
       }
