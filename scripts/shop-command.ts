@@ -66,7 +66,9 @@ export async function runShopCommand<C extends { kind: string }>(
     database = await openDatabase(config);
     await migrate(database.url);
     prisma = createPrisma(database.url, { poolSize: 1 });
-    await definition.run(command as Exclude<C, { kind: 'help' }>, prisma, config);
+    // the server's session secret (a ticket's key is derived from it): with a database server, the shop's in the database
+    const { withSessionSecret } = await import('../bff/src/session-secret.ts');
+    await definition.run(command as Exclude<C, { kind: 'help' }>, prisma, await withSessionSecret(config, prisma));
     return 0;
   } catch (error) {
     if (definition.isInputError(error) || error instanceof ConfigError) {

@@ -27,7 +27,7 @@ import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/ca
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
-import { resolveSessionSecret } from './session-secret.ts';
+import { withSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
@@ -147,6 +147,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     statementTimeoutMs: config.databaseUrl ? config.graphqlTimeoutMs * 2 : undefined,
     preparedStatements: config.preparedStatements && !embedded && !(await isPGlite(databaseUrl)),
   });
+  // without SESSION_SECRET, the shop's own (in the database with a server, so every instance shares it);
+  // what follows (sessions, CSRF, captcha, tickets) reads it from config
+  config = await withSessionSecret(config, prisma);
   const setSecurityHeaders = securityHeaderSetter(config);
   const trustProxy = trustFunction(config.trustProxy);
   /** What every response carries: a nonce for its scripts, the security headers; and its request id (set by observeRequests below). */
@@ -207,7 +210,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
-  const sessionSecret = resolveSessionSecret(config);
+  const sessionSecret = config.sessionSecret!;
   const csrf: CsrfOptions = {
     secret: sessionSecret,
     secure: config.secureCookies,

@@ -116,6 +116,40 @@ describe(`session store (${databaseKind})`, () => {
     expect((await client.gql(SessionCart)).data!.cart).toBeNull();
   });
 
+  it('instances on one database without SESSION_SECRET share the secret made for the shop: a cart made on one is there on the other (issue 40, item 12)', async () => {
+    // two instances starting together, as behind a balancer; the secret is made once, in the database
+    const [first, second] = await Promise.all(
+      [0, 1].map(() => createTestApp({ databaseUrl: app.databaseUrl, config: { sessionSecret: null }, logQueries: false })),
+    );
+    try {
+      const onFirst = first.newClient();
+      expect((await onFirst.gql(SessionAddToCart, { variantId })).data!.addToCart.__typename).toBe('Cart');
+      // the same browser's next requests reach the other instance: its cookies (session and CSRF) hold there
+      const onSecond = second.newClient();
+      for (const [name, value] of onFirst.cookies) onSecond.cookies.set(name, value);
+      expect((await onSecond.gql(SessionCart)).data!.cart).toEqual({ itemCount: 1 });
+      expect((await onSecond.gql(SessionAddToCart, { variantId })).data!.addToCart.__typename).toBe('Cart');
+      expect(onSecond.sessionId).toBe(onFirst.sessionId);
+      expect((await onFirst.gql(SessionCart)).data!.cart).toEqual({ itemCount: 2 });
+      const stored = await app.prisma.shopSecret.findMany();
+      expect(stored.map((row) => row.name)).toEqual(['session']);
+      expect(stored[0].value).toMatch(/^[0-9a-f]{64}$/);
+
+      // a third instance started later reads the same secret, and nothing is made twice
+      const third = await createTestApp({ databaseUrl: app.databaseUrl, config: { sessionSecret: null }, logQueries: false });
+      try {
+        const onThird = third.newClient();
+        for (const [name, value] of onFirst.cookies) onThird.cookies.set(name, value);
+        expect((await onThird.gql(SessionCart)).data!.cart).toEqual({ itemCount: 2 });
+      } finally {
+        await third.close();
+      }
+      expect(await app.prisma.shopSecret.findMany()).toEqual(stored);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
   // last in this file: it spends the address's new sessions for the hour
   it(`past ${RATE_RULES.newSessionPerIp.limit} new sessions an hour an address gets 429 and no session is stored; sessions it has keep working`, async () => {
     const keeper = app.newClient();

@@ -58,6 +58,7 @@ export const PRIVATE_TABLES = new Set([
   'OrderPayment',
   'CaptchaUse',
   'ConsentLog',
+  'ShopSecret',
   // a partner's endpoints and deliveries, read only by its token's requests (never cached). The
   // sender's claim is an UPDATE every WEBHOOK_INTERVAL_MS on each instance, due deliveries or not:
   // as a public write it dropped every instance's cache every few seconds (decision 0037, finding d)
