@@ -4,7 +4,8 @@
 // PostgreSQL server too, a production build, the security suite against the production
 // server (tests/security, on both databases), the browser tests in Chromium and the fault suite
 // (tests/faults: two production instances behind nginx on a PostgreSQL and a Redis of their own,
-// broken while shoppers order; docs/deployment.md).
+// broken while shoppers order; docs/deployment.md). What those need (Chromium, nginx, PostgreSQL,
+// Redis) is checked first (test-prerequisites.mjs).
 //
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
 // passed and fewer than two run, in the order listed). The longest, the browser tests, start as soon
@@ -20,6 +21,15 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { missingPrerequisites, prerequisitesMessage, probeMachine } from './test-prerequisites.mjs';
+
+// Chromium, nginx, PostgreSQL and Redis first: a newcomer is told what is missing and how to get it,
+// at once, instead of a failure deep inside a suite minutes later (issue 40, item 26)
+const missing = missingPrerequisites(await probeMachine());
+if (missing.length > 0) {
+  console.error(prerequisitesMessage(missing));
+  process.exit(1);
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const bin = path.join(root, 'node_modules/.bin');
