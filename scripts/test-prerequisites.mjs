@@ -10,6 +10,7 @@
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import path from 'node:path';
+import { URL } from 'node:url';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
 export const INSTALL_ALL = 'apt-get install chromium nginx postgresql redis-server';
