@@ -20,7 +20,7 @@ import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, ver
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
-import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
+import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
@@ -391,7 +391,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(pageRequestShape, personalPagesNotStored, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(pageRequestShape, brokenEscapesTakenLiterally, personalPagesNotStored, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -404,6 +404,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const { createRequestHandler } = await import('@react-router/express');
     app.use(
       pageRequestShape,
+      brokenEscapesTakenLiterally,
       personalPagesNotStored,
       pageFormProtection(csrf),
       createRequestHandler({
