@@ -93,6 +93,15 @@ export function routeLanguageOf(pathname: string): RouteLanguage {
 
 export type RouteMatch = { name: RouteName; language: RouteLanguage; params: Record<string, string> };
 
+/** A path segment decoded; one whose percent-encoding is broken (`%E0%A4%A`) as it is, as React Router keeps it. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** Which route a path belongs to, in which language, with its parameters (null when none). */
 export function matchRoute(pathname: string): RouteMatch | null {
   for (const [name, def] of Object.entries(ROUTES) as [RouteName, RouteDef][]) {
@@ -104,7 +113,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
       });
       const match = new RegExp(`^${pattern}/?$`).exec(pathname);
       if (match) {
-        const params = Object.fromEntries(keys.map((key, index) => [key, decodeURIComponent(match[index + 1])]));
+        const params = Object.fromEntries(keys.map((key, index) => [key, decodeSegment(match[index + 1])]));
         return { name, language, params };
       }
     }

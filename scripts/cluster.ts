@@ -253,10 +253,12 @@ http {
   uwsgi_temp_path ${dir}/uwsgi;
   scgi_temp_path ${dir}/scgi;
   upstream shop {
-    # an instance is skipped for 2 s after 3 failures, not after 1: while the other is down (killed,
-    # restarting), one reset from the only instance left would leave nginx none to ask for those 2 s
-    # (every request its 502, "no live upstreams")
-${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=3 fail_timeout=2s;`).join('\n')}
+    # nginx never takes an instance out for its failures (max_fails=0): one that is down refuses the
+    # connection at once and the request goes to the next (proxy_next_upstream below), and one back
+    # from a restart gets requests from its first moment. Taken out for fail_timeout, an instance
+    # restarted within that time was still skipped: had the other one died then, nginx had none to
+    # ask (every request its 502, "no live upstreams"; issue 40, item 11)
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
     keepalive 16;
     # below the shop's keep-alive timeout (Node's 5 s): nginx closes an idle connection before the
     # instance does. Otherwise a request nginx sends on a connection the instance is closing meets a

@@ -20,7 +20,7 @@ import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, ver
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
 import { compression } from './http/compression.ts';
-import { clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
+import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
@@ -247,15 +247,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (personalAnswers) app.use(personalAnswers.middleware);
   app.use(compression());
   app.get('/health', (_req, res) => void res.json({ status: 'ok' }));
-  // Ready means: not shutting down, a database connection free now, and the database answering.
-  // Redis is not part of it by default (docs/decisions/0008, 0037): without it every instance serves
-  // on, counting rate limits in the database, and taking them all out of rotation would stop the shop;
-  // the body names it. READY_REQUIRES_REDIS=true makes a configured Redis that does not answer a 503,
-  // for a deployment that would rather send shoppers to instances that still reach it.
+  // Ready means: not shutting down, and the database answering. Redis is not part of it by default
+  // (docs/decisions/0008, 0037): without it every instance serves on, counting rate limits in the
+  // database, and taking them all out of rotation would stop the shop; the body names it.
+  // READY_REQUIRES_REDIS=true makes a configured Redis that does not answer a 503, for a deployment
+  // that would rather send shoppers to instances that still reach it. Load is not a reason: with every
+  // database connection at work (which shows the database answers) it is ready and says `busy`. A 503
+  // for that took the last instance carrying the load out of a balancer that checks (issue 40, item 16).
   app.get('/ready', async (_req, res) => {
     if (draining) return void res.status(503).json({ status: 'draining' });
     if (pool.totalCount >= (pool.options.max ?? 10) && pool.idleCount === 0) {
-      return void res.status(503).json({ status: 'busy' });
+      return void res.json({ status: 'ready', busy: true });
     }
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_resolve, reject) => {
@@ -392,7 +394,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
     const build = await import(serverBuild);
-    app.use(pageRequestShape, personalPagesNotStored, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
+    app.use(pageRequestShape, brokenEscapesTakenLiterally, personalPagesNotStored, cached, pageFormProtection(csrf), createRequestHandler({ build: build as never, getLoadContext }));
   } else if (config.ssr === 'vite') {
     const vite = await import('vite');
     const server = await vite.createServer({
@@ -405,6 +407,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const { createRequestHandler } = await import('@react-router/express');
     app.use(
       pageRequestShape,
+      brokenEscapesTakenLiterally,
       personalPagesNotStored,
       pageFormProtection(csrf),
       createRequestHandler({

@@ -12,6 +12,7 @@
 // FOR UPDATE SKIP LOCKED, the hold sweep deletes with one DELETE … RETURNING, the pick-up points are
 // written under a transaction's advisory lock, and the clean-ups delete what has expired.
 import type { LineLog } from './log.ts';
+import { outsideOperation } from './db/operation-signal.ts';
 
 export type BackgroundLoopOptions<Result> = {
   /** One round of the job: does what is due now. `signal` aborts when the loop is closed. */
@@ -76,7 +77,10 @@ export function startBackgroundLoop<Result>(options: BackgroundLoopOptions<Resul
       again = true;
       return;
     }
-    running = rounds().finally(() => {
+    // A kick comes from a request too (after a commit that enqueued e-mail): the rounds are no
+    // operation's, or the database refused their statements once that operation timed out, and the
+    // mail sender logged GraphQL's "the request took too long" as its failure (issue 40, item 16)
+    running = outsideOperation(rounds).finally(() => {
       running = null;
     });
   };

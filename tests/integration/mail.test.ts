@@ -15,6 +15,8 @@ import { formatDate } from '../../schema/rules/dates.ts';
 import { retryDelayMs, type SenderDeps } from '../../bff/src/mail/sender.ts';
 import { createMailTransport } from '../../bff/src/mail/transport.ts';
 import { invoicePath } from '../../bff/src/services/invoices.ts';
+import { withOperationSignal } from '../../bff/src/db/operation-signal.ts';
+import { message } from '../../bff/src/i18n/messages.ts';
 
 let app: TestApp;
 let smtp: TestSmtpServer;
@@ -410,6 +412,34 @@ describe('retries', () => {
     // a sent row is never sent again, however late
     expect(await sendPendingMail(sender(), { now: new Date(start + 24 * 3600_000) })).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(smtp.received).toHaveLength(2);
+  });
+
+  // Issue 40, item 16: under load the sender's failures were logged with GraphQL's "the request took too
+  // long": a kick after an order's commit ran the round inside that request's operation, and once the
+  // operation timed out (or its client left) the database refused the round's statements
+  it('an e-mail kicked by an operation that then timed out is sent, and the sender writes nothing of the time limit', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      databaseUrl: app.databaseUrl,
+      config: { smtpUrl: smtp.url, mailIntervalMs: 0, publicUrl: 'https://shop.example' },
+      logDestination: { write: (line) => void lines.push(line) },
+    });
+    try {
+      const order = await createOrder(app.prisma);
+      await app.prisma.$transaction((tx) => enqueueOrderConfirmation(tx, order.id));
+      // the operation's time limit has struck, as operation-limits.ts aborts it
+      const operation = new AbortController();
+      operation.abort(new Error(message('requestTimedOut', 'cs')));
+      withOperationSignal(operation.signal, () => kickMailSender(logged.prisma));
+      await logged.mailer.idle();
+      const mailLines = lines.filter((line) => line.includes('[mail]'));
+      expect(mailLines.join('\n')).not.toContain(message('requestTimedOut', 'cs'));
+      expect(mailLines.some((line) => line.includes(`orderConfirmation #`) && line.includes(' sent'))).toBe(true);
+      expect(smtp.received.map((mail) => mail.to)).toEqual([[order.email]]);
+      expect((await outboxRow(order.id)).status).toBe('SENT');
+    } finally {
+      await logged.close();
+    }
   });
 
   it('gives up an e-mail whose order no longer exists', async () => {

@@ -12,6 +12,8 @@ import { loadConfig } from '../../bff/src/config.ts';
 import {
   PostgresRateLimiter,
   RATE_RULES,
+  REDIS_TIMEOUT_MS,
+  REDIS_UNANSWERED_IN_A_ROW,
   RedisRateLimiter,
   createRateLimiter,
   ipKey,
@@ -290,6 +292,61 @@ describe('while Redis is unreachable', () => {
       await stopRedis(server);
     }
   });
+
+  // Issue 40, item 16: under load a reply now and then took over the old 300 ms, and each such attempt
+  // was counted in the database (its window there starting empty) while Redis ran on. Here Redis is
+  // held still with CLIENT PAUSE, which delays every reply as long as asked.
+  it('a slow reply is still Redis\'s: counted there, not in the database; only commands left unanswered in a row make it the database\'s, until Redis answers again', async () => {
+    const port = await freePort();
+    const server = await startRedis(port);
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: `redis://127.0.0.1:${port}`, keyPrefix: RUN });
+    limiters.push(limiter);
+    const own = createClient({ url: `redis://127.0.0.1:${port}` });
+    own.on('error', () => undefined);
+    const counted = async (name: string) => {
+      const keys = await own.keys(`${RUN}${name}:*`);
+      return keys.length === 1 ? Number(await own.get(keys[0])) : 0;
+    };
+    const inDatabase = () => app.prisma.rateLimit.count({ where: { key: { startsWith: RUN } } });
+    try {
+      await own.connect();
+      expect(await eventually(() => limiter.degraded() === null, 5000)).toBe(true);
+      const databaseRows = await inDatabase();
+      const slow = rule(10);
+      expect((await limiter.consume(slow, 'slow')).allowed).toBe(true);
+      await own.sendCommand(['CLIENT', 'PAUSE', '700', 'ALL']);
+      const started = performance.now();
+      const answers = await Promise.all([limiter.consume(slow, 'slow'), limiter.consume(slow, 'slow')]);
+      const took = performance.now() - started;
+      expect(answers.map((answer) => answer.remaining).sort()).toEqual([7, 8]);
+      expect(await counted(slow.name)).toBe(3);
+      expect(await inDatabase()).toBe(databaseRows);
+      expect(took).toBeGreaterThan(500);
+      expect(limiter.degraded()).toBeNull();
+
+      // a Redis that answers nothing for long: the first attempts wait (bounded), then the database counts at once
+      const stuck = rule(10);
+      await own.sendCommand(['CLIENT', 'PAUSE', String(REDIS_TIMEOUT_MS * 2 + 3000), 'ALL']);
+      const waited = [];
+      for (let i = 0; i < REDIS_UNANSWERED_IN_A_ROW + 2; i += 1) {
+        const t0 = performance.now();
+        expect((await limiter.consume(stuck, 'stuck')).allowed).toBe(true);
+        waited.push(performance.now() - t0);
+      }
+      expect(waited.slice(0, REDIS_UNANSWERED_IN_A_ROW).every((ms) => ms >= REDIS_TIMEOUT_MS - 50)).toBe(true);
+      expect(waited.slice(REDIS_UNANSWERED_IN_A_ROW).every((ms) => ms < 1000)).toBe(true);
+      expect(limiter.degraded()).toMatch(/Redis/);
+      expect(await inDatabase()).toBeGreaterThan(databaseRows);
+      // once it answers again, the counts go back to Redis
+      expect(await eventually(async () => (await limiter.consume(rule(10), 'probe'), limiter.degraded() === null), 15_000)).toBe(true);
+      const after = rule(10);
+      await limiter.consume(after, 'after');
+      expect(await counted(after.name)).toBe(1);
+    } finally {
+      if (own.isOpen) await own.close();
+      await stopRedis(server);
+    }
+  }, 60_000);
 
   it('the shop with an unreachable Redis: /ready stays 200 and names Redis, voucher checks are answered at once', async () => {
     const shop = await createTestApp({ databaseUrl: app.databaseUrl, config: { redisUrl: `redis://127.0.0.1:${await freePort()}` } });

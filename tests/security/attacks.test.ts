@@ -567,6 +567,41 @@ describe.each(DATABASES)('production server on %s', (kind) => {
       expect(stack).toEqual([]);
     });
 
+    // Issue 40, item 10: `/produkt/%E0%A4%A` was a 500 page with a stack trace in the log (a decoder of
+    // the render's), and React Router printed a plain-text warning for every path it could not decode
+    it("a path with broken percent-encoding answers the 404 page in the shop's layout and the path's language, and writes no line but the request's", async () => {
+      const before = server.output().length;
+      for (const [pathname, language] of [
+        ['/produkt/%E0%A4%A', 'cs'],
+        ['/en/product/%ZZ', 'en'],
+        ['/kategorie/%', 'cs'],
+        ['/en/category/%C0%AF', 'en'],
+        ['/blog/%E0', 'cs'],
+        ['/objednavka/shrnuti/1/%E0%A4', 'cs'],
+        ['/%', 'cs'],
+        ['/en/%C0', 'en'],
+        ['/produkt/%E0%A4%A?q=%E0%A4%A', 'cs'],
+      ]) {
+        const response = await fetch(server.url + pathname);
+        const html = await response.text();
+        expect(response.status, pathname).toBe(404);
+        expect(html, pathname).toContain(`<html lang="${language}"`);
+        expect(html, pathname).toContain('class="site-main"');
+        expect(html, pathname).not.toContain('error-layout');
+      }
+      // a broken escape in the query alone leaves the page as it is
+      expect((await fetch(`${server.url}/hledat?q=%E0%A4%A`)).status).toBe(200);
+      const lines = server.output().slice(before).split('\n').filter((line) => line.trim() !== '');
+      const notRequestLines = lines.filter((line) => {
+        try {
+          return (JSON.parse(line) as { msg?: string; level?: string }).msg !== 'request';
+        } catch {
+          return true;
+        }
+      });
+      expect(notRequestLines).toEqual([]);
+    });
+
     it('OPTIONS on a page answers 204 with Allow, other methods 405 with Allow, and none of them logs a stack trace', async () => {
       const stack = await stackLinesDuring(async () => {
         for (const pathname of ['/', `/kategorie/${categorySlug}`, '/kosik', '/nic-takoveho']) {

@@ -23,6 +23,8 @@ describe('route table', () => {
     expect(matchRoute('/en/account/order/42')).toEqual({ name: 'orderDetail', language: 'en', params: { id: '42' } });
     expect(matchRoute('/zmena-hesla/a%20b')).toEqual({ name: 'changePassword', language: 'cs', params: { hash: 'a b' } });
     expect(matchRoute('/nic-takoveho/1/2/3')).toBeNull();
+    // broken percent-encoding is kept as it came, as React Router keeps it, not a URIError (issue 40, item 10)
+    expect(matchRoute('/produkt/%E0%A4%A')).toEqual({ name: 'product', language: 'cs', params: { slug: '%E0%A4%A' } });
   });
 
   it('escapes parameters and demands the ones a path needs', () => {

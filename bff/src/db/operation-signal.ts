@@ -11,6 +11,14 @@ export function withOperationSignal<T>(signal: AbortSignal, work: () => T): T {
   return current.run(signal, work);
 }
 
+/**
+ * Runs `work` as no operation's: background work an operation sets off (a kicked mail sender) must not
+ * stop when that operation times out or its client leaves.
+ */
+export function outsideOperation<T>(work: () => T): T {
+  return current.exit(work);
+}
+
 /** The signal of the operation this code runs for, if any (none for scripts, jobs and startup). */
 export function operationSignal(): AbortSignal | undefined {
   return current.getStore();

@@ -13,26 +13,29 @@ const OUTAGE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'Socke
 /**
  * Whether the error (or one of its causes) says the database cannot be reached now. Prisma puts the
  * driver's error under `meta.driverAdapterError` (e.g. P2039 around PostgreSQL's 57P01 when a backend
- * is terminated), not under `cause`, so both are followed.
+ * is terminated), not under `cause`, and GraphQL puts a resolver's error under `originalError`: all
+ * three are followed. (Without the last, a resolver's 57P01 was "Unexpected error.", and its page a
+ * 500, whenever the message did not happen to name the outage: issue 40, item 9.)
  */
 export function isDatabaseOutage(error: unknown): boolean {
   const pending: unknown[] = [error];
   for (let seen = 0; pending.length > 0 && seen < 12; seen++) {
     const current = pending.shift();
     if (!current || typeof current !== 'object') continue;
-    const { code, kind, originalCode, message: text, cause, meta } = current as {
+    const { code, kind, originalCode, message: text, cause, meta, originalError } = current as {
       code?: unknown;
       kind?: unknown;
       originalCode?: unknown;
       message?: unknown;
       cause?: unknown;
       meta?: { driverAdapterError?: unknown };
+      originalError?: unknown;
     };
     if (typeof code === 'string' && (OUTAGE_CODES.has(code) || OUTAGE_SQLSTATES.test(code))) return true;
     if (typeof originalCode === 'string' && OUTAGE_SQLSTATES.test(originalCode)) return true;
     if (typeof kind === 'string' && OUTAGE_KINDS.has(kind)) return true;
     if (typeof text === 'string' && OUTAGE_MESSAGES.test(text)) return true;
-    pending.push(cause, meta?.driverAdapterError);
+    pending.push(cause, meta?.driverAdapterError, originalError);
   }
   return false;
 }

@@ -28,6 +28,35 @@ export function pageRequestShape(req: Request, res: Response, next: NextFunction
   next();
 }
 
+/** The path with each segment that cannot be decoded taken literally: its every `%` as `%25`. */
+export function literalBrokenEscapes(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return segment.replaceAll('%', '%25');
+      }
+    })
+    .join('/');
+}
+
+/**
+ * In front of the pages: a path whose percent-encoding is broken (`/produkt/%E0%A4%A`) is read as the
+ * literal text it carries, so its route answers as for any unknown slug (the shop's 404 in the path's
+ * language). React Router cannot decode it: it printed a warning for each, and a decoder of ours
+ * failed the render with a stack trace and a 500 (issue 40, item 10).
+ */
+export function brokenEscapesTakenLiterally(req: Request, _res: Response, next: NextFunction) {
+  const queryAt = req.originalUrl.indexOf('?');
+  const path = queryAt === -1 ? req.originalUrl : req.originalUrl.slice(0, queryAt);
+  const literal = literalBrokenEscapes(path);
+  if (literal !== path) req.url = req.originalUrl = literal + req.originalUrl.slice(path.length);
+  next();
+}
+
 /**
  * The app's last error handler: an error that carries a client error status (a body that cannot be
  * decoded, a path that cannot be decoded ...) is answered with that status and not logged, which

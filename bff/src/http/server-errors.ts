@@ -81,8 +81,9 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
     res.status(status);
     if (outage) res.setHeader('Retry-After', String(OUTAGE_RETRY_AFTER_S));
     res.setHeader('Cache-Control', 'no-store');
-    if (req.path === '/graphql' || req.path.startsWith('/graphql/')) {
-      const language = errorLanguage(req);
+    // the API and the page's own calls (/api/csrf-cookie) get JSON, as the page's script reads it
+    if (req.path === '/graphql' || req.path.startsWith('/graphql/') || req.path.startsWith('/api/')) {
+      const language = req.path.startsWith('/api/') ? requestLanguage(req) : errorLanguage(req);
       res.json({
         errors: [
           outage
@@ -92,8 +93,8 @@ export function serverErrorHandler(options: { log: (line: string, error?: unknow
       });
       return;
     }
-    // a page's language is in its path; an /api/ answer (the CSRF cookie) follows the shopper's choice
-    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : req.path.startsWith('/api/') ? requestLanguage(req) : 'cs';
+    // a page's language is in its path
+    const language: Locale = req.path === '/en' || req.path.startsWith('/en/') ? 'en' : 'cs';
     res.type('html').send(errorPage(language, status, outage, req.method === 'GET' ? req.originalUrl : req.path, res.locals.nonce as string | undefined));
   };
 }

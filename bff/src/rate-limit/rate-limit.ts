@@ -189,16 +189,25 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 }
 
-/** How long a Redis command may take before the fallback counts instead. */
-export const REDIS_TIMEOUT_MS = 300;
+/**
+ * How long a Redis command may take before it counts as unanswered and the fallback counts instead.
+ * Not a fraction of a second: under load a reply (or this process's turn to read it) takes that long
+ * now and then, and each such reply counted in the database split the windows between the stores
+ * (issue 40, item 16).
+ */
+export const REDIS_TIMEOUT_MS = 2000;
+/** Unanswered commands in a row after which Redis is taken for unreachable, until it answers a PING. */
+export const REDIS_UNANSWERED_IN_A_ROW = 3;
+/** While Redis is taken for unreachable, how often a request asks it (PING) whether it is back. */
+const REDIS_PROBE_EVERY_MS = 1000;
 /** How long requests right after the start wait for the first connection to Redis. */
 const FIRST_CONNECTION_MS = 2000;
 
 /** The promise's outcome, or an error once `ms` have passed. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+async function within<T>(promise: Promise<T>, ms: number, text = 'Redis for the rate limits is not reachable'): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error('Redis for the rate limits is not reachable')), ms);
+    timer = setTimeout(() => reject(new Error(text)), ms);
   });
   try {
     return await Promise.race([promise, timeout]);
@@ -210,9 +219,11 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 /**
  * Counters in Redis (7.0 or later, for PEXPIRE NX): INCRBY and PEXPIRE NX in one MULTI, so a new
  * window gets its expiry together with its first count and a running one keeps its end.
- * When Redis cannot be reached (disconnected, or no answer within REDIS_TIMEOUT_MS), the attempt is
- * counted in the fallback store instead (the shop's: the RateLimit table, which instances share), never
- * let through uncounted; without a fallback consume() fails (the request gets the masked internal error).
+ * When Redis cannot be reached, the attempt is counted in the fallback store instead (the shop's: the
+ * RateLimit table, which instances share), never let through uncounted; without a fallback consume()
+ * fails (the request gets the masked internal error). Redis cannot be reached while its connection is
+ * down, or once REDIS_UNANSWERED_IN_A_ROW commands in a row went unanswered for REDIS_TIMEOUT_MS (until
+ * it answers a PING); one slow reply is still its answer.
  */
 export class RedisRateLimiter implements RateLimiter {
   private readonly client: RedisClient;
@@ -220,6 +231,9 @@ export class RedisRateLimiter implements RateLimiter {
   private lastErrorLog = 0;
   /** Whether the first connection attempt has ended (after it, a disconnected client means "go to the fallback"). */
   private settled = false;
+  /** Commands in a row that Redis did not answer in time (0 after any answer). */
+  private unanswered = 0;
+  private lastProbe = 0;
 
   constructor(
     url: string,
@@ -241,13 +255,39 @@ export class RedisRateLimiter implements RateLimiter {
     setTimeout(() => (this.settled = true), FIRST_CONNECTION_MS).unref();
   }
 
+  /** Whether Redis is taken for unreachable although connected: it left several commands in a row unanswered. */
+  private unresponsive(): boolean {
+    return this.unanswered >= REDIS_UNANSWERED_IN_A_ROW;
+  }
+
   /** A Redis command, given up after REDIS_TIMEOUT_MS; right after the start it waits for the first connection. */
   private async command<T>(run: () => Promise<T>): Promise<T> {
     if (!this.client.isReady) {
       if (this.settled) throw new Error('Redis for the rate limits is not reachable');
       await within(this.connecting, FIRST_CONNECTION_MS);
     }
-    return within(run(), REDIS_TIMEOUT_MS);
+    if (this.unresponsive()) {
+      this.probe();
+      throw new Error(`Redis for the rate limits left ${this.unanswered} commands in a row unanswered`);
+    }
+    try {
+      const answer = await within(run(), REDIS_TIMEOUT_MS, `Redis for the rate limits did not answer within ${REDIS_TIMEOUT_MS} ms`);
+      this.unanswered = 0;
+      return answer;
+    } catch (error) {
+      this.unanswered += 1;
+      throw error;
+    }
+  }
+
+  /** While Redis is taken for unreachable: a PING now and then, and its answer brings the counts back to Redis. */
+  private probe(): void {
+    if (Date.now() - this.lastProbe < REDIS_PROBE_EVERY_MS) return;
+    this.lastProbe = Date.now();
+    within(this.client.ping(), REDIS_TIMEOUT_MS).then(
+      () => (this.unanswered = 0),
+      () => undefined,
+    );
   }
 
   /** Redis's answer, or the fallback's when Redis does not answer (an error without a fallback). */
@@ -295,7 +335,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   degraded(): string | null {
-    return this.client.isReady ? null : 'Redis is unreachable: rate limits are counted in the database';
+    return this.client.isReady && !this.unresponsive() ? null : 'Redis is unreachable: rate limits are counted in the database';
   }
 
   async close(): Promise<void> {

@@ -17,6 +17,15 @@ describe('isDatabaseOutage', () => {
     expect(isDatabaseOutage(error)).toBe(true);
   });
 
+  // issue 40, item 9: GraphQL hands the error mask a resolver's error inside its own
+  it("sees a terminated backend inside GraphQL's error around a resolver's failure", () => {
+    const prisma = prismaKnownError({ kind: 'postgres', originalCode: '57P01', originalMessage: 'terminating connection due to administrator command' });
+    const graphQLError = Object.assign(new Error('Invalid `prisma.variant.findMany()` invocation: Database error.'), { originalError: prisma });
+    expect(isDatabaseOutage(graphQLError)).toBe(true);
+    const bug = Object.assign(new Error('x is not a function'), { originalError: new TypeError('x is not a function') });
+    expect(isDatabaseOutage(bug)).toBe(false);
+  });
+
   it('sees a refused connection through cause', () => {
     const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
     expect(isDatabaseOutage(new Error('query failed', { cause: refused }))).toBe(true);

@@ -8,7 +8,7 @@ import { money, originalUnitPrice, unitPrice, type Money } from '../../services/
 import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
-import { SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import { message } from '../../i18n/messages.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
@@ -345,8 +345,12 @@ builder.queryFields((t) => ({
     description: 'A category by its slug in the request language, or else by its slug in the other language (the page then redirects to its own); null when neither knows the slug.',
     resolve: async (query, _root, args, ctx) => {
       const slug = args.slug.slice(0, SLUG_MAX_LENGTH);
-      const own = await ctx.prisma.category.findFirst({ ...query, where: { translations: { some: { language: ctx.language, slug } } } });
-      return own ?? ctx.prisma.category.findFirst({ ...query, where: { translations: { some: { slug } } } });
+      // from the translation's unique (language, slug) to its one category, as the product below
+      for (const language of [ctx.language, ...LOCALES.map((locale) => locale.code).filter((code) => code !== ctx.language)]) {
+        const found = await ctx.prisma.categoryTranslation.findUnique({ where: { language_slug: { language, slug } }, select: { category: query } });
+        if (found) return found.category;
+      }
+      return null;
     },
   }),
   product: t.prismaField({
@@ -355,11 +359,15 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A published product by its slug in the request language (Product.slug); null when there is none.',
     args: { slug: t.arg.string({ required: true, description: 'The product’s slug in the request language.' }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.product.findFirst({
-        ...query,
-        where: { published: true, translations: { some: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) } } },
-      }),
+    // From the translation's unique (language, slug) to its product: a filter on the products with the
+    // joined data selected (findFirst) built every product's joins until it met the slug (issue 40).
+    resolve: async (query, _root, args, ctx) => {
+      const found = await ctx.prisma.productTranslation.findUnique({
+        where: { language_slug: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) }, product: { published: true } },
+        select: { product: query },
+      });
+      return found?.product ?? null;
+    },
   }),
   products: t.field({
     ...CATALOG_READ,

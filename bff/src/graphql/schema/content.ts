@@ -95,14 +95,14 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A published article by its slug in the request language; null when there is none.',
     args: { slug: t.arg.string({ required: true, description: 'Article.slug in the request language.' }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.article.findFirst({
-        ...query,
-        where: {
-          publishedAt: { lte: new Date() },
-          translations: { some: { language: ctx.language, slug: args.slug.slice(0, 200) } },
-        },
-      }),
+    // from the translation's unique (language, slug) to its one article (see Query.product)
+    resolve: async (query, _root, args, ctx) => {
+      const found = await ctx.prisma.articleTranslation.findUnique({
+        where: { language_slug: { language: ctx.language, slug: args.slug.slice(0, 200) }, article: { publishedAt: { lte: new Date() } } },
+        select: { article: query },
+      });
+      return found?.article ?? null;
+    },
   }),
   infoTiles: t.prismaField({
     ...CATALOG_READ,

@@ -57,14 +57,17 @@ async function addBestSellers(ctx: Context, parents: Parent[], selection: Select
   const categories = [...new Set(parents.map((parent) => parent.categoryId))];
   // one more than shown, in case the parent is among them
   const perCategory = SIMILAR_COUNT + 1;
+  // each category's first entries of its sales-order index, not every product of it ranked (issue 40)
   const ranked = await ctx.prisma.$queryRaw<{ id: number; categoryId: number }[]>`
-    SELECT id, "categoryId" FROM (
-      SELECT p.id, p."categoryId", row_number() OVER (PARTITION BY p."categoryId" ORDER BY p."soldCount" DESC, p.id ASC) AS rank
-        FROM "Product" p
-       WHERE p.published AND p."categoryId" = ANY(${categories}::int[])
-    ) ranked
-    WHERE rank <= ${perCategory}
-    ORDER BY "categoryId", rank`;
+    SELECT best.id, c.id AS "categoryId"
+      FROM unnest(${categories}::int[]) AS c(id)
+     CROSS JOIN LATERAL (
+       SELECT p.id, p."soldCount" FROM "Product" p
+        WHERE p."categoryId" = c.id AND p.published
+        ORDER BY p."soldCount" DESC, p.id ASC
+        LIMIT ${perCategory}
+     ) best
+     ORDER BY c.id, best."soldCount" DESC, best.id ASC`;
   if (!ranked.length) return;
   const products = (await ctx.prisma.product.findMany({ ...selection, where: { id: { in: ranked.map((row) => row.id) } } })) as { id: number }[];
   const byId = new Map(products.map((product) => [product.id, product]));
