@@ -33,6 +33,10 @@ const messages = {
     cs: 'Z tohoto připojení už přišlo příliš mnoho objednávek. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many orders have come from here. Please try again in {minutes} min.',
   },
+  tooManyPiecesOrdered: {
+    cs: 'Z jednoho připojení lze během {days} dní objednat nejvýš {limit} ks zboží „{name}“. Snižte prosím množství, nebo nás kontaktujte.',
+    en: 'At most {limit} pieces of "{name}" can be ordered from one connection within {days} days. Please reduce the quantity or contact us.',
+  },
   tooManyAttempts: {
     cs: 'Příliš mnoho pokusů. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many attempts. Please try again in {minutes} min.',

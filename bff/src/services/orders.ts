@@ -11,9 +11,12 @@
 // 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
 //    the order number comes from a per-year counter row, the lines keep the names, prices and VAT
 //    rates of the moment, the voucher uses are recorded, the confirmation e-mail is put into the
-//    outbox and the cart is closed. Any failure before the commit leaves none of it.
+//    outbox and the cart is closed. Any failure before the commit leaves none of it;
+// 4. an operation that outlived the GraphQL time limit (its client was told "try again") rolls back
+//    instead of committing (F4, docs/decisions/0049).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { beginCommit } from '../db/operation-signal.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
@@ -28,6 +31,8 @@ import { ticketClock } from './tickets.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** The payment method whose orders show the account, variable symbol and QR code. */
 
@@ -82,22 +87,34 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
  * captcha, later ones do, as the shop's other forms (services/captcha.ts requireCaptchaAfter). Too many
  * orders from this address, session or e-mail are a TooManyAttemptsError, which rolls the order back.
  */
-async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
+async function limitOrders(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout, captcha: string | null | undefined): Promise<void> {
   const subjects = [
     [RATE_RULES.orderPerIp, ipKey(ctx.clientIp)],
     [RATE_RULES.orderPerSession, ctx.sessionKey],
-    [RATE_RULES.orderPerEmail, email],
+    [RATE_RULES.orderPerEmail, checkout.email ?? ''],
   ] as const;
   for (const [rule, key] of subjects) {
     const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
     if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
   }
+  // pieces, not only orders: ten orders of 99 pieces would otherwise keep a product's stock for days
+  const pieces = RATE_RULES.orderPiecesPerVariantIp;
+  for (const line of checkout.lines) {
+    const limit = await ctx.rateLimiter.consume(pieces, `${ipKey(ctx.clientIp)} ${line.variantId}`, line.quantity, tx);
+    if (!limit.allowed) {
+      const text = formatMessage('tooManyPiecesOrdered', ctx.language, { name: line.name, limit: pieces.limit, days: pieces.windowMs / DAY_MS });
+      throw new TooManyAttemptsError(text, Math.ceil(limit.retryAfterMs / 1000));
+    }
+  }
   const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
   if (!free.allowed) await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', captcha);
 }
 
-/** Test seam for requirement S6: runs inside the order's transaction after all its writes. */
-export const placeOrderHooks: { beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
+/**
+ * Test seams: beforeTransaction runs before the order's transaction begins (F4: a lock taken there
+ * makes it wait), beforeCommit inside it after all its writes (S6).
+ */
+export const placeOrderHooks: { beforeTransaction?: () => Promise<void>; beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
 
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
@@ -260,6 +277,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
   if (placed !== null) return placed;
 
   let orderId: number;
+  await placeOrderHooks.beforeTransaction?.();
   try {
     orderId = await ctx.prisma.$transaction(async (tx) => {
       // (1) parallel submits of this cart wait here for each other
@@ -286,7 +304,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
         if (changes.length > 0) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
       }
       if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
-      await limitOrders(tx, ctx, checkout.email ?? '', captcha);
+      await limitOrders(tx, ctx, checkout, captcha);
 
       // (3) stock, in variant order so that two carts never wait for each other crosswise
       for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
@@ -346,6 +364,9 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
       await enqueueOrderConfirmation(tx, orderId);
+      // (5) an operation past its time limit was already told "try again": it rolls back here; one in
+      // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
+      beginCommit();
       await placeOrderHooks.beforeCommit?.(tx, orderId);
       return orderId;
     }, TRANSACTION_OPTIONS);
@@ -360,8 +381,6 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
   kickMailSender(ctx.prisma);
   return orderId;
 }
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Turns the checkout's seat holds into sales of the order and writes their tickets. Only a hold of
