@@ -2,7 +2,7 @@
 // messages per field in both languages, totals, and placing an order under the shop-integrity
 // requirements S1 (no overselling), S3 (idempotent), S4 (server prices only), S5 (the order's
 // hash is its key) and S6 (all or nothing).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { printSchema, isInputObjectType, getNamedType } from 'graphql';
 import pg from 'pg';
@@ -19,6 +19,8 @@ import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../
 import { formatMoney } from '../../schema/rules/index.ts';
 import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { captchaToken } from '../support/captcha.ts';
+import { mailsTo } from '../support/mailbox.ts';
+import { releaseExpiredHolds } from '../../bff/src/services/held-goods.ts';
 
 const CheckoutFields = graphql(`
   fragment CheckoutTestFields on Cart {
@@ -1299,3 +1301,151 @@ describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`
     expect((await app.prisma.order.findUniqueOrThrow({ where: { id: order.databaseId } })).number).toBe(order.number);
   });
 });
+
+const RequestConfirmation = graphql(`
+  mutation CheckoutRequestConfirmation($revision: String!) {
+    requestOrderConfirmation(input: { revision: $revision }) {
+      __typename
+      ... on OrderConfirmationRequest {
+        email
+        validMinutes
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+const ConfirmOrder = graphql(`
+  mutation CheckoutConfirmOrder($token: String!) {
+    confirmOrder(token: $token) {
+      __typename
+      ... on Order {
+        databaseId
+        hash
+        number
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+describe(`an order confirmed by a link sent to its e-mail, for a checkout without JavaScript (issue 40, ${databaseKind})`, () => {
+  const stockOf = async (variantId: number) => (await app.prisma.variant.findUniqueOrThrow({ where: { id: variantId } })).stock;
+
+  /** A shopper from an address that has already ordered within the hour: placeOrder asks for the captcha. */
+  async function secondShopper(variantId: number, quantity: number) {
+    const address = { 'x-forwarded-for': `10.81.${++addressCounter & 255}.1` };
+    const first = await readyShopper(variantId, 1, {}, await browser(address));
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order' });
+    const email = freshEmail();
+    const shopper = await readyShopper(variantId, quantity, { invoiceAddress: { ...INVOICE_ADDRESS, email } }, await browser(address));
+    const revision = await readyRevision(shopper);
+    expect(await place(shopper, revision)).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    const cartId = dbId((await shopper.gql(ReadCheckout)).data!.cart!.id);
+    return { shopper, revision, email, cartId };
+  }
+
+  /** Asks for the link; returns its token, read from the e-mail. */
+  async function requestLink(shopper: TestClient, revision: string, email: string): Promise<string> {
+    const answer = await shopper.gql(RequestConfirmation, { revision });
+    expect(answer.data!.requestOrderConfirmation).toEqual({ __typename: 'OrderConfirmationRequest', email, validMinutes: 30 });
+    const mails = await mailsTo(app, email);
+    const link = /\/objednavka\/potvrzeni\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text);
+    expect(mails.at(-1)!.subject).toMatch(/^Potvrďte prosím objednávku/);
+    return link![1];
+  }
+
+  const confirm = async (token: string, client?: TestClient) => {
+    const answer = await (client ?? app.newClient({ 'x-forwarded-for': `10.82.${++addressCounter & 255}.1` })).gql(ConfirmOrder, { token });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.confirmOrder;
+  };
+
+  it('holds the goods, stores only the hash of a 256-bit token, and the link places the order once, without a captcha', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 3);
+    expect(await stockOf(variant.id)).toBe(9);
+    const token = await requestLink(shopper, revision, email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(await stockOf(variant.id)).toBe(6);
+    const stored = await app.prisma.orderConfirmation.findUniqueOrThrow({ where: { cartId } });
+    expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(await app.prisma.mailOutbox.findMany({ where: { recipient: email } }))).not.toContain(token);
+
+    // opened elsewhere (the phone's mail app): another address, no session
+    const placed = await confirm(token);
+    expect(placed).toMatchObject({ __typename: 'Order' });
+    if (placed.__typename !== 'Order') return;
+    const order = await app.prisma.order.findUniqueOrThrow({ where: { id: placed.databaseId }, include: { lines: true } });
+    expect({ cartId: order.cartId, email: order.email, pieces: order.lines.map((line) => line.quantity) }).toEqual({ cartId, email, pieces: [3] });
+    // the held pieces became the order's: taken once
+    expect(await stockOf(variant.id)).toBe(6);
+    expect(await app.prisma.mailOutbox.count({ where: { recipient: email, kind: 'orderConfirmation' } })).toBe(1);
+
+    // a second click changes nothing
+    expect(await confirm(token)).toEqual({ __typename: 'NotFoundError', message: 'Objednávka k tomuto odkazu už byla potvrzena. Její shrnutí jsme vám poslali e-mailem.' });
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(1);
+    expect(await stockOf(variant.id)).toBe(6);
+    // and the session's own submit answers with the same order (S3)
+    expect(await place(shopper, revision)).toMatchObject({ __typename: 'Order', databaseId: placed.databaseId });
+  });
+
+  it('a stranger’s or a made-up link is refused and places nothing', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 2);
+    const token = await requestLink(shopper, revision, email);
+    const invalid = { __typename: 'NotFoundError', message: 'Tento odkaz pro potvrzení objednávky neplatí. Zkontrolujte, že jste ho z e-mailu zkopírovali celý.' };
+    const altered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
+    for (const guess of [randomBytes(32).toString('base64url'), altered, token.slice(1), stored(token), '']) expect(await confirm(guess)).toEqual(invalid);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(0);
+    expect(await stockOf(variant.id)).toBe(10 - 1 - 2);
+  });
+
+  it('past its time the link places nothing and the held goods go back to stock, once', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 4);
+    const token = await requestLink(shopper, revision, email);
+    expect(await stockOf(variant.id)).toBe(5);
+    const { id, expiresAt } = await app.prisma.orderConfirmation.findUniqueOrThrow({ where: { cartId } });
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+
+    expect(await releaseExpiredHolds(app.prisma, new Date(expiresAt.getTime() - 1000))).not.toContain(id);
+    expect(await stockOf(variant.id)).toBe(5);
+    const later = new Date(expiresAt.getTime() + 1000);
+    const runs = await Promise.all([releaseExpiredHolds(app.prisma, later), releaseExpiredHolds(app.prisma, later)]);
+    expect(runs.flat().filter((released) => released === id)).toEqual([id]);
+    expect(await stockOf(variant.id)).toBe(9);
+
+    expect(await confirm(token)).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Platnost odkazu pro potvrzení objednávky vypršela a zboží už pro vás nedržíme. Odešlete prosím objednávku v pokladně znovu.',
+    });
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(0);
+    expect(await stockOf(variant.id)).toBe(9);
+  });
+
+  it('a new link for the same cart replaces the old one, and an order placed another way gives the held goods back', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 2);
+    const first = await requestLink(shopper, revision, email);
+    const second = await requestLink(shopper, revision, email);
+    expect(second).not.toBe(first);
+    expect(await stockOf(variant.id)).toBe(7);
+    expect(await confirm(first)).toMatchObject({ __typename: 'NotFoundError' });
+    // with JavaScript after all: the captcha, and the held pieces are the order's
+    expect(await place(shopper, revision, await captchaToken(app, 'PLACE_ORDER'))).toMatchObject({ __typename: 'Order' });
+    expect(await stockOf(variant.id)).toBe(7);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(1);
+    expect(await confirm(second)).toMatchObject({ __typename: 'NotFoundError' });
+    expect(await stockOf(variant.id)).toBe(7);
+  });
+});
+
+/** What the database keeps of a token (tried as a token itself: it must not work either). */
+function stored(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
