@@ -9,6 +9,7 @@
 // emptied once the e-mail is sent. It works once: a second use, an expired one or a token that no
 // link has all place nothing.
 import { createHash, randomBytes } from 'node:crypto';
+import { beginCommit } from '../db/operation-signal.ts';
 import { message } from '../i18n/messages.ts';
 import { ipKey, RATE_RULES } from '../rate-limit/rate-limit.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
@@ -66,6 +67,8 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
       language: ctx.language,
       payload: { token, validMinutes: CONFIRMATION_VALID_MINUTES },
     });
+    // as placeOrder's: past the time limit (the shopper told "try again") nothing is held or sent
+    beginCommit();
     return { email, expiresAt };
   });
   kickMailSender(ctx.prisma);
