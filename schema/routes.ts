@@ -26,6 +26,8 @@ export const ROUTES = {
   changePassword: { cs: '/zmena-hesla/:hash', en: '/en/change-password/:hash', file: 'routes/change-password.tsx' },
   voucher: { cs: '/voucher', en: '/en/voucher', file: 'routes/voucher.tsx' },
   orderSummary: { cs: '/objednavka/shrnuti/:id/:hash', en: '/en/order/summary/:id/:hash', file: 'routes/order-summary.tsx' },
+  // the link that confirms an order sent without JavaScript (docs/decisions/0049)
+  orderConfirm: { cs: '/objednavka/potvrzeni/:token', en: '/en/order/confirm/:token', file: 'routes/order-confirm.tsx' },
   orderDetail: { cs: '/ucet/objednavka/:id', en: '/en/account/order/:id', file: 'routes/account-order.tsx' },
   account: { cs: '/ucet', en: '/en/account', file: 'routes/account.tsx', guard: 'customer' },
   accountAddresses: { cs: '/ucet/dodaci-adresy', en: '/en/account/addresses', file: 'routes/account-addresses.tsx', guard: 'customer' },
@@ -49,7 +51,7 @@ export type RouteName = keyof typeof ROUTES;
  * unsubscribe token): no third-party tag runs on them, so no tag can report their URL, and they send
  * no referrer (docs/decisions/0019).
  */
-export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'changePassword', 'sharedWishlist', 'watchUnsubscribe'];
+export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'orderConfirm', 'changePassword', 'sharedWishlist', 'watchUnsubscribe'];
 
 /** Whether a path is one of the pages whose address carries a secret. */
 export function hasSecretUrl(pathname: string): boolean {

@@ -1,7 +1,13 @@
 // A shopper whose browser runs no JavaScript buys all the same (issue 6, docs/decisions/0020): the
 // product page's "Do košíku", the cart's stepper, quantity box and voucher field, and the checkout
 // form post to their pages, whose actions call the same GraphQL mutations on the server. A refused
-// checkout shows the messages at the fields and keeps what was typed.
+// checkout shows the messages at the fields and keeps what was typed. From an address that has
+// already ordered within the hour, where the browser would solve a captcha, the order is confirmed by
+// a link sent to its e-mail (issue 40, docs/decisions/0049).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
@@ -9,18 +15,37 @@ import { startShop } from '../support/shop-server.ts';
 import { chooseVariant, variantsInStock, type VariantPick } from '../support/product-page.ts';
 import { Browser as ShopBrowser } from '../support/production-server.ts';
 import { gid } from '../support/global-id.ts';
+import { PostgresRateLimiter, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
+/** The shop's e-mails (.eml files), for the order confirmation link. */
+const mailDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-mail-'));
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+  [shop, browser] = await Promise.all([startShop({ mailDir }), launchBrowser()]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await shop?.close();
+  rmSync(mailDir, { recursive: true, force: true });
 });
+
+/** The text of the last e-mail sent to `address`, once it is there. */
+async function lastMailTo(address: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(async () => {
+      const files = readdirSync(mailDir).filter((name) => name.endsWith('.eml')).sort();
+      const mails = await Promise.all(files.map((file) => simpleParser(readFileSync(path.join(mailDir, file)))));
+      const mine = mails.filter((mail) => JSON.stringify(mail.to ?? '').includes(address));
+      text = mine.at(-1)?.text ?? '';
+      return text;
+    })
+    .not.toBe('');
+  return text;
+}
 
 async function addToCart(page: Page, product: VariantPick) {
   await page.goto(`${shop.url}/produkt/${product.slug}`);
@@ -228,6 +253,74 @@ describe('match tickets only, without JavaScript, in English', () => {
       expect([order.deliveryMethodId, order.deliveryName, order.deliveryPrice, order.deliveryAddress, order.paymentCode]).toEqual([null, '', 0, null, 'bank-transfer']);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('a further order from one address, without JavaScript (issue 40)', () => {
+  it('is confirmed by a link sent to its e-mail, with the goods held meanwhile; the link works once', async () => {
+    // this address has placed its captcha-free order of the hour already
+    const address = '198.51.100.27';
+    const limiter = new PostgresRateLimiter(shop.prisma);
+    await limiter.consume(RATE_RULES.orderWithoutCaptcha, address);
+    await limiter.close();
+
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'cs-CZ', extraHTTPHeaders: { 'x-forwarded-for': address } });
+    const phone = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 }, locale: 'cs-CZ', extraHTTPHeaders: { 'x-forwarded-for': '198.51.100.28' } });
+    try {
+      const page = await context.newPage();
+      const [product] = await variantsInStock(shop.prisma, 1);
+      await addToCart(page, product);
+      const { variantId } = await shop.prisma.cartLine.findFirstOrThrow({ orderBy: { id: 'desc' } });
+      const stock = async () => (await shop.prisma.variant.findUniqueOrThrow({ where: { id: variantId } })).stock;
+      const stockBefore = await stock();
+      await submit(page, () => page.getByTestId('to-checkout').click());
+      await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
+      await page.getByRole('radio', { name: /Bankovní převod/ }).check();
+      await submit(page, () => page.getByTestId('checkout-update').click());
+      const email = 'eva.dvorakova@example.cz';
+      await page.getByLabel('Jméno *').first().fill('Eva');
+      await page.getByLabel('Příjmení *').first().fill('Dvořáková');
+      await page.getByLabel('E-mail *').fill(email);
+      await page.getByLabel('Telefon *').first().fill('+420 777 654 321');
+      await page.getByLabel('Ulice a číslo popisné *').first().fill('Husova 3');
+      await page.getByLabel('Město *').first().fill('Plzeň');
+      await page.getByLabel('PSČ *').first().fill('301 00');
+      await page.getByTestId('terms').check();
+      const ordersBefore = await shop.prisma.order.count();
+      await submit(page, () => page.getByTestId('place-order').click());
+
+      // no "needs JavaScript": the page says where the link went, the goods are held, nothing is ordered yet
+      expect(page.url()).toBe(`${shop.url}/pokladna`);
+      expect(await page.getByTestId('checkout-confirmation-sent').textContent()).toBe(
+        `Z tohoto připojení už nedávno přišla jiná objednávka, proto tuto potvrdíme e-mailem: na ${email} jsme poslali odkaz, kterým objednávku odešlete. Zboží vám držíme 30 minut.`,
+      );
+      expect(await page.getByText('vyžaduje JavaScript').count()).toBe(0);
+      expect(await shop.prisma.order.count()).toBe(ordersBefore);
+      expect(await stock()).toBe(stockBefore - 1);
+
+      // the link, opened on the phone (no session, another address): opening changes nothing, the button orders
+      const link = /http:\/\/127\.0\.0\.1(\/objednavka\/potvrzeni\/[A-Za-z0-9_-]{43})/.exec(await lastMailTo(email))![1];
+      const onPhone = await phone.newPage();
+      await onPhone.goto(shop.url + link);
+      expect(await onPhone.getByRole('heading', { level: 1 }).textContent()).toBe('Potvrzení objednávky');
+      expect(await shop.prisma.order.count()).toBe(ordersBefore);
+      await submit(onPhone, () => onPhone.getByTestId('order-confirm-submit').click());
+      expect(onPhone.url()).toMatch(/\/objednavka\/shrnuti\/[^/]+\/[^/]+$/);
+      const number = (await onPhone.getByTestId('order-number').textContent()) ?? '';
+      const order = await shop.prisma.order.findFirstOrThrow({ where: { number }, include: { lines: true } });
+      expect([order.email, order.paymentCode, order.lines.map((line) => line.variantId)]).toEqual([email, 'bank-transfer', [variantId]]);
+      expect(await stock()).toBe(stockBefore - 1);
+
+      // the same link again: refused, nothing changes
+      await onPhone.goto(shop.url + link);
+      await submit(onPhone, () => onPhone.getByTestId('order-confirm-submit').click());
+      expect(await onPhone.getByTestId('order-confirm-refused').textContent()).toBe('Objednávka k tomuto odkazu už byla potvrzena. Její shrnutí jsme vám poslali e-mailem.');
+      expect(await shop.prisma.order.count()).toBe(ordersBefore + 1);
+      expect(await stock()).toBe(stockBefore - 1);
+    } finally {
+      await context.close();
+      await phone.close();
     }
   });
 });

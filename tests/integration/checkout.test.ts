@@ -2,7 +2,10 @@
 // messages per field in both languages, totals, and placing an order under the shop-integrity
 // requirements S1 (no overselling), S3 (idempotent), S4 (server prices only), S5 (the order's
 // hash is its key) and S6 (all or nothing).
+import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { printSchema, isInputObjectType, getNamedType } from 'graphql';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
@@ -16,6 +19,8 @@ import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../
 import { formatMoney } from '../../schema/rules/index.ts';
 import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 import { captchaToken } from '../support/captcha.ts';
+import { mailsTo } from '../support/mailbox.ts';
+import { releaseExpiredHolds } from '../../bff/src/services/held-goods.ts';
 
 const CheckoutFields = graphql(`
   fragment CheckoutTestFields on Cart {
@@ -263,7 +268,11 @@ const Login = graphql(`
   }
 `);
 
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 let app: TestApp;
+/** A second instance of the shop on the same database, counting its limits in Redis. */
+let redisApp: TestApp;
 let methods: CheckoutMethods;
 let storeId: number;
 
@@ -271,14 +280,17 @@ beforeAll(async () => {
   app = await createTestApp();
   methods = await createCheckoutMethods(app.prisma);
   storeId = (await createStore(app.prisma, { name: 'Tribuna Praha' })).id;
+  redisApp = await createTestApp({ databaseUrl: app.databaseUrl, config: { redisUrl: REDIS_URL } });
 });
 
 afterAll(async () => {
+  await redisApp?.close();
   await app?.close();
 });
 
 afterEach(() => {
   delete placeOrderHooks.beforeCommit;
+  delete placeOrderHooks.beforeTransaction;
 });
 
 const parallel = <T>(count: number, task: (index: number) => Promise<T>) =>
@@ -687,6 +699,75 @@ describe(`order limits against stock hoarding (issue 31, ${databaseKind})`, () =
     }
     expect(await placeNext(await browser(address), freshEmail())).toMatchObject({ __typename: 'TooManyAttemptsError' });
     expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(100 - RATE_RULES.orderPerIp.limit);
+  });
+});
+
+describe(`pieces of one product per address (issue 40, ${databaseKind})`, () => {
+  it('an address may order a limited number of pieces of one variant, however many orders; the refusal says why in the shopper’s language and counts nothing', async () => {
+    const rule = RATE_RULES.orderPiecesPerVariantIp;
+    const product = await createProduct(app.prisma, { names: { cs: 'Dres Vltavín', en: 'Vltavín jersey' }, variants: [{ stock: 200 }, { stock: 200 }] });
+    const [variant, otherVariant] = product.variants;
+    const address = { 'x-forwarded-for': '10.78.0.3' };
+    const stock = async () => (await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock;
+
+    const greedy = await readyShopper(variant.id, rule.limit + 1, {}, await browser(address));
+    const refused = await place(greedy, await readyRevision(greedy));
+    expect(refused).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      message: `Z jednoho připojení lze během 7 dní objednat nejvýš ${rule.limit} ks zboží „Dres Vltavín“. Snižte prosím množství, nebo nás kontaktujte.`,
+    });
+    expect(await stock()).toBe(200);
+
+    // the refused order counted nothing: the limit itself, then one piece more is refused
+    const first = await readyShopper(variant.id, rule.limit, {}, await browser(address));
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order' });
+    const english = await readyShopper(variant.id, 1, {}, await browser({ ...address, 'x-shop-language': 'en' }));
+    expect(await place(english, await readyRevision(english), await captchaToken(app, 'PLACE_ORDER'))).toMatchObject({
+      __typename: 'TooManyAttemptsError',
+      message: `At most ${rule.limit} pieces of "Vltavín jersey" can be ordered from one connection within 7 days. Please reduce the quantity or contact us.`,
+    });
+    expect(await stock()).toBe(200 - rule.limit);
+
+    // another variant from this address, and the same variant from another address, are not held back
+    const other = await readyShopper(otherVariant.id, 1, {}, await browser(address));
+    expect(await place(other, await readyRevision(other), await captchaToken(app, 'PLACE_ORDER'))).toMatchObject({ __typename: 'Order' });
+    const elsewhere = await readyShopper(variant.id, 1);
+    expect(await place(elsewhere, await readyRevision(elsewhere))).toMatchObject({ __typename: 'Order' });
+  });
+});
+
+describe.each([
+  ['the database', () => app],
+  ['Redis', () => redisApp],
+])(`an order that is not written counts nothing against the address's captcha-free order, counted in %s (issue 40, ${databaseKind})`, (_store, shop) => {
+  /** A shopper of `shop` from an address of its own. */
+  async function shopperOf(variantId: number, quantity: number, address: string) {
+    const client = shop().newClient({ 'x-forwarded-for': address });
+    await client.ensureCsrfCookie();
+    return readyShopper(variantId, quantity, {}, client);
+  }
+
+  it('a rolled-back order and an order refused after it was counted leave the next order free of the captcha', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 100 }] })).variants[0];
+    // Redis keeps its counts from earlier runs: an address (a /64) of this run's own
+    const address = `fd40:${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}::1`;
+
+    const rolledBack = await shopperOf(variant.id, 1, address);
+    placeOrderHooks.beforeCommit = async () => {
+      throw new Error('injected failure before commit');
+    };
+    expect((await rolledBack.gql(PlaceOrder, { revision: await readyRevision(rolledBack) })).errors?.[0].message).toBe('Unexpected error.');
+    delete placeOrderHooks.beforeCommit;
+
+    // refused by the pieces limit, after the order limits were counted
+    const refused = await shopperOf(variant.id, RATE_RULES.orderPiecesPerVariantIp.limit + 1, address);
+    expect(await place(refused, await readyRevision(refused))).toMatchObject({ __typename: 'TooManyAttemptsError' });
+
+    const next = await shopperOf(variant.id, 1, address);
+    expect(await place(next, await readyRevision(next))).toMatchObject({ __typename: 'Order' });
+    // and that one did count: the one after it needs the captcha
+    const after = await shopperOf(variant.id, 1, address);
+    expect(await place(after, await readyRevision(after))).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
   });
 });
 
@@ -1132,3 +1213,239 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(await app.prisma.mailOutbox.findMany({ where: { recipient: email }, select: { dedupeKey: true } })).toEqual([{ dedupeKey: `orderConfirmation:${placed.databaseId}` }]);
   });
 });
+
+describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`, () => {
+  const LIMIT_MS = 1000;
+  // past the limit, with room for a late timer, and under the server's statement timeout (twice the
+  // limit), which would otherwise cancel the waiting statement on its own
+  const LOCK_MS = 1600;
+  let hurried: TestApp;
+
+  beforeAll(async () => {
+    hurried = await createTestApp({ databaseUrl: app.databaseUrl, config: { graphqlTimeoutMs: LIMIT_MS } });
+  });
+
+  afterAll(async () => {
+    await hurried?.close();
+  });
+
+  /** The shopper's session, submitting through the app with the short time limit. */
+  function inHurriedApp(client: TestClient): TestClient {
+    const moved = hurried.newClient({ 'x-forwarded-for': `10.79.0.${++addressCounter & 255}` });
+    for (const [name, value] of client.cookies) moved.cookies.set(name, value);
+    return moved;
+  }
+
+  /** Waits until no transaction holds the cart's row (an order being placed holds it to its end). */
+  async function cartSettled(cartId: string) {
+    const client = new pg.Client({ connectionString: app.databaseUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 FROM "Cart" WHERE "id" = $1 FOR UPDATE', [cartId]);
+      await client.query('COMMIT');
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('an order kept waiting past the limit by a lock on the order table is told "try again" and writes nothing; the next submit places it', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 3 }] })).variants[0];
+    const email = freshEmail();
+    const shopper = await readyShopper(variant.id, 2, { invoiceAddress: { ...INVOICE_ADDRESS, email } });
+    const revision = await readyRevision(shopper);
+    const cartId = dbId((await shopper.gql(ReadCheckout)).data!.cart!.id);
+
+    // another connection locks the order table as the order's transaction is about to begin (on
+    // PGlite its open transaction holds the one backend: the order's waits for it all the same)
+    let held: Promise<void> = Promise.resolve();
+    placeOrderHooks.beforeTransaction = async () => {
+      const locker = new pg.Client({ connectionString: app.databaseUrl });
+      await locker.connect();
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE "Order" IN ACCESS EXCLUSIVE MODE');
+      // a timer, not pg_sleep: the embedded PGlite runs in this process and would stop the limit's timer
+      held = sleep(LOCK_MS)
+        .then(() => locker.query('COMMIT'))
+        .then(() => locker.end());
+    };
+    const answer = await inHurriedApp(shopper).gql(PlaceOrder, { revision });
+    delete placeOrderHooks.beforeTransaction;
+    expect(answer.errors?.[0]).toMatchObject({ message: 'Požadavek trval příliš dlouho. Zkuste to prosím znovu.', extensions: { code: 'TIMEOUT' } });
+
+    // the lock is gone and the transaction has ended: "try again" was true, nothing was written
+    await held;
+    await cartSettled(cartId);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(0);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(3);
+    expect(await app.prisma.mailOutbox.count({ where: { recipient: email } })).toBe(0);
+
+    // trying again places the order, once
+    const placed = await place(shopper, revision);
+    expect(placed).toMatchObject({ __typename: 'Order' });
+    expect(await place(shopper, revision)).toEqual(placed);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(1);
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock).toBe(1);
+  });
+
+  it('an order whose commit has begun is answered with the order, even past the limit', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 3 }] })).variants[0];
+    const shopper = await readyShopper(variant.id, 1);
+    const revision = await readyRevision(shopper);
+    placeOrderHooks.beforeCommit = () => sleep(LOCK_MS).then(() => undefined);
+    const answer = await inHurriedApp(shopper).gql(PlaceOrder, { revision });
+    expect(answer.errors).toBeUndefined();
+    const order = answer.data!.placeOrder;
+    expect(order).toMatchObject({ __typename: 'Order' });
+    if (order.__typename !== 'Order') return;
+    expect((await app.prisma.order.findUniqueOrThrow({ where: { id: order.databaseId } })).number).toBe(order.number);
+  });
+});
+
+const RequestConfirmation = graphql(`
+  mutation CheckoutRequestConfirmation($revision: String!) {
+    requestOrderConfirmation(input: { revision: $revision }) {
+      __typename
+      ... on OrderConfirmationRequest {
+        email
+        validMinutes
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+const ConfirmOrder = graphql(`
+  mutation CheckoutConfirmOrder($token: String!) {
+    confirmOrder(token: $token) {
+      __typename
+      ... on Order {
+        databaseId
+        hash
+        number
+      }
+      ... on Error {
+        message
+      }
+    }
+  }
+`);
+
+describe(`an order confirmed by a link sent to its e-mail, for a checkout without JavaScript (issue 40, ${databaseKind})`, () => {
+  const stockOf = async (variantId: number) => (await app.prisma.variant.findUniqueOrThrow({ where: { id: variantId } })).stock;
+
+  /** A shopper from an address that has already ordered within the hour: placeOrder asks for the captcha. */
+  async function secondShopper(variantId: number, quantity: number) {
+    const address = { 'x-forwarded-for': `10.81.${++addressCounter & 255}.1` };
+    const first = await readyShopper(variantId, 1, {}, await browser(address));
+    expect(await place(first, await readyRevision(first))).toMatchObject({ __typename: 'Order' });
+    const email = freshEmail();
+    const shopper = await readyShopper(variantId, quantity, { invoiceAddress: { ...INVOICE_ADDRESS, email } }, await browser(address));
+    const revision = await readyRevision(shopper);
+    expect(await place(shopper, revision)).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] });
+    const cartId = dbId((await shopper.gql(ReadCheckout)).data!.cart!.id);
+    return { shopper, revision, email, cartId };
+  }
+
+  /** Asks for the link; returns its token, read from the e-mail. */
+  async function requestLink(shopper: TestClient, revision: string, email: string): Promise<string> {
+    const answer = await shopper.gql(RequestConfirmation, { revision });
+    expect(answer.data!.requestOrderConfirmation).toEqual({ __typename: 'OrderConfirmationRequest', email, validMinutes: 30 });
+    const mails = await mailsTo(app, email);
+    const link = /\/objednavka\/potvrzeni\/([A-Za-z0-9_-]+)/.exec(mails.at(-1)!.text);
+    expect(mails.at(-1)!.subject).toMatch(/^Potvrďte prosím objednávku/);
+    return link![1];
+  }
+
+  const confirm = async (token: string, client?: TestClient) => {
+    const answer = await (client ?? app.newClient({ 'x-forwarded-for': `10.82.${++addressCounter & 255}.1` })).gql(ConfirmOrder, { token });
+    expect(answer.errors).toBeUndefined();
+    return answer.data!.confirmOrder;
+  };
+
+  it('holds the goods, stores only the hash of a 256-bit token, and the link places the order once, without a captcha', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 3);
+    expect(await stockOf(variant.id)).toBe(9);
+    const token = await requestLink(shopper, revision, email);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(await stockOf(variant.id)).toBe(6);
+    const stored = await app.prisma.orderConfirmation.findUniqueOrThrow({ where: { cartId } });
+    expect(stored.tokenHash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(await app.prisma.mailOutbox.findMany({ where: { recipient: email } }))).not.toContain(token);
+
+    // opened elsewhere (the phone's mail app): another address, no session
+    const placed = await confirm(token);
+    expect(placed).toMatchObject({ __typename: 'Order' });
+    if (placed.__typename !== 'Order') return;
+    const order = await app.prisma.order.findUniqueOrThrow({ where: { id: placed.databaseId }, include: { lines: true } });
+    expect({ cartId: order.cartId, email: order.email, pieces: order.lines.map((line) => line.quantity) }).toEqual({ cartId, email, pieces: [3] });
+    // the held pieces became the order's: taken once
+    expect(await stockOf(variant.id)).toBe(6);
+    expect(await app.prisma.mailOutbox.count({ where: { recipient: email, kind: 'orderConfirmation' } })).toBe(1);
+
+    // a second click changes nothing
+    expect(await confirm(token)).toEqual({ __typename: 'NotFoundError', message: 'Objednávka k tomuto odkazu už byla potvrzena. Její shrnutí jsme vám poslali e-mailem.' });
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(1);
+    expect(await stockOf(variant.id)).toBe(6);
+    // and the session's own submit answers with the same order (S3)
+    expect(await place(shopper, revision)).toMatchObject({ __typename: 'Order', databaseId: placed.databaseId });
+  });
+
+  it('a stranger’s or a made-up link is refused and places nothing', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 2);
+    const token = await requestLink(shopper, revision, email);
+    const invalid = { __typename: 'NotFoundError', message: 'Tento odkaz pro potvrzení objednávky neplatí. Zkontrolujte, že jste ho z e-mailu zkopírovali celý.' };
+    const altered = (token[0] === 'A' ? 'B' : 'A') + token.slice(1);
+    for (const guess of [randomBytes(32).toString('base64url'), altered, token.slice(1), stored(token), '']) expect(await confirm(guess)).toEqual(invalid);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(0);
+    expect(await stockOf(variant.id)).toBe(10 - 1 - 2);
+  });
+
+  it('past its time the link places nothing and the held goods go back to stock, once', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 4);
+    const token = await requestLink(shopper, revision, email);
+    expect(await stockOf(variant.id)).toBe(5);
+    const { id, expiresAt } = await app.prisma.orderConfirmation.findUniqueOrThrow({ where: { cartId } });
+    expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(29 * 60_000);
+
+    expect(await releaseExpiredHolds(app.prisma, new Date(expiresAt.getTime() - 1000))).not.toContain(id);
+    expect(await stockOf(variant.id)).toBe(5);
+    const later = new Date(expiresAt.getTime() + 1000);
+    const runs = await Promise.all([releaseExpiredHolds(app.prisma, later), releaseExpiredHolds(app.prisma, later)]);
+    expect(runs.flat().filter((released) => released === id)).toEqual([id]);
+    expect(await stockOf(variant.id)).toBe(9);
+
+    expect(await confirm(token)).toEqual({
+      __typename: 'NotFoundError',
+      message: 'Platnost odkazu pro potvrzení objednávky vypršela a zboží už pro vás nedržíme. Odešlete prosím objednávku v pokladně znovu.',
+    });
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(0);
+    expect(await stockOf(variant.id)).toBe(9);
+  });
+
+  it('a new link for the same cart replaces the old one, and an order placed another way gives the held goods back', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
+    const { shopper, revision, email, cartId } = await secondShopper(variant.id, 2);
+    const first = await requestLink(shopper, revision, email);
+    const second = await requestLink(shopper, revision, email);
+    expect(second).not.toBe(first);
+    expect(await stockOf(variant.id)).toBe(7);
+    expect(await confirm(first)).toMatchObject({ __typename: 'NotFoundError' });
+    // with JavaScript after all: the captcha, and the held pieces are the order's
+    expect(await place(shopper, revision, await captchaToken(app, 'PLACE_ORDER'))).toMatchObject({ __typename: 'Order' });
+    expect(await stockOf(variant.id)).toBe(7);
+    expect(await app.prisma.order.count({ where: { cartId } })).toBe(1);
+    expect(await confirm(second)).toMatchObject({ __typename: 'NotFoundError' });
+    expect(await stockOf(variant.id)).toBe(7);
+  });
+});
+
+/** What the database keeps of a token (tried as a token itself: it must not work either). */
+function stored(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}

@@ -28,6 +28,7 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       orderDetail: { id: order.id },
       sharedWishlist: { token: 'abc' },
       watchUnsubscribe: { token: 'abc' },
+      orderConfirm: { token: 'abc' },
     };
   };
   return { cs: forLanguage('cs'), en: forLanguage('en') };

@@ -33,6 +33,22 @@ const messages = {
     cs: 'Z tohoto připojení už přišlo příliš mnoho objednávek. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many orders have come from here. Please try again in {minutes} min.',
   },
+  tooManyPiecesOrdered: {
+    cs: 'Z jednoho připojení lze během {days} dní objednat nejvýš {limit} ks zboží „{name}“. Snižte prosím množství, nebo nás kontaktujte.',
+    en: 'At most {limit} pieces of "{name}" can be ordered from one connection within {days} days. Please reduce the quantity or contact us.',
+  },
+  orderConfirmationInvalid: {
+    cs: 'Tento odkaz pro potvrzení objednávky neplatí. Zkontrolujte, že jste ho z e-mailu zkopírovali celý.',
+    en: 'This order confirmation link is not valid. Check that you copied the whole link from the e-mail.',
+  },
+  orderConfirmationUsed: {
+    cs: 'Objednávka k tomuto odkazu už byla potvrzena. Její shrnutí jsme vám poslali e-mailem.',
+    en: 'The order of this link has already been confirmed. We have sent you its summary by e-mail.',
+  },
+  orderConfirmationExpired: {
+    cs: 'Platnost odkazu pro potvrzení objednávky vypršela a zboží už pro vás nedržíme. Odešlete prosím objednávku v pokladně znovu.',
+    en: 'The order confirmation link has expired and the goods are no longer held for you. Please submit the order again at the checkout.',
+  },
   tooManyAttempts: {
     cs: 'Příliš mnoho pokusů. Zkuste to prosím znovu za {minutes} min.',
     en: 'Too many attempts. Please try again in {minutes} min.',

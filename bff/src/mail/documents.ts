@@ -52,6 +52,7 @@ const LOADERS: Loaders = {
   returnProtocol: ({ db }, { complaintId }) => loadReturnProtocol(db, complaintId),
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),
   passwordReset: async (_deps, payload) => payload,
+  orderConfirmationLink: async (_deps, payload) => payload,
 };
 
 /** The document of an e-mail; null when what it announces no longer exists (the row is given up). */

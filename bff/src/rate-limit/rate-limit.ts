@@ -27,8 +27,9 @@ export type RateLimitResult = {
 export interface RateLimiter {
   /**
    * Counts `points` (default 1) against the rule for this subject; allowed while the window's total is within the limit.
-   * `within`: count inside this transaction (the PostgreSQL counters; Redis counts at once), so a count of
-   * something the transaction then undoes is undone with it.
+   * `within`: count inside this transaction, so a count of something the transaction then undoes (a refused
+   * or rolled-back order) is undone with it. Such counts are always kept in the RateLimit table, with Redis
+   * too: Redis cannot take part in the transaction (docs/decisions/0049).
    */
   consume(rule: RateRule, key: string, points?: number, within?: Prisma.TransactionClient): Promise<RateLimitResult>;
   /** Forgets the subject's current window (e.g. the account's failures after a successful login). */
@@ -93,6 +94,18 @@ export const RATE_RULES = {
   orderPerEmail: { name: 'order-email', limit: 5, windowMs: HOUR },
   /** Orders an address may place without a captcha; further ones in the window need one. */
   orderWithoutCaptcha: { name: 'order-free-ip', limit: 1, windowMs: HOUR },
+  /**
+   * Pieces of one variant ordered per client address (key: ipKey and the variant's id; points: the
+   * quantity): an unpaid bank-transfer order keeps its stock for the payment days, so the window is as
+   * long; a script could otherwise take a product's whole stock in seconds (issue 40).
+   */
+  /**
+   * Order confirmation links sent to a checkout without JavaScript (services/order-confirmations.ts):
+   * each holds goods and sends an e-mail, so few per address and per order e-mail.
+   */
+  orderConfirmationPerIp: { name: 'order-confirmation-ip', limit: 5, windowMs: HOUR },
+  orderConfirmationPerEmail: { name: 'order-confirmation-email', limit: 3, windowMs: HOUR },
+  orderPiecesPerVariantIp: { name: 'order-pieces-variant-ip', limit: 30, windowMs: 7 * 24 * HOUR },
   /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
   partnerToken: (perMinute = 120): RateRule => ({ name: 'partner-token', limit: perMinute, windowMs: MINUTE }),
   /** Anonymous requests of the public explorer (GRAPHIQL_PUBLIC) per client address: a token's default rate. */
@@ -309,8 +322,12 @@ export class RedisRateLimiter implements RateLimiter {
     }
   }
 
-  async consume(rule: RateRule, key: string, points = 1): Promise<RateLimitResult> {
+  async consume(rule: RateRule, key: string, points = 1, within?: Prisma.TransactionClient): Promise<RateLimitResult> {
     checkArguments(rule, points);
+    // a count that must commit or roll back with the caller's transaction (an order's limits) goes to
+    // the shared RateLimit table: counted in Redis at once, an order that then failed (refused, rolled
+    // back, or its instance killed) still used up the address's captcha-free order
+    if (within && this.fallback) return this.fallback.consume(rule, key, points, within);
     const redisKey = storageKey(this.keyPrefix, rule, key);
     return this.orFallback(
       async () => {

@@ -22,6 +22,8 @@ export type MailPayloads = {
   returnProtocol: { complaintId: number };
   accountWelcome: { customerId: number };
   passwordReset: { token: string; validMinutes: number };
+  /** The link that confirms an order placed without JavaScript (services/order-confirmations.ts). */
+  orderConfirmationLink: { token: string; validMinutes: number };
 };
 
 export type MailKind = keyof MailPayloads;
@@ -45,6 +47,15 @@ function idPayload<Key extends string>(key: Key) {
 
 const RESET_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** A link's token (32 random bytes in base64url) and how long it is valid, `minutes` when not said. */
+function tokenPayload(minutes: number) {
+  return (payload: unknown): { token: string; validMinutes: number } | null => {
+    const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
+    if (typeof token !== 'string' || !RESET_TOKEN_PATTERN.test(token)) return null;
+    return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : minutes };
+  };
+}
+
 export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   orderConfirmation: { parse: idPayload('orderId') },
   orderCancelled: { parse: idPayload('orderId') },
@@ -52,14 +63,8 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
   accountWelcome: { parse: idPayload('customerId') },
-  passwordReset: {
-    secret: true,
-    parse(payload) {
-      const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
-      if (typeof token !== 'string' || !RESET_TOKEN_PATTERN.test(token)) return null;
-      return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60 };
-    },
-  },
+  passwordReset: { secret: true, parse: tokenPayload(60) },
+  orderConfirmationLink: { secret: true, parse: tokenPayload(30) },
 };
 
 export function isMailKind(kind: string): kind is MailKind {

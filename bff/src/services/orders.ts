@@ -11,9 +11,12 @@
 // 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
 //    the order number comes from a per-year counter row, the lines keep the names, prices and VAT
 //    rates of the moment, the voucher uses are recorded, the confirmation e-mail is put into the
-//    outbox and the cart is closed. Any failure before the commit leaves none of it.
+//    outbox and the cart is closed. Any failure before the commit leaves none of it;
+// 4. an operation that outlived the GraphQL time limit (its client was told "try again") rolls back
+//    instead of committing (F4, docs/decisions/0049).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { beginCommit } from '../db/operation-signal.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
@@ -25,9 +28,12 @@ import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from 
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
 import { ticketClock } from './tickets.ts';
+import { releaseCartHold } from './held-goods.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
+
+const DAY_MS = 24 * 3600 * 1000;
 
 /** The payment method whose orders show the account, variable symbol and QR code. */
 
@@ -82,22 +88,37 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
  * captcha, later ones do, as the shop's other forms (services/captcha.ts requireCaptchaAfter). Too many
  * orders from this address, session or e-mail are a TooManyAttemptsError, which rolls the order back.
  */
-async function limitOrders(tx: Tx, ctx: PlaceOrderContext, email: string, captcha: string | null | undefined): Promise<void> {
+async function limitOrders(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout, options: PlaceOptions): Promise<void> {
   const subjects = [
     [RATE_RULES.orderPerIp, ipKey(ctx.clientIp)],
     [RATE_RULES.orderPerSession, ctx.sessionKey],
-    [RATE_RULES.orderPerEmail, email],
+    [RATE_RULES.orderPerEmail, checkout.email ?? ''],
   ] as const;
   for (const [rule, key] of subjects) {
     const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
     if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
   }
+  // pieces, not only orders: ten orders of 99 pieces would otherwise keep a product's stock for days
+  const pieces = RATE_RULES.orderPiecesPerVariantIp;
+  for (const line of checkout.lines) {
+    const limit = await ctx.rateLimiter.consume(pieces, `${ipKey(ctx.clientIp)} ${line.variantId}`, line.quantity, tx);
+    if (!limit.allowed) {
+      const text = formatMessage('tooManyPiecesOrdered', ctx.language, { name: line.name, limit: pieces.limit, days: pieces.windowMs / DAY_MS });
+      throw new TooManyAttemptsError(text, Math.ceil(limit.retryAfterMs / 1000));
+    }
+  }
   const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
-  if (!free.allowed) await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', captcha);
+  // a link opened from the order's mailbox stands in for the captcha (services/order-confirmations.ts)
+  if (!free.allowed && options.confirmationId === undefined) {
+    await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', options.captcha);
+  }
 }
 
-/** Test seam for requirement S6: runs inside the order's transaction after all its writes. */
-export const placeOrderHooks: { beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
+/**
+ * Test seams: beforeTransaction runs before the order's transaction begins (F4: a lock taken there
+ * makes it wait), beforeCommit inside it after all its writes (S6).
+ */
+export const placeOrderHooks: { beforeTransaction?: () => Promise<void>; beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
 
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
@@ -248,18 +269,64 @@ async function changedError(tx: Tx, cartId: string, revision: string, checkout: 
 }
 
 /**
+ * The cart's checkout as it is now (`now` decides which seat holds are live), if it can be ordered as
+ * the shopper saw it (`revision`): otherwise the error that says what changed or what is missing.
+ */
+export async function checkoutAsSeen(tx: Tx, ctx: PlaceOrderContext, cartId: string, revision: string, now: Date): Promise<Checkout> {
+  const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
+  const cart = await loadCheckoutCart(tx, cartId);
+  if (!cart) throw noCart();
+  const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, now });
+  if (checkout.lines.length === 0 && checkout.tickets.length === 0) {
+    // a cart whose only seats' holds expired: the shopper is told what changed, not "empty"
+    const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
+    if (changes.some((change) => change.kind === 'LINE_REMOVED')) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
+    throw noCart();
+  }
+  if (revision !== checkout.revision || checkout.lines.some((line) => line.quantity > line.stock)) {
+    // only a real change refuses the order (a revision also differs by the shopper's own choices)
+    const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
+    if (changes.length > 0) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
+  }
+  if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
+  return checkout;
+}
+
+/** An OrderChangedError for a line whose stock ran out meanwhile. */
+export async function outOfStockError(tx: Tx, ctx: PlaceOrderContext, revision: string, checkout: Checkout, line: Checkout['lines'][number]) {
+  const left = await tx.variant.findUnique({ where: { id: line.variantId }, select: { stock: true } });
+  const available = left?.stock ?? 0;
+  const text = formatMessage('orderChangeStock', ctx.language, { name: line.name, available });
+  return changedError(tx, checkout.cartId, revision, checkout, ctx.language, [
+    { kind: 'STOCK', subject: line.name, message: text, previous: line.quantity, current: available },
+  ]);
+}
+
+/**
  * Places the session cart's order if the checkout is complete and still what the shopper saw
  * (`revision`, from Cart.checkout.revision). Returns the order's id; the same cart always gives the
  * same order.
  */
 export async function placeOrder(ctx: PlaceOrderContext, revision: string, captcha?: string | null): Promise<number> {
   const cartId = ctx.session.cartId;
+  if (!cartId) throw new NotFoundError(message('cartEmpty', ctx.language));
+  return placeCartOrder(ctx, cartId, revision, { captcha });
+}
+
+export type PlaceOptions = {
+  captcha?: string | null;
+  /** The e-mail link that confirms this cart's order (services/order-confirmations.ts): no captcha is asked. */
+  confirmationId?: number;
+};
+
+/** placeOrder for a given cart: the session's, or the one an e-mail confirmation link names. */
+export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, revision: string, options: PlaceOptions): Promise<number> {
   const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
-  if (!cartId) throw noCart();
   const placed = await existingOrder(ctx.prisma, cartId);
   if (placed !== null) return placed;
 
   let orderId: number;
+  await placeOrderHooks.beforeTransaction?.();
   try {
     orderId = await ctx.prisma.$transaction(async (tx) => {
       // (1) parallel submits of this cart wait here for each other
@@ -267,44 +334,31 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       if (locked.length === 0) throw noCart();
       const earlier = await existingOrder(tx, cartId);
       if (earlier !== null) return earlier;
+      // goods held for the cart's e-mail confirmation go back to stock first: the order takes them below
+      const hold = await releaseCartHold(tx, cartId);
+      if (options.confirmationId !== undefined && (hold?.id !== options.confirmationId || hold.expiresAt <= new Date())) {
+        throw new NotFoundError(message('orderConfirmationExpired', ctx.language));
+      }
 
       // (2) the checkout as it is now, compared with what the shopper saw; one moment decides
       // which seat holds are still live, here and when they become sales below
       const now = ticketClock.now();
-      const cart = await loadCheckoutCart(tx, cartId);
-      if (!cart) throw noCart();
-      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, now });
-      if (checkout.lines.length === 0 && checkout.tickets.length === 0) {
-        // a cart whose only seats' holds expired: the shopper is told what changed, not "empty"
-        const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
-        if (changes.some((change) => change.kind === 'LINE_REMOVED')) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
-        throw noCart();
-      }
-      if (revision !== checkout.revision || checkout.lines.some((line) => line.quantity > line.stock)) {
-        // only a real change refuses the order (a revision also differs by the shopper's own choices)
-        const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
-        if (changes.length > 0) throw new OrderChangedError(message('orderChanged', ctx.language), changes, cartId);
-      }
-      if (checkout.problems.length > 0) throw new ValidationError(checkout.problems, message('orderCannotBeSubmitted', ctx.language));
-      await limitOrders(tx, ctx, checkout.email ?? '', captcha);
+      const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, now);
+      await limitOrders(tx, ctx, checkout, options);
 
       // (3) stock, in variant order so that two carts never wait for each other crosswise
       for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
         const taken = await tx.$executeRaw`
           UPDATE "Variant" SET "stock" = "stock" - ${line.quantity}::int
            WHERE "id" = ${line.variantId}::int AND "stock" >= ${line.quantity}::int`;
-        if (taken !== 1) {
-          const left = await tx.variant.findUnique({ where: { id: line.variantId }, select: { stock: true } });
-          const available = left?.stock ?? 0;
-          const text = formatMessage('orderChangeStock', ctx.language, { name: line.name, available });
-          throw await changedError(tx, cartId, revision, checkout, ctx.language, [
-            { kind: 'STOCK', subject: line.name, message: text, previous: line.quantity, current: available },
-          ]);
-        }
+        if (taken !== 1) throw await outOfStockError(tx, ctx, revision, checkout, line);
         await tx.product.updateMany({ where: { variants: { some: { id: line.variantId } } }, data: { soldCount: { increment: line.quantity } } });
       }
 
       const orderId = await writeOrder(tx, ctx, checkout);
+      if (options.confirmationId !== undefined) {
+        await tx.orderConfirmation.update({ where: { id: options.confirmationId }, data: { confirmedAt: new Date() } });
+      }
 
       // (4) the held seats become sold, in the same transaction; a hold that ended meanwhile (the
       // sweep of another instance) refuses the order with what changed
@@ -346,6 +400,9 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
       await enqueueOrderConfirmation(tx, orderId);
+      // (5) an operation past its time limit was already told "try again": it rolls back here; one in
+      // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
+      beginCommit();
       await placeOrderHooks.beforeCommit?.(tx, orderId);
       return orderId;
     }, TRANSACTION_OPTIONS);
@@ -360,8 +417,6 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
   kickMailSender(ctx.prisma);
   return orderId;
 }
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Turns the checkout's seat holds into sales of the order and writes their tickets. Only a hold of

@@ -5,11 +5,13 @@
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
-// after the commit (decision 0041). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob).
+// after the commit (decision 0041). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob),
+// together with the release of goods held for expired order confirmation links.
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { groupChanges, type SeatAnnouncer } from './tickets.ts';
+import { releaseExpiredHolds } from './held-goods.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
 /** Orders cancelled per transaction. */
@@ -102,5 +104,7 @@ export function startUnpaidOrdersJob(
   seats: SeatAnnouncer,
   log: { error: (message: string, error: unknown) => void },
 ): BackgroundLoop {
-  return startBackgroundLoop({ round: () => cancelUnpaidOrders(db, new Date(), seats), intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
+  // goods held for e-mail confirmation links that expired unused go back too (services/held-goods.ts)
+  const round = async () => [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, new Date(), seats))];
+  return startBackgroundLoop({ round, intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
 }

@@ -19,6 +19,7 @@ import { checkoutFormValues } from '../features/checkout/checkout-form.server.ts
 import {
   CheckoutCartFieldsFragment,
   PlaceOrderMutation,
+  RequestOrderConfirmationMutation,
   UpdateCheckoutMutation,
   useCheckout,
   type CheckoutActionData,
@@ -144,8 +145,17 @@ export async function action(args: Route.ActionArgs) {
   const refused = errorOf(placed);
   // The page shows the cart's new totals and revision; submitting again accepts them.
   if (placed.__typename === 'OrderChangedError') return answer({ message: refused.message, changed: placed }, 409);
-  // a further order from this address needs the captcha, which only the browser can solve
-  if (refused.fieldErrors.some((entry) => entry.field === 'captcha')) return answer({ message: t('noJs.orderNeedsJs') }, 429);
+  // a further order from this address needs the captcha, which only the browser can solve: without
+  // JavaScript a link sent to the order's e-mail confirms it instead, the goods held meanwhile
+  if (refused.fieldErrors.some((entry) => entry.field === 'captcha')) {
+    const variables = { input: { revision: values.revision } };
+    const sent = (await client.mutate({ mutation: RequestOrderConfirmationMutation, variables })).data?.requestOrderConfirmation;
+    if (!sent) return answer({ message: t('checkout.cannotSubmit') }, 500);
+    if (sent.__typename === 'OrderConfirmationRequest') return answer({ notice: t('noJs.orderConfirmationSent', { email: sent.email, minutes: sent.validMinutes }) }, 202);
+    if (sent.__typename === 'OrderChangedError') return answer({ message: errorOf(sent).message, changed: sent }, 409);
+    const notSent = errorOf(sent);
+    return answer({ message: notSent.message, fieldErrors: notSent.fieldErrors }, sent.__typename === 'TooManyAttemptsError' ? 429 : 400);
+  }
   if (placed.__typename === 'TooManyAttemptsError') return answer({ message: refused.message }, 429);
   return answer({ message: refused.message, fieldErrors: refused.fieldErrors }, 400);
 }
@@ -242,6 +252,11 @@ function CheckoutPage({ page }: { page: PageData }) {
                 )}
               </ul>
             </div>
+          )}
+          {checkout.notice && (
+            <p className="checkout__notice" role="status" data-testid="checkout-confirmation-sent">
+              {checkout.notice}
+            </p>
           )}
           {checkout.refusal && !checkout.changed && (
             <p className="field__error" role="alert" data-testid="checkout-refused">

@@ -16,6 +16,7 @@ import {
   type CheckoutTotals,
 } from '../../services/checkout.ts';
 import { OrderChangedError, placeOrder, type OrderChange } from '../../services/orders.ts';
+import { CONFIRMATION_VALID_MINUTES, confirmOrder, requestOrderConfirmation, type ConfirmationRequest } from '../../services/order-confirmations.ts';
 import { money, type Money } from '../../services/pricing.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, storedPhone, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
@@ -408,6 +409,14 @@ const PlaceOrderInputRef = builder.inputType('PlaceOrderInput', {
   }),
 });
 
+const OrderConfirmationRequestRef = builder.objectRef<ConfirmationRequest>('OrderConfirmationRequest').implement({
+  description: 'A link that confirms the order was sent to its e-mail; the goods are held until it is used or expires.',
+  fields: (t) => ({
+    email: t.exposeString('email', { description: 'Where the link was sent: the invoice address’s e-mail.' }),
+    validMinutes: t.int({ description: 'How long the link works and the goods are held.', resolve: () => CONFIRMATION_VALID_MINUTES }),
+  }),
+});
+
 builder.mutationFields((t) => ({
   updateCheckout: t.prismaField({
     ...CART_ACCESS,
@@ -448,6 +457,37 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PlaceOrderInputRef, required: true, description: 'The revision the shopper confirmed (and a captcha when asked for).' }) },
     resolve: async (query, _root, { input }, ctx) => {
       const orderId = await placeOrder(ctx, input.revision, input.captcha);
+      return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
+    },
+  }),
+  requestOrderConfirmation: t.field({
+    ...CART_ACCESS,
+    type: OrderConfirmationRequestRef,
+    description:
+      'The way without a captcha (a checkout without JavaScript): instead of placing the order, holds the session cart’s goods ' +
+      'and sends a link that places it to the order’s e-mail (confirmOrder). Checked as placeOrder checks; a new request ' +
+      'for the same cart replaces the earlier link. Limited per client address and e-mail (TooManyAttemptsError).',
+    errors: {
+      types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'Where the link went, or why nothing was held or sent.' },
+    },
+    args: { input: t.arg({ type: PlaceOrderInputRef, required: true, description: 'The revision the shopper confirmed (captcha is not used).' }) },
+    resolve: (_root, { input }, ctx) => requestOrderConfirmation(ctx, input.revision),
+  }),
+  confirmOrder: t.prismaField({
+    type: 'Order',
+    description:
+      'The link of requestOrderConfirmation: places the order of its cart as placeOrder does, without a captcha. Works once; ' +
+      'a used, expired or unknown link is a NotFoundError and places nothing.',
+    errors: {
+      types: [OrderChangedError, ValidationError, NotFoundError, TooManyAttemptsError],
+      directResult: true,
+      union: { description: 'The placed order, or why nothing was ordered.' },
+    },
+    args: { token: t.arg.string({ required: true, description: 'The token of the e-mail’s link.' }) },
+    resolve: async (query, _root, { token }, ctx) => {
+      const orderId = await confirmOrder(ctx, token);
       return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
     },
   }),

@@ -24,7 +24,7 @@ import { findBadString } from './input-strings.ts';
 import { message } from '../../i18n/messages.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
-import { withOperationSignal } from '../../db/operation-signal.ts';
+import { Operation, withOperation } from '../../db/operation-signal.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
 
 function refusal(text: string, code: string, status = 400): GraphQLError {
@@ -151,10 +151,12 @@ export function operationLimits(options: Options): Plugin[] {
         // an abort listener (the executor adds one and never removes it) in a global set until it
         // aborts, and with it the whole operation and its request: every request leaked ~100 KB.
         const operation = new AbortController();
-        const timer = setTimeout(
-          () => operation.abort(refusal(message('requestTimedOut', language), 'TIMEOUT', 503)),
-          timeoutMs,
-        );
+        const state = new Operation(operation.signal);
+        // an operation whose transaction has begun to commit (db/operation-signal.ts beginCommit) is
+        // answered with what the commit did, never with "try again"
+        const timer = setTimeout(() => {
+          if (!state.committing) operation.abort(refusal(message('requestTimedOut', language), 'TIMEOUT', 503));
+        }, timeoutMs);
         const client = context.request?.signal;
         const onClientGone = () => operation.abort(client?.reason);
         if (client?.aborted) onClientGone();
@@ -168,7 +170,7 @@ export function operationLimits(options: Options): Plugin[] {
         // `finish` also when the execution fails (an aborted one does), so the timer holds nothing
         setExecuteFn(async (executeArgs) => {
           try {
-            return await withOperationSignal(operation.signal, () => executeFn(executeArgs));
+            return await withOperation(state, () => executeFn(executeArgs));
           } finally {
             finish();
           }

@@ -7,6 +7,7 @@ import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
 import { accountWelcome } from './account-welcome.ts';
 import { passwordReset } from './password-reset.ts';
+import { orderConfirmationLink } from './order-confirmation-link.ts';
 import type { MailKind } from '../../services/mail-outbox.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -18,6 +19,7 @@ export const MAIL_TEMPLATES = {
   returnProtocol,
   accountWelcome,
   passwordReset,
+  orderConfirmationLink,
 } satisfies Record<MailKind, MailTemplate<never>>;
 
 /** The document a kind's template renders. */

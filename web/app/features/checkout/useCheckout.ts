@@ -153,6 +153,28 @@ export const PlaceOrderMutation = graphql(`
   }
 `);
 
+/** The checkout without JavaScript after the captcha was asked for: the order is confirmed by a link sent to its e-mail. */
+export const RequestOrderConfirmationMutation = graphql(`
+  mutation RequestOrderConfirmation($input: PlaceOrderInput!) {
+    requestOrderConfirmation(input: $input) {
+      __typename
+      ... on OrderConfirmationRequest {
+        email
+        validMinutes
+      }
+      ... on OrderChangedError {
+        ...OrderChangesFields
+        cart {
+          ...CheckoutCartFields
+        }
+      }
+      ... on Error {
+        ...ErrorFields
+      }
+    }
+  }
+`);
+
 export type OrderChanged = Extract<PlaceOrderResult['placeOrder'], { __typename: 'OrderChangedError' }>;
 
 /** A refused post of the checkout form without JavaScript: what was typed, and why (docs/decisions/0020). */
@@ -163,6 +185,8 @@ export type CheckoutActionData = {
   changed: OrderChanged | null;
   /** The pick-up point search posted without JavaScript, and the points it found. */
   pickupPoints?: { search: string; hits: PickupPointHits } | null;
+  /** Without JavaScript: the link that confirms the order went to its e-mail (instead of the captcha). */
+  notice?: string | null;
 };
 
 export type CheckoutPage = CheckoutPageQuery & { cart: NonNullable<CheckoutPageQuery['cart']> };
@@ -513,6 +537,7 @@ export function useCheckout(page: CheckoutPage) {
       if (changed) void placeWith(getFragmentData(CheckoutCartFieldsFragment, changed.cart).checkout.revision);
     },
     refusal: submitted?.message ?? null,
+    notice: submitted?.notice ?? null,
     captcha,
     captchaNeeded,
     busy: saving || placing,
