@@ -3,6 +3,7 @@
 // customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useActionData, useLocation } from 'react-router';
+import { useQuery } from '@apollo/client/react';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
@@ -58,6 +59,34 @@ const ReturnProtocolPageQuery = graphql(`
             }
           }
         }
+      }
+    }
+  }
+`);
+
+/** The order the form was opened from (its summary's "return goods" link): who ordered, where to, and its goods. */
+const ReturnLinkedOrderQuery = graphql(`
+  query ReturnLinkedOrder($databaseId: Int!, $hash: String!) {
+    order(databaseId: $databaseId, hash: $hash) {
+      id
+      number
+      createdAt
+      email
+      phone
+      invoiceAddress {
+        firstName
+        lastName
+        street
+        city
+        postcode
+        country
+      }
+      lines {
+        id
+        name
+        size
+        productCode
+        quantity
       }
     }
   }
@@ -124,13 +153,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** The order the order summary's "return goods" link came from (in the history entry's state, never in the address). */
 function linkedOrderOf(state: unknown): LinkedOrder | null {
   const order = (state as { returnOrder?: unknown } | null)?.returnOrder as Partial<LinkedOrder> | undefined;
-  return typeof order?.number === 'string' && typeof order.hash === 'string' ? { number: order.number, hash: order.hash } : null;
+  if (typeof order?.number !== 'string' || typeof order.hash !== 'string') return null;
+  return { number: order.number, hash: order.hash, databaseId: typeof order.databaseId === 'number' ? order.databaseId : null };
 }
 
 export default function ReturnsPage() {
   const { t } = useTranslation();
   const { data } = usePageQuery(ReturnProtocolPageQuery);
   const linkedOrder = linkedOrderOf(useLocation().state);
+  // the linked order's details fill the form (the link's secret reads them, as it reads its summary)
+  const linked = useQuery(ReturnLinkedOrderQuery, {
+    variables: { databaseId: linkedOrder?.databaseId ?? 0, hash: linkedOrder?.hash ?? '' },
+    skip: linkedOrder?.databaseId == null,
+  });
+  const linkedDetails = linked.data?.order ?? null;
   const posted = useActionData<typeof action>() ?? null;
   const [done, setDone] = useState<ReturnProtocolResult | null>(null);
   // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
@@ -146,7 +182,14 @@ export default function ReturnsPage() {
           <noscript>
             <p className="return-form__failure">{t('returns.noScript', { email: SUPPLIER.complaintsEmail })}</p>
           </noscript>
-          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}`} data={data} linkedOrder={linkedOrder} posted={posted} onDone={setDone} />
+          <ReturnProtocolForm
+            key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}:${linkedDetails ? 'filled' : ''}`}
+            data={data}
+            linkedOrder={linkedOrder}
+            linkedDetails={linkedDetails}
+            posted={posted}
+            onDone={setDone}
+          />
         </>
       )}
     </div>
