@@ -13,7 +13,8 @@ export function focusFirstInvalid(root: ParentNode, selector: string = INVALID):
   const first = root.querySelector<HTMLElement>(selector);
   if (!first) return false;
   first.focus({ preventScroll: true });
-  first.scrollIntoView({ block: 'center' });
+  // jsdom (the unit tests) lays nothing out and has no scrollIntoView
+  if (typeof first.scrollIntoView === 'function') first.scrollIntoView({ block: 'center' });
   return true;
 }
 
