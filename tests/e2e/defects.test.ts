@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
-import { addToCartFromProductPage, chooseVariant, variantsInStock } from '../support/product-page.ts';
+import { addToCartFromProductPage, chooseVariant } from '../support/product-page.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { consentCookie } from '../support/consent.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';

@@ -3,9 +3,11 @@
 // read them, so the page can take them out of the address bar (requirements L3) and still work when
 // reloaded at its address without the secret. Only this session gets them back; another browser
 // opening the clean address has none. They are checked where they are used, as if they came in the link.
-import type { ShopSession } from '../graphql/context.ts';
 
 export type LinkSecretKind = 'orderSummary' | 'passwordReset' | 'sharedWishlist' | 'watchCancel';
+
+/** The part of the shop's session (graphql/context.ts ShopSession) that keeps them. */
+type ShopSession = { linkSecrets?: Record<string, string> };
 
 /** A session keeps the latest few (a shopper opens one or two such links). */
 export const MAX_LINK_SECRETS = 10;

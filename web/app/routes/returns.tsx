@@ -3,7 +3,6 @@
 // customer picks the order and its lines; everyone gets the protocol as a PDF by e-mail.
 import { useEffect, useRef, useState } from 'react';
 import { data, Link, useActionData, useLocation } from 'react-router';
-import { useQuery } from '@apollo/client/react';
 import { resources, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/returns';
@@ -162,7 +161,7 @@ export default function ReturnsPage() {
   const { data } = usePageQuery(ReturnProtocolPageQuery);
   const linkedOrder = linkedOrderOf(useLocation().state);
   // the linked order's details fill the form (the link's secret reads them, as it reads its summary)
-  const linked = useQuery(ReturnLinkedOrderQuery, {
+  const linked = usePageQuery(ReturnLinkedOrderQuery, {
     variables: { databaseId: linkedOrder?.databaseId ?? 0, hash: linkedOrder?.hash ?? '' },
     skip: linkedOrder?.databaseId == null,
   });
