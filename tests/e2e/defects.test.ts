@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
-import { addToCartFromProductPage, chooseVariant } from '../support/product-page.ts';
+import { addToCartFromProductPage, chooseVariant, variantsInStock } from '../support/product-page.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { consentCookie } from '../support/consent.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
@@ -458,6 +458,25 @@ describe('what a shopper met in issue 40', () => {
     expect(await form.getByLabel('Jméno *').getAttribute('aria-required')).toBe('true');
     await page.context().close();
   }, 60_000);
+
+  it("item 25: a separate delivery address left empty gets the spec's 'select a delivery address', at 390 px", async () => {
+    const page = await newPage(390);
+    const [variant] = await variantsInStock(shop.prisma, 1);
+    await addToCartFromProductPage(page, shop.url, variant, 1);
+    await open(page, '/pokladna');
+    await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
+    await expect.poll(() => page.getByRole('radio', { name: /Dobírka/ }).isEnabled()).toBe(true);
+    await page.getByRole('radio', { name: /Dobírka/ }).check();
+    await page.getByRole('checkbox', { name: 'Stejná jako fakturační' }).uncheck();
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('delivery-address-error').textContent()).toBe('Vyberte prosím doručovací adresu.');
+    // something typed: 'complete' it
+    await page.getByLabel('Město *', { exact: true }).nth(1).fill('Brno');
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('delivery-address-error').textContent()).toBe('Doplňte prosím doručovací adresu.');
+    await page.context().close();
+  }, 90_000);
 
   it('item 25: a signed-in customer may open the registration (the spec gives it no guard)', async () => {
     const customer = await createCustomer(shop.prisma);
