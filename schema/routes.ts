@@ -21,11 +21,15 @@ export const ROUTES = {
   cart: { cs: '/kosik', en: '/en/cart', file: 'routes/cart.tsx' },
   checkout: { cs: '/pokladna', en: '/en/checkout', file: 'routes/checkout.tsx' },
   login: { cs: '/prihlaseni', en: '/en/login', file: 'routes/login.tsx', guard: 'guest' },
-  registration: { cs: '/registrace', en: '/en/registrace', file: 'routes/registration.tsx', guard: 'guest' },
+  // no guard (spec section 6): a signed-in customer may register another account
+  registration: { cs: '/registrace', en: '/en/registrace', file: 'routes/registration.tsx' },
   forgottenPassword: { cs: '/zapomenute-heslo', en: '/en/forgotten-password', file: 'routes/forgotten-password.tsx' },
   changePassword: { cs: '/zmena-hesla/:hash', en: '/en/change-password/:hash', file: 'routes/change-password.tsx' },
+  // the secret pages at their addresses without the secret, once the session keeps it (KEPT_SECRET_ROUTES)
+  changePasswordKept: { cs: '/zmena-hesla', en: '/en/change-password', file: 'routes/change-password.tsx' },
   voucher: { cs: '/voucher', en: '/en/voucher', file: 'routes/voucher.tsx' },
   orderSummary: { cs: '/objednavka/shrnuti/:id/:hash', en: '/en/order/summary/:id/:hash', file: 'routes/order-summary.tsx' },
+  orderSummaryKept: { cs: '/objednavka/shrnuti/:id', en: '/en/order/summary/:id', file: 'routes/order-summary.tsx' },
   // the link that confirms an order sent without JavaScript (docs/decisions/0049)
   orderConfirm: { cs: '/objednavka/potvrzeni/:token', en: '/en/order/confirm/:token', file: 'routes/order-confirm.tsx' },
   orderDetail: { cs: '/ucet/objednavka/:id', en: '/en/account/order/:id', file: 'routes/account-order.tsx' },
@@ -38,7 +42,9 @@ export const ROUTES = {
   accountPrivacy: { cs: '/ucet/soukromi', en: '/en/account/privacy', file: 'routes/account-privacy.tsx', guard: 'customer' },
   wishlist: { cs: '/oblibene', en: '/en/wishlist', file: 'routes/wishlist.tsx' },
   sharedWishlist: { cs: '/oblibene/sdileny/:token', en: '/en/wishlist/shared/:token', file: 'routes/shared-wishlist.tsx' },
+  sharedWishlistKept: { cs: '/oblibene/sdileny', en: '/en/wishlist/shared', file: 'routes/shared-wishlist.tsx' },
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
+  watchUnsubscribeKept: { cs: '/hlidani-dostupnosti/zrusit', en: '/en/availability-watch/cancel', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
   // where the cookie bar's form posts without JavaScript; a GET goes back home
   cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
@@ -53,10 +59,22 @@ export type RouteName = keyof typeof ROUTES;
  */
 export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'orderConfirm', 'changePassword', 'sharedWishlist', 'watchUnsubscribe'];
 
-/** Whether a path is one of the pages whose address carries a secret. */
+/**
+ * The same pages at an address without the secret, which the session keeps instead once the page has
+ * read it (requirements L3: the page replaces its address; bff/src/services/link-secrets.ts). They show
+ * what the secret pages show, so no tag runs on them either.
+ */
+export const KEPT_SECRET_ROUTES = {
+  orderSummary: 'orderSummaryKept',
+  changePassword: 'changePasswordKept',
+  sharedWishlist: 'sharedWishlistKept',
+  watchUnsubscribe: 'watchUnsubscribeKept',
+} as const satisfies Partial<Record<RouteName, RouteName>>;
+
+/** Whether a path is one of the pages whose address carries a secret (or whose session keeps it). */
 export function hasSecretUrl(pathname: string): boolean {
   const match = matchRoute(pathname);
-  return match !== null && SECRET_URL_ROUTES.includes(match.name);
+  return match !== null && (SECRET_URL_ROUTES.includes(match.name) || (Object.values(KEPT_SECRET_ROUTES) as RouteName[]).includes(match.name));
 }
 
 /** Builds a path, e.g. href('product', 'en', { slug: 'home-jersey' }) -> '/en/product/home-jersey'. */

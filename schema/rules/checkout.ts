@@ -123,6 +123,11 @@ export type CheckoutChoices = {
 /** Field names of the checkout's problems, where the web shows them. */
 export type CheckoutField = 'deliveryMethod' | 'store' | 'pickupPoint' | 'paymentMethod' | 'terms' | 'invoiceAddress' | 'deliveryAddress';
 
+/** No field of the address typed (the country comes preselected, so it does not count). */
+function nothingFilled(address: CheckoutAddress): boolean {
+  return Object.entries(address).every(([field, value]) => field === 'country' || typeof value !== 'string' || value.trim() === '');
+}
+
 function filled(address: CheckoutAddress | null, schema: FormSchema, locale: Locale): boolean {
   return address !== null && Object.keys(validateForm(address as ValidationContext, schema, locale)).length === 0;
 }
@@ -154,7 +159,8 @@ export function checkoutProblems(choices: CheckoutChoices, locale: Locale): { fi
   const toAddress = needsDelivery && choices.deliveryMethod !== null && !choices.deliveryMethod.isPickup && !choices.deliveryMethod.needsPickupPoint;
   const needsDeliveryAddress = toAddress && !choices.deliverySameAsInvoice;
   if (needsDeliveryAddress) {
-    if (choices.deliveryAddress === null) add('deliveryAddress', 'deliveryAddressMissing');
+    // nothing picked or typed yet: the spec's 'select a delivery address'; something typed: 'complete' it
+    if (choices.deliveryAddress === null || nothingFilled(choices.deliveryAddress)) add('deliveryAddress', 'deliveryAddressMissing');
     else if (!filled(choices.deliveryAddress, deliveryAddressFormSchema, locale)) add('deliveryAddress', 'deliveryAddressIncomplete');
   }
 

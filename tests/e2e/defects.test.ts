@@ -5,10 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
-import { addToCartFromProductPage, chooseVariant } from '../support/product-page.ts';
+import { addToCartFromProductPage, chooseVariant, variantsInStock } from '../support/product-page.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { consentCookie } from '../support/consent.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
+import { randomBytes } from 'node:crypto';
+import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
+import { signIn } from '../support/sign-in.ts';
+import { DEMO_CUSTOMER } from '../../prisma/seed/seed.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -333,4 +337,155 @@ describe('defects of issue 11', () => {
     const en = await (await fetch(`${shop.url}/en/not-here`)).text();
     expect(en).toContain('Page not found: /en/not-here');
   });
+});
+
+describe('what a shopper met in issue 40', () => {
+  /** Whether the whole element is on the screen. */
+  async function inView(page: Page, selector: string): Promise<boolean> {
+    return page.locator(selector).first().evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight && box.height > 0;
+    });
+  }
+
+  it('item 15: a secret link leaves the address bar once read, works on reload through the session, not in another browser, and without JavaScript keeps its address', async () => {
+    const order = await createOrder(shop.prisma);
+    const shareToken = randomBytes(24).toString('base64url');
+    await shop.prisma.wishlist.create({ data: { sessionKey: `issue-40-${shareToken}`, shareToken } });
+    const variant = await shop.prisma.variant.findFirstOrThrow({ select: { id: true } });
+    const watchToken = randomBytes(24).toString('base64url');
+    await shop.prisma.availabilityWatch.create({ data: { variantId: variant.id, email: `hlidani.${Date.now()}@example.cz`, unsubscribeToken: watchToken } });
+    const links = [
+      { secret: `/objednavka/shrnuti/${order.id}/${order.hash}`, clean: `/objednavka/shrnuti/${order.id}`, shows: 'order-number' },
+      { secret: `/en/order/summary/${order.id}/${order.hash}`, clean: `/en/order/summary/${order.id}`, shows: 'order-number' },
+      { secret: `/oblibene/sdileny/${shareToken}`, clean: '/oblibene/sdileny', shows: 'shared-wishlist' },
+      { secret: `/hlidani-dostupnosti/zrusit/${watchToken}`, clean: '/hlidani-dostupnosti/zrusit', shows: 'watch-unsubscribe' },
+    ];
+    const page = await newPage(1280);
+    const stranger = await newPage(390);
+    for (const link of links) {
+      await open(page, link.secret);
+      await page.waitForURL((url) => url.pathname === link.clean);
+      await page.reload();
+      await page.waitForSelector('html[data-hydrated]');
+      expect(new URL(page.url()).pathname, link.clean).toBe(link.clean);
+      await page.getByTestId(link.shows).waitFor();
+      // another browser at the clean address: nothing of the link
+      const response = await open(stranger, link.clean);
+      if (link.shows === 'watch-unsubscribe') {
+        await stranger.getByRole('button', { name: 'Zrušit hlídání' }).click();
+        await stranger.getByRole('alert').waitFor();
+      } else {
+        expect(response!.status(), link.clean).toBe(404);
+      }
+      if (link.shows === 'order-number') expect(await stranger.textContent('body')).not.toContain(order.number);
+    }
+    // the reloaded cancel page still cancels with the session's token
+    await page.getByRole('button', { name: 'Zrušit hlídání' }).click();
+    await page.getByRole('status').waitFor();
+    expect(await shop.prisma.availabilityWatch.count({ where: { unsubscribeToken: watchToken } })).toBe(0);
+
+    // without JavaScript the address keeps its secret and the page works as before
+    const noJs = await browser.newContext({ javaScriptEnabled: false, locale: 'cs-CZ' });
+    const plain = await noJs.newPage();
+    const response = await plain.goto(shop.url + links[0].secret);
+    expect(response!.status()).toBe(200);
+    expect(new URL(plain.url()).pathname).toBe(links[0].secret);
+    expect(await plain.getByTestId('order-number').textContent()).toBe(order.number);
+    await noJs.close();
+    await page.context().close();
+    await stranger.context().close();
+  }, 90_000);
+
+  it('item 17: a refused registration at 390 px brings its first error into view and focus (client check and an e-mail already registered)', async () => {
+    const page = await newPage(390);
+    await open(page, '/registrace');
+    const form = page.getByTestId('registration-form');
+    // nothing filled in: the first field's message
+    await page.getByRole('button', { name: 'Zaregistrovat se' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    expect(await inView(page, '[data-testid="registration-form"] .field__error')).toBe(true);
+
+    await form.getByLabel('E-mail', { exact: true }).fill(DEMO_CUSTOMER.email);
+    await form.getByLabel('Jméno', { exact: true }).fill('Jana');
+    await form.getByLabel('Příjmení', { exact: true }).fill('Nováková');
+    await form.getByLabel('Heslo', { exact: true }).fill('Jarní-louka-2026');
+    await form.getByLabel('Heslo znovu', { exact: true }).fill('Jarní-louka-2026');
+    await page.getByTestId('consent').check();
+    await page.getByRole('button', { name: 'Zaregistrovat se' }).click();
+    await page.getByTestId('email-taken').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    const error = '[data-testid="registration-form"] .field__error[role="alert"]';
+    expect(await page.locator(error).textContent()).toBe('Účet s tímto e-mailem už existuje.');
+    await expect.poll(() => inView(page, error)).toBe(true);
+    await page.context().close();
+  }, 90_000);
+
+  it('item 18: the postcode is checked again when the country changes, and its message does not move the country select', async () => {
+    const customer = await createCustomer(shop.prisma);
+    const page = await newPage(390);
+    await signIn(page, shop.url, { email: customer.email, password: DEFAULT_PASSWORD, language: 'cs' });
+    await open(page, '/ucet/dodaci-adresy');
+    await page.getByTestId('add-address').click();
+    const form = page.getByTestId('address-form');
+    const postcode = form.getByLabel('PSČ *');
+    await postcode.fill('010 01');
+    await postcode.blur();
+    await form.getByText('Zadejte platné PSČ.').waitFor();
+    const country = form.getByLabel('Země *');
+    const before = await country.boundingBox();
+    await country.selectOption('SK');
+    await expect.poll(() => form.getByText('Zadejte platné PSČ.').count()).toBe(0);
+    expect((await country.boundingBox())!.y).toBe(before!.y);
+    expect(await country.getAttribute('aria-required')).toBe('true');
+    await page.context().close();
+  }, 60_000);
+
+  it('item 21: the return form opened from an order summary is filled with the order\'s name, contacts and address, offers its goods, and marks required fields', async () => {
+    const order = await createOrder(shop.prisma);
+    const page = await newPage(1280);
+    await open(page, `/objednavka/shrnuti/${order.id}/${order.hash}`);
+    await page.getByTestId('order-return-link').click();
+    const form = page.getByTestId('return-form');
+    await expect.poll(() => form.getByLabel('Jméno *').inputValue()).toBe('Jiřina');
+    expect(await form.getByLabel('Číslo objednávky *').inputValue()).toBe(order.number);
+    expect(await form.getByLabel('Ulice a číslo popisné *').inputValue()).toBe('Žitná 12');
+    expect(await form.getByLabel('E-mail *').inputValue()).toBe(order.email);
+    const lines = await shop.prisma.orderLine.findMany({ where: { orderId: order.id } });
+    const pick = form.locator('select').filter({ has: page.locator(`option:text-matches("${lines[0].productCode}")`) });
+    await pick.selectOption({ index: 1 });
+    expect(await form.getByTestId('return-line').first().locator('input').first().inputValue()).toContain(lines[0].name);
+    expect(await form.getByLabel('Jméno *').getAttribute('aria-required')).toBe('true');
+    await page.context().close();
+  }, 60_000);
+
+  it("item 25: a separate delivery address left empty gets the spec's 'select a delivery address', at 390 px", async () => {
+    const page = await newPage(390);
+    const [variant] = await variantsInStock(shop.prisma, 1);
+    await addToCartFromProductPage(page, shop.url, variant, 1);
+    await open(page, '/pokladna');
+    await page.getByRole('radio', { name: /Kurýr na adresu/ }).check();
+    await expect.poll(() => page.getByRole('radio', { name: /Dobírka/ }).isEnabled()).toBe(true);
+    await page.getByRole('radio', { name: /Dobírka/ }).check();
+    await page.getByRole('checkbox', { name: 'Stejná jako fakturační' }).uncheck();
+    await page.getByTestId('terms').check();
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('delivery-address-error').textContent()).toBe('Vyberte prosím doručovací adresu.');
+    // something typed: 'complete' it
+    await page.getByLabel('Město *', { exact: true }).nth(1).fill('Brno');
+    await page.getByTestId('place-order').click();
+    await expect.poll(() => page.getByTestId('delivery-address-error').textContent()).toBe('Doplňte prosím doručovací adresu.');
+    await page.context().close();
+  }, 90_000);
+
+  it('item 25: a signed-in customer may open the registration (the spec gives it no guard)', async () => {
+    const customer = await createCustomer(shop.prisma);
+    const page = await newPage(1280);
+    await signIn(page, shop.url, { email: customer.email, password: DEFAULT_PASSWORD, language: 'cs' });
+    const response = await open(page, '/registrace');
+    expect(response!.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/registrace');
+    await page.getByTestId('registration-form').waitFor();
+    await page.context().close();
+  }, 60_000);
 });

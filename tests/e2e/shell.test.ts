@@ -222,7 +222,8 @@ describe('pages whose address carries a secret (issue 31)', () => {
     await page.waitForSelector('html[data-hydrated]');
     await page.waitForLoadState('networkidle');
     expect(documents).toEqual([summary]);
-    expect(new URL(page.url()).pathname).toBe(summary);
+    // once read, the hash leaves the address bar (requirements L3, issue 40 item 15)
+    await expect.poll(() => new URL(page.url()).pathname).toBe(href('orderSummaryKept', 'cs', { id: order.id }));
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     expect(thirdParty).toEqual([]);
     expect(await page.locator('#consent-gtm, #consent-social-pixel').count()).toBe(0);

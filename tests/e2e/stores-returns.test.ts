@@ -166,24 +166,24 @@ describe('stores with a map', () => {
 
 describe('return protocol', () => {
   async function fill(page: Page, orderNumber: string, email: string) {
-    await page.getByLabel('Číslo objednávky', { exact: true }).fill(orderNumber);
-    await page.getByLabel('Název produktu', { exact: true }).fill('Dres Slavia Praha domácí – L');
-    await page.getByLabel('Kód produktu', { exact: true }).fill('SLA-H-24');
+    await page.getByLabel('Číslo objednávky *', { exact: true }).fill(orderNumber);
+    await page.getByLabel('Název produktu *', { exact: true }).fill('Dres Slavia Praha domácí – L');
+    await page.getByLabel('Kód produktu *', { exact: true }).fill('SLA-H-24');
     await page.getByLabel('Popis vady (nepovinné)', { exact: true }).fill('Páraný šev');
     await page.getByRole('button', { name: 'Přidat produkt' }).click();
     await expect.poll(() => page.getByTestId('return-line').count()).toBe(2);
     // "Přidat produkt" puts the cursor into the new row
     await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id)).toMatch(/^return-line-\d+-title$/);
     await page.keyboard.type('Šála Žlutá');
-    await page.getByTestId('return-line').nth(1).getByLabel('Kód produktu', { exact: true }).fill('SAL-01');
-    await page.getByLabel('Číslo bankovního účtu', { exact: true }).fill('19-2000145399/0801');
-    await page.getByLabel('Jméno', { exact: true }).fill('Řehoř');
-    await page.getByLabel('Příjmení', { exact: true }).fill('Čížek');
-    await page.getByLabel('E-mail', { exact: true }).fill(email);
-    await page.getByLabel('Telefon', { exact: true }).fill('+420 601 234 567');
-    await page.getByLabel('Ulice a číslo popisné', { exact: true }).fill('Žižkova 5');
-    await page.getByLabel('Město', { exact: true }).fill('České Budějovice');
-    await page.getByLabel('PSČ', { exact: true }).fill('370 01');
+    await page.getByTestId('return-line').nth(1).getByLabel('Kód produktu *', { exact: true }).fill('SAL-01');
+    await page.getByLabel('Číslo bankovního účtu *', { exact: true }).fill('19-2000145399/0801');
+    await page.getByLabel('Jméno *', { exact: true }).fill('Řehoř');
+    await page.getByLabel('Příjmení *', { exact: true }).fill('Čížek');
+    await page.getByLabel('E-mail *', { exact: true }).fill(email);
+    await page.getByLabel('Telefon *', { exact: true }).fill('+420 601 234 567');
+    await page.getByLabel('Ulice a číslo popisné *', { exact: true }).fill('Žižkova 5');
+    await page.getByLabel('Město *', { exact: true }).fill('České Budějovice');
+    await page.getByLabel('PSČ *', { exact: true }).fill('370 01');
     await page.getByLabel('Poznámka', { exact: true }).fill('Prosím o vrácení peněz.');
   }
 
@@ -195,11 +195,11 @@ describe('return protocol', () => {
     await page.getByRole('link', { name: 'Reklamovat zboží' }).click();
     await page.getByRole('heading', { name: 'Reklamace a vrácení zboží', level: 1 }).waitFor();
     expect(page.url()).not.toContain(order.hash);
-    expect(await page.getByLabel('Číslo objednávky', { exact: true }).inputValue()).toBe(order.number);
+    expect(await page.getByLabel('Číslo objednávky *', { exact: true }).inputValue()).toBe(order.number);
     await fill(page, order.number, 'rehor.cizek@example.cz');
 
     await page.getByTestId('return-submit').click();
-    const account = page.getByLabel('Číslo bankovního účtu', { exact: true });
+    const account = page.getByLabel('Číslo bankovního účtu *', { exact: true });
     await expect.poll(() => account.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('.field--invalid .field__error').first().textContent()).toBe('Číslo bankovního účtu není platné.');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('bankAccount');
@@ -214,8 +214,8 @@ describe('return protocol', () => {
     expect(await page.getByTestId('return-failure').textContent()).toBe(
       'Reklamační protokol se nepodařilo uložit. Vaše údaje zůstaly ve formuláři, zkuste to prosím znovu.',
     );
-    expect(await page.getByLabel('Číslo objednávky', { exact: true }).inputValue()).toBe(order.number);
-    expect(await page.getByTestId('return-line').nth(1).getByLabel('Název produktu', { exact: true }).inputValue()).toBe('Šála Žlutá');
+    expect(await page.getByLabel('Číslo objednávky *', { exact: true }).inputValue()).toBe(order.number);
+    expect(await page.getByTestId('return-line').nth(1).getByLabel('Název produktu *', { exact: true }).inputValue()).toBe('Šála Žlutá');
     expect(await account.inputValue()).toBe('19-2000145399/0800');
     expect(await page.getByLabel('Poznámka', { exact: true }).inputValue()).toBe('Prosím o vrácení peněz.');
     expect(await shop.prisma.complaint.count({ where: { orderId: order.id } })).toBe(0);
@@ -251,21 +251,21 @@ describe('return protocol', () => {
     await signInAsDemoCustomer(page, shop.url);
 
     await open(page, '/en/complaint');
-    expect(await page.getByLabel('First name', { exact: true }).inputValue()).toBe(customer.firstName);
+    expect(await page.getByLabel('First name *', { exact: true }).inputValue()).toBe(customer.firstName);
     await page.getByLabel('Choose the order', { exact: true }).selectOption(order.number);
-    expect(await page.getByLabel('Order number', { exact: true }).inputValue()).toBe(order.number);
+    expect(await page.getByLabel('Order number *', { exact: true }).inputValue()).toBe(order.number);
     const pick = page.getByLabel('Add an item from the order', { exact: true });
     const scarf = await shop.prisma.orderLine.findFirstOrThrow({ where: { orderId: order.id, name: 'Šála Baník' } });
     await pick.selectOption({ label: `Šála Baník (${scarf.productCode})` });
-    await expect.poll(() => page.getByLabel('Product name', { exact: true }).inputValue()).toBe('Šála Baník');
+    await expect.poll(() => page.getByLabel('Product name *', { exact: true }).inputValue()).toBe('Šála Baník');
     await pick.selectOption({ index: 1 });
     await expect.poll(() => page.getByTestId('return-line').count()).toBe(2);
-    expect(await page.getByTestId('return-line').nth(1).getByLabel('Product name', { exact: true }).inputValue()).toBe('Dres Sparta Praha venkovní – M');
-    await page.getByLabel('Bank account number', { exact: true }).fill('CZ65 0800 0000 1920 0014 5399');
-    await page.getByLabel('Phone', { exact: true }).fill('+420 601 234 567');
-    await page.getByLabel('Street and number', { exact: true }).fill('Korunní 810/104');
-    await page.getByLabel('City', { exact: true }).fill('Praha');
-    await page.getByLabel('Postcode', { exact: true }).fill('130 00');
+    expect(await page.getByTestId('return-line').nth(1).getByLabel('Product name *', { exact: true }).inputValue()).toBe('Dres Sparta Praha venkovní – M');
+    await page.getByLabel('Bank account number *', { exact: true }).fill('CZ65 0800 0000 1920 0014 5399');
+    await page.getByLabel('Phone *', { exact: true }).fill('+420 601 234 567');
+    await page.getByLabel('Street and number *', { exact: true }).fill('Korunní 810/104');
+    await page.getByLabel('City *', { exact: true }).fill('Praha');
+    await page.getByLabel('Postcode *', { exact: true }).fill('130 00');
     await page.getByTestId('return-submit').click();
     const done = page.getByTestId('return-done');
     await done.waitFor();
@@ -285,7 +285,7 @@ describe('return protocol', () => {
     const { page } = await watchedPage();
     await open(page, '/en/complaint');
     await page.getByRole('heading', { name: 'Complaints and returns', level: 1 }).waitFor();
-    expect(await page.getByLabel('Bank account number', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Bank account number *', { exact: true }).count()).toBe(1);
     await page.close();
   });
 });

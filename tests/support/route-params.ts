@@ -25,6 +25,7 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       event: { slug: event.slug },
       changePassword: { hash: 'a1b2c3' },
       orderSummary: { id: order.id, hash: order.hash },
+      orderSummaryKept: { id: order.id },
       orderDetail: { id: order.id },
       sharedWishlist: { token: 'abc' },
       watchUnsubscribe: { token: 'abc' },

@@ -17,6 +17,8 @@ export type ShopSession = {
   customerId?: number;
   /** Set when the session was started (GET /api/csrf-cookie), so an empty session is stored too. */
   startedAt?: number;
+  /** Secrets of links this session opened, kept so their pages work without them in the address (services/link-secrets.ts). */
+  linkSecrets?: Record<string, string>;
 };
 
 /**

@@ -23,6 +23,10 @@ const PERSONAL_PAGES: RouteName[] = [
   'changePassword',
   'watchUnsubscribe',
   'complaint',
+  'orderSummaryKept',
+  'sharedWishlistKept',
+  'changePasswordKept',
+  'watchUnsubscribeKept',
 ];
 
 /** Their paths in both languages, compiled once: a page's parameters are one segment each. */

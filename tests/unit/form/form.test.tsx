@@ -190,6 +190,43 @@ describe('useForm with Field', () => {
     expect(errorOf(again)).toBeNull();
   });
 
+  it('checks the confirmation again when the field it reads changes, and leaves a server message alone (issue 40, item 18)', () => {
+    render(<RegistrationForm />);
+    const password = screen.getByLabelText('Heslo');
+    const again = screen.getByLabelText('Heslo znovu');
+    type(password, 'dlouhé heslo');
+    type(again, 'jiné heslo');
+    fireEvent.blur(again);
+    expect(errorOf(again)?.textContent).toBe('Toto pole není validní.');
+    type(password, 'jiné heslo');
+    advance(VALIDATION_DEBOUNCE_MS);
+    expect(errorOf(again)).toBeNull();
+
+    fireEvent.click(screen.getByText('Odpověď serveru'));
+    type(password, 'ještě jiné heslo');
+    advance(VALIDATION_DEBOUNCE_MS);
+    expect(errorOf(screen.getByLabelText('E-mail'))?.textContent).toBe('Chyba ze serveru.');
+  });
+
+  it('takes the focus to the first invalid field of a refused submit and of a server answer (issue 40, item 17)', () => {
+    render(<RegistrationForm />);
+    const password = screen.getByLabelText('Heslo');
+    type(screen.getByLabelText('E-mail'), 'jan@example.cz');
+    advance(VALIDATION_DEBOUNCE_MS);
+    fireEvent.click(screen.getByText('Registrovat'));
+    expect(document.activeElement).toBe(password);
+
+    screen.getByText('Registrovat').focus();
+    fireEvent.click(screen.getByText('Odpověď serveru'));
+    expect(document.activeElement).toBe(screen.getByLabelText('E-mail'));
+  });
+
+  it('marks a required field with a star and aria-required', () => {
+    render(<Field label="Jméno" required name="jmeno" id="jmeno" value="" onChange={() => {}} onBlur={() => {}} aria-invalid={false} />);
+    const input = screen.getByLabelText('Jméno *');
+    expect(input.getAttribute('aria-required')).toBe('true');
+  });
+
   it('points aria-describedby at the hint, and at the error too when there is one', () => {
     render(<RegistrationForm />);
     const password = screen.getByLabelText('Heslo');

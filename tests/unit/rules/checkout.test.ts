@@ -70,6 +70,17 @@ describe('checkoutProblems', () => {
     expect(fields({ deliverySameAsInvoice: false, deliveryAddress: receiver })).toEqual([]);
   });
 
+  it("asks to select a delivery address when the separate one is left empty (the form sends its blank fields), to complete it when half filled (issue 40, item 25)", () => {
+    const blank = { firstName: '', lastName: '', phone: '', street: '', city: '', postcode: '', country: 'CZ' };
+    expect(checkoutProblems({ ...complete, deliverySameAsInvoice: false, deliveryAddress: blank }, 'cs')).toEqual([
+      { field: 'deliveryAddress', message: 'Vyberte prosím doručovací adresu.' },
+    ]);
+    expect(checkoutProblems({ ...complete, deliverySameAsInvoice: false, deliveryAddress: blank }, 'en')[0].message).toBe('Please select a delivery address.');
+    expect(checkoutProblems({ ...complete, deliverySameAsInvoice: false, deliveryAddress: { ...blank, city: 'Brno' } }, 'cs')[0].message).toBe(
+      'Doplňte prosím doručovací adresu.',
+    );
+  });
+
   it('refuses a payment that does not go with the delivery', () => {
     expect(fields({ paymentMethod: { allowedForDelivery: false } })).toEqual(['paymentMethod']);
   });

@@ -258,10 +258,7 @@ function AddressForm({ address, onDone }: { address: SavedAddress | null; onDone
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validateAll()) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[data-testid="address-form"] [aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (!form.validateAll()) return;
     try {
       const result = address
         ? (await update({ variables: { id: address.id, input: input(form.values, isDefault) } })).data?.updateDeliveryAddress

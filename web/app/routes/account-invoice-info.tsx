@@ -98,10 +98,7 @@ function InvoiceInfoForm({ me }: { me: Me }) {
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!form.validateAll()) {
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('.account__main [aria-invalid="true"]')?.focus());
-      return;
-    }
+    if (!form.validateAll()) return;
     const values = forCompany ? form.values : { ...form.values, company: '', ico: '', dic: '' };
     try {
       const result = await save({ variables: { input: { ...EMPTY_ADDRESS, ...values } } });

@@ -1,7 +1,8 @@
 // Setting a new password from the e-mailed link (/zmena-hesla/{hash}, /en/change-password/{hash}):
 // new password and its confirmation. Success signs the shopper in (every other session of the
 // account ends) and leads to the thank-you page; a used, expired or wrong link gets the spec's
-// 'Password could not be changed…' with a way to ask for a new link.
+// 'Password could not be changed…' with a way to ask for a new link. Once read, the token is kept in the
+// session and the address becomes /zmena-hesla (requirements L3, features/secret-links).
 import { useNavigate } from 'react-router';
 import { Link } from 'react-router';
 import { resources, useTranslation } from '../i18n/index.ts';
@@ -15,6 +16,8 @@ import { useNotify } from '../components/ui/Toasts.tsx';
 import { PersonalQuery } from '../features/personal/personal-query.ts';
 import { NewPasswordFields, useNewPasswordForm } from '../features/identity/NewPasswordFields.tsx';
 import { useState } from 'react';
+import { apolloFor } from '../apollo/load.ts';
+import { keptSecret, useSecretOutOfAddressBar } from '../features/secret-links/link-secret.ts';
 
 const ResetPasswordMutation = graphql(`
   mutation ResetPassword($input: ResetPasswordInput!) {
@@ -31,9 +34,13 @@ const ResetPasswordMutation = graphql(`
   }
 `);
 
-export function loader(args: Route.LoaderArgs) {
-  const { hash } = args.params;
-  return { language: languageOfRequest(args.request), alternates: alternatesFor('changePassword', { hash }), hash };
+export async function loader(args: Route.LoaderArgs) {
+  const fromLink = args.params.hash ?? null;
+  // at the address without the token, the one this browser's session kept (none: the reset fails as with a wrong link)
+  const hash = fromLink ?? (await keptSecret(apolloFor(args), 'PASSWORD_RESET')) ?? '';
+  // without JavaScript the address keeps its token, and so does the language switch
+  const alternates = fromLink ? alternatesFor('changePassword', { hash: fromLink }) : alternatesFor('changePasswordKept');
+  return { language: languageOfRequest(args.request), alternates, hash, fromLink };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -41,9 +48,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     ? pageMeta({ title: titleWithShop(resources[loaderData.language].common.identity.reset.title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches, noindex: true })
     : [];
 
-export default function ChangePassword({ params }: Route.ComponentProps) {
+export default function ChangePassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  useSecretOutOfAddressBar('PASSWORD_RESET', loaderData.fromLink, href('changePasswordKept', language));
   const navigate = useNavigate();
   const { notify } = useNotify();
   const [failed, setFailed] = useState<string | null>(null);
@@ -55,7 +63,7 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
     setFailed(null);
     if (!form.validateAll()) return;
     try {
-      const result = await reset({ variables: { input: { token: params.hash, password: form.values.password, passwordConfirmation: form.values.passwordConfirmation } } });
+      const result = await reset({ variables: { input: { token: loaderData.hash, password: form.values.password, passwordConfirmation: form.values.passwordConfirmation } } });
       const outcome = result.data?.resetPassword;
       if (outcome?.__typename === 'Customer') {
         notify('success', t('identity.reset.success'));

@@ -63,6 +63,34 @@ const ReturnProtocolPageQuery = graphql(`
   }
 `);
 
+/** The order the form was opened from (its summary's "return goods" link): who ordered, where to, and its goods. */
+const ReturnLinkedOrderQuery = graphql(`
+  query ReturnLinkedOrder($databaseId: Int!, $hash: String!) {
+    order(databaseId: $databaseId, hash: $hash) {
+      id
+      number
+      createdAt
+      email
+      phone
+      invoiceAddress {
+        firstName
+        lastName
+        street
+        city
+        postcode
+        country
+      }
+      lines {
+        id
+        name
+        size
+        productCode
+        quantity
+      }
+    }
+  }
+`);
+
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   await apolloFor(args).query({ query: ReturnProtocolPageQuery, fetchPolicy: 'network-only' });
   return { language: languageOfRequest(args.request), alternates: alternatesFor('complaint'), formToken: formTokenFor(args) };
@@ -124,13 +152,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 /** The order the order summary's "return goods" link came from (in the history entry's state, never in the address). */
 function linkedOrderOf(state: unknown): LinkedOrder | null {
   const order = (state as { returnOrder?: unknown } | null)?.returnOrder as Partial<LinkedOrder> | undefined;
-  return typeof order?.number === 'string' && typeof order.hash === 'string' ? { number: order.number, hash: order.hash } : null;
+  if (typeof order?.number !== 'string' || typeof order.hash !== 'string') return null;
+  return { number: order.number, hash: order.hash, databaseId: typeof order.databaseId === 'number' ? order.databaseId : null };
 }
 
 export default function ReturnsPage() {
   const { t } = useTranslation();
   const { data } = usePageQuery(ReturnProtocolPageQuery);
   const linkedOrder = linkedOrderOf(useLocation().state);
+  // the linked order's details fill the form (the link's secret reads them, as it reads its summary)
+  const linked = usePageQuery(ReturnLinkedOrderQuery, {
+    variables: { databaseId: linkedOrder?.databaseId ?? 0, hash: linkedOrder?.hash ?? '' },
+    skip: linkedOrder?.databaseId == null,
+  });
+  const linkedDetails = linked.data?.order ?? null;
   const posted = useActionData<typeof action>() ?? null;
   const [done, setDone] = useState<ReturnProtocolResult | null>(null);
   // a new form (empty, with the customer's details again) after "Vyplnit další protokol"
@@ -146,7 +181,14 @@ export default function ReturnsPage() {
           <noscript>
             <p className="return-form__failure">{t('returns.noScript', { email: SUPPLIER.complaintsEmail })}</p>
           </noscript>
-          <ReturnProtocolForm key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}`} data={data} linkedOrder={linkedOrder} posted={posted} onDone={setDone} />
+          <ReturnProtocolForm
+            key={`${round}:${data?.me?.id ?? 'guest'}:${linkedOrder?.number ?? ''}:${linkedDetails ? 'filled' : ''}`}
+            data={data}
+            linkedOrder={linkedOrder}
+            linkedDetails={linkedDetails}
+            posted={posted}
+            onDone={setDone}
+          />
         </>
       )}
     </div>

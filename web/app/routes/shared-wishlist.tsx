@@ -1,6 +1,8 @@
 // A wishlist opened through its shared link (/oblibene/sdileny/{token}, /en/wishlist/shared/{token}):
 // read only, with the owner's first name only. An unknown or reset token is the page's own 404,
-// 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more.
+// 'Seznam oblíbených nebyl nalezen' / 'Wishlist not found', telling nothing more. Once read, the token
+// is kept in the session and the address becomes /oblibene/sdileny (requirements L3, features/secret-links).
+import { keptSecret, useSecretOutOfAddressBar } from '../features/secret-links/link-secret.ts';
 import { isRouteErrorResponse, Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
@@ -27,17 +29,22 @@ const SharedWishlistQuery = graphql(`
 `);
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
-  const token = args.params.token ?? '';
+  const client = apolloFor(args);
+  const fromLink = args.params.token ?? null;
+  // at the address without the token, the one this browser's session kept
+  const token = fromLink ?? (await keptSecret(client, 'SHARED_WISHLIST')) ?? '';
   // the shape of a share token (services/wishlist.ts); anything else is not asked about
   if (!/^[A-Za-z0-9_-]{32}$/.test(token)) throw notFound(args.request);
   const variables = { token };
-  const { data } = await apolloFor(args).query({ query: SharedWishlistQuery, variables, fetchPolicy: 'network-only' });
+  const { data } = await client.query({ query: SharedWishlistQuery, variables, fetchPolicy: 'network-only' });
   if (!data?.sharedWishlist) throw notFound(args.request);
   return {
     language: languageOfRequest(args.request),
     variables,
     ownerFirstName: data.sharedWishlist.ownerFirstName,
-    alternates: alternatesFor('sharedWishlist', { token }, { token }),
+    fromLink,
+    // without JavaScript the address keeps its token, and so does the language switch
+    alternates: fromLink ? alternatesFor('sharedWishlist', { token }) : alternatesFor('sharedWishlistKept'),
   };
 }
 
@@ -80,6 +87,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 export default function SharedWishlistPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  useSecretOutOfAddressBar('SHARED_WISHLIST', loaderData.fromLink, href('sharedWishlistKept', language));
   const { data } = usePageQuery(SharedWishlistQuery, { variables: loaderData.variables });
   const wishlist = data?.sharedWishlist;
   if (!wishlist) return null;

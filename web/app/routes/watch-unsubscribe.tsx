@@ -1,6 +1,10 @@
 // The unsubscribe link of a back-in-stock e-mail (/hlidani-dostupnosti/zrusit/{token},
 // /en/availability-watch/cancel/{token}). Opening it changes nothing (mail programs and scanners open
-// links on their own); the shopper confirms with the button, and the watches of that address end.
+// links on their own); the shopper confirms with the button, and the watches of that address end. Once
+// read, the token is kept in the session and the address becomes /hlidani-dostupnosti/zrusit
+// (requirements L3, features/secret-links).
+import { apolloFor } from '../apollo/load.ts';
+import { keptSecret, useSecretOutOfAddressBar } from '../features/secret-links/link-secret.ts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
@@ -25,9 +29,13 @@ const CancelAvailabilityWatchesMutation = graphql(`
   }
 `);
 
-export function loader(args: Route.LoaderArgs) {
-  const token = args.params.token ?? '';
-  return { language: languageOfRequest(args.request), token, alternates: alternatesFor('watchUnsubscribe', { token }, { token }) };
+export async function loader(args: Route.LoaderArgs) {
+  const fromLink = args.params.token ?? null;
+  // at the address without the token, the one this browser's session kept (none: the cancel fails as with a wrong link)
+  const token = fromLink ?? (await keptSecret(apolloFor(args), 'WATCH_CANCEL')) ?? '';
+  // without JavaScript the address keeps its token, and so does the language switch
+  const alternates = fromLink ? alternatesFor('watchUnsubscribe', { token }) : alternatesFor('watchUnsubscribeKept');
+  return { language: languageOfRequest(args.request), token, fromLink, alternates };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
@@ -44,6 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 export default function WatchUnsubscribePage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
+  useSecretOutOfAddressBar('WATCH_CANCEL', loaderData.fromLink, href('watchUnsubscribeKept', language));
   const [cancel, { loading }] = useMutation(CancelAvailabilityWatchesMutation);
   const [outcome, setOutcome] = useState<{ kind: 'done'; count: number } | { kind: 'error'; text: string } | null>(null);
 

@@ -15,6 +15,7 @@ import { createCustomerToken, listCustomerTokens, revokeOwnAccessToken, type Cus
 import { changePassword, PasswordChangeError, requestPasswordReset, resetPassword } from '../../services/password-reset.ts';
 import { deleteAccount } from '../../services/privacy.ts';
 import { EmailTakenError, register } from '../../services/registration.ts';
+import { forgetLinkSecret } from '../../services/link-secrets.ts';
 
 // ------------------------------------------------------------------ errors
 
@@ -123,6 +124,8 @@ builder.mutationField('resetPassword', (t) =>
     resolve: async (query, _root, { input }, ctx) => {
       refuseTokenRequest(ctx);
       const customerId = await resetPassword(ctx, input, ctx);
+      // a used token has done its work (a reload of the reset page then fails as with a used link)
+      forgetLinkSecret(ctx.session, 'passwordReset', '');
       await afterLogin(ctx, customerId);
       return ctx.prisma.customer.findUniqueOrThrow({ ...query, where: { id: customerId } });
     },

@@ -21,5 +21,6 @@ import './tickets.ts';
 import './voucher.ts';
 import './address.ts';
 import './account.ts';
+import './link-secrets.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

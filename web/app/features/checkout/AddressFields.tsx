@@ -70,9 +70,8 @@ type Props = {
 export function AddressFields({ form, section, namePrefix, withEmail, withCompany, icoLookup = false, requiredFields }: Props) {
   const named = (key: keyof AddressValues) => (namePrefix ? { name: `${namePrefix}.${key}` } : {});
   const { t } = useTranslation();
-  const label = (key: keyof AddressValues) => (requiredFields.includes(key) ? `${t(`address.${key}`)} *` : t(`address.${key}`));
   const field = (key: keyof AddressValues, autoComplete: string, extra: Record<string, unknown> = {}) => (
-    <Field label={label(key)} autoComplete={autoComplete === 'off' ? 'off' : `section-${section} ${autoComplete}`} error={form.errors[key]} {...form.fieldProps(key)} {...named(key)} {...extra} />
+    <Field label={t(`address.${key}`)} required={requiredFields.includes(key)} autoComplete={autoComplete === 'off' ? 'off' : `section-${section} ${autoComplete}`} error={form.errors[key]} {...form.fieldProps(key)} {...named(key)} {...extra} />
   );
   return (
     <div className="address-fields">
@@ -96,11 +95,8 @@ export function AddressFields({ form, section, namePrefix, withEmail, withCompan
         {field('phone', 'tel', { type: 'tel', hint: t('address.phoneHint') })}
       </div>
       {field('street', `${section} address-line1`)}
-      <div className="address-fields__row">
-        {field('city', `${section} address-level2`)}
-        {field('postcode', `${section} postal-code`, { inputMode: 'numeric' })}
-      </div>
-      <Field label={label('country')} error={form.errors.country} {...form.fieldProps('country')} {...named('country')}>
+      {/* the country before the postcode it decides: its message comes and goes below the select, never under the pointer on it */}
+      <Field label={t('address.country')} required={requiredFields.includes('country')} error={form.errors.country} {...form.fieldProps('country')} {...named('country')}>
         {(control) => (
           <select {...control} autoComplete={`section-${section} ${section} country`}>
             {CHECKOUT_COUNTRIES.map((code) => (
@@ -111,6 +107,10 @@ export function AddressFields({ form, section, namePrefix, withEmail, withCompan
           </select>
         )}
       </Field>
+      <div className="address-fields__row">
+        {field('city', `${section} address-level2`)}
+        {field('postcode', `${section} postal-code`, { inputMode: 'numeric' })}
+      </div>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { sessionCartIs } from '../../apollo/cache.ts';
 import { errorOf } from '../../apollo/errors.ts';
 import { priceOf } from '../../components/ui/Money.tsx';
 import { useNotify } from '../../components/ui/Toasts.tsx';
-import { useForm } from '../../components/ui/form/index.ts';
+import { focusFirstInvalid, useForm } from '../../components/ui/form/index.ts';
 import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
 import { useHydrated } from '../../forms/FormToken.tsx';
 import { addressValues, SavedAddressFieldsFragment, type AddressValues } from './AddressFields.tsx';
@@ -197,12 +197,9 @@ type Problems = Partial<Record<CheckoutField | 'vouchers', string>>;
 const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'pickupPoint', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
 const DELIVERY_FIELDS = Object.keys(deliveryAddressFormSchema) as (keyof AddressValues)[];
 
-/** The keyboard goes to the first field or choice the shopper has to fix. */
+/** The keyboard goes to the first field or choice the shopper has to fix (the choices are no form fields). */
 function focusFirstError() {
-  requestAnimationFrame(() => {
-    const first = document.querySelector<HTMLElement>('.checkout [aria-invalid="true"], .checkout .choice-group--invalid input');
-    first?.focus();
-  });
+  requestAnimationFrame(() => focusFirstInvalid(document, '.checkout [aria-invalid="true"], .checkout .choice-group--invalid input'));
 }
 
 export function useCheckout(page: CheckoutPage) {
@@ -286,8 +283,8 @@ export function useCheckout(page: CheckoutPage) {
       invoiceForm.reset(draft.invoice);
       deliveryForm.reset(draft.delivery);
       // the messages the shopper saw, now in this page's language
-      invoiceForm.setServerErrors(messagesOf(draft.invoice, schema, draft.invalid.invoice));
-      deliveryForm.setServerErrors(messagesOf(draft.delivery, deliveryAddressFormSchema, draft.invalid.delivery));
+      invoiceForm.setServerErrors(messagesOf(draft.invoice, schema, draft.invalid.invoice), { focus: false });
+      deliveryForm.setServerErrors(messagesOf(draft.delivery, deliveryAddressFormSchema, draft.invalid.delivery), { focus: false });
     }
     setDraftRead(true);
     // once, on the page's first render in the browser
@@ -329,12 +326,12 @@ export function useCheckout(page: CheckoutPage) {
     storeChosen: storeId !== null,
     pickupPoint: pickupPointId !== null ? ('open' as const) : null,
     paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
-    deliverySameAsInvoice: fields.deliveryAddress === null,
+    deliverySameAsInvoice: !needsDeliveryAddress,
     ...fields,
   });
   // What the submit waits for (spec section 4): the required choices, and no invalid voucher.
   const missingChoices = checkoutProblems(choices({ termsAccepted: true, invoiceAddress: {}, forCompany: false, deliveryAddress: null }), language).filter(
-    (problem) => problem.field !== 'invoiceAddress',
+    (problem) => problem.field !== 'invoiceAddress' && problem.field !== 'deliveryAddress',
   );
   const blocked = missingChoices.length > 0 || invalidVoucher !== undefined;
 

@@ -8,8 +8,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
-import type { ReturnProtocolPageQuery, SubmitReturnProtocolMutation as SubmitReturnProtocolData } from '~/gql/graphql';
-import { Field, useForm } from '../../components/ui/form/index.ts';
+import type { ReturnLinkedOrderQuery, ReturnProtocolPageQuery, SubmitReturnProtocolMutation as SubmitReturnProtocolData } from '~/gql/graphql';
+import { Field, focusFirstInvalid, useForm } from '../../components/ui/form/index.ts';
 import { errorOf, fieldErrorMap } from '../../apollo/errors.ts';
 import { useLanguage } from '../../language.ts';
 import { Captcha } from '../captcha/Captcha.tsx';
@@ -22,8 +22,10 @@ import {
   RETURN_NOTE_MAX_LENGTH,
   returnLineErrors,
   returnMessage,
+  returnLineFormSchema,
   returnProtocolFormSchema,
 } from '../../../../schema/rules/return-protocol.ts';
+import { required } from '../../../../schema/rules/validators.ts';
 import { FormToken } from '../../forms/FormToken.tsx';
 
 export const SubmitReturnProtocolMutation = graphql(`
@@ -51,7 +53,9 @@ export const SubmitReturnProtocolMutation = graphql(`
 export type ReturnProtocolResult = Extract<SubmitReturnProtocolData['submitReturnProtocol'], { __typename: 'ReturnProtocol' }>;
 type PageData = ReturnProtocolPageQuery;
 /** A guest order opened by its summary link: its number, and the link's secret that lets a guest return it. */
-export type LinkedOrder = { number: string; hash: string };
+export type LinkedOrder = { number: string; hash: string; databaseId: number | null };
+/** The linked order as its secret reads it: the form takes the customer's name, contacts, address and goods from it. */
+export type LinkedOrderDetails = NonNullable<ReturnLinkedOrderQuery['order']>;
 type Line = { key: number; productTitle: string; productCode: string; quantity: string; reason: string };
 export type ReturnLineValues = Omit<Line, 'key'>;
 export const RETURN_LINE_FIELDS = ['productTitle', 'productCode', 'quantity', 'reason'] as const;
@@ -61,6 +65,10 @@ export type ReturnFormValues = ReturnType<typeof initialReturnValues>;
 /** What the page's action answered to the form posted without JavaScript: what was typed and why it was refused. */
 export type PostedReturnForm = { values: ReturnFormValues; lines: ReturnLineValues[]; errors: Record<string, string>; failure: string | null };
 
+/** Fields the protocol cannot go without: their labels carry a star (a bank code only with a Czech account number, so none). */
+const REQUIRED = new Set(Object.entries(returnProtocolFormSchema).filter(([, rules]) => rules.includes(required)).map(([name]) => name));
+const LINE_REQUIRED = new Set(Object.entries(returnLineFormSchema).filter(([, rules]) => rules.includes(required)).map(([name]) => name));
+
 const emptyLine = (key: number): Line => ({ key, productTitle: '', productCode: '', quantity: '1', reason: '' });
 
 /** The messages of one goods row as typed (its quantity is text in the form). */
@@ -68,17 +76,18 @@ export function lineErrors(line: ReturnLineValues, index: number, language: Loca
   return returnLineErrors({ ...line, quantity: Number(line.quantity) }, index, language);
 }
 
-export function initialReturnValues(data: PageData | undefined, linkedOrder: LinkedOrder | null = null) {
+export function initialReturnValues(data: PageData | undefined, linkedOrder: LinkedOrder | null = null, linked: LinkedOrderDetails | null = null) {
   const me = data?.me;
-  const address = me?.addresses.find((item) => item.kind === 'INVOICE') ?? me?.addresses[0];
+  // the order's own invoice address first: it is who bought the goods and where
+  const address = linked?.invoiceAddress ?? me?.addresses.find((item) => item.kind === 'INVOICE') ?? me?.addresses[0];
   return {
     orderNumber: linkedOrder?.number ?? '',
     bankAccount: '',
     bankCode: '',
-    firstName: me?.firstName ?? '',
-    lastName: me?.lastName ?? '',
-    email: me?.email ?? '',
-    phone: me?.phone ?? address?.phone ?? '',
+    firstName: linked?.invoiceAddress?.firstName || me?.firstName || '',
+    lastName: linked?.invoiceAddress?.lastName || me?.lastName || '',
+    email: linked?.email || me?.email || '',
+    phone: linked?.phone || me?.phone || (address && 'phone' in address ? address.phone : null) || '',
     street: address?.street ?? '',
     city: address?.city ?? '',
     postcode: address?.postcode ?? '',
@@ -90,11 +99,13 @@ export function initialReturnValues(data: PageData | undefined, linkedOrder: Lin
 export function ReturnProtocolForm({
   data,
   linkedOrder = null,
+  linkedDetails = null,
   posted = null,
   onDone,
 }: {
   data: PageData | undefined;
   linkedOrder?: LinkedOrder | null;
+  linkedDetails?: LinkedOrderDetails | null;
   posted?: PostedReturnForm | null;
   onDone: (result: ReturnProtocolResult) => void;
 }) {
@@ -102,7 +113,7 @@ export function ReturnProtocolForm({
   const language = useLanguage();
   const postedLines = posted?.lines.length ? posted.lines.map((line, index) => ({ ...line, key: index + 1 })) : null;
   const form = useForm({
-    initialValues: posted?.values ?? initialReturnValues(data, linkedOrder),
+    initialValues: posted?.values ?? initialReturnValues(data, linkedOrder, linkedDetails),
     initialErrors: posted ? Object.fromEntries(Object.entries(posted.errors).filter(([field]) => !field.startsWith('lines'))) : undefined,
     schema: returnProtocolFormSchema,
     locale: language,
@@ -118,7 +129,9 @@ export function ReturnProtocolForm({
   const orderPickId = useId();
   const linePickId = useId();
   const errorRef = useRef<HTMLParagraphElement>(null);
-  const orders = data?.me?.orders.edges.map((edge) => edge.node) ?? [];
+  const ownOrders = data?.me?.orders.edges.map((edge) => edge.node) ?? [];
+  // the order the form was opened from offers its goods too (a guest has no other orders)
+  const orders = linkedDetails && !ownOrders.some((order) => order.number === linkedDetails.number) ? [linkedDetails, ...ownOrders] : ownOrders;
   const pickedOrder = orders.find((order) => order.number === form.values.orderNumber) ?? null;
 
   const validateLine = (line: Line, index: number): Record<string, string> => lineErrors(line, index, language);
@@ -168,7 +181,8 @@ export function ReturnProtocolForm({
     if (lines.length === 0) rowErrors.lines = returnMessage('noLines', language);
     setLineErrors(rowErrors);
     if (!mainValid || Object.keys(rowErrors).length > 0) {
-      requestAnimationFrame(() => (document.querySelector('.return-form [aria-invalid="true"]') as HTMLElement | null)?.focus());
+      // the goods' rows are no form fields: the first invalid control of all
+      requestAnimationFrame(() => focusFirstInvalid(document, '.return-form [aria-invalid="true"]'));
       return;
     }
     const token = await captcha.take();
@@ -198,7 +212,6 @@ export function ReturnProtocolForm({
       }
       if (outcome?.__typename === 'ReturnOrderNotFoundError') {
         form.setServerErrors({ orderNumber: errorOf(outcome).message });
-        requestAnimationFrame(() => document.getElementById(form.fieldProps('orderNumber').id)?.focus());
         return;
       }
       showFailure(outcome ? errorOf(outcome).message : t('returns.saveFailed'));
@@ -233,7 +246,7 @@ export function ReturnProtocolForm({
             </select>
           </div>
         )}
-        <Field label={t('returns.orderNumber')} hint={t(data?.me || linkedOrder ? 'returns.orderNumberHint' : 'returns.orderNumberGuestHint')} inputMode="numeric" autoComplete="off" maxLength={20} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
+        <Field label={t('returns.orderNumber')} hint={t(data?.me || linkedOrder ? 'returns.orderNumberHint' : 'returns.orderNumberGuestHint')} inputMode="numeric" autoComplete="off" maxLength={20} required={REQUIRED.has('orderNumber')} error={form.errors.orderNumber} {...form.fieldProps('orderNumber')} />
       </fieldset>
 
       <fieldset className="form-section" aria-describedby={lineErrorMap.lines ? 'return-lines-error' : undefined}>
@@ -275,6 +288,7 @@ export function ReturnProtocolForm({
                       <div key={field} className={error(field) ? 'field field--invalid' : 'field'}>
                         <label className="field__label" htmlFor={inputId(field)}>
                           {t(`returns.${field}`)}
+                          {LINE_REQUIRED.has(field) ? ' *' : null}
                         </label>
                         <input
                           id={inputId(field)}
@@ -286,6 +300,7 @@ export function ReturnProtocolForm({
                           maxLength={field === 'productTitle' ? 200 : field === 'productCode' ? 64 : field === 'reason' ? 500 : undefined}
                           value={line[field]}
                           aria-invalid={Boolean(error(field))}
+                          aria-required={LINE_REQUIRED.has(field) || undefined}
                           aria-describedby={error(field) ? `${inputId(field)}-error` : undefined}
                           onChange={(event) => updateLine(index, field, event.target.value)}
                         />
@@ -320,22 +335,22 @@ export function ReturnProtocolForm({
       <fieldset className="form-section">
         <legend>{t('returns.refund')}</legend>
         <div className="return-form__account">
-          <Field label={t('returns.bankAccount')} hint={t('returns.bankAccountHint')} autoComplete="off" spellCheck={false} maxLength={42} error={form.errors.bankAccount} {...form.fieldProps('bankAccount')} />
-          <Field label={t('returns.bankCode')} hint={t('returns.bankCodeHint')} autoComplete="off" inputMode="numeric" spellCheck={false} maxLength={4} error={form.errors.bankCode} {...form.fieldProps('bankCode')} />
+          <Field label={t('returns.bankAccount')} hint={t('returns.bankAccountHint')} autoComplete="off" spellCheck={false} maxLength={42} required={REQUIRED.has('bankAccount')} error={form.errors.bankAccount} {...form.fieldProps('bankAccount')} />
+          <Field label={t('returns.bankCode')} hint={t('returns.bankCodeHint')} autoComplete="off" inputMode="numeric" spellCheck={false} maxLength={4} required={REQUIRED.has('bankCode')} error={form.errors.bankCode} {...form.fieldProps('bankCode')} />
         </div>
       </fieldset>
 
       <fieldset className="form-section">
         <legend>{t('returns.contact')}</legend>
         <div className="return-form__grid">
-          <Field label={t('returns.firstName')} autoComplete="given-name" maxLength={100} error={form.errors.firstName} {...form.fieldProps('firstName')} />
-          <Field label={t('returns.lastName')} autoComplete="family-name" maxLength={100} error={form.errors.lastName} {...form.fieldProps('lastName')} />
-          <Field label={t('returns.email')} hint={t('returns.emailHint')} type="email" autoComplete="email" maxLength={254} error={form.errors.email} {...form.fieldProps('email')} />
-          <Field label={t('returns.phone')} type="tel" autoComplete="tel" maxLength={20} error={form.errors.phone} {...form.fieldProps('phone')} />
-          <Field label={t('returns.street')} autoComplete="address-line1" maxLength={200} error={form.errors.street} {...form.fieldProps('street')} />
-          <Field label={t('returns.city')} autoComplete="address-level2" maxLength={100} error={form.errors.city} {...form.fieldProps('city')} />
-          <Field label={t('returns.postcode')} autoComplete="postal-code" inputMode="numeric" maxLength={10} error={form.errors.postcode} {...form.fieldProps('postcode')} />
-          <Field label={t('returns.country')} error={form.errors.country} {...form.fieldProps('country')}>
+          <Field label={t('returns.firstName')} autoComplete="given-name" maxLength={100} required={REQUIRED.has('firstName')} error={form.errors.firstName} {...form.fieldProps('firstName')} />
+          <Field label={t('returns.lastName')} autoComplete="family-name" maxLength={100} required={REQUIRED.has('lastName')} error={form.errors.lastName} {...form.fieldProps('lastName')} />
+          <Field label={t('returns.email')} hint={t('returns.emailHint')} type="email" autoComplete="email" maxLength={254} required={REQUIRED.has('email')} error={form.errors.email} {...form.fieldProps('email')} />
+          <Field label={t('returns.phone')} type="tel" autoComplete="tel" maxLength={20} required={REQUIRED.has('phone')} error={form.errors.phone} {...form.fieldProps('phone')} />
+          <Field label={t('returns.street')} autoComplete="address-line1" maxLength={200} required={REQUIRED.has('street')} error={form.errors.street} {...form.fieldProps('street')} />
+          <Field label={t('returns.city')} autoComplete="address-level2" maxLength={100} required={REQUIRED.has('city')} error={form.errors.city} {...form.fieldProps('city')} />
+          {/* the country before the postcode it decides: its message comes and goes after the select */}
+          <Field label={t('returns.country')} required={REQUIRED.has('country')} error={form.errors.country} {...form.fieldProps('country')}>
             {(control) => (
               <select {...control} autoComplete="country">
                 <option value="CZ">{t('returns.countries.CZ')}</option>
@@ -343,8 +358,9 @@ export function ReturnProtocolForm({
               </select>
             )}
           </Field>
+          <Field label={t('returns.postcode')} autoComplete="postal-code" inputMode="numeric" maxLength={10} required={REQUIRED.has('postcode')} error={form.errors.postcode} {...form.fieldProps('postcode')} />
         </div>
-        <Field label={t('returns.note')} error={form.errors.note} {...form.fieldProps('note')}>
+        <Field label={t('returns.note')} required={REQUIRED.has('note')} error={form.errors.note} {...form.fieldProps('note')}>
           {(control) => <textarea {...control} rows={4} maxLength={RETURN_NOTE_MAX_LENGTH} />}
         </Field>
       </fieldset>

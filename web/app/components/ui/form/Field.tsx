@@ -5,6 +5,7 @@ import type { FieldInputProps } from './useForm.ts';
 /** What Field hands to a custom control (select, textarea …) rendered through `children`. */
 export interface FieldControlProps extends FieldInputProps {
   className: string;
+  'aria-required'?: boolean | 'true' | 'false';
 }
 
 export interface FieldProps
@@ -14,6 +15,8 @@ export interface FieldProps
   /** The message to show; also decides aria-invalid and aria-describedby, so they always match what is shown. */
   error?: string | null;
   hint?: ReactNode;
+  /** A field the form cannot go without: its label carries a visible star and the control aria-required. */
+  required?: boolean;
   /** Renders another control instead of the default <input>. */
   children?: (control: FieldControlProps) => ReactNode;
 }
@@ -22,7 +25,7 @@ export interface FieldProps
  * A labelled form control with its hint and error message. Spread `form.fieldProps(name)` into it:
  * `<Field label="E-mail" type="email" error={form.errors.email} {...form.fieldProps('email')} />`.
  */
-export function Field({ label, error, hint, children, className, ...input }: FieldProps) {
+export function Field({ label, error, hint, required = false, children, className, ...input }: FieldProps) {
   const hintId = fieldHintId(input.id);
   const errorId = fieldErrorId(input.id);
   const showsError = typeof error === 'string' && error !== '';
@@ -33,12 +36,14 @@ export function Field({ label, error, hint, children, className, ...input }: Fie
     className: className ? `field__input ${className}` : 'field__input',
     'aria-invalid': showsError,
     'aria-describedby': describedBy || undefined,
+    ...(required ? { 'aria-required': true } : {}),
   };
 
   return (
     <div className={showsError ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={input.id}>
         {label}
+        {required ? ' *' : null}
       </label>
       {children ? children(control) : <input {...control} />}
       {hint ? (

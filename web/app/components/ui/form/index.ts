@@ -12,3 +12,4 @@ export {
   type UseFormResult,
 } from './useForm.ts';
 export { fieldErrorId, fieldHintId, fieldInputId } from './field-ids.ts';
+export { focusFirstInvalid } from './focus-error.ts';

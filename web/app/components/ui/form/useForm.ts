@@ -7,6 +7,7 @@ import {
   type Rule,
 } from '../../../../../schema/rules/index.ts';
 import { fieldErrorId, fieldInputId } from './field-ids.ts';
+import { focusFirstInvalid, formOfFirst } from './focus-error.ts';
 
 export type FormValues = Record<string, unknown>;
 export type FieldName<V extends FormValues> = keyof V & string;
@@ -50,8 +51,12 @@ export interface UseFormResult<V extends FormValues> {
   setValue: <K extends FieldName<V>>(name: K, value: V[K]) => void;
   /** Validates every field now, marks them all touched; true when the form is valid. */
   validateAll: () => boolean;
-  /** Shows a server ValidationError's field messages; the typed values stay as they are. */
-  setServerErrors: (fieldErrors: Record<string, string>) => void;
+  /**
+   * Shows a server ValidationError's field messages; the typed values stay as they are. Like a refused
+   * validateAll, it takes the keyboard and the screen to the form's first invalid control, unless
+   * `focus: false` (messages restored on a page's load, not the answer to a submit).
+   */
+  setServerErrors: (fieldErrors: Record<string, string>, options?: { focus?: boolean }) => void;
   handleSubmit: (onValid: (values: V) => void) => (event?: FormEvent) => void;
   reset: (nextValues?: V) => void;
   fieldProps: (name: FieldName<V>) => FieldInputProps;
@@ -87,6 +92,11 @@ export function useForm<V extends FormValues>({
   const [values, setValues] = useState<V>(initialValues);
   const [errors, setErrors] = useState<FormErrors<V>>(initialErrors ?? {});
   const [touched, setTouched] = useState<FormTouched<V>>({});
+  const touchedRef = useRef(new Set<string>());
+  // fields showing the server's message: a check of another field must not replace it with the client's
+  const serverMessagesRef = useRef(new Set<string>(Object.keys(initialErrors ?? {})));
+  // set by a refused submit: the next render with its messages moves the focus to the first one
+  const focusPendingRef = useRef(false);
 
   // Debounced validation runs after the render that stored the value, so it reads everything from refs.
   const valuesRef = useRef<V>(initialValues);
@@ -111,13 +121,27 @@ export function useForm<V extends FormValues>({
     timersRef.current.delete(name);
   }, []);
 
+  /**
+   * Checks a field, and with it every other field already touched or showing a message, because a rule
+   * may read another field (the postcode its country, a confirmation its password): 'Zadejte platné
+   * PSČ.' must go when the country changes to the postcode's. A field showing the server's message
+   * keeps it until it is itself changed.
+   */
   const validateNow = useCallback(
     (name: string) => {
       cancelPendingValidation(name);
+      serverMessagesRef.current.delete(name);
       const { schema: rules, locale: currentLocale } = settingsRef.current;
-      const fieldRules = rules[name as FieldName<V>] ?? [];
-      const message = validateField(valuesRef.current[name], fieldRules, currentLocale, valuesRef.current);
-      setErrors((current) => withError(current, name, message));
+      const check = (field: string) => validateField(valuesRef.current[field], rules[field as FieldName<V>] ?? [], currentLocale, valuesRef.current);
+      const message = check(name);
+      setErrors((current) => {
+        let next = withError(current, name, message);
+        for (const other of Object.keys(rules)) {
+          if (other === name || serverMessagesRef.current.has(other) || timersRef.current.has(other)) continue;
+          if (touchedRef.current.has(other) || other in current) next = withError(next, other, check(other));
+        }
+        return next;
+      });
     },
     [cancelPendingValidation],
   );
@@ -148,6 +172,7 @@ export function useForm<V extends FormValues>({
   );
 
   const markTouched = useCallback((names: string[]) => {
+    for (const name of names) touchedRef.current.add(name);
     setTouched((current) => {
       const next = { ...current };
       for (const name of names) next[name as FieldName<V>] = true;
@@ -173,20 +198,36 @@ export function useForm<V extends FormValues>({
       const message = validateField(valuesRef.current[name], fieldRules, currentLocale, valuesRef.current);
       if (message !== null) nextErrors[name as FieldName<V>] = message;
     }
+    serverMessagesRef.current.clear();
     setErrors(nextErrors);
     markTouched(names);
-    return Object.keys(nextErrors).length === 0;
+    const valid = Object.keys(nextErrors).length === 0;
+    if (!valid) focusPendingRef.current = true;
+    return valid;
   }, [cancelPendingValidation, markTouched]);
 
   const setServerErrors = useCallback(
-    (fieldErrors: Record<string, string>) => {
+    (fieldErrors: Record<string, string>, { focus = true }: { focus?: boolean } = {}) => {
+      const names = Object.keys(fieldErrors);
       // A pending client check must not replace the server's message a few milliseconds later.
-      for (const name of Object.keys(fieldErrors)) cancelPendingValidation(name);
+      for (const name of names) {
+        cancelPendingValidation(name);
+        serverMessagesRef.current.add(name);
+      }
       setErrors((current) => ({ ...current, ...fieldErrors }));
-      markTouched(Object.keys(fieldErrors));
+      markTouched(names);
+      if (focus && names.length > 0) focusPendingRef.current = true;
     },
     [cancelPendingValidation, markTouched],
   );
+
+  // after the render that shows a refused submit's messages
+  useEffect(() => {
+    if (!focusPendingRef.current) return;
+    focusPendingRef.current = false;
+    const root = formOfFirst(Object.keys(errors).map((name) => fieldInputId(formId, name)));
+    if (root) focusFirstInvalid(root);
+  }, [errors, formId]);
 
   const handleSubmit = useCallback(
     (onValid: (submitted: V) => void) => (event?: FormEvent) => {
@@ -201,6 +242,8 @@ export function useForm<V extends FormValues>({
       for (const timer of timersRef.current.values()) clearTimeout(timer);
       timersRef.current.clear();
       valuesRef.current = nextValues;
+      touchedRef.current.clear();
+      serverMessagesRef.current.clear();
       setValues(nextValues);
       setErrors({});
       setTouched({});
