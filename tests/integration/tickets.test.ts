@@ -2,7 +2,8 @@
 // No seat sold twice (requirements T1): parallel shoppers, holds against expiry, bad input.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createMatch, subscribeToSeatChanges } from '../support/tickets.ts';
+import { asksForHoldCaptcha, createMatch, fanAddress, subscribeToSeatChanges } from '../support/tickets.ts';
+import { captchaToken } from '../support/captcha.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
@@ -19,11 +20,14 @@ const EVENT = `
   }`;
 
 const HOLD = `
-  mutation HoldSeats($eventId: ID!, $seats: [Int!]!) {
-    holdSeats(eventId: $eventId, seats: $seats) {
+  mutation HoldSeats($eventId: ID!, $seats: [Int!]!, $captcha: String) {
+    holdSeats(eventId: $eventId, seats: $seats, captcha: $captcha) {
       __typename
       ... on Cart { id tickets { seat section row number heldUntil price { withVat vat } category { code } event { slug } } total { withVat } }
       ... on Error { code message }
+      ... on ValidationError { fieldErrors { field message } }
+      ... on SeatHoldLimitError { maxHeldSeats }
+      ... on SeatCooldownError { seats retryAfterSeconds }
       ... on SeatTakenError { seats }
       ... on UnknownSeatError { seats }
       ... on SeatLimitError { maxSeatsPerOrder }
@@ -44,6 +48,9 @@ type HoldAnswer = {
     message?: string;
     seats?: number[];
     maxSeatsPerOrder?: number;
+    maxHeldSeats?: number;
+    retryAfterSeconds?: number;
+    fieldErrors?: { field: string; message: string }[];
     tickets?: { seat: number; section: string; row: string; number: number; heldUntil: string; price: { withVat: number; vat: number } }[];
     total?: { withVat: number };
   };
@@ -63,14 +70,19 @@ afterEach(() => {
   ticketClock.now = () => new Date();
 });
 
-async function shopper(): Promise<TestClient> {
-  const client = app.newClient();
+/** A fan: a browser session from an address of its own (held seats are capped per address). */
+async function shopper(address = fanAddress()): Promise<TestClient> {
+  const client = app.newClient({ 'x-forwarded-for': address });
   await client.ensureCsrfCookie();
   return client;
 }
 
+/** Holds as the picker does: when the answer asks for the captcha (a session's later holds), solves it and holds again. */
 async function hold(client: TestClient, eventId: string, seats: number[], headers: Record<string, string> = {}) {
-  const response = await client.gql<HoldAnswer>(HOLD, { eventId, seats }, headers);
+  let response = await client.gql<HoldAnswer>(HOLD, { eventId, seats }, headers);
+  if (asksForHoldCaptcha(response.data?.holdSeats)) {
+    response = await client.gql<HoldAnswer>(HOLD, { eventId, seats, captcha: await captchaToken(client, 'HOLD_SEATS') }, headers);
+  }
   expect(response.errors).toBeUndefined();
   return response.data!.holdSeats;
 }

@@ -17,6 +17,10 @@ export type ShopSession = {
   customerId?: number;
   /** Set when the session was started (GET /api/csrf-cookie), so an empty session is stored too. */
   startedAt?: number;
+  /** Seat holds this session made; after the first, a hold needs a solved captcha once (services/tickets.ts). */
+  seatHolds?: number;
+  /** Set when the session solved the captcha for seat holds. */
+  seatHoldsVerified?: boolean;
 };
 
 /**
