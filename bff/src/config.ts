@@ -102,7 +102,7 @@ export type Config = {
   bankTransferPaymentDays: number;
   /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
   ticketPaymentMarginHours: number;
-  /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 48). */
+  /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
   ticketBankTransferMinHours: number;
   seatHolds: SeatHoldLimits;
   /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
@@ -366,7 +366,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
-    ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 48, 1, 24 * 60),
+    ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
     seatHolds: {
       clientOrders: integer('SEAT_HOLD_CLIENT_ORDERS', env.SEAT_HOLD_CLIENT_ORDERS, 2, 1, 1000),
       cooldownMs: integer('SEAT_HOLD_COOLDOWN_MS', env.SEAT_HOLD_COOLDOWN_MS, 15 * 60_000, 0, 24 * 3600_000),

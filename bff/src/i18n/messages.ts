@@ -268,6 +268,10 @@ const messages = {
     en: 'At most {max} tickets for this match can be bought in one order.',
   },
   seatsNoneGiven: { cs: 'Vyberte prosím aspoň jedno místo.', en: 'Please choose at least one seat.' },
+  bankTransferTooLateForTickets: {
+    cs: 'Vstupenky je třeba zaplatit do {deadline} a převod by už nemusel dorazit včas, proto platbu převodem nabízíme, jen když do té doby zbývá aspoň {hours} hodin.',
+    en: 'The tickets must be paid by {deadline} and a transfer might not arrive in time, so bank transfer is offered only while at least {hours} hours are left until then.',
+  },
   seatHoldAddressLimit: {
     cs: 'Z jednoho připojení lze na tento zápas držet nejvýše {max} míst najednou. Dokončete objednávku, nebo některá místa uvolněte.',
     en: 'At most {max} seats of this match can be held from one connection at a time. Finish your order or release some seats.',

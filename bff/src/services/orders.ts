@@ -17,14 +17,14 @@ import type { Db } from '../db/client.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
-import { computeCheckout, loadCheckoutCart, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { computeCheckout, loadCheckoutCart, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
-import { ticketClock } from './tickets.ts';
+import { bankTransferDueAt, ticketClock } from './tickets.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -273,7 +273,7 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
       const now = ticketClock.now();
       const cart = await loadCheckoutCart(tx, cartId);
       if (!cart) throw noCart();
-      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, now });
+      const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config), now });
       if (checkout.lines.length === 0 && checkout.tickets.length === 0) {
         // a cart whose only seats' holds expired: the shopper is told what changed, not "empty"
         const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
@@ -361,7 +361,6 @@ export async function placeOrder(ctx: PlaceOrderContext, revision: string, captc
   return orderId;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Turns the checkout's seat holds into sales of the order and writes their tickets. Only a hold of
@@ -465,7 +464,8 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       vatRecap: totals.recap.byRate.map((row) => ({ ...row })),
       // the order number is 10 digits, which is what a variable symbol may have
       variableSymbol: number,
-      paymentDueAt: bankTransfer ? new Date(now.getTime() + ctx.config.bankTransferPaymentDays * DAY_MS) : null,
+      // tickets: due before their match, not a week after it (issue 40)
+      paymentDueAt: bankTransfer ? bankTransferDueAt(now, ctx.config.bankTransferPaymentDays, checkout.ticketsDeadline) : null,
       lines: {
         create: [
           ...checkout.lines.map((line) => ({

@@ -381,7 +381,35 @@ export type TicketLine = SeatPlace & {
   heldUntil: Date;
   /** "Vstupenka SK Moravan – FC Vltavín, sektor S2, řada 5, místo 12" */
   name: string;
+  /** The match's sales end and kick-off: an unpaid order of its seats may not outlive them (ticketsPayBy). */
+  salesEnd: Date;
+  kickoff: Date;
 };
+
+/** What bounds the payment of tickets by bank transfer (config; decision 0048). */
+export type TicketPaymentRules = { marginHours: number; bankTransferMinHours: number };
+
+/**
+ * When an order of these seats must be paid by at the latest: the earliest of each match's sales end and
+ * kick-off less the margin (an unpaid order is cancelled then, so its seats go back on sale in time).
+ * Null without seats.
+ */
+export function ticketsPayBy(lines: Pick<TicketLine, 'salesEnd' | 'kickoff'>[], marginHours: number): Date | null {
+  if (lines.length === 0) return null;
+  const times = lines.flatMap((line) => [line.salesEnd.getTime(), line.kickoff.getTime() - marginHours * 3600_000]);
+  return new Date(Math.min(...times));
+}
+
+/** A bank transfer's due date: the shop's days to pay, or the tickets' pay-by moment when that is sooner. */
+export function bankTransferDueAt(now: Date, paymentDays: number, ticketsDeadline: Date | null): Date {
+  const byDays = now.getTime() + paymentDays * 24 * 3600_000;
+  return new Date(ticketsDeadline ? Math.min(byDays, ticketsDeadline.getTime()) : byDays);
+}
+
+/** Whether a bank transfer has too little time left to arrive before the tickets' pay-by moment. */
+export function bankTransferTooLate(now: Date, ticketsDeadline: Date | null, minHours: number): boolean {
+  return ticketsDeadline !== null && ticketsDeadline.getTime() - now.getTime() < minHours * 3600_000;
+}
 
 /** A held seat as a line of the cart's money (schema/rules/cart-money.ts): one piece at admission's VAT rate. */
 export function ticketGoodsLine(line: Pick<TicketLine, 'unitGross' | 'vatRate'>): { unitGross: number; quantity: number; ratePercent: number } {
@@ -419,6 +447,8 @@ export async function cartTicketLines(
       vatRate: category.vatRate,
       heldUntil: hold.expiresAt!,
       name,
+      salesEnd: found.event.salesEnd,
+      kickoff: found.event.kickoff,
     });
   }
   const kickoff = new Map(events.map((event) => [event.id, event.kickoff.getTime()]));
