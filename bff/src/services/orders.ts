@@ -16,7 +16,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, ticketLineCodes, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
@@ -485,8 +485,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
           // each seat is a line of its own (no variant), so the e-mail, the summary and the invoice list it
           ...checkout.tickets.map((ticket) => ({
             variantId: null,
-            productCode: `ticket-${ticket.eventId}`,
-            variantCode: `${ticket.eventId}-${ticket.seat}`,
+            ...ticketLineCodes(ticket.eventId, ticket.seat),
             name: ticket.name,
             size: null,
             colour: null,

@@ -48,6 +48,7 @@ const CheckoutPageQuery = graphql(`
     }
     paymentMethods {
       id
+      code
       withoutDelivery
       ...PaymentChoiceFields
     }
@@ -192,6 +193,11 @@ function CheckoutPage({ page }: { page: PageData }) {
               postcode={checkout.invoice.form.values.postcode}
               error={problems.pickupPoint}
             />
+          )}
+          {checkout.bankTransferUnavailable && (
+            <p className="checkout__payment-note" role="note" data-testid="bank-transfer-unavailable">
+              {checkout.bankTransferUnavailable}
+            </p>
           )}
           <PaymentChoice
             methods={checkout.allowedPayments}

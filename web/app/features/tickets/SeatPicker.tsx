@@ -232,7 +232,7 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
           </button>
         </div>
         {view === 'plan' ? (
-          <SeatPlanSvg layout={layout} pitch={event.plan.pitch} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} />
+          <SeatPlanSvg layout={layout} pitch={event.plan.pitch} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} onShowList={() => setView('list')} />
         ) : (
           <FreeSeatList layout={layout} taken={availability.taken} selected={selected} seatName={seatName} onToggle={toggle} disabled={!event.salesOpen} />
         )}
