@@ -215,17 +215,14 @@ export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabe
           {t('tickets.zoomReset')}
         </button>
       </div>
-      {openedAt !== null && (
+      {openedAt !== null && view.scale > 1 && (
         <p className="seat-plan__opened" data-testid="seat-plan-opened">
-          {openedAt ? t('tickets.openedZoomed', { section: openedAt }) : null}{' '}
-          <button type="button" className="link-button" onClick={() => setView(WHOLE)}>
-            {t('tickets.zoomReset')}
-          </button>
+          {openedAt ? t('tickets.openedZoomed', { section: openedAt }) : null}
           {onShowList ? (
             <>
-              {' · '}
+              {' '}
               <button type="button" className="link-button" onClick={onShowList}>
-                {t('tickets.viewList')}
+                {t('tickets.chooseFromList')}
               </button>
             </>
           ) : null}

@@ -277,8 +277,9 @@ export const OPEN_SEAT_SPACING_PX = 18;
 
 /**
  * The view a plan opens with in a frame `frameWidthPx` wide: the whole plan when its seats are far
- * enough apart to tap, else zoomed so that they are, onto the shopper's stand (the section of her
- * first seat) or, before she has one, the section with the most free seats, centred on its seats.
+ * enough apart to tap, else zoomed so that they are, onto the shopper's stand (centred on her seats
+ * of the section of her first seat) or, before she has one, the section with the most free seats,
+ * centred on them.
  */
 export function openingView(
   layout: SeatLayout,
@@ -298,12 +299,13 @@ export function openingView(
     section = free.indexOf(Math.max(...free));
   }
   if (section < 0) return whole;
+  // centred on her seats of that stand, else on the stand's free seats
   let sumX = 0;
   let sumY = 0;
   let count = 0;
   for (let seat = 0; seat < layout.size; seat++) {
     if (!layout.exists[seat] || layout.section[seat] !== section) continue;
-    if (chosen === undefined && taken.has(seat)) continue;
+    if (chosen === undefined ? taken.has(seat) : !selected.includes(seat)) continue;
     sumX += layout.x[seat];
     sumY += layout.y[seat];
     count += 1;
