@@ -184,6 +184,8 @@ describe('the view a plan opens with (issue 40: a stadium on a phone)', () => {
   it('is the whole plan where seats are far enough apart to tap (a desktop)', () => {
     expect(openingView(stadium, new Set(), [], 2400)).toEqual({ view: { scale: 1, x: 0, y: 0 }, section: null });
     expect(openingView(layout, new Set(), [], 390).view.scale).toBe(1);
+    // a desktop's frame of 800 px (seats 4.4 px apart) too: a mouse hits them, and the whole stadium is wanted there
+    expect(openingView(stadium, new Set(), [], 800).view.scale).toBe(1);
   });
 
   it('on a phone zooms so that seats are at least 12 px apart, onto the section with the most free seats', () => {

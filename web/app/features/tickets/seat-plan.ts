@@ -272,12 +272,14 @@ function clampView(view: PlanView, width: number, height: number): PlanView {
 
 /** Seats closer than this on the screen (CSS pixels) are too small to tap: the plan opens zoomed (issue 40). */
 export const MIN_SEAT_SPACING_PX = 12;
+/** A frame narrower than this is a phone's; a wider one (a desktop, a mouse) opens the whole plan. */
+export const NARROW_FRAME_PX = 600;
 /** How far apart seats are when the plan opens zoomed on a narrow screen. */
 export const OPEN_SEAT_SPACING_PX = 18;
 
 /**
- * The view a plan opens with in a frame `frameWidthPx` wide: the whole plan when its seats are far
- * enough apart to tap, else zoomed so that they are, onto the shopper's stand (centred on her seats
+ * The view a plan opens with in a frame `frameWidthPx` wide: the whole plan on a wide screen or when
+ * its seats are far enough apart to tap, else zoomed so that they are, onto the shopper's stand (centred on her seats
  * of the section of her first seat) or, before she has one, the section with the most free seats,
  * centred on them.
  */
@@ -290,7 +292,7 @@ export function openingView(
   const whole = { view: { scale: 1, x: 0, y: 0 }, section: null };
   const spacing = layout.cell / 2;
   const spacingPx = (spacing * frameWidthPx) / layout.width;
-  if (!(frameWidthPx > 0) || spacingPx >= MIN_SEAT_SPACING_PX) return whole;
+  if (!(frameWidthPx > 0) || frameWidthPx >= NARROW_FRAME_PX || spacingPx >= MIN_SEAT_SPACING_PX) return whole;
   const chosen = selected.find((seat) => isSeat(layout, seat));
   let section = chosen === undefined ? -1 : layout.section[chosen];
   if (section < 0) {
