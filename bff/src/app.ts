@@ -200,7 +200,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
   const pickupPointFeed = startPickupPointFeedJob(prisma, config, backgroundLog);
   // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
-  const seatChanges = createSeatChangeBus({ databaseUrl, listen: !embedded && !(await isPGlite(databaseUrl)), log: backgroundLog });
+  // a match's changes are gathered for a moment and told as one (a churning client; decision 0048)
+  const seatChanges = createSeatChangeBus({
+    databaseUrl,
+    listen: !embedded && !(await isPGlite(databaseUrl)),
+    log: backgroundLog,
+    batchMs: config.seatHolds.announceMs,
+  });
   const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
   // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
   // their seats announced free

@@ -18,6 +18,16 @@ export type StreamLimits = {
   lifetimeMs: number;
 };
 
+/** What keeps one client from holding a match's seats it does not buy (decision 0048). */
+export type SeatHoldLimits = {
+  /** A client's live held seats of one match: this many times the match's per-order limit (SEAT_HOLD_CLIENT_ORDERS, 2). */
+  clientOrders: number;
+  /** A seat a client or cart held may be held by it again only this long after the hold ended (SEAT_HOLD_COOLDOWN_MS, 15 minutes). */
+  cooldownMs: number;
+  /** Seat changes of a match are gathered this long and told to the pickers as one (SEAT_CHANGE_BATCH_MS, 500). */
+  announceMs: number;
+};
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   port: number;
@@ -90,6 +100,11 @@ export type Config = {
   webhookIntervalMs: number;
   /** Days a bank-transfer order has to be paid (BANK_TRANSFER_PAYMENT_DAYS, 7); unpaid after that it is cancelled. */
   bankTransferPaymentDays: number;
+  /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
+  ticketPaymentMarginHours: number;
+  /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
+  ticketBankTransferMinHours: number;
+  seatHolds: SeatHoldLimits;
   /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
   unpaidOrdersIntervalMs: number;
   /** How often expired seat holds are swept and their seats announced free (0: never; tests sweep themselves). */
@@ -350,6 +365,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests run the sender themselves, with the moment they want to be "now"
     webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
+    ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
+    ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
+    seatHolds: {
+      clientOrders: integer('SEAT_HOLD_CLIENT_ORDERS', env.SEAT_HOLD_CLIENT_ORDERS, 2, 1, 1000),
+      cooldownMs: integer('SEAT_HOLD_COOLDOWN_MS', env.SEAT_HOLD_COOLDOWN_MS, 15 * 60_000, 0, 24 * 3600_000),
+      // tests see each change as it is made unless they ask for batches (the batching has tests of its own)
+      announceMs: integer('SEAT_CHANGE_BATCH_MS', env.SEAT_CHANGE_BATCH_MS, mode === 'test' ? 0 : 500, 0, 10_000),
+    },
     // tests run the job themselves, with the moment they want to be "now"
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
     holdSweepIntervalMs: mode === 'test' ? 0 : 5_000,

@@ -81,3 +81,17 @@ export function planProblems(plan: SeatPlan): string[] {
   }
   return problems;
 }
+
+/**
+ * The codes of a sold seat's order line: `ticket-<eventId>` and `<eventId>-<seat index>`. The seat index is
+ * the shop's own (0-based, event-wide) and contradicts the seat's number, so the variant code of a ticket
+ * line is never shown to a person: the line's name says the section, row and seat (issue 40).
+ */
+export function ticketLineCodes(eventId: number, seat: number): { productCode: string; variantCode: string } {
+  return { productCode: `ticket-${eventId}`, variantCode: `${eventId}-${seat}` };
+}
+
+/** Whether an order line is a seat (its product code is a ticket's). */
+export function isTicketLine(line: { productCode: string }): boolean {
+  return /^ticket-\d+$/.test(line.productCode);
+}

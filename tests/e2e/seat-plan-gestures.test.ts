@@ -62,8 +62,11 @@ describe('the seat plan on a phone', () => {
     await page.waitForSelector('html[data-hydrated]');
     const plan = page.getByRole('application', { name: 'Plán hlediště' });
     await plan.scrollIntoViewIfNeeded();
+    // on a phone the stadium opens zoomed (issue 40; the next test): the whole plan first
+    await expect.poll(() => scale(page)).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Celý plán' }).click();
+    await expect.poll(() => scale(page)).toBe(1);
     const whole = await viewBox(page);
-    expect(await scale(page)).toBe(1);
 
     // the buttons: + zooms about the middle, − and 'Celý plán' go back
     await page.getByRole('button', { name: 'Přiblížit plán' }).click();
@@ -120,6 +123,53 @@ describe('the seat plan on a phone', () => {
 
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('on a 390 px phone the stadium opens zoomed to the best free block, seats far enough apart to tap; the list is one tap away; a desktop opens it whole', async () => {
+    const venue = await shop.prisma.venue.findFirstOrThrow({ where: { events: { some: { slug: STADIUM.split('/').pop() } } } });
+    const rows = (venue.plan as { sections: { rows: { dx: number; dy: number; count: number }[] }[] }).sections.flatMap((section) => section.rows);
+    const spacing = Math.min(...rows.filter((row) => row.count > 1).map((row) => Math.hypot(row.dx, row.dy)));
+
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'cs-CZ' });
+    await context.addCookies([consentCookie(shop.url)]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(shop.url + STADIUM);
+    await page.waitForSelector('html[data-hydrated]');
+    const plan = page.getByRole('application', { name: 'Plán hlediště' });
+    await expect.poll(() => scale(page)).toBeGreaterThan(1);
+    const box = (await plan.boundingBox())!;
+    const view = await viewBox(page);
+    // drawn whole, the stadium's seats were under 5 px apart; opened, they are at least 12 px apart
+    const wholeWidth = Number((await plan.getAttribute('data-scale'))) * view.width;
+    expect((spacing * box.width) / wholeWidth).toBeLessThan(6);
+    expect((spacing * box.width) / view.width).toBeGreaterThanOrEqual(12);
+    // it says which stand it shows, and the list of free seats is one tap away
+    const opened = page.getByTestId('seat-plan-opened');
+    expect(await opened.textContent()).toMatch(/^Plán je přiblížený na sektor \S+, posunete ho prstem\./);
+    const section = /sektor (\S+),/.exec((await opened.textContent())!)![1];
+    // the stand shown is the one with most free seats: its label is inside the view
+    const label = page.locator('g.seat-plan__labels text', { hasText: new RegExp(`^${section}$`) });
+    const labelBox = (await label.boundingBox())!;
+    expect(labelBox.x + labelBox.width / 2).toBeGreaterThan(box.x);
+    expect(labelBox.x + labelBox.width / 2).toBeLessThan(box.x + box.width);
+    if (process.env.SHOTS) await page.screenshot({ path: '/tmp/tw/plan-390.png', fullPage: false });
+    await opened.getByRole('button', { name: 'Vybrat ze seznamu' }).tap();
+    await page.getByRole('heading', { name: 'Volná místa podle sektorů' }).waitFor();
+    expect(await plan.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // a desktop draws it whole
+    const desktop = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    await desktop.context().addCookies([consentCookie(shop.url)]);
+    await desktop.goto(shop.url + STADIUM);
+    await desktop.waitForSelector('html[data-hydrated]');
+    await desktop.waitForTimeout(300);
+    expect(await scale(desktop)).toBe(1);
+    expect(await desktop.getByTestId('seat-plan-opened').count()).toBe(0);
+    await desktop.close();
   });
 
   it('when the shop refuses the live stream the picker polls: another shopper\'s hold shows as taken within seconds, without a reload', async () => {

@@ -186,6 +186,22 @@ describe('match tickets in Chromium', () => {
       expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
       expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
     }
+    // the tickets in a section of their own, labelled, with the order's lines between them and the
+    // payment's QR code; each line names the seat as a person reads it, no internal seat index (issue 40)
+    const ticketSection = fan.getByRole('region', { name: 'Vstupenky', exact: true });
+    expect(await ticketSection.getByTestId('order-ticket').count()).toBe(2);
+    expect(await ticketSection.getByTestId('qr-payment').count()).toBe(0);
+    const ticketsBox = (await ticketSection.boundingBox())!;
+    const linesBox = (await fan.locator('table.order-lines').boundingBox())!;
+    const paymentQrBox = (await fan.getByTestId('qr-payment').boundingBox())!;
+    expect(linesBox.y).toBeGreaterThanOrEqual(ticketsBox.y + ticketsBox.height);
+    expect(paymentQrBox.y).toBeGreaterThanOrEqual(linesBox.y + linesBox.height);
+    const ticketRows = (await fan.locator('table.order-lines tbody tr').allTextContents()).filter((text) => text.startsWith('Vstupenka'));
+    expect(ticketRows).toHaveLength(2);
+    for (const row of ticketRows) {
+      expect(row).toMatch(/sektor T\d+, řada \d+, místo \d+/);
+      expect(row).not.toMatch(/·/);
+    }
     // a bank transfer not paid yet: the tickets say they let no one in until it is
     expect(texts.every((text) => text.includes('Platná až po zaplacení objednávky'))).toBe(true);
     // sold now: held by no cart

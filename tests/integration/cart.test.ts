@@ -4,7 +4,8 @@ import { graphql } from '../gql';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
 import { createCustomer, createOrder, createProduct } from '../support/factories.ts';
 import { pruneAbandonedCarts } from '../../bff/src/services/cart.ts';
-import { createRateLimiter, ipKey, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
+import { clientKey, createRateLimiter, RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
+import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 import { dbId, gid } from '../support/global-id.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 
@@ -393,7 +394,7 @@ describe(`new carts per client address (${databaseKind})`, () => {
     const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: app.config.redisUrl });
     try {
       // the address has started its 200 carts this hour
-      await limiter.consume(RATE_RULES.newCartPerIp, ipKey(ip), RATE_RULES.newCartPerIp.limit - 1);
+      await limiter.consume(RATE_RULES.newCartPerIp, clientKey({ clientIp: ip }), RATE_RULES.newCartPerIp.limit - 1);
     } finally {
       await limiter.close();
     }
@@ -404,6 +405,31 @@ describe(`new carts per client address (${databaseKind})`, () => {
     // the shopper who has a cart keeps adding to it; another address starts one
     expect((await addAs(before)).data?.addToCart.__typename).toBe('Cart');
     expect((await addAs(app.newClient({ 'x-forwarded-for': '198.51.100.200' }))).data?.addToCart.__typename).toBe('Cart');
+  });
+
+  it('a partner token’s new carts count too, whatever address its requests come from (issue 40)', async () => {
+    const product = await createProduct(app.prisma, { variants: [{ stock: 50 }] });
+    const { token, summary } = await createApiToken(app.prisma, { name: 'Přeprodejce vstupenek', scopes: ['cart'] });
+    const addAsPartner = async (address: string) => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        // no X-Cart-Id: each request starts a cart of its own
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': address, 'x-shop-language': 'en' },
+        body: JSON.stringify({ query: 'mutation($v: ID!) { addToCart(variantId: $v) { __typename ... on Error { message } } }', variables: { v: gid('Variant', product.variants[0].id) } }),
+      });
+      return ((await response.json()) as { data: { addToCart: { __typename: string; message?: string } } }).data.addToCart;
+    };
+    expect((await addAsPartner('198.51.100.31')).__typename).toBe('Cart');
+    const limiter = createRateLimiter({ prisma: app.prisma, redisUrl: app.config.redisUrl });
+    try {
+      // the token has started its 200 carts this hour
+      await limiter.consume(RATE_RULES.newCartPerIp, clientKey({ partner: { tokenId: summary.id }, clientIp: '198.51.100.31' }), RATE_RULES.newCartPerIp.limit - 1);
+    } finally {
+      await limiter.close();
+    }
+    const carts = await app.prisma.cart.count();
+    expect(await addAsPartner('198.51.100.32')).toEqual({ __typename: 'TooManyAttemptsError', message: expect.stringMatching(/^Too many attempts\. Please try again in \d+ min\.$/) });
+    expect(await app.prisma.cart.count()).toBe(carts);
   });
 });
 

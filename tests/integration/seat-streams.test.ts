@@ -126,6 +126,21 @@ describe(`subscriptions under the API's limits (${databaseKind})`, () => {
     await waitFor(() => app.streams.count('address:198.51.100.7') === 0, 'every place of the address');
   });
 
+  it('IPv6 addresses of one /64 are one client: the cap counts the network, not each address (issue 40)', async () => {
+    const addresses = ['2001:db8:40:1::1', '2001:db8:40:1:aaaa::2', '2001:db8:40:1:ffff:ffff:ffff:fffe'];
+    const mine = await Promise.all(addresses.map((address) => openStream(app, eventId, from(address))));
+    expect(mine.map((stream) => stream.status)).toEqual([200, 200, 200]);
+    const fourth = await openStream(app, eventId, { ...from('2001:db8:40:1:1234::5'), 'x-shop-language': 'en' });
+    expect(fourth.status).toBe(429);
+    expect((await refusal(fourth)).map((error) => error.extensions?.code)).toEqual(['TOO_MANY_STREAMS']);
+    expect(app.streams.count('address:2001:db8:40:1::/64')).toBe(3);
+    // the next /64 is another client
+    const neighbour = await openStream(app, eventId, from('2001:db8:40:2::1'));
+    expect(neighbour.status).toBe(200);
+    for (const stream of [...mine, neighbour]) stream.close();
+    await waitFor(() => app.streams.count('address:2001:db8:40:1::/64') === 0 && app.streams.count('address:2001:db8:40:2::/64') === 0, 'every place of both networks');
+  });
+
   it('an API token is one client wherever it comes from, and its subscription is charged its cost', async () => {
     const { token, summary } = await createApiToken(app.prisma, { name: 'Streams', scopes: ['catalog:read'] });
     const bearer = { authorization: `Bearer ${token}` };

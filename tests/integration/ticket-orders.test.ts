@@ -12,6 +12,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { pdfText } from '../support/pdf-text.ts';
+import { formatDate, formatDateTime } from '../../schema/rules/dates.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 
 const HOLD = `
@@ -113,6 +114,17 @@ async function ok<T>(client: TestClient, document: string, variables: Record<str
   const response = await client.gql<T>(document, variables);
   expect(response.errors).toBeUndefined();
   return response.data!;
+}
+
+/** The confirmation of an order, parsed, with its attachments. */
+async function confirmationMail(orderNumber: string) {
+  await app.mailer.idle();
+  await app.mailer.sendNow();
+  for (const file of await readdir(app.config.mailDir)) {
+    const mail = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
+    if (mail.subject?.includes(orderNumber)) return mail;
+  }
+  throw new Error(`no e-mail of order ${orderNumber}`);
 }
 
 /** A product put into the shopper's cart: goods beside the seats, which then need a delivery. */
@@ -430,6 +442,71 @@ describe('a cancelled order', () => {
   });
 });
 
+describe('tickets paid by bank transfer are due before their match (issue 40)', () => {
+  const DEADLINE_CHECKOUT = `query TicketDeadlineCheckout { cart { checkout { revision canPlaceOrder ticketsPayBy bankTransferUnavailable problems { field message } } } }`;
+  const DEADLINE_PLACE = `
+    mutation TicketDeadlinePlace($revision: String!) {
+      placeOrder(input: { revision: $revision }) {
+        __typename
+        ... on Order { databaseId number paymentDueAt }
+        ... on Error { code message }
+      }
+    }`;
+  type DeadlineCheckout = {
+    cart: { checkout: { revision: string; canPlaceOrder: boolean; ticketsPayBy: string | null; bankTransferUnavailable: string | null; problems: { field: string; message: string }[] } };
+  };
+  type DeadlinePlaced = { placeOrder: { __typename: string; databaseId?: number; number?: string; paymentDueAt?: string; message?: string } };
+
+  it('an order three days before kick-off is due a day before it (not in 7 days): summary, e-mail and invoice agree, and it is cancelled then', async () => {
+    const kickoff = new Date(Date.now() + 72 * 3600_000);
+    const match = await createMatch(app.prisma, { kickoff });
+    const dueAt = new Date(kickoff.getTime() - app.config.ticketPaymentMarginHours * 3600_000);
+    const fan = await shopper();
+    await readyToBuy(fan, match.id, [3, 4]);
+    const checkout = (await ok<DeadlineCheckout>(fan, DEADLINE_CHECKOUT)).cart.checkout;
+    expect(checkout).toMatchObject({ canPlaceOrder: true, ticketsPayBy: dueAt.toISOString(), bankTransferUnavailable: null, problems: [] });
+    const placed = (await ok<DeadlinePlaced>(fan, DEADLINE_PLACE, { revision: checkout.revision })).placeOrder;
+    expect(placed).toMatchObject({ __typename: 'Order', paymentDueAt: dueAt.toISOString() });
+
+    const mail = await confirmationMail(placed.number!);
+    expect(mail.text).toContain(formatDate(dueAt, 'cs'));
+    expect(mail.text).not.toContain(formatDate(new Date(Date.now() + app.config.bankTransferPaymentDays * 24 * 3600_000), 'cs'));
+    const invoice = await pdfText(mail.attachments.find((attachment) => attachment.filename === `faktura-${placed.number}.pdf`)!.content);
+    expect(invoice).toMatch(new RegExp(`Datum splatnosti\\s*${formatDate(dueAt, 'cs').replace(/\./g, '\\.')}`));
+
+    // the unpaid-order job cancels it at that moment, and the seats are on sale again for the match
+    expect(await cancelUnpaidOrders(app.prisma, new Date(dueAt.getTime() - 1000))).not.toContain(placed.databaseId);
+    const cancelled: number[] = [];
+    await expect
+      .poll(async () => {
+        cancelled.push(...(await cancelUnpaidOrders(app.prisma, dueAt)));
+        return cancelled;
+      })
+      .toContain(placed.databaseId);
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(0);
+  });
+
+  it('with too little time left bank transfer is not offered for tickets: the checkout says why (cs, en) and no order is written', async () => {
+    const kickoff = new Date(Date.now() + 40 * 3600_000); // to be paid within 16 h: under the 24 h a transfer is given
+    const match = await createMatch(app.prisma, { kickoff });
+    const fan = await shopper();
+    await readyToBuy(fan, match.id, [5]);
+    const checkout = (await ok<DeadlineCheckout>(fan, DEADLINE_CHECKOUT)).cart.checkout;
+    const deadline = formatDateTime(new Date(kickoff.getTime() - 24 * 3600_000), 'cs');
+    const why = `Vstupenky je třeba zaplatit do ${deadline} a převod by už nemusel dorazit včas, proto platbu převodem nabízíme, jen když do té doby zbývá aspoň 24 hodin.`;
+    expect(checkout.bankTransferUnavailable).toBe(why);
+    expect(checkout.canPlaceOrder).toBe(false);
+    expect(checkout.problems).toContainEqual({ field: 'paymentMethodId', message: why });
+    const english = await fan.gql<DeadlineCheckout>(DEADLINE_CHECKOUT, {}, { 'x-shop-language': 'en' });
+    expect(english.data!.cart.checkout.bankTransferUnavailable).toMatch(/^The tickets must be paid by .* so bank transfer is offered only while at least 24 hours are left until then\.$/);
+
+    const orders = await app.prisma.order.count();
+    const refused = (await ok<DeadlinePlaced>(fan, DEADLINE_PLACE, { revision: checkout.revision })).placeOrder;
+    expect(refused.__typename).not.toBe('Order');
+    expect(await app.prisma.order.count()).toBe(orders);
+  });
+});
+
 describe('seats freed by the background jobs are announced live (decision 0041)', () => {
   it('the unpaid-order job cancelling an order and the sweep deleting an expired hold tell the open seat pickers', async () => {
     // an app of its own whose jobs run every 100 ms (the shared one runs none)
@@ -510,23 +587,12 @@ describe('ticket codes', () => {
 });
 
 describe('the confirmation e-mail', () => {
-  /** The confirmation of an order, parsed, with its attachments. */
-  async function confirmationOf(orderNumber: string) {
-    await app.mailer.idle();
-    await app.mailer.sendNow();
-    for (const file of await readdir(app.config.mailDir)) {
-      const mail = await simpleParser(await readFile(path.join(app.config.mailDir, file)));
-      if (mail.subject?.includes(orderNumber)) return mail;
-    }
-    throw new Error(`no e-mail of order ${orderNumber}`);
-  }
-
   it('carries one PDF with the tickets: the seat large, readable Czech, and that an unpaid transfer does not let in yet', async () => {
     const match = await createMatch(app.prisma);
     const fan = await shopper();
     const seen = await readyToBuy(fan, match.id, [22, 23]);
     const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
-    const mail = await confirmationOf(placed.number!);
+    const mail = await confirmationMail(placed.number!);
     const pdfs = mail.attachments.filter((attachment) => attachment.contentType === 'application/pdf');
     expect(pdfs.map((attachment) => attachment.filename)).toEqual([`faktura-${placed.number}.pdf`, `vstupenky-${placed.number}.pdf`]);
     expect(mail.text).toContain(`Vstupenky na zápas najdete v příloze (vstupenky-${placed.number}.pdf)`);
@@ -546,7 +612,7 @@ describe('the confirmation e-mail', () => {
     await addGoods(fan);
     const seen = await readyToBuy(fan, match.id, [24], { payment: 'cash-on-delivery', withGoods: true });
     const placed = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
-    const mail = await confirmationOf(placed.number!);
+    const mail = await confirmationMail(placed.number!);
     const tickets = mail.attachments.find((attachment) => attachment.filename === `vstupenky-${placed.number}.pdf`)!;
     const text = await pdfText(tickets.content);
     expect(text).not.toContain('NEZAPLACENO');

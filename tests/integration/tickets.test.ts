@@ -2,7 +2,9 @@
 // No seat sold twice (requirements T1): parallel shoppers, holds against expiry, bad input.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp, type TestClient } from '../support/test-app.ts';
-import { createMatch, subscribeToSeatChanges } from '../support/tickets.ts';
+import { asksForHoldCaptcha, createMatch, fanAddress, subscribeToSeatChanges } from '../support/tickets.ts';
+import { captchaToken } from '../support/captcha.ts';
+import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
@@ -19,11 +21,14 @@ const EVENT = `
   }`;
 
 const HOLD = `
-  mutation HoldSeats($eventId: ID!, $seats: [Int!]!) {
-    holdSeats(eventId: $eventId, seats: $seats) {
+  mutation HoldSeats($eventId: ID!, $seats: [Int!]!, $captcha: String) {
+    holdSeats(eventId: $eventId, seats: $seats, captcha: $captcha) {
       __typename
       ... on Cart { id tickets { seat section row number heldUntil price { withVat vat } category { code } event { slug } } total { withVat } }
       ... on Error { code message }
+      ... on ValidationError { fieldErrors { field message } }
+      ... on SeatHoldLimitError { maxHeldSeats }
+      ... on SeatCooldownError { seats retryAfterSeconds }
       ... on SeatTakenError { seats }
       ... on UnknownSeatError { seats }
       ... on SeatLimitError { maxSeatsPerOrder }
@@ -44,6 +49,9 @@ type HoldAnswer = {
     message?: string;
     seats?: number[];
     maxSeatsPerOrder?: number;
+    maxHeldSeats?: number;
+    retryAfterSeconds?: number;
+    fieldErrors?: { field: string; message: string }[];
     tickets?: { seat: number; section: string; row: string; number: number; heldUntil: string; price: { withVat: number; vat: number } }[];
     total?: { withVat: number };
   };
@@ -63,14 +71,19 @@ afterEach(() => {
   ticketClock.now = () => new Date();
 });
 
-async function shopper(): Promise<TestClient> {
-  const client = app.newClient();
+/** A fan: a browser session from an address of its own (held seats are capped per address). */
+async function shopper(address = fanAddress()): Promise<TestClient> {
+  const client = app.newClient({ 'x-forwarded-for': address });
   await client.ensureCsrfCookie();
   return client;
 }
 
+/** Holds as the picker does: when the answer asks for the captcha (a session's later holds), solves it and holds again. */
 async function hold(client: TestClient, eventId: string, seats: number[], headers: Record<string, string> = {}) {
-  const response = await client.gql<HoldAnswer>(HOLD, { eventId, seats }, headers);
+  let response = await client.gql<HoldAnswer>(HOLD, { eventId, seats }, headers);
+  if (asksForHoldCaptcha(response.data?.holdSeats)) {
+    response = await client.gql<HoldAnswer>(HOLD, { eventId, seats, captcha: await captchaToken(client, 'HOLD_SEATS') }, headers);
+  }
   expect(response.errors).toBeUndefined();
   return response.data!.holdSeats;
 }
@@ -344,6 +357,149 @@ describe('live seat changes (Subscription.seatChanges over server-sent events)',
       picker.close();
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('seat hoarding (issue 40, requirements L4)', () => {
+  const HELD_CAP = 8; // createMatch's 4 seats an order, twice (SEAT_HOLD_CLIENT_ORDERS 2)
+
+  it('throw-away sessions from one address hold at most twice the per-order limit; IPv6 counts by /64; a fan elsewhere still holds', async () => {
+    const match = await createMatch(app.prisma);
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      // a new session each time, as the hoarding script did: each is its first hold, so no captcha is asked
+      answers.push(await hold(await shopper('203.0.113.40'), match.id, [i * 4, i * 4 + 1, i * 4 + 2, i * 4 + 3]));
+    }
+    expect(answers.map((answer) => answer.__typename)).toEqual(['Cart', 'Cart', 'SeatHoldLimitError', 'SeatHoldLimitError', 'SeatHoldLimitError', 'SeatHoldLimitError']);
+    expect(answers[2]).toMatchObject({
+      code: 'SEAT_HOLD_LIMIT',
+      maxHeldSeats: HELD_CAP,
+      message: 'Z jednoho připojení lze na tento zápas držet nejvýše 8 míst najednou. Dokončete objednávku, nebo některá místa uvolněte.',
+    });
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(HELD_CAP);
+    const english = await (await shopper('203.0.113.40')).gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [40] }, { 'x-shop-language': 'en' });
+    expect(english.data!.holdSeats.message).toBe('At most 8 seats of this match can be held from one connection at a time. Finish your order or release some seats.');
+
+    // addresses of one IPv6 /64 are one client
+    const v6 = [];
+    for (const address of ['2001:db8:99:1::1', '2001:db8:99:1::2', '2001:db8:99:1:abcd::3']) v6.push((await hold(await shopper(address), match.id, [30 + v6.length * 4, 31 + v6.length * 4, 32 + v6.length * 4, 33 + v6.length * 4])).__typename);
+    expect(v6).toEqual(['Cart', 'Cart', 'SeatHoldLimitError']);
+
+    // another fan is not affected, and the cap is per match
+    expect((await hold(await shopper(), match.id, [50, 51, 52, 53])).__typename).toBe('Cart');
+    const other = await createMatch(app.prisma);
+    expect((await hold(await shopper('203.0.113.40'), other.id, [1, 2, 3, 4])).__typename).toBe('Cart');
+  });
+
+  it('parallel holds of one address cannot all pass the cap', async () => {
+    const match = await createMatch(app.prisma);
+    const sessions = await Promise.all(Array.from({ length: 8 }, () => shopper('203.0.113.41')));
+    const answers = await Promise.all(sessions.map((session, i) => hold(session, match.id, [i * 4, i * 4 + 1, i * 4 + 2, i * 4 + 3])));
+    expect(answers.filter((answer) => answer.__typename === 'Cart')).toHaveLength(2);
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(HELD_CAP);
+  });
+
+  it('release-and-rehold and rehold at expiry are refused for the cart and its client within the cool-down; others may take the seats', async () => {
+    const match = await createMatch(app.prisma);
+    const start = new Date();
+    ticketClock.now = () => start;
+    const churner = await shopper('203.0.113.42');
+    expect((await hold(churner, match.id, [1, 2])).__typename).toBe('Cart');
+    expect((await churner.gql(RELEASE, { eventId: match.id, seats: [1, 2] })).errors).toBeUndefined();
+    const again = await hold(churner, match.id, [2, 3]);
+    expect(again).toMatchObject({
+      __typename: 'SeatCooldownError',
+      code: 'SEAT_COOLDOWN',
+      seats: [2],
+      retryAfterSeconds: 15 * 60,
+      message: 'Tato místa jste před chvílí drželi: sektor L, řada 1, místo 3. Znovu je můžete podržet za 15 min, nebo si vyberte jiná.',
+    });
+    // nothing of the request was kept, not even seat 3
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(0);
+    // a new session from the same address is the same client
+    expect((await hold(await shopper('203.0.113.42'), match.id, [1])).__typename).toBe('SeatCooldownError');
+    const english = await churner.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [1] }, { 'x-shop-language': 'en' });
+    expect(english.data!.holdSeats.message).toBe('You held these seats a moment ago: section L, row 1, seat 2. You can hold them again in 15 min, or choose other seats.');
+
+    // holding again when the hold runs out gives no fresh 15 minutes
+    expect((await hold(churner, match.id, [7])).__typename).toBe('Cart');
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    expect(await hold(churner, match.id, [7])).toMatchObject({ __typename: 'SeatCooldownError', seats: [7] });
+    // another fan takes it at once
+    expect((await hold(await shopper(), match.id, [7])).__typename).toBe('Cart');
+    // after the cool-down the churner may hold seats 1 and 2 again
+    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
+    expect((await hold(churner, match.id, [1, 2])).__typename).toBe('Cart');
+  });
+
+  it('a partner token is one client across its carts and addresses', async () => {
+    const match = await createMatch(app.prisma);
+    const { token } = await createApiToken(app.prisma, { name: 'Přeprodejce', scopes: ['cart'] });
+    const partnerHold = async (seats: number[], address: string) => {
+      const response = await fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        // no X-Cart-Id: every request starts a cart of its own
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'x-forwarded-for': address, 'x-shop-language': 'en' },
+        body: JSON.stringify({ query: HOLD, variables: { eventId: match.id, seats } }),
+      });
+      return ((await response.json()) as { data: HoldAnswer }).data.holdSeats;
+    };
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await partnerHold([i * 4, i * 4 + 1, i * 4 + 2, i * 4 + 3], `198.51.100.${i + 1}`));
+    expect(answers.map((answer) => answer.__typename)).toEqual(['Cart', 'Cart', 'SeatHoldLimitError', 'SeatHoldLimitError']);
+    expect(answers[2].message).toBe('At most 8 seats of this match can be held with one access token at a time, across all its carts.');
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(HELD_CAP);
+  });
+
+  it('a session’s second hold asks for the captcha once; a fan who solves it goes on holding', async () => {
+    const match = await createMatch(app.prisma);
+    const fan = await shopper();
+    expect((await fan.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [1] })).data!.holdSeats.__typename).toBe('Cart');
+    const asked = (await fan.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [2] })).data!.holdSeats;
+    expect(asked).toMatchObject({ __typename: 'ValidationError', fieldErrors: [{ field: 'captcha', message: expect.any(String) }] });
+    const wrong = (await fan.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [2], captcha: await captchaToken(fan, 'PLACE_ORDER') })).data!.holdSeats;
+    expect(wrong.__typename).toBe('ValidationError');
+    expect(await app.prisma.eventSeat.count({ where: { eventId: match.event.id } })).toBe(1);
+    const solved = (await fan.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [2], captcha: await captchaToken(fan, 'HOLD_SEATS') })).data!.holdSeats;
+    expect(solved.__typename).toBe('Cart');
+    // once per session
+    const third = (await fan.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [3, 4] })).data!.holdSeats;
+    expect(third.tickets!.map((line) => line.seat)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('a churning client’s changes reach a picker gathered, not one event per change', async () => {
+    const batching = await createTestApp({ config: { seatHolds: { clientOrders: 2, cooldownMs: 15 * 60_000, announceMs: 1000 } } });
+    try {
+      const match = await createMatch(batching.prisma);
+      const picker = await subscribeToSeatChanges(batching, match.id);
+      await batching.seatChanges.ready();
+      const churner = batching.newClient({ 'x-forwarded-for': fanAddress() });
+      await churner.ensureCsrfCookie();
+      const started = Date.now();
+      for (let seat = 0; seat < 10; seat++) {
+        let held = await churner.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [seat] });
+        if (asksForHoldCaptcha(held.data?.holdSeats)) held = await churner.gql<HoldAnswer>(HOLD, { eventId: match.id, seats: [seat], captcha: await captchaToken(churner, 'HOLD_SEATS') });
+        expect(held.data!.holdSeats.__typename).toBe('Cart');
+        await churner.gql(RELEASE, { eventId: match.id, seats: [seat] });
+      }
+      await churner.gql(HOLD, { eventId: match.id, seats: [20] });
+      // 21 changes in all; the picker hears their outcome in few events, the last state of each seat
+      const seen: { taken: number[]; freed: number[] }[] = [];
+      const state = new Map<number, boolean>();
+      while (state.get(20) !== true) {
+        const change = await picker.next();
+        seen.push(change);
+        for (const seat of change.taken) state.set(seat, true);
+        for (const seat of change.freed) state.set(seat, false);
+      }
+      // at most one event per second of churn (and one more for the window that was open), not 21
+      expect(seen.length).toBeLessThanOrEqual(Math.ceil((Date.now() - started) / 1000) + 1);
+      expect(seen.length).toBeLessThan(21);
+      expect([...state].filter(([, taken]) => taken).map(([seat]) => seat)).toEqual([20]);
+      picker.close();
+    } finally {
+      await batching.close();
     }
   });
 });

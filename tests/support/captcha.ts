@@ -11,7 +11,8 @@ export type CaptchaActionName =
   | 'RETURN_PROTOCOL'
   | 'VOUCHER_CHECK'
   | 'PLACE_ORDER'
-  | 'LOGIN';
+  | 'LOGIN'
+  | 'HOLD_SEATS';
 
 type GqlCapable = {
   gql: (document: string, variables?: Record<string, unknown>) => Promise<{ data?: unknown; errors?: { message: string }[] }>;

@@ -96,3 +96,20 @@ export async function subscribeToSeatChanges(target: { url: string }, eventId: s
     close: () => controller.abort(),
   };
 }
+
+let fanCounter = 0;
+
+/**
+ * A client address of its own for a test's shopper (198.18.0.0/15, the benchmark range): held seats
+ * are capped per client address (decision 0048), and different fans come from different addresses.
+ */
+export function fanAddress(): string {
+  fanCounter += 1;
+  return `198.18.${Math.floor(fanCounter / 250) % 250}.${(fanCounter % 250) + 1}`;
+}
+
+/** Whether a holdSeats answer asks for a solved captcha (after a session's first hold), as the picker reads it. */
+export function asksForHoldCaptcha(answer: unknown): boolean {
+  const value = answer as { __typename?: string; fieldErrors?: { field: string }[] } | null | undefined;
+  return value?.__typename === 'ValidationError' && (value.fieldErrors ?? []).some((entry) => entry.field === 'captcha');
+}

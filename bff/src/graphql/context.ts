@@ -19,6 +19,10 @@ export type ShopSession = {
   startedAt?: number;
   /** Secrets of links this session opened, kept so their pages work without them in the address (services/link-secrets.ts). */
   linkSecrets?: Record<string, string>;
+  /** Seat holds this session made; after the first, a hold needs a solved captcha once (services/tickets.ts). */
+  seatHolds?: number;
+  /** Set when the session solved the captcha for seat holds. */
+  seatHoldsVerified?: boolean;
 };
 
 /**

@@ -290,6 +290,22 @@ const messages = {
     en: 'At most {max} tickets for this match can be bought in one order.',
   },
   seatsNoneGiven: { cs: 'Vyberte prosím aspoň jedno místo.', en: 'Please choose at least one seat.' },
+  bankTransferTooLateForTickets: {
+    cs: 'Vstupenky je třeba zaplatit do {deadline} a převod by už nemusel dorazit včas, proto platbu převodem nabízíme, jen když do té doby zbývá aspoň {hours} hodin.',
+    en: 'The tickets must be paid by {deadline} and a transfer might not arrive in time, so bank transfer is offered only while at least {hours} hours are left until then.',
+  },
+  seatHoldAddressLimit: {
+    cs: 'Z jednoho připojení lze na tento zápas držet nejvýše {max} míst najednou. Dokončete objednávku, nebo některá místa uvolněte.',
+    en: 'At most {max} seats of this match can be held from one connection at a time. Finish your order or release some seats.',
+  },
+  seatHoldTokenLimit: {
+    cs: 'S jedním přístupovým tokenem lze na tento zápas držet nejvýše {max} míst najednou, ve všech jeho košících dohromady.',
+    en: 'At most {max} seats of this match can be held with one access token at a time, across all its carts.',
+  },
+  seatHoldCooldown: {
+    cs: 'Tato místa jste před chvílí drželi: {seats}. Znovu je můžete podržet za {minutes} min, nebo si vyberte jiná.',
+    en: 'You held these seats a moment ago: {seats}. You can hold them again in {minutes} min, or choose other seats.',
+  },
   salesNotStarted: { cs: 'Prodej vstupenek na tento zápas ještě nezačal.', en: 'Ticket sales for this match have not started yet.' },
   salesClosed: { cs: 'Prodej vstupenek na tento zápas už skončil.', en: 'Ticket sales for this match have ended.' },
   eventNotFound: { cs: 'Takový zápas v prodeji nemáme.', en: 'There is no such match on sale.' },

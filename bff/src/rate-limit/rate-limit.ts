@@ -113,6 +113,16 @@ export const RATE_RULES = {
 } as const satisfies Record<string, RateRule | ((perMinute?: number) => RateRule)>;
 
 /**
+ * Whom a per-client bound counts (held seats, new carts, open event streams): a partner's API token
+ * (`token:<id>`), else the client's address as ipKey() groups it (`address:<ip>`, IPv6 by its /64).
+ * Not the session: a script gets a new one for free.
+ */
+export function clientKey(client: { partner?: { tokenId: number | null } | null; clientIp: string }): string {
+  const tokenId = client.partner?.tokenId;
+  return tokenId !== undefined && tokenId !== null ? `token:${tokenId}` : `address:${ipKey(client.clientIp)}`;
+}
+
+/**
  * The subject key for a per-IP rule. IPv4-mapped IPv6 addresses count as the IPv4 address; other IPv6
  * addresses count by their /64 network, because one client usually holds a whole /64.
  */

@@ -25,6 +25,7 @@ export const CAPTCHA_ACTIONS = [
   'voucherCheck',
   'placeOrder',
   'login',
+  'holdSeats',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 

@@ -14,7 +14,7 @@ import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
-import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
+import { clientKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 import { databaseId } from './database-id.ts';
 
@@ -147,13 +147,14 @@ export async function cartAfterLogin(prisma: Db, guestCartId: string | undefined
 }
 
 /**
- * New carts are limited per client address (RATE_RULES.newCartPerIp; a partner's token has a limit of
- * its own): an add to a session without a cart counts, first of all, and past the limit is refused
- * with a TooManyAttemptsError. Call it before addToCart, before the add's arguments are read.
+ * New carts are limited per client (RATE_RULES.newCartPerIp, counted by clientKey: the client address,
+ * or a partner's token, whose carts were not limited before issue 40): an add to a session without a
+ * cart counts, first of all, and past the limit is refused with a TooManyAttemptsError. Call it before
+ * addToCart, before the add's arguments are read.
  */
 export async function limitNewCarts(ctx: CartContext): Promise<void> {
-  if (ctx.partner || (await currentCartId(ctx)) !== null) return;
-  const limit = await ctx.rateLimiter.consume(RATE_RULES.newCartPerIp, ipKey(ctx.clientIp));
+  if ((await currentCartId(ctx)) !== null) return;
+  const limit = await ctx.rateLimiter.consume(RATE_RULES.newCartPerIp, clientKey(ctx));
   if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language);
 }
 

@@ -9,15 +9,17 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { Prisma, type Currency, type Language } from '../generated/prisma/client.ts';
-import { message } from '../i18n/messages.ts';
+import { formatMessage, message } from '../i18n/messages.ts';
 import {
   addressFormSchema,
+  BANK_TRANSFER_PAYMENT_CODE,
   cartMoney,
   checkoutMessage,
   checkoutProblems,
   companyFormSchema,
   convertCzkToEur,
   deliveryAddressFormSchema,
+  formatDateTime,
   goodsByRate,
   lineGross,
   normalizeDic,
@@ -36,7 +38,8 @@ import { evaluateVouchers, voucherEmail, type VoucherEvaluation } from './vouche
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
-import { cartTicketLines, ticketClock, ticketGoodsLine, type TicketLine } from './tickets.ts';
+import { bankTransferTooLate, cartTicketLines, ticketClock, ticketGoodsLine, ticketsPayBy, type TicketLine, type TicketPaymentRules } from './tickets.ts';
+import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
 export type CheckoutDb = Db | Tx;
@@ -48,8 +51,13 @@ export type CheckoutContext = {
   currency: Currency;
   customerId: number | null;
   session: { cartId?: string };
-  config: { eurRate: number };
+  config: Pick<Config, 'eurRate' | 'ticketPaymentMarginHours' | 'ticketBankTransferMinHours'>;
 };
+
+/** The settings that bound paying for tickets by bank transfer. */
+export function ticketPaymentRules(config: Pick<Config, 'ticketPaymentMarginHours' | 'ticketBankTransferMinHours'>): TicketPaymentRules {
+  return { marginHours: config.ticketPaymentMarginHours, bankTransferMinHours: config.ticketBankTransferMinHours };
+}
 
 /** Shipping and payment fees carry the standard VAT rate. */
 const SERVICE_VAT_RATE = VAT_RATE_STANDARD_PERCENT;
@@ -154,6 +162,10 @@ export type Checkout = {
   lines: CheckoutLine[];
   /** The seats held in the cart (live holds only: an expired one is no longer there). */
   tickets: TicketLine[];
+  /** When a bank transfer for the seats must be paid by at the latest (ticketsPayBy); null without seats. */
+  ticketsDeadline: Date | null;
+  /** Why bank transfer is not offered (too little time left before the match to pay by transfer); null: it is. */
+  bankTransferUnavailable: string | null;
   /**
    * False for a cart of match tickets only: they are sent by e-mail, so there is no delivery (a method
    * the cart still keeps from its goods is ignored), no shipping, no delivery address, and only a
@@ -211,10 +223,13 @@ function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
 export async function computeCheckout(
   db: CheckoutDb,
   cart: CheckoutCart,
-  options: { currency: Currency; language: Language; eurRate: number; now?: Date },
+  options: { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now?: Date },
 ): Promise<Checkout> {
   const { currency, language, eurRate } = options;
-  const tickets = await cartTicketLines(db, cart.id, { currency, language, now: options.now ?? ticketClock.now() });
+  const now = options.now ?? ticketClock.now();
+  const tickets = await cartTicketLines(db, cart.id, { currency, language, now });
+  const ticketsDeadline = ticketsPayBy(tickets, options.ticketPayment.marginHours);
+  const transferTooLate = bankTransferTooLate(now, ticketsDeadline, options.ticketPayment.bankTransferMinHours);
   const lines: CheckoutLine[] = cart.lines.map((line) => {
     const unitGross = unitPrice(line.variant, currency, eurRate);
     return {
@@ -332,6 +347,10 @@ export async function computeCheckout(
   for (const entry of vouchers.entries) {
     if (!entry.valid) problems.push({ field: 'vouchers', message: entry.message ?? message('voucherBlocksOrder', language) });
   }
+  const bankTransferUnavailable = transferTooLate
+    ? formatMessage('bankTransferTooLateForTickets', language, { hours: options.ticketPayment.bankTransferMinHours, deadline: formatDateTime(ticketsDeadline!, language) })
+    : null;
+  if (bankTransferUnavailable && payment?.code === BANK_TRANSFER_PAYMENT_CODE) problems.push({ field: 'paymentMethodId', message: bankTransferUnavailable });
 
   const snapshot: CheckoutSnapshot = {
     currency,
@@ -351,6 +370,8 @@ export async function computeCheckout(
     customerId: cart.customerId,
     lines,
     tickets,
+    ticketsDeadline,
+    bankTransferUnavailable,
     needsDelivery,
     delivery,
     payment,
@@ -375,7 +396,7 @@ export async function computeCheckout(
 export async function sessionCheckout(ctx: CheckoutContext, cartId: string): Promise<Checkout | null> {
   const cart = await loadCheckoutCart(ctx.prisma, cartId);
   if (!cart) return null;
-  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate });
+  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config) });
 }
 
 /**

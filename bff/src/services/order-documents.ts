@@ -6,6 +6,7 @@ import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
 import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
 import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
+import { isTicketLine } from '../../../schema/rules/seat-plan.ts';
 
 /** Delivery and payment fees are services taxed at the standard rate (as the checkout computes them). */
 export const SERVICE_VAT_RATE_PERCENT = VAT_RATE_STANDARD_PERCENT;
@@ -130,7 +131,8 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
       name: line.name,
       size: line.size,
       colour: line.colour,
-      variantCode: line.variantCode,
+      // a seat's line names its section, row and seat; its code is the shop's own seat index
+      variantCode: isTicketLine(line) ? '' : line.variantCode,
       quantity: line.quantity,
       vatRate: line.vatRate,
       unitPriceGross: line.unitPriceGross,

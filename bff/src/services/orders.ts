@@ -19,15 +19,15 @@ import type { Db } from '../db/client.ts';
 import { beginCommit } from '../db/operation-signal.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
-import { computeCheckout, loadCheckoutCart, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, ticketLineCodes, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
+import { computeCheckout, loadCheckoutCart, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
-import { ticketClock } from './tickets.ts';
+import { bankTransferDueAt, ticketClock } from './tickets.ts';
 import { releaseCartHold } from './held-goods.ts';
 import type { Config } from '../config.ts';
 
@@ -276,7 +276,7 @@ export async function checkoutAsSeen(tx: Tx, ctx: PlaceOrderContext, cartId: str
   const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
   const cart = await loadCheckoutCart(tx, cartId);
   if (!cart) throw noCart();
-  const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, now });
+  const checkout = await computeCheckout(tx, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config), now });
   if (checkout.lines.length === 0 && checkout.tickets.length === 0) {
     // a cart whose only seats' holds expired: the shopper is told what changed, not "empty"
     const changes = await changesSince(tx, cartId, revision, checkout, ctx.language);
@@ -520,7 +520,8 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       vatRecap: totals.recap.byRate.map((row) => ({ ...row })),
       // the order number is 10 digits, which is what a variable symbol may have
       variableSymbol: number,
-      paymentDueAt: bankTransfer ? new Date(now.getTime() + ctx.config.bankTransferPaymentDays * DAY_MS) : null,
+      // tickets: due before their match, not a week after it (issue 40)
+      paymentDueAt: bankTransfer ? bankTransferDueAt(now, ctx.config.bankTransferPaymentDays, checkout.ticketsDeadline) : null,
       lines: {
         create: [
           ...checkout.lines.map((line) => ({
@@ -540,8 +541,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
           // each seat is a line of its own (no variant), so the e-mail, the summary and the invoice list it
           ...checkout.tickets.map((ticket) => ({
             variantId: null,
-            productCode: `ticket-${ticket.eventId}`,
-            variantCode: `${ticket.eventId}-${ticket.seat}`,
+            ...ticketLineCodes(ticket.eventId, ticket.seat),
             name: ticket.name,
             size: null,
             colour: null,

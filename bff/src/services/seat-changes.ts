@@ -9,6 +9,9 @@
 // connection of its own, so there the changes go from publisher to subscribers in the process.
 // A notification can be lost (the listening connection drops, an instance dies between commit and
 // send): the pickers also poll Event.availability, which is always the truth.
+// The changes of a match are gathered for `batchMs` and sent as one (each seat's last state): a client
+// that holds and releases seats over and over would otherwise send one event to every open picker per
+// change (issue 40: 120 changes made 120 000 stream events; decision 0048).
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
@@ -57,7 +60,41 @@ function parseChange(payload: string | undefined): SeatChange | null {
   }
 }
 
-export function createSeatChangeBus(options: { databaseUrl: string; listen: boolean; log: LogLike; reconnectMs?: number }): SeatChangeBus {
+/**
+ * Gathers changes per match for `batchMs` and hands each match's changes on as one: a seat's last
+ * state wins (taken then freed within the window is told as freed). batchMs 0: each change at once.
+ */
+export function batchChanges(batchMs: number, send: (change: SeatChange) => void): { add: (change: SeatChange) => void; flush: () => void } {
+  const pending = new Map<number, Map<number, 'taken' | 'freed'>>();
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const batches = [...pending];
+    pending.clear();
+    for (const [eventId, seats] of batches) {
+      const taken: number[] = [];
+      const freed: number[] = [];
+      for (const [seat, state] of seats) (state === 'taken' ? taken : freed).push(seat);
+      send({ eventId, taken: taken.sort((a, b) => a - b), freed: freed.sort((a, b) => a - b) });
+    }
+  };
+  const add = (change: SeatChange) => {
+    if (batchMs <= 0) return send(change);
+    const seats = pending.get(change.eventId) ?? new Map<number, 'taken' | 'freed'>();
+    for (const seat of change.taken) seats.set(seat, 'taken');
+    for (const seat of change.freed) seats.set(seat, 'freed');
+    if (seats.size === 0) return;
+    pending.set(change.eventId, seats);
+    if (!timer) {
+      timer = setTimeout(flush, batchMs);
+      timer.unref();
+    }
+  };
+  return { add, flush };
+}
+
+export function createSeatChangeBus(options: { databaseUrl: string; listen: boolean; log: LogLike; reconnectMs?: number; batchMs?: number }): SeatChangeBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   const deliver = (change: SeatChange) => emitter.emit(`event:${change.eventId}`, change);
@@ -84,12 +121,13 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 
   if (!options.listen) {
+    const batch = batchChanges(options.batchMs ?? 0, (change) => chunks(change).forEach(deliver));
     return {
       mode: 'in-process',
-      publish: (change) => chunks(change).forEach(deliver),
+      publish: batch.add,
       subscribe,
       ready: async () => undefined,
-      close: async () => undefined,
+      close: async () => batch.flush(),
     };
   }
 
@@ -135,21 +173,24 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
   listening = connect();
 
+  const batch = batchChanges(options.batchMs ?? 0, (change) => {
+    for (const part of chunks(change)) {
+      if (!client) {
+        // not listening now: at least this instance's pickers hear it (the others poll)
+        deliver(part);
+        continue;
+      }
+      client.query('SELECT pg_notify($1, $2)', [SEAT_CHANGES_CHANNEL, JSON.stringify(part)]).catch(() => deliver(part));
+    }
+  });
+
   return {
     mode: 'postgres',
-    publish(change) {
-      for (const part of chunks(change)) {
-        if (!client) {
-          // not listening now: at least this instance's pickers hear it (the others poll)
-          deliver(part);
-          continue;
-        }
-        client.query('SELECT pg_notify($1, $2)', [SEAT_CHANGES_CHANNEL, JSON.stringify(part)]).catch(() => deliver(part));
-      }
-    },
+    publish: batch.add,
     subscribe,
     ready: () => listening,
     async close() {
+      batch.flush();
       closed = true;
       if (retry) clearTimeout(retry);
       await listening;

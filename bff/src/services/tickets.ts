@@ -18,6 +18,9 @@ import { formatMessage, message } from '../i18n/messages.ts';
 import { seatLocator, type SeatPlace, type SeatPlan } from '../../../schema/rules/seat-plan.ts';
 import { claimSessionCart, currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { NotFoundError, ShopError, ValidationError } from './errors.ts';
+import { clientKey } from '../rate-limit/rate-limit.ts';
+import type { Config } from '../config.ts';
+import { requireCaptcha } from './captcha.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -56,6 +59,27 @@ export class SeatLimitError extends ShopError {
     public readonly maxSeatsPerOrder: number,
   ) {
     super('SEAT_LIMIT', text);
+  }
+}
+
+/** The client (an address, IPv6 by /64, or a partner's token) holds as many seats of the match as it may, across its carts. */
+export class SeatHoldLimitError extends ShopError {
+  constructor(
+    text: string,
+    public readonly maxHeldSeats: number,
+  ) {
+    super('SEAT_HOLD_LIMIT', text);
+  }
+}
+
+/** The cart or client held these seats a moment ago and may not hold them again yet. */
+export class SeatCooldownError extends ShopError {
+  constructor(
+    text: string,
+    public readonly seats: number[],
+    public readonly retryAfterSeconds: number,
+  ) {
+    super('SEAT_COOLDOWN', text);
   }
 }
 
@@ -147,15 +171,86 @@ async function findEvent(db: Db | Tx, eventId: number, language: Language): Prom
 }
 
 /**
+ * A session's first hold needs no captcha; before any later one the session solves it once (a browser
+ * solves it in the background). Partners' tokens, which solve none, are bounded by clientKey instead.
+ */
+export async function requireHoldCaptcha(
+  ctx: { prisma: Db; config: Config; language: Language; partner: unknown; session: { seatHolds?: number; seatHoldsVerified?: boolean } },
+  token: string | null | undefined,
+): Promise<void> {
+  if (ctx.partner || ctx.session.seatHoldsVerified || (ctx.session.seatHolds ?? 0) === 0) return;
+  await requireCaptcha(ctx, 'holdSeats', token);
+  ctx.session.seatHoldsVerified = true;
+}
+
+/** Counts a hold the session made (the next one asks for the captcha). */
+export function countSessionHold(session: { seatHolds?: number }): void {
+  session.seatHolds = (session.seatHolds ?? 0) + 1;
+}
+
+/** What bounds one client's holds (config.seatHolds; decision 0048). */
+export type HoldLimits = { clientOrders: number; cooldownMs: number };
+
+/**
+ * The client's live holds of the match, across all its carts, stay within clientOrders × the per-order
+ * limit (seats of this request the cart holds already are not counted twice). Parallel holds of one
+ * client wait for each other on a transaction lock of (client, match), so they cannot all pass.
+ */
+async function checkClientHolds(tx: Tx, event: EventWithPlan, holder: string, cartId: string, seats: number[], limits: HoldLimits, now: Date, language: Language) {
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${holder}::text), ${event.id}::int)`;
+  const held = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS "count" FROM "EventSeat"
+     WHERE "eventId" = ${event.id}::int AND "holder" = ${holder}::text AND "orderId" IS NULL AND "expiresAt" > ${now}::timestamptz
+       AND NOT ("cartId" = ${cartId}::text AND "seat" = ANY(${seats}::int[]))`;
+  const max = limits.clientOrders * event.maxSeatsPerOrder;
+  if (held[0].count + seats.length > max) {
+    const key = holder.startsWith('token:') ? 'seatHoldTokenLimit' : 'seatHoldAddressLimit';
+    throw new SeatHoldLimitError(formatMessage(key, language, { max }), max);
+  }
+}
+
+/**
+ * A seat this cart or client held before (and does not hold live in this cart now) may be held by
+ * them again only after the cool-down: a cart that releases and holds again, or holds again when its
+ * hold ran out, does not get a fresh 15 minutes.
+ */
+async function checkCooldown(tx: Tx, event: EventWithPlan, holders: string[], cartId: string, seats: number[], now: Date, language: Language) {
+  const cooling = await tx.$queryRaw<{ seat: number; until: Date }[]>`
+    SELECT c."seat", max(c."until") AS "until" FROM "SeatHoldCooldown" c
+     WHERE c."eventId" = ${event.id}::int AND c."seat" = ANY(${seats}::int[]) AND c."holder" = ANY(${holders}::text[])
+       AND c."until" > ${now}::timestamptz
+       AND NOT EXISTS (SELECT 1 FROM "EventSeat" e
+                        WHERE e."eventId" = c."eventId" AND e."seat" = c."seat" AND e."cartId" = ${cartId}::text
+                          AND e."orderId" IS NULL AND e."expiresAt" > ${now}::timestamptz)
+     GROUP BY c."seat" ORDER BY c."seat"`;
+  if (cooling.length === 0) return;
+  const until = Math.max(...cooling.map((row) => new Date(row.until).getTime()));
+  const minutes = Math.max(1, Math.ceil((until - now.getTime()) / 60_000));
+  const blocked = cooling.map((row) => row.seat);
+  throw new SeatCooldownError(
+    formatMessage('seatHoldCooldown', language, { seats: seatsText(event, blocked, language), minutes }),
+    blocked,
+    Math.ceil((until - now.getTime()) / 1000),
+  );
+}
+
+/** Who a cool-down binds: the client, and the cart whatever address it comes from next. */
+function cooldownHolders(holder: string, cartId: string): string[] {
+  return [holder, `cart:${cartId}`];
+}
+
+/**
  * Holds the seats of a match for the session's cart (starting it when it has none) for HOLD_MS; a
  * seat the cart holds already keeps its hold's end. All or nothing: a seat taken by someone else,
- * an unknown seat, the per-order limit (with the cart's other seats of the match) or a closed sale
+ * an unknown seat, the per-order limit (with the cart's other seats of the match), the client's
+ * limit across its carts, a seat still in its cool-down for this cart or client, or a closed sale
  * refuses the whole request and changes nothing.
  */
 export async function holdSeats(
   ctx: CartContext,
   eventId: number,
   seatsInput: number[],
+  limits: HoldLimits,
   now: Date = ticketClock.now(),
 ): Promise<{ cartId: string; change: SeatChange }> {
   const event = await findEvent(ctx.prisma, eventId, ctx.language);
@@ -163,9 +258,12 @@ export async function holdSeats(
   const seats = requestedSeats(event, seatsInput, ctx.language);
   const known = await currentCartId(ctx);
   const expiresAt = new Date(now.getTime() + HOLD_MS);
+  const holder = clientKey(ctx);
 
   const cartId = await ctx.prisma.$transaction(async (tx) => {
     const cartId = known && (await lockCart(tx, known)) ? known : await claimSessionCart(tx, ctx);
+    await checkClientHolds(tx, event, holder, cartId, seats, limits, now, ctx.language);
+    await checkCooldown(tx, event, cooldownHolders(holder, cartId), cartId, seats, now, ctx.language);
     const others = await tx.$queryRaw<{ count: number }[]>`
       SELECT count(*)::int AS "count" FROM "EventSeat"
        WHERE "eventId" = ${event.id}::int AND "cartId" = ${cartId}::text AND "expiresAt" > ${now}::timestamptz
@@ -174,22 +272,30 @@ export async function holdSeats(
       throw new SeatLimitError(formatMessage('seatLimit', ctx.language, { max: event.maxSeatsPerOrder }), event.maxSeatsPerOrder);
     }
     // the one statement that takes seats for a cart: a free seat, an expired hold, or the cart's own
-    const written = await tx.$queryRaw<{ seat: number }[]>`
-      INSERT INTO "EventSeat" ("eventId", "seat", "cartId", "expiresAt")
-      SELECT ${event.id}::int, s.seat, ${cartId}::text, ${expiresAt}::timestamptz
+    const written = await tx.$queryRaw<{ seat: number; expiresAt: Date }[]>`
+      INSERT INTO "EventSeat" ("eventId", "seat", "cartId", "expiresAt", "holder")
+      SELECT ${event.id}::int, s.seat, ${cartId}::text, ${expiresAt}::timestamptz, ${holder}::text
         FROM unnest(${seats}::int[]) AS s(seat) ORDER BY s.seat
       ON CONFLICT ("eventId", "seat") DO UPDATE
          SET "cartId" = EXCLUDED."cartId",
+             "holder" = EXCLUDED."holder",
              "expiresAt" = CASE WHEN "EventSeat"."cartId" = EXCLUDED."cartId" AND "EventSeat"."expiresAt" > ${now}::timestamptz
                                 THEN "EventSeat"."expiresAt" ELSE EXCLUDED."expiresAt" END
        WHERE "EventSeat"."orderId" IS NULL
          AND ("EventSeat"."expiresAt" <= ${now}::timestamptz OR "EventSeat"."cartId" = EXCLUDED."cartId")
-      RETURNING "seat"`;
+      RETURNING "seat", "expiresAt"`;
     if (written.length !== seats.length) {
       const got = new Set(written.map((row) => row.seat));
       const taken = seats.filter((seat) => !got.has(seat));
       throw new SeatTakenError(formatMessage('seatTaken', ctx.language, { seats: seatsText(event, taken, ctx.language) }), taken);
     }
+    // the seats may not be held again by this client or cart before their hold's end plus the cool-down
+    await tx.$executeRaw`
+      INSERT INTO "SeatHoldCooldown" ("eventId", "seat", "holder", "until")
+      SELECT ${event.id}::int, w.seat, h.holder, w."expiresAt" + make_interval(secs => ${limits.cooldownMs / 1000}::float8)
+        FROM unnest(${written.map((row) => row.seat)}::int[], ${written.map((row) => row.expiresAt)}::timestamptz[]) AS w(seat, "expiresAt")
+       CROSS JOIN unnest(${cooldownHolders(holder, cartId)}::text[]) AS h(holder)
+      ON CONFLICT ("eventId", "seat", "holder") DO UPDATE SET "until" = GREATEST("SeatHoldCooldown"."until", EXCLUDED."until")`;
     return cartId;
   }, TRANSACTION_OPTIONS);
 
@@ -202,17 +308,30 @@ export async function holdSeats(
  * cart's id (null when the session has no cart) and the seats freed.
  */
 export async function releaseSeats(
-  ctx: Pick<CartContext, 'prisma' | 'session' | 'language'>,
+  ctx: Pick<CartContext, 'prisma' | 'session' | 'language' | 'partner' | 'clientIp'>,
   eventId: number,
   seats: number[],
+  limits: Pick<HoldLimits, 'cooldownMs'>,
+  now: Date = ticketClock.now(),
 ): Promise<{ cartId: string | null; change: SeatChange }> {
   const cartId = await currentCartId(ctx);
   if (!cartId || seats.length === 0) return { cartId, change: { eventId, taken: [], freed: [] } };
-  const freed = await ctx.prisma.$queryRaw<{ seat: number }[]>`
-    DELETE FROM "EventSeat"
-     WHERE "eventId" = ${eventId}::int AND "cartId" = ${cartId}::text AND "orderId" IS NULL
-       AND "seat" = ANY(${[...new Set(seats)]}::int[])
-    RETURNING "seat"`;
+  const coolUntil = new Date(now.getTime() + limits.cooldownMs);
+  const freed = await ctx.prisma.$transaction(async (tx) => {
+    const rows = await tx.$queryRaw<{ seat: number; holder: string | null }[]>`
+      DELETE FROM "EventSeat"
+       WHERE "eventId" = ${eventId}::int AND "cartId" = ${cartId}::text AND "orderId" IS NULL
+         AND "seat" = ANY(${[...new Set(seats)]}::int[])
+      RETURNING "seat", "holder"`;
+    // released seats cool down from now on for the cart and the client that held them
+    const holders = [...new Set([clientKey(ctx), `cart:${cartId}`, ...rows.flatMap((row) => (row.holder ? [row.holder] : []))])];
+    await tx.$executeRaw`
+      INSERT INTO "SeatHoldCooldown" ("eventId", "seat", "holder", "until")
+      SELECT ${eventId}::int, s.seat, h.holder, ${coolUntil}::timestamptz
+        FROM unnest(${rows.map((row) => row.seat)}::int[]) AS s(seat) CROSS JOIN unnest(${holders}::text[]) AS h(holder)
+      ON CONFLICT ("eventId", "seat", "holder") DO UPDATE SET "until" = EXCLUDED."until"`;
+    return rows;
+  }, TRANSACTION_OPTIONS);
   return { cartId, change: { eventId, taken: [], freed: freed.map((row) => row.seat).sort((a, b) => a - b) } };
 }
 
@@ -222,6 +341,7 @@ export async function sweepExpiredHolds(db: Db, now: Date = ticketClock.now()): 
   const rows = await db.$queryRaw<{ eventId: number; seat: number }[]>`
     DELETE FROM "EventSeat" WHERE "orderId" IS NULL AND "expiresAt" <= ${now}::timestamptz
     RETURNING "eventId", "seat"`;
+  await db.$executeRaw`DELETE FROM "SeatHoldCooldown" WHERE "until" <= ${now}::timestamptz`;
   return groupChanges(rows, 'freed');
 }
 
@@ -261,7 +381,35 @@ export type TicketLine = SeatPlace & {
   heldUntil: Date;
   /** "Vstupenka SK Moravan – FC Vltavín, sektor S2, řada 5, místo 12" */
   name: string;
+  /** The match's sales end and kick-off: an unpaid order of its seats may not outlive them (ticketsPayBy). */
+  salesEnd: Date;
+  kickoff: Date;
 };
+
+/** What bounds the payment of tickets by bank transfer (config; decision 0048). */
+export type TicketPaymentRules = { marginHours: number; bankTransferMinHours: number };
+
+/**
+ * When an order of these seats must be paid by at the latest: the earliest of each match's sales end and
+ * kick-off less the margin (an unpaid order is cancelled then, so its seats go back on sale in time).
+ * Null without seats.
+ */
+export function ticketsPayBy(lines: Pick<TicketLine, 'salesEnd' | 'kickoff'>[], marginHours: number): Date | null {
+  if (lines.length === 0) return null;
+  const times = lines.flatMap((line) => [line.salesEnd.getTime(), line.kickoff.getTime() - marginHours * 3600_000]);
+  return new Date(Math.min(...times));
+}
+
+/** A bank transfer's due date: the shop's days to pay, or the tickets' pay-by moment when that is sooner. */
+export function bankTransferDueAt(now: Date, paymentDays: number, ticketsDeadline: Date | null): Date {
+  const byDays = now.getTime() + paymentDays * 24 * 3600_000;
+  return new Date(ticketsDeadline ? Math.min(byDays, ticketsDeadline.getTime()) : byDays);
+}
+
+/** Whether a bank transfer has too little time left to arrive before the tickets' pay-by moment. */
+export function bankTransferTooLate(now: Date, ticketsDeadline: Date | null, minHours: number): boolean {
+  return ticketsDeadline !== null && ticketsDeadline.getTime() - now.getTime() < minHours * 3600_000;
+}
 
 /** A held seat as a line of the cart's money (schema/rules/cart-money.ts): one piece at admission's VAT rate. */
 export function ticketGoodsLine(line: Pick<TicketLine, 'unitGross' | 'vatRate'>): { unitGross: number; quantity: number; ratePercent: number } {
@@ -299,6 +447,8 @@ export async function cartTicketLines(
       vatRate: category.vatRate,
       heldUntil: hold.expiresAt!,
       name,
+      salesEnd: found.event.salesEnd,
+      kickoff: found.event.kickoff,
     });
   }
   const kickoff = new Map(events.map((event) => [event.id, event.kickoff.getTime()]));

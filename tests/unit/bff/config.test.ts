@@ -122,6 +122,19 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).unpaidOrdersIntervalMs).toBe(0);
   });
 
+  it('the seat hold limits and the tickets’ payment deadline have defaults and refuse bad values (issue 40)', () => {
+    expect(loadConfig({}).seatHolds).toEqual({ clientOrders: 2, cooldownMs: 900_000, announceMs: 500 });
+    expect(loadConfig({ NODE_ENV: 'test' }).seatHolds.announceMs).toBe(0);
+    expect(loadConfig({ SEAT_HOLD_CLIENT_ORDERS: '3', SEAT_HOLD_COOLDOWN_MS: '0', SEAT_CHANGE_BATCH_MS: '1000' }).seatHolds).toEqual({ clientOrders: 3, cooldownMs: 0, announceMs: 1000 });
+    expect(errorFor({ SEAT_HOLD_CLIENT_ORDERS: '0' }).message).toBe('SEAT_HOLD_CLIENT_ORDERS must be a whole number from 1 to 1000, got "0"');
+    expect(errorFor({ SEAT_HOLD_COOLDOWN_MS: '-1' }).message).toMatch(/^SEAT_HOLD_COOLDOWN_MS must be a whole number from 0 to 86400000/);
+    expect(errorFor({ SEAT_CHANGE_BATCH_MS: 'soon' }).message).toMatch(/^SEAT_CHANGE_BATCH_MS must be a whole number from 0 to 10000/);
+    expect([loadConfig({}).ticketPaymentMarginHours, loadConfig({}).ticketBankTransferMinHours]).toEqual([24, 24]);
+    expect(loadConfig({ TICKET_PAYMENT_MARGIN_HOURS: '0', TICKET_BANK_TRANSFER_MIN_HOURS: '72' })).toMatchObject({ ticketPaymentMarginHours: 0, ticketBankTransferMinHours: 72 });
+    expect(errorFor({ TICKET_PAYMENT_MARGIN_HOURS: '1.5' }).message).toMatch(/^TICKET_PAYMENT_MARGIN_HOURS must be a whole number from 0 to 720/);
+    expect(errorFor({ TICKET_BANK_TRANSFER_MIN_HOURS: '0' }).message).toMatch(/^TICKET_BANK_TRANSFER_MIN_HOURS must be a whole number from 1 to 1440/);
+  });
+
   it('other bad values are clear errors too', () => {
     expect(errorFor({ PUBLIC_URL: 'shop.example' }).message).toMatch(/PUBLIC_URL must be an http\(s\) URL/);
     expect(errorFor({ EUR_RATE: 'abc' }).message).toMatch(/EUR_RATE must be a positive number/);

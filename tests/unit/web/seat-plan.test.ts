@@ -8,6 +8,7 @@ import {
   freeSeatsBySection,
   layOutPlan,
   neighbourSeat,
+  openingView,
   panView,
   seatAtPoint,
   seatGroups,
@@ -167,5 +168,56 @@ describe('zoom and pan', () => {
     const zoomed = { scale: 4, x: 0, y: 0 };
     expect(viewShowing(zoomed, 80, 30, 10, 200, 100)).toEqual({ scale: 4, x: 40, y: 15 });
     expect(viewShowing(zoomed, 20, 10, 10, 200, 100)).toEqual(zoomed);
+  });
+});
+
+describe('the view a plan opens with (issue 40: a stadium on a phone)', () => {
+  // 40 sections of 10 rows of 20 seats, 10 apart, on a plan 1 800 wide: at 390 px seats are 2.2 px apart
+  const sections = Array.from({ length: 40 }, (_, s) => {
+    const left = (s % 8) * 220;
+    const top = Math.floor(s / 8) * 120;
+    return { id: `s${s}`, name: `S${s}`, label: { x: left, y: top }, rows: Array.from({ length: 10 }, (_, r) => row(String(r + 1), left, top + r * 10, 10, 0, 20, s * 200 + r * 20)) };
+  });
+  const stadium = layOutPlan({ width: 1800, height: 600, seatCount: 8000, sections });
+  const spacingPx = (frame: number, scale: number) => (10 * frame * scale) / 1800;
+
+  it('is the whole plan where seats are far enough apart to tap (a desktop)', () => {
+    expect(openingView(stadium, new Set(), [], 2400)).toEqual({ view: { scale: 1, x: 0, y: 0 }, section: null });
+    expect(openingView(layout, new Set(), [], 390).view.scale).toBe(1);
+    // a desktop's frame of 800 px (seats 4.4 px apart) too: a mouse hits them, and the whole stadium is wanted there
+    expect(openingView(stadium, new Set(), [], 800).view.scale).toBe(1);
+  });
+
+  it('on a phone zooms so that seats are at least 12 px apart, onto the section with the most free seats', () => {
+    // every section full but S13, which has 150 seats free, and S30, with 20
+    const taken = new Set<number>();
+    for (let seat = 0; seat < 8000; seat++) {
+      const section = Math.floor(seat / 200);
+      const free = section === 13 ? seat % 200 < 150 : section === 30 ? seat % 200 < 20 : false;
+      if (!free) taken.add(seat);
+    }
+    const opened = openingView(stadium, taken, [], 390);
+    expect(opened.section).toBe('S13');
+    expect(spacingPx(390, opened.view.scale)).toBeGreaterThanOrEqual(12);
+    // S13 (x 1100..1290, y 120..210) is in the view
+    const { x, y, scale } = opened.view;
+    expect(x).toBeLessThanOrEqual(1100);
+    expect(x + 1800 / scale).toBeGreaterThanOrEqual(1290);
+    expect(y).toBeLessThanOrEqual(120);
+    expect(y + 600 / scale).toBeGreaterThanOrEqual(190);
+  });
+
+  it('onto the shopper’s stand when she has seats, and never outside the plan', () => {
+    const opened = openingView(stadium, new Set(), [39 * 200 + 5], 390);
+    expect(opened.section).toBe('S39');
+    const { x, y, scale } = opened.view;
+    // her seat (x 1590, y 480) is in the view, and the view is within the plan
+    expect(x).toBeLessThanOrEqual(1590);
+    expect(x + 1800 / scale).toBeGreaterThanOrEqual(1590);
+    expect(y).toBeLessThanOrEqual(480);
+    expect(y + 600 / scale).toBeGreaterThanOrEqual(480);
+    expect(x).toBeGreaterThanOrEqual(0);
+    expect(x + 1800 / scale).toBeLessThanOrEqual(1800);
+    expect(y + 600 / scale).toBeLessThanOrEqual(600);
   });
 });

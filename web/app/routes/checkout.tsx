@@ -49,6 +49,7 @@ const CheckoutPageQuery = graphql(`
     }
     paymentMethods {
       id
+      code
       withoutDelivery
       ...PaymentChoiceFields
     }
@@ -202,6 +203,11 @@ function CheckoutPage({ page }: { page: PageData }) {
               postcode={checkout.invoice.form.values.postcode}
               error={problems.pickupPoint}
             />
+          )}
+          {checkout.bankTransferUnavailable && (
+            <p className="checkout__payment-note" role="note" data-testid="bank-transfer-unavailable">
+              {checkout.bankTransferUnavailable}
+            </p>
           )}
           <PaymentChoice
             methods={checkout.allowedPayments}

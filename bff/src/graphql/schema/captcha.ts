@@ -14,6 +14,7 @@ export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
     VOUCHER_CHECK: { value: 'voucherCheck', description: 'checkVoucher and applyVoucher, after the first few attempts from an address.' },
     PLACE_ORDER: { value: 'placeOrder', description: 'placeOrder, after the first order from an address in an hour.' },
     LOGIN: { value: 'login', description: 'login at an account locked after failed attempts (TooManyAttemptsError.captchaAccepted).' },
+    HOLD_SEATS: { value: 'holdSeats', description: 'holdSeats, after the first hold of a session (once per session).' },
   } as const,
 });
 

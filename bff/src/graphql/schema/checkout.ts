@@ -262,6 +262,19 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
         'delivery address is chosen (updateCheckout refuses them), shipping is 0, and the payment must be one whose ' +
         'withoutDelivery is true. True for goods, and for goods with tickets.',
     }),
+    ticketsPayBy: t.expose('ticketsDeadline', {
+      type: 'DateTime',
+      nullable: true,
+      description:
+        'With match tickets: when a bank transfer must be paid by at the latest (the earliest match’s sales end or kick-off less ' +
+        'TICKET_PAYMENT_MARGIN_HOURS); the order’s paymentDueAt is this or BANK_TRANSFER_PAYMENT_DAYS, whichever is sooner. Null without tickets.',
+    }),
+    bankTransferUnavailable: t.exposeString('bankTransferUnavailable', {
+      nullable: true,
+      description:
+        'Why bank transfer is not offered for this cart’s tickets (fewer than TICKET_BANK_TRANSFER_MIN_HOURS left to pay), in the ' +
+        'request language; choosing it is then a problem. Null when it is offered.',
+    }),
     forCompany: t.exposeBoolean('forCompany', { description: 'The invoice address is a company’s (company name and IČO given).' }),
     deliverySameAsInvoice: t.exposeBoolean('deliverySameAsInvoice', { description: 'The goods go to the invoice address (deliveryAddress is then not used).' }),
     deliveryAddress: t.field({

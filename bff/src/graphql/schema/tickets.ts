@@ -19,6 +19,10 @@ import {
   releaseSeats,
   salesOpen,
   SalesClosedError,
+  SeatCooldownError,
+  SeatHoldLimitError,
+  countSessionHold,
+  requireHoldCaptcha,
   seatAvailability,
   SeatLimitError,
   SeatTakenError,
@@ -53,6 +57,22 @@ builder.objectType(SeatLimitError, {
   description: 'More seats of this match than one order may have (with those already in the cart); nothing was held.',
   interfaces: [ErrorInterface],
   fields: (t) => ({ maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder', { description: 'How many seats of this match one order may have.' }) }),
+});
+builder.objectType(SeatHoldLimitError, {
+  name: 'SeatHoldLimitError',
+  description:
+    'The client (its address, IPv6 by /64, or a partner’s token) holds as many seats of this match as it may at once, across all its carts; nothing was held.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({ maxHeldSeats: t.exposeInt('maxHeldSeats', { description: 'How many seats of this match one client may hold at once.' }) }),
+});
+builder.objectType(SeatCooldownError, {
+  name: 'SeatCooldownError',
+  description: 'This cart or client held these seats a moment ago (released, or the hold ran out) and may not hold them again yet; nothing was held.',
+  interfaces: [ErrorInterface],
+  fields: (t) => ({
+    seats: t.exposeIntList('seats', { description: 'The seats (event-wide indexes) still cooling down.' }),
+    retryAfterSeconds: t.exposeInt('retryAfterSeconds', { description: 'When they may be held again, in seconds.' }),
+  }),
 });
 builder.objectType(SalesClosedError, {
   name: 'SalesClosedError',
@@ -268,19 +288,36 @@ builder.mutationFields((t) => ({
   holdSeats: t.prismaField({
     ...CART_ACCESS,
     type: Cart,
-    description: `Holds seats of a match in the cart (starting the cart) for 15 minutes. All or nothing.`,
+    description:
+      'Holds seats of a match in the cart (starting the cart) for 15 minutes. All or nothing. A client holds at most ' +
+      'SEAT_HOLD_CLIENT_ORDERS × maxSeatsPerOrder seats of a match at once (SeatHoldLimitError), a seat it held may be held ' +
+      'by it again only after a cool-down (SeatCooldownError), and after a session’s first hold the next needs `captcha` ' +
+      '(action HOLD_SEATS; a ValidationError on the field `captcha` asks for it) once per session.',
     errors: {
-      types: [SeatTakenError, UnknownSeatError, SeatLimitError, SalesClosedError, NotFoundError, ValidationError, TooManyAttemptsError],
+      types: [
+        SeatTakenError,
+        UnknownSeatError,
+        SeatLimitError,
+        SeatHoldLimitError,
+        SeatCooldownError,
+        SalesClosedError,
+        NotFoundError,
+        ValidationError,
+        TooManyAttemptsError,
+      ],
       directResult: true,
       union: { name: 'HoldSeatsResult', description: 'The cart with the seats held, or the error that held none.' },
     },
     args: {
       eventId: t.arg.globalID({ required: true, description: 'An Event’s id.' }),
       seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes (PlanRow.firstIndex + k).' }),
+      captcha: t.arg.string({ required: false, description: 'A solved captcha token (action HOLD_SEATS), needed once per session after its first hold.' }),
     },
     resolve: async (query, _root, args, ctx) => {
       await limitNewCarts(ctx);
-      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats);
+      await requireHoldCaptcha(ctx, args.captcha);
+      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
+      countSessionHold(ctx.session);
       ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
@@ -294,7 +331,7 @@ builder.mutationFields((t) => ({
       seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes to free.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats);
+      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
       if (!cartId) throw createGraphQLError(message('cartEmpty', ctx.language), { extensions: { code: 'NOT_FOUND' } });
       if (change.freed.length > 0) ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });

@@ -10,6 +10,7 @@ import type { GraphQLError } from 'graphql';
 import type { Response } from 'express';
 import { message } from '../../i18n/messages.ts';
 import { apiLimitsOf } from '../../http/rate-limit-headers.ts';
+import { clientKey } from '../../rate-limit/rate-limit.ts';
 import { OUTAGE_RETRY_AFTER_S } from '../../http/server-errors.ts';
 import type { Context } from '../context.ts';
 import type { StreamLimits } from '../../config.ts';
@@ -145,9 +146,12 @@ function refusal(text: string, code: string, status: number, retryAfterS?: numbe
   return createGraphQLError(text, { extensions: { code, http: { status, ...headers } } });
 }
 
-/** Whom a stream is counted against: the API client (`token:<id>`), or the client's address (sessions cost nothing to make). */
+/**
+ * Whom a stream is counted against: the API client (`token:<id>`), or the client's address, IPv6 by its
+ * /64 (clientKey; sessions cost nothing to make, and one client usually holds a whole /64).
+ */
 function clientOf(context: Partial<Context> & { res?: Response }): string {
-  return apiLimitsOf(context.res)?.key ?? `address:${context.clientIp ?? 'unknown'}`;
+  return apiLimitsOf(context.res)?.key ?? clientKey({ clientIp: context.clientIp ?? 'unknown' });
 }
 
 /**

@@ -16,7 +16,7 @@ const CaptchaChallengeQuery = graphql(`
   }
 `);
 
-export type CaptchaAction = 'REGISTRATION' | 'PASSWORD_RESET' | 'NEWSLETTER' | 'AVAILABILITY_WATCH' | 'RETURN_PROTOCOL' | 'VOUCHER_CHECK' | 'PLACE_ORDER' | 'LOGIN';
+export type CaptchaAction = 'REGISTRATION' | 'PASSWORD_RESET' | 'NEWSLETTER' | 'AVAILABILITY_WATCH' | 'RETURN_PROTOCOL' | 'VOUCHER_CHECK' | 'PLACE_ORDER' | 'LOGIN' | 'HOLD_SEATS';
 export type CaptchaState = 'notLoaded' | 'loading' | 'loaded' | 'error';
 
 /** A solved token older than this is solved again (challenges expire after 10 minutes). */

@@ -4,6 +4,7 @@
 // order is placed against the revision the shopper saw. The server's field errors land on the fields,
 // and what the shopper typed is never thrown away. Without JavaScript the form posts to the page's
 // action instead, and what it answered (useActionData) is where this state starts.
+import { BANK_TRANSFER_PAYMENT_CODE } from '../../../../schema/rules/index.ts';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useActionData, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
@@ -80,6 +81,7 @@ export const CheckoutCartFieldsFragment = graphql(`
       revision
       canPlaceOrder
       needsDelivery
+      bankTransferUnavailable
       problems {
         field
         message
@@ -313,11 +315,14 @@ export function useCheckout(page: CheckoutPage) {
   // a cart of match tickets only has no delivery (its tickets go by e-mail) and its own payments
   const needsDelivery = checkout.needsDelivery;
   const delivery = needsDelivery ? (deliveryMethods.find((method) => method.id === deliveryId) ?? null) : null;
-  const allowedPayments = !needsDelivery
+  const offeredPayments = !needsDelivery
     ? paymentMethods.filter((method) => method.withoutDelivery)
     : delivery
       ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id))
       : paymentMethods;
+  // tickets whose match is too near to pay by transfer: the method is left out and the page says why
+  const bankTransferUnavailable = checkout.bankTransferUnavailable ?? null;
+  const allowedPayments = bankTransferUnavailable ? offeredPayments.filter((method) => method.code !== BANK_TRANSFER_PAYMENT_CODE) : offeredPayments;
   const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !sameAsInvoice;
   const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
   const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
@@ -491,6 +496,7 @@ export function useCheckout(page: CheckoutPage) {
     pointSearch: submitted?.pickupPoints ?? null,
     paymentId,
     allowedPayments,
+    bankTransferUnavailable,
     choosePayment,
     invoice: {
       form: invoiceForm,

@@ -10,7 +10,7 @@ import { priceOf, useFormatMoney } from '../../components/ui/Money.tsx';
 import { VatRecap } from '../checkout/Totals.tsx';
 import { titleWithShop } from '../../seo.ts';
 import { OrderTickets } from '../tickets/OrderTickets.tsx';
-import { formatPercent, formatPhone, variantText } from '../../../../schema/rules/index.ts';
+import { formatPercent, formatPhone, isTicketLine, variantText } from '../../../../schema/rules/index.ts';
 
 /** An address as the order shows it (invoice or delivery). */
 export const PostalAddressFieldsFragment = graphql(`
@@ -269,6 +269,9 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
         </section>
       )}
 
+      {/* the tickets' QR codes in a section of their own, apart from the payment's QR code (issue 40) */}
+      <OrderTickets order={order} />
+
       <table className="cart-table order-lines">
         <caption>{t('order.lines')}</caption>
         <thead>
@@ -285,10 +288,13 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
             <tr key={line.id}>
               <td>
                 {line.name}
-                <span className="muted">
-                  {' '}
-                  · {variantText(line, language)} {line.variantCode}
-                </span>
+                {/* a seat's line says its section, row and seat; its code is the shop's own seat index */}
+                {!isTicketLine(line) && (
+                  <span className="muted">
+                    {' '}
+                    · {variantText(line, language)} {line.variantCode}
+                  </span>
+                )}
               </td>
               <td>
                 <Caption>{t('cart.quantity')}</Caption>
@@ -310,8 +316,6 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
           ))}
         </tbody>
       </table>
-
-      <OrderTickets order={order} />
 
       <div className="order-summary__bottom">
         <section aria-labelledby="order-totals" className="totals">

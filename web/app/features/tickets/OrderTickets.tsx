@@ -40,7 +40,7 @@ export function OrderTickets({ order }: { order: FragmentType<typeof OrderTicket
   const format = useFormatPrice();
   if (tickets.length === 0) return null;
   return (
-    <section aria-labelledby="order-tickets" className="section">
+    <section aria-labelledby="order-tickets" className="section order-tickets-section" data-testid="order-tickets">
       <h2 id="order-tickets">{t('tickets.tickets')}</h2>
       <p className="muted">{t('tickets.ticketsHint')}</p>
       <ul className="order-tickets">
@@ -52,7 +52,9 @@ export function OrderTickets({ order }: { order: FragmentType<typeof OrderTicket
               <span className="muted">
                 {formatDateTime(ticket.event.kickoff, language)}, {ticket.event.venue.name}, {ticket.event.venue.city}
               </span>
-              <span className="order-ticket__seat">{seat}</span>
+              <span className="order-ticket__seat" data-testid="order-ticket-seat">
+                {seat}
+              </span>
               <span>{format(ticket.price)}</span>
               <img className="order-ticket__qr" src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(ticket.qrSvg)}`} width={180} height={180} alt={t('tickets.qrFor', { seat })} data-code={ticket.code} />
               {ticket.paid ? null : <span className="order-ticket__unpaid">{t('tickets.unpaid')}</span>}

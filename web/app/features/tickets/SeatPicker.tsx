@@ -3,7 +3,7 @@
 // shows it 'Vybrané' at once and asks the server to hold it (holdSeats); when another shopper was
 // faster the seat goes back, 'Místo už je obsazené' is shown and the plan is read again. Seats
 // taken or freed by others arrive live (live-seats.ts).
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
@@ -18,6 +18,10 @@ import { useLiveAvailability } from './live-seats.ts';
 import { SeatPlanSvg } from './SeatPlanSvg.tsx';
 import { FreeSeatList } from './FreeSeatList.tsx';
 import { ReleaseSeatsMutation } from './TicketLines.tsx';
+import { runWithCaptcha, useCaptcha } from '../captcha/useCaptcha.ts';
+
+/** The server asks once per session, after its first hold: always try without a token first. */
+const CAPTCHA_WHEN_ASKED = { captchaNeeded: false, setCaptchaNeeded: () => undefined };
 
 export const SeatPickerFieldsFragment = graphql(`
   fragment SeatPickerFields on Event {
@@ -71,8 +75,8 @@ export const SeatPickerFieldsFragment = graphql(`
 `);
 
 export const HoldSeatsMutation = graphql(`
-  mutation HoldSeats($eventId: ID!, $seats: [Int!]!) {
-    holdSeats(eventId: $eventId, seats: $seats) {
+  mutation HoldSeats($eventId: ID!, $seats: [Int!]!, $captcha: String) {
+    holdSeats(eventId: $eventId, seats: $seats, captcha: $captcha) {
       __typename
       ... on Cart {
         ...CartFields
@@ -104,6 +108,9 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
     },
   });
   const [releaseSeats] = useMutation(ReleaseSeatsMutation);
+  // after a session's first hold the server asks for the captcha once (decision 0048): solved in the background
+  const captcha = useCaptcha('HOLD_SEATS');
+  const captchaPrepared = useRef(false);
 
   /** The shopper's seats as shown: held ones and those being held, less those being let go. */
   const selected = useMemo(() => {
@@ -145,12 +152,21 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
   const hold = async (seat: number) => {
     setPending((current) => new Map(current).set(seat, 'hold'));
     try {
-      const outcome = (await holdSeats({ variables: { eventId: event.id, seats: [seat] } })).data?.holdSeats;
+      const answered = await runWithCaptcha(captcha, CAPTCHA_WHEN_ASKED, async (token) => (await holdSeats({ variables: { eventId: event.id, seats: [seat], captcha: token } })).data?.holdSeats);
+      const outcome = answered?.outcome;
       if (outcome?.__typename === 'Cart') {
         setAvailability((current) => ({ ...current, mine: current.mine.includes(seat) ? current.mine : [...current.mine, seat] }));
+        if (!captchaPrepared.current) {
+          captchaPrepared.current = true;
+          captcha.prepare();
+        }
+      } else if (!answered) {
+        setNotice({ kind: 'error', text: captcha.error ?? t('captcha.failed') });
       } else {
         const error = outcome ? errorOf(outcome) : null;
-        setNotice({ kind: 'error', text: error?.message ?? t('tickets.holdFailed'), hint: t('tickets.takenHint') });
+        // the limits of one client and the cool-down say what to do themselves; only a taken seat needs the hint
+        const hint = outcome?.__typename === 'SeatTakenError' ? t('tickets.takenHint') : undefined;
+        setNotice({ kind: 'error', text: error?.message ?? t('tickets.holdFailed'), hint });
         await refresh();
       }
     } catch {
@@ -216,7 +232,7 @@ export function SeatPicker({ event: eventRef }: { event: FragmentType<typeof Sea
           </button>
         </div>
         {view === 'plan' ? (
-          <SeatPlanSvg layout={layout} pitch={event.plan.pitch} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} />
+          <SeatPlanSvg layout={layout} pitch={event.plan.pitch} colourOf={colourOf} taken={shown} selected={selected} seatLabel={seatLabel} onToggle={toggle} disabled={!event.salesOpen} onShowList={() => setView('list')} />
         ) : (
           <FreeSeatList layout={layout} taken={availability.taken} selected={selected} seatName={seatName} onToggle={toggle} disabled={!event.salesOpen} />
         )}

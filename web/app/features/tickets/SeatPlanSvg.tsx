@@ -9,6 +9,7 @@ import {
   dotsPath,
   firstSeat,
   neighbourSeat,
+  openingView,
   panView,
   seatAtPoint,
   seatGroups,
@@ -37,6 +38,8 @@ type Props = {
   seatLabel: (seat: number) => string;
   onToggle: (seat: number) => void;
   disabled?: boolean;
+  /** Shows the list of free seats instead (offered beside a plan opened zoomed on a phone). */
+  onShowList?: () => void;
 };
 
 /**
@@ -68,9 +71,11 @@ const SectionLabels = memo(function SectionLabels({ layout }: { layout: SeatLayo
   );
 });
 
-export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabel, onToggle, disabled }: Props) {
+export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabel, onToggle, disabled, onShowList }: Props) {
   const { t } = useTranslation();
   const [view, setView] = useState<PlanView>(WHOLE);
+  /** The section the plan opened zoomed to on a narrow screen; null: it opened whole. */
+  const [openedAt, setOpenedAt] = useState<string | null>(null);
   const [active, setActive] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
   const frame = useRef<HTMLDivElement>(null);
@@ -85,6 +90,19 @@ export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabe
     const fy = (clientY - rect.top) / rect.height;
     return { fx, fy, x: view.x + (fx * width) / view.scale, y: view.y + (fy * height) / view.scale };
   };
+
+  // a phone's frame draws the whole stadium with seats a few pixels apart: it opens zoomed to the
+  // shopper's stand or the best free block (the server renders the whole plan; the width is known here)
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    const opening = openingView(layout, taken, selected, element.getBoundingClientRect().width);
+    if (opening.view.scale <= 1) return;
+    setView(opening.view);
+    setOpenedAt(opening.section ?? '');
+    // once, when the plan is first shown: later changes of the seats must not move the shopper's view
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [layout]);
 
   // the wheel zooms around the pointer; at the end of the zoom range the page scrolls as usual
   useEffect(() => {
@@ -197,6 +215,19 @@ export function SeatPlanSvg({ layout, pitch, colourOf, taken, selected, seatLabe
           {t('tickets.zoomReset')}
         </button>
       </div>
+      {openedAt !== null && view.scale > 1 && (
+        <p className="seat-plan__opened" data-testid="seat-plan-opened">
+          {openedAt ? t('tickets.openedZoomed', { section: openedAt }) : null}
+          {onShowList ? (
+            <>
+              {' '}
+              <button type="button" className="link-button" onClick={onShowList}>
+                {t('tickets.chooseFromList')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      )}
       <div
         ref={frame}
         className={`seat-plan__frame${view.scale > 1 ? ' seat-plan__frame--zoomed' : ''}`}

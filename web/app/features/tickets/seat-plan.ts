@@ -270,6 +270,56 @@ function clampView(view: PlanView, width: number, height: number): PlanView {
   return { scale: view.scale, x: Math.min(maxX, Math.max(0, view.x)), y: Math.min(maxY, Math.max(0, view.y)) };
 }
 
+/** Seats closer than this on the screen (CSS pixels) are too small to tap: the plan opens zoomed (issue 40). */
+export const MIN_SEAT_SPACING_PX = 12;
+/** A frame narrower than this is a phone's; a wider one (a desktop, a mouse) opens the whole plan. */
+export const NARROW_FRAME_PX = 600;
+/** How far apart seats are when the plan opens zoomed on a narrow screen. */
+export const OPEN_SEAT_SPACING_PX = 18;
+
+/**
+ * The view a plan opens with in a frame `frameWidthPx` wide: the whole plan on a wide screen or when
+ * its seats are far enough apart to tap, else zoomed so that they are, onto the shopper's stand (centred on her seats
+ * of the section of her first seat) or, before she has one, the section with the most free seats,
+ * centred on them.
+ */
+export function openingView(
+  layout: SeatLayout,
+  taken: ReadonlySet<number>,
+  selected: readonly number[],
+  frameWidthPx: number,
+): { view: PlanView; section: string | null } {
+  const whole = { view: { scale: 1, x: 0, y: 0 }, section: null };
+  const spacing = layout.cell / 2;
+  const spacingPx = (spacing * frameWidthPx) / layout.width;
+  if (!(frameWidthPx > 0) || frameWidthPx >= NARROW_FRAME_PX || spacingPx >= MIN_SEAT_SPACING_PX) return whole;
+  const chosen = selected.find((seat) => isSeat(layout, seat));
+  let section = chosen === undefined ? -1 : layout.section[chosen];
+  if (section < 0) {
+    const free = new Array<number>(layout.sections.length).fill(0);
+    for (let seat = 0; seat < layout.size; seat++) if (layout.exists[seat] && !taken.has(seat)) free[layout.section[seat]] += 1;
+    section = free.indexOf(Math.max(...free));
+  }
+  if (section < 0) return whole;
+  // centred on her seats of that stand, else on the stand's free seats
+  let sumX = 0;
+  let sumY = 0;
+  let count = 0;
+  for (let seat = 0; seat < layout.size; seat++) {
+    if (!layout.exists[seat] || layout.section[seat] !== section) continue;
+    if (chosen === undefined ? taken.has(seat) : !selected.includes(seat)) continue;
+    sumX += layout.x[seat];
+    sumY += layout.y[seat];
+    count += 1;
+  }
+  if (count === 0) return whole;
+  const scale = Math.min(MAX_SCALE, Math.max(MIN_SCALE, OPEN_SEAT_SPACING_PX / spacingPx));
+  const centreX = sumX / count;
+  const centreY = sumY / count;
+  const view = clampView({ scale, x: centreX - layout.width / scale / 2, y: centreY - layout.height / scale / 2 }, layout.width, layout.height);
+  return { view, section: layout.sections[section].name };
+}
+
 /** The SVG viewBox of a view. */
 export function viewBoxOf(view: PlanView, width: number, height: number): string {
   return `${round(view.x)} ${round(view.y)} ${round(width / view.scale)} ${round(height / view.scale)}`;
