@@ -729,6 +729,171 @@ describe('requests that miss together', () => {
   });
 });
 
+describe('a render in flight ends with its response, whatever happens to it (issue 40, item 4)', () => {
+  const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+  /** How the test finishes a render: it gets the request's response (a throw is the render failing). */
+  type Finish = (res: express.Response) => void;
+
+  /**
+   * The cache in front of a page whose every render waits for the test to finish it (`renders`, in
+   * order). A render that waited for another render's entry longer than the test's wait would start
+   * only after `renderWaitMs`; each test checks that the next render starts at once.
+   */
+  async function pageServer(renderWaitMs: number) {
+    const cache = createResponseCache({ version, renderWaitMs });
+    const renders: Array<{ finish: (how: Finish) => void; res: express.Response }> = [];
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', async (_req, res) => {
+      const how = await new Promise<Finish>((resolve) => renders.push({ finish: resolve, res }));
+      how(res);
+    });
+    // a render that throws reaches the app's error handler, which answers
+    server.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).type('text').send('error'));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    let closedConnections = 0;
+    listening.on('connection', (socket: Socket) => socket.once('close', () => (closedConnections += 1)));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    const ask = async (signal?: AbortSignal) => {
+      const response = await fetch(url, { signal });
+      return [response.headers.get('x-cache'), await response.text()];
+    };
+    /** A request whose client goes away before any answer: `giveUp` resolves once the server saw its connection close. */
+    const askAndGiveUp = () => {
+      const controller = new AbortController();
+      const asked = ask(controller.signal).catch(() => 'given up');
+      const giveUp = async () => {
+        const closed = closedConnections;
+        controller.abort();
+        await vi.waitFor(() => expect(closedConnections).toBe(closed + 1), { interval: 10 });
+      };
+      return { giveUp, asked };
+    };
+    /** The next render starts at once and is the one in flight: a request meanwhile is served what it stores. */
+    const nextRenderIsInFlight = async () => {
+      const before = renders.length;
+      const first = ask();
+      await vi.waitFor(() => expect(renders.length).toBe(before + 1), { timeout: 2000, interval: 10 });
+      const second = ask();
+      await sleep(100); // the second request is waiting for the first's render
+      renders[before].finish((res) => void res.type('html').send('<p>rendered</p>'));
+      expect(await Promise.all([first, second])).toEqual([
+        ['MISS', '<p>rendered</p>'],
+        ['HIT', '<p>rendered</p>'],
+      ]);
+      expect(renders.length).toBe(before + 1);
+    };
+    return {
+      renders,
+      ask,
+      askAndGiveUp,
+      nextRenderIsInFlight,
+      close: async () => {
+        listening.closeAllConnections();
+        listening.close();
+        await cache.close();
+      },
+    };
+  }
+
+  // a wait far longer than each test: a render held by a leftover entry would not start in time
+  const LONG_WAIT = 60_000;
+
+  it('a render that answers (finish): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      // Cache-Control private: not stored, so the next request renders again
+      page.renders[0].finish((res) => void res.setHeader('Cache-Control', 'private, no-store').type('html').send('<p>private</p>'));
+      expect(await asked).toEqual(['MISS', '<p>private</p>']);
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render whose client goes away meanwhile (close): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const { giveUp, asked } = page.askAndGiveUp();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      await giveUp();
+      expect(await asked).toBe('given up');
+      await page.nextRenderIsInFlight();
+      // the abandoned render, finished late, stores nothing over the new one's answer
+      page.renders[0].finish((res) => void res.type('html').send('<p>late</p>'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render whose response fails (error, destroyed): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask().catch(() => 'failed');
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      page.renders[0].finish((res) => void res.destroy(new Error('the socket failed')));
+      expect(await asked).toBe('failed');
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render that throws: the app answers 500 and the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      page.renders[0].finish(() => {
+        throw new Error('the render failed');
+      });
+      expect(await asked).toEqual(['MISS', 'error']);
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a request whose client gave up while it waited for another render (abort): its own render does not hold the page', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const first = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      // the second waits for the first render, and its client gives up meanwhile
+      const { giveUp, asked } = page.askAndGiveUp();
+      await sleep(100);
+      await giveUp();
+      expect(await asked).toBe('given up');
+      // the first stores nothing: the second renders for nobody; its response closed before its render began
+      page.renders[0].finish((res) => void res.setHeader('Cache-Control', 'private, no-store').type('html').send('<p>private</p>'));
+      expect(await first).toEqual(['MISS', '<p>private</p>']);
+      await vi.waitFor(() => expect(page.renders.length).toBe(2));
+      await page.nextRenderIsInFlight();
+      page.renders[1].finish((res) => void res.type('html').send('<p>late</p>'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render that never answers holds the page at most the wait; then a new render takes its place', async () => {
+    const page = await pageServer(300);
+    try {
+      const { giveUp, asked } = page.askAndGiveUp();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      await sleep(400);
+      // older than the wait: the next render does not wait for it, and is the one others wait for
+      await page.nextRenderIsInFlight();
+      await giveUp();
+      await asked;
+    } finally {
+      await page.close();
+    }
+  });
+});
+
 /** A TCP proxy to `target` that a test cuts (Redis away from an instance, its data kept) and restores on the same port. */
 async function cuttableProxy(target: URL) {
   const sockets = new Set<Socket>();

@@ -23,6 +23,7 @@
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
@@ -80,6 +81,8 @@ export type ResponseCacheOptions = {
    * as the app's first middleware sets it; returns the response's nonce.
    */
   startResponse?: (req: IncomingMessage, res: ServerResponse) => string;
+  /** How long a miss waits for the same answer rendered for another request (RENDER_WAIT_MS; tests shorten it). */
+  renderWaitMs?: number;
 };
 
 export type ResponseCache = {
@@ -210,9 +213,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const prefix = options.keyPrefix ?? 'shop:rc:';
   const revalidateSecret = randomBytes(16).toString('hex');
   const revalidating = new Set<string>();
+  const renderWaitMs = options.renderWaitMs ?? RENDER_WAIT_MS;
   // misses being rendered now, by key: after a change every visitor of a popular page missed at once,
-  // and each rendered the same page
-  const rendering = new Map<string, Promise<void>>();
+  // and each rendered the same page. An entry ends with its response, and after renderWaitMs at the
+  // latest: a render that never answers must not hold the page's other visitors (issue 40, item 4).
+  const rendering = new Map<string, { done: Promise<void>; startedAt: number }>();
+  const inFlight = (key: string) => {
+    const entry = rendering.get(key);
+    return entry && Date.now() - entry.startedAt < renderWaitMs ? entry : undefined;
+  };
   const stats: ResponseCacheStats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0, compressed: 0 };
   const compress: typeof compressBody = (body, encoding) => {
     stats.compressed += 1;
@@ -461,11 +470,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           send(req, res, found.entry, 'stale', nonce);
           return revalidate(req, key);
         }
-        const inFlight = revalidation ? undefined : rendering.get(key);
-        if (!inFlight) return render(req, res, next, requestKey, sharedGeneration);
+        const other = revalidation ? undefined : inFlight(key);
+        if (!other) return render(req, res, next, requestKey, sharedGeneration);
         // the same answer is being rendered for another request: served from what that render stores,
         // or rendered here when it stored nothing (a private answer, a change meanwhile) or took too long
-        return whicheverFirst(inFlight, RENDER_WAIT_MS).then(() => {
+        return whicheverFirst(other.done, other.startedAt + renderWaitMs - Date.now()).then(() => {
           const rendered = usable(memory.get(key), requestKey);
           if (!rendered) return render(req, res, next, requestKey, sharedGeneration);
           stats.hits += 1;
@@ -482,10 +491,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.setHeader('X-Cache', 'MISS');
     capture(req, res, requestKey, sharedGeneration);
     const { key } = requestKey;
-    if (!rendering.has(key)) {
-      const done = new Promise<void>((resolve) => res.once('close', resolve));
-      rendering.set(key, done);
-      void done.then(() => rendering.get(key) === done && rendering.delete(key));
+    if (!inFlight(key)) {
+      let release = () => undefined as void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      rendering.set(key, { done, startedAt: Date.now() });
+      // finished, closed, failed, or closed already: a client that gave up while this request waited
+      // for Redis or for another render closed the response before this line, and 'close' comes once
+      finished(res, release);
+      const timer = setTimeout(release, renderWaitMs);
+      timer.unref();
+      void done.then(() => {
+        clearTimeout(timer);
+        if (rendering.get(key)?.done === done) rendering.delete(key);
+      });
     }
     next();
   };
