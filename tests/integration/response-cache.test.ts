@@ -4,7 +4,7 @@
 // holders: response-cache-sessions.test.ts, decision 0043); mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
@@ -21,6 +21,7 @@ import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { requestCurrency } from '../../bff/src/graphql/server/yoga.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -559,6 +560,27 @@ describe('two instances on one database, through Redis', () => {
     expect(await redis.get(forgedKey)).not.toContain('evil.example');
     expect((await post(second, forged)).cache).toBe('HIT');
     expect((await post(second, moved)).cache).toBe('HIT');
+  });
+
+  it("an answer that read the client's address (checkVoucher's limit) is stored for no one: each cookie-less client gets its own (issue 40, item 14)", async () => {
+    const check = (code: string) => ({
+      query: 'query CacheCheck($code: String!) { checkVoucher(code: $code) { __typename ... on VoucherError { problem } ... on ValidationError { fieldErrors { field } } } }',
+      variables: { code },
+    });
+    const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    const [limited, fresh, other] = [address(), address(), address()];
+    const code = `NIKDO-${randomUUID()}`;
+    // one address uses up its checks without the captcha, then asks about the code: the captcha is asked for
+    for (let i = 0; i < RATE_RULES.voucherCheckWithoutCaptcha.limit; i += 1) await post(app, check(`${code}-${i}`), { 'x-forwarded-for': limited });
+    const refusal = { checkVoucher: { __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] } };
+    const notFound = { checkVoucher: { __typename: 'VoucherError', problem: 'NOT_FOUND' } };
+    expect(await post(app, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    // another address, on either instance, gets its own answer, and the limited one its refusal again
+    expect(await post(app, check(code), { 'x-forwarded-for': fresh })).toEqual({ cache: 'MISS', json: { data: notFound } });
+    expect(await post(second, check(code), { 'x-forwarded-for': other })).toEqual({ cache: 'MISS', json: { data: notFound } });
+    expect(await post(second, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    expect(await post(app, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    expect((await redis.keys(`${prefix}*`)).filter((key) => key.includes(code))).toEqual([]);
   });
 
   it("an instance moves the shared generation when it sees a change, not at its next request: an answer shared after the change stays shared", async () => {
