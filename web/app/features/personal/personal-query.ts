@@ -59,12 +59,21 @@ export function usePersonal() {
   const [asking, setAsking] = useState(() => typeof document === 'undefined' || sessionMayExist());
   // a guest is shown as one only once hydrated: the server's render did not know
   const [hydrated, setHydrated] = useState(false);
-  const { data } = usePageQuery(PersonalQuery, { skip: !asking });
+  // a session begun on this page: what the cache already holds of her part (the cart her first add
+  // answered with) shows while the query is asked
+  const [begunHere, setBegunHere] = useState(false);
+  const { data } = usePageQuery(PersonalQuery, { skip: !asking, returnPartialData: begunHere });
   useEffect(() => {
     setHydrated(true);
-    if (!asking) return onSessionStarted(() => setAsking(true));
+    if (asking) return;
+    return onSessionStarted(() => {
+      setBegunHere(true);
+      setAsking(true);
+    });
   }, [asking]);
-  if (asking) return data;
+  // (partial only after a session began here: then the cart is whole, as every cart answer carries
+  // what this query asks of it, and a missing wishlist or account reads as none)
+  if (asking) return data as PersonalAnswer | undefined;
   // not asking: only what the page already holds (a personal page's own answer, from its server render)
   // (read from the cache, so not masked: the same data with its fragments' fields too)
   const held = client.readQuery({ query: PersonalQuery }) as PersonalAnswer | null;
