@@ -1,6 +1,6 @@
 // createApp(config): the one express app that serves the SSR pages, static files and /graphql.
 // server.ts only listens; tests call createApp directly.
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -168,10 +168,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
     : null;
   if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
+  const sessionSecret = config.sessionSecret!;
   const responseCache = catalogVersion
     ? createResponseCache({
         version: catalogVersion,
         redisUrl: config.redisUrl,
+        // entries in Redis are signed, with a key derived as the captcha's and the tickets' are
+        signingKey: createHmac('sha256', sessionSecret).update('response-cache').digest('hex'),
         keyPrefix: cachePrefix,
         publicOrigin: new URL(config.publicUrl).origin,
         startResponse: (req, res) => startResponse(req, res).nonce,
@@ -216,7 +219,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
-  const sessionSecret = config.sessionSecret!;
   const csrf: CsrfOptions = {
     secret: sessionSecret,
     secure: config.secureCookies,

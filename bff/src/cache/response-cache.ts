@@ -21,8 +21,12 @@
 //   again (stale-while-revalidate). A change of public data drops everything at once. While the
 //   database is away, what is held is served whatever its age (requirements F3).
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
-import { randomBytes } from 'node:crypto';
+// - An entry in Redis is signed (HMAC-SHA256 over its key and content, with a key derived from the
+//   session secret): one that fails is neither served nor kept, and the page is rendered again.
+//   Whoever can write to Redis cannot make the shop serve a page with a script under a valid nonce.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { finished } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing, type Encoding } from '../http/compression.ts';
@@ -38,7 +42,6 @@ import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/c
 const KEY_COOKIES = new Set(['lang', 'currency']);
 /** Response headers kept with a cached answer (the rest are per response: CSP, request id, CORS). */
 const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
-const NONCE_MARK = '\u0000nonce\u0000';
 const REVALIDATE_HEADER = 'x-response-cache-revalidate';
 /** A /graphql body up to this size is part of the key; a larger one is never cached. */
 const MAX_KEY_BODY = 16_384;
@@ -46,8 +49,14 @@ const MAX_KEY_BODY = 16_384;
 export type CachedResponse = {
   status: number;
   headers: Record<string, string>;
-  /** The body, with the page's nonce replaced by NONCE_MARK. */
+  /**
+   * The body as rendered, with its render's `nonce`, which a hit replaces by its own. That nonce is
+   * where the nonce goes: no input can contain it, since it was made after the request came (a fixed
+   * placeholder could be typed into a parameter the page reflects, and got each hit's nonce).
+   */
   body: string;
+  /** The render's nonce ('' when it had none). */
+  nonce: string;
   storedAt: number;
   /** The instance's generation when it was rendered (memory). */
   generation: number;
@@ -72,6 +81,8 @@ export type ResponseCacheOptions = {
   maxBytes?: number;
   /** Shared store for several instances. */
   redisUrl?: string | null;
+  /** HMAC key signing the entries in Redis (required with redisUrl). */
+  signingKey?: string;
   keyPrefix?: string;
   /** The shop's origin: `front` answers a same-origin (or origin-less) request only (CORS is the app's). */
   publicOrigin?: string;
@@ -80,6 +91,8 @@ export type ResponseCacheOptions = {
    * as the app's first middleware sets it; returns the response's nonce.
    */
   startResponse?: (req: IncomingMessage, res: ServerResponse) => string;
+  /** How long a miss waits for the same answer rendered for another request (RENDER_WAIT_MS; tests shorten it). */
+  renderWaitMs?: number;
 };
 
 export type ResponseCache = {
@@ -210,9 +223,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const prefix = options.keyPrefix ?? 'shop:rc:';
   const revalidateSecret = randomBytes(16).toString('hex');
   const revalidating = new Set<string>();
+  const renderWaitMs = options.renderWaitMs ?? RENDER_WAIT_MS;
   // misses being rendered now, by key: after a change every visitor of a popular page missed at once,
-  // and each rendered the same page
-  const rendering = new Map<string, Promise<void>>();
+  // and each rendered the same page. An entry ends with its response, and after renderWaitMs at the
+  // latest: a render that never answers must not hold the page's other visitors (issue 40, item 4).
+  const rendering = new Map<string, { done: Promise<void>; startedAt: number }>();
+  const inFlight = (key: string) => {
+    const entry = rendering.get(key);
+    return entry && Date.now() - entry.startedAt < renderWaitMs ? entry : undefined;
+  };
   const stats: ResponseCacheStats = { hits: 0, misses: 0, stale: 0, stored: 0, bypassed: 0, compressed: 0 };
   const compress: typeof compressBody = (body, encoding) => {
     stats.compressed += 1;
@@ -221,6 +240,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   let memoryGeneration = options.version.generation;
   let redis: RedisClient | null = null;
   let connecting: Promise<unknown> = Promise.resolve();
+  const signingKey = options.signingKey ?? '';
+  if (options.redisUrl && !signingKey) throw new Error('A response cache shared through Redis needs a signing key.');
   if (options.redisUrl) {
     redis = createRedisClient({ url: options.redisUrl, disableOfflineQueue: true });
     redis.on('error', () => undefined);
@@ -251,7 +272,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const generation = memoryGeneration;
     const [shared, raw] = await redis.mGet([generationKey, prefix + key]).catch(() => [null, null]);
     const sharedGeneration = shared ?? '0';
-    const entry = raw ? parseSharedEntry(raw) : null;
+    const content = raw ? verifiedContent(signingKey, prefix + key, raw) : null;
+    // not signed by this shop for this key: dropped, and the answer is rendered again
+    if (raw && content === null) void redis.del(prefix + key).catch(() => undefined);
+    const entry = content === null ? null : parseSharedEntry(content);
     if (!entry) return { sharedGeneration };
     // stored in another generation, or a change was seen here while Redis answered
     if (entry.sharedGeneration !== sharedGeneration || options.version.generation !== generation) return { sharedGeneration };
@@ -264,7 +288,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     memory.set(key, entry);
     stats.stored += 1;
     if (redis?.isReady && entry.sharedGeneration != null) {
-      void redis.set(prefix + key, JSON.stringify(entry), { PX: freshMs + staleMs }).catch(() => undefined);
+      void redis.set(prefix + key, signed(signingKey, prefix + key, JSON.stringify(entry)), { PX: freshMs + staleMs }).catch(() => undefined);
     }
   }
 
@@ -364,7 +388,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           store(key, {
             status: res.statusCode,
             headers,
-            body: nonce ? body.replaceAll(nonce, NONCE_MARK) : body,
+            body,
+            nonce: nonce ?? '',
             storedAt: Date.now(),
             generation,
             sharedGeneration,
@@ -461,11 +486,11 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           send(req, res, found.entry, 'stale', nonce);
           return revalidate(req, key);
         }
-        const inFlight = revalidation ? undefined : rendering.get(key);
-        if (!inFlight) return render(req, res, next, requestKey, sharedGeneration);
+        const other = revalidation ? undefined : inFlight(key);
+        if (!other) return render(req, res, next, requestKey, sharedGeneration);
         // the same answer is being rendered for another request: served from what that render stores,
         // or rendered here when it stored nothing (a private answer, a change meanwhile) or took too long
-        return whicheverFirst(inFlight, RENDER_WAIT_MS).then(() => {
+        return whicheverFirst(other.done, other.startedAt + renderWaitMs - Date.now()).then(() => {
           const rendered = usable(memory.get(key), requestKey);
           if (!rendered) return render(req, res, next, requestKey, sharedGeneration);
           stats.hits += 1;
@@ -482,10 +507,19 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     res.setHeader('X-Cache', 'MISS');
     capture(req, res, requestKey, sharedGeneration);
     const { key } = requestKey;
-    if (!rendering.has(key)) {
-      const done = new Promise<void>((resolve) => res.once('close', resolve));
-      rendering.set(key, done);
-      void done.then(() => rendering.get(key) === done && rendering.delete(key));
+    if (!inFlight(key)) {
+      let release = () => undefined as void;
+      const done = new Promise<void>((resolve) => (release = resolve));
+      rendering.set(key, { done, startedAt: Date.now() });
+      // finished, closed, failed, or closed already: a client that gave up while this request waited
+      // for Redis or for another render closed the response before this line, and 'close' comes once
+      finished(res, release);
+      const timer = setTimeout(release, renderWaitMs);
+      timer.unref();
+      void done.then(() => {
+        clearTimeout(timer);
+        if (rendering.get(key)?.done === done) rendering.delete(key);
+      });
     }
     next();
   };
@@ -541,7 +575,7 @@ const encodedBodies = new WeakMap<CachedResponse, Buffer[]>();
 function encodedBody(entry: CachedResponse): Buffer[] {
   let parts = encodedBodies.get(entry);
   if (!parts) {
-    parts = entry.body.split(NONCE_MARK).map((part) => Buffer.from(part, 'utf8'));
+    parts = (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((part) => Buffer.from(part, 'utf8'));
     encodedBodies.set(entry, parts);
   }
   return parts;
@@ -581,13 +615,32 @@ function readRawCookie(header: string | undefined, name: string): string | undef
   return undefined;
 }
 
+/** An entry for Redis: the signature of its key and content, a dot, the content. */
+function signed(signingKey: string, key: string, content: string): string {
+  return `${signatureOf(signingKey, key, content)}.${content}`;
+}
+
+/** The content of an entry read from Redis, or null when its signature is not this shop's for this key. */
+function verifiedContent(signingKey: string, key: string, raw: string): string | null {
+  const dot = raw.indexOf('.');
+  if (dot === -1) return null;
+  const content = raw.slice(dot + 1);
+  const given = Buffer.from(raw.slice(0, dot));
+  const expected = Buffer.from(signatureOf(signingKey, key, content));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? content : null;
+}
+
+function signatureOf(signingKey: string, key: string, content: string): string {
+  // the key's length first: no other key and content make the same text
+  return createHmac('sha256', signingKey).update(`${key.length}:${key}\n${content}`).digest('base64url');
+}
+
 /** A header value Node sends as it is: no line breaks or other control characters. */
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /**
- * An answer another instance stored in Redis, or null when it does not have the shape this code
- * stores (Redis is shared: an entry written by another version of the shop, or by anyone else, is
- * ignored rather than sent).
+ * An answer another instance stored in Redis (its signature checked), or null when it does not have
+ * the shape this code stores (an entry written by another version of the shop is ignored rather than sent).
  */
 function parseSharedEntry(raw: string): CachedResponse | null {
   let entry: Partial<CachedResponse>;
@@ -600,6 +653,7 @@ function parseSharedEntry(raw: string): CachedResponse | null {
   const wellFormed =
     entry?.status === 200 &&
     typeof entry.body === 'string' &&
+    typeof entry.nonce === 'string' &&
     typeof entry.storedAt === 'number' &&
     typeof entry.anyVisitor === 'boolean' &&
     typeof headers === 'object' &&

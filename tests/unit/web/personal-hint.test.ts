@@ -1,8 +1,8 @@
 // The header's hint before paint (docs/decisions/0043): the cookie's format, and the inline script that
 // reads it before the first paint and must show the total exactly as formatMoney does after hydration
 // (any difference would be a visible change of the header).
-import { describe, expect, it } from 'vitest';
-import { formatHint, hintOf, hintScript, parseHint, type PersonalHint } from '../../../web/app/features/personal/personal-hint.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { formatHint, hintOf, hintScript, parseHint, writeHintCookie, type PersonalHint } from '../../../web/app/features/personal/personal-hint.ts';
 import { formatMoney } from '../../../schema/rules/money.ts';
 
 /** Runs the inline script against a page of this language and currency with this Cookie value. */
@@ -38,6 +38,36 @@ describe('the hint cookie', () => {
       wishlist: 1,
       signedIn: true,
     });
+  });
+});
+
+describe('writing the hint cookie', () => {
+  it("a guest's hint (nothing in the cart or the wishlist, signed out) is no cookie: one written before is removed (issue 40, item 28)", () => {
+    const writes: string[] = [];
+    let jar = 'shopper_hint=1.2.5000.CZK.0.0';
+    vi.stubGlobal('window', { location: { protocol: 'http:' } });
+    vi.stubGlobal('document', {
+      get cookie() {
+        return jar;
+      },
+      set cookie(value: string) {
+        writes.push(value);
+        jar = value.includes('max-age=0') ? '' : value.split(';')[0];
+      },
+    });
+    try {
+      const guest: PersonalHint = { items: 0, total: 0, currency: 'CZK', wishlist: 0, signedIn: false };
+      writeHintCookie(guest);
+      expect(writes).toEqual(['shopper_hint=; max-age=0; path=/; samesite=lax']);
+      writeHintCookie(guest);
+      expect(writes).toHaveLength(1);
+      // a page of a later visit then asks nothing (personal-query.ts); her first item writes it again
+      writeHintCookie({ ...guest, items: 1, total: 49_900 });
+      expect(writes[1]).toBe(`shopper_hint=1.1.49900.CZK.0.0; max-age=${30 * 86_400}; path=/; samesite=lax`);
+      expect(jar).toBe('shopper_hint=1.1.49900.CZK.0.0');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

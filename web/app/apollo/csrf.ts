@@ -13,6 +13,16 @@ export function readCsrfCookie(): string | undefined {
   return undefined;
 }
 
+// A browser's session begins with its first token (GET /api/csrf-cookie starts it). The personal query
+// listens: a visitor without a session is asked nothing until she does something (issue 40, item 28).
+const sessionStarted = new Set<() => void>();
+
+/** Calls `listener` once a request that began this browser's session has been answered; returns the unsubscribe. */
+export function onSessionStarted(listener: () => void): () => void {
+  sessionStarted.add(listener);
+  return () => void sessionStarted.delete(listener);
+}
+
 async function freshToken(): Promise<string | undefined> {
   await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
   return readCsrfCookie();
@@ -26,9 +36,14 @@ function withToken(init: RequestInit | undefined, token: string | undefined): Re
 
 /** fetch for the Apollo HttpLink. */
 export async function csrfFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const token = readCsrfCookie() ?? (await freshToken());
-  const response = await fetch(input, withToken(init, token));
-  if (response.status !== 419) return response;
-  console.warn('CSRF token mismatch (419): fetching a new token and retrying once');
-  return fetch(input, withToken(init, await freshToken()));
+  const known = readCsrfCookie();
+  const token = known ?? (await freshToken());
+  let response = await fetch(input, withToken(init, token));
+  if (response.status === 419) {
+    console.warn('CSRF token mismatch (419): fetching a new token and retrying once');
+    response = await fetch(input, withToken(init, await freshToken()));
+  }
+  // after the answer: what is asked about the new session then sees what this request did (the first add)
+  if (known === undefined) for (const listener of sessionStarted) listener();
+  return response;
 }

@@ -156,6 +156,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       // envelop merges the returned object by copying values, which would turn an accessor into a
       // plain value and read it for every request.
       const markVisitorRead = () => void (res.locals.visitorRead = true);
+      const answerIsUnique = () => void (res.locals.responseCache = false);
       let customerId = (req.session as ShopSession | undefined)?.customerId ?? null;
       let key: string | undefined;
       Object.defineProperties(initial, {
@@ -167,7 +168,9 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         },
         // a request without a session (none is ever stored for it) gets a key of its own
         sessionKey: { get: () => (markVisitorRead(), (key ??= sessionKey(req.sessionID ?? randomUUID()))), enumerable: true, configurable: true },
-        clientIp: { get: () => (markVisitorRead(), req.ip ?? req.socket.remoteAddress ?? 'unknown'), enumerable: true, configurable: true },
+        // the client's address (its rate limits): an answer made for one address is stored for no one,
+        // not even for another visitor without cookies (issue 40, item 14: checkVoucher's answers)
+        clientIp: { get: () => (markVisitorRead(), answerIsUnique(), req.ip ?? req.socket.remoteAddress ?? 'unknown'), enumerable: true, configurable: true },
       });
       const fields: Omit<Context, 'customerId' | 'sessionKey' | 'clientIp'> = {
         prisma,
@@ -206,7 +209,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         // work that must not delay this answer (services/password-reset.ts): after the response is sent
         afterResponse: (task) => void res.once('finish', task),
         // an answer made for this one request (a captcha challenge): never stored by the response cache
-        answerIsUnique: () => void (res.locals.responseCache = false),
+        answerIsUnique,
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer
         ...partnerContext(res),

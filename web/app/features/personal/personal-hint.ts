@@ -52,15 +52,21 @@ export function hintOf(personal: {
   };
 }
 
-/** Writes the hint (browser only); unchanged values are not written again. */
+/**
+ * Writes the hint (browser only); unchanged values are not written again. A guest's (nothing in the
+ * cart or the wishlist, signed out) is no cookie at all: the inline script shows the same without one,
+ * and a later page then knows there is nothing of hers to ask about (personal-query.ts).
+ */
 export function writeHintCookie(hint: PersonalHint): void {
-  const value = formatHint(hint);
+  const guest = hint.items === 0 && hint.wishlist === 0 && !hint.signedIn;
+  const value = guest ? undefined : formatHint(hint);
   if (readHintCookie(document.cookie) === value) return;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
-  document.cookie = `${HINT_COOKIE}=${value}; max-age=${HINT_MAX_AGE_DAYS * 86_400}; path=/; samesite=lax${secure}`;
+  const lifetime = value === undefined ? 0 : HINT_MAX_AGE_DAYS * 86_400;
+  document.cookie = `${HINT_COOKIE}=${value ?? ''}; max-age=${lifetime}; path=/; samesite=lax${secure}`;
 }
 
-function readHintCookie(header: string): string | undefined {
+export function readHintCookie(header: string): string | undefined {
   const match = new RegExp(`(?:^|;\\s*)${HINT_COOKIE}=([^;]*)`).exec(header);
   return match?.[1];
 }
