@@ -21,7 +21,8 @@ export type MailPayloads = {
   availabilityWatch: { watchId: number };
   returnProtocol: { complaintId: number };
   accountWelcome: { customerId: number };
-  passwordReset: { token: string; validMinutes: number };
+  /** firstName: the customer's, for the greeting (absent in rows queued before it was kept). */
+  passwordReset: { token: string; validMinutes: number; firstName?: string };
 };
 
 export type MailKind = keyof MailPayloads;
@@ -55,9 +56,13 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   passwordReset: {
     secret: true,
     parse(payload) {
-      const { token, validMinutes } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown };
+      const { token, validMinutes, firstName } = (payload ?? {}) as { token?: unknown; validMinutes?: unknown; firstName?: unknown };
       if (typeof token !== 'string' || !RESET_TOKEN_PATTERN.test(token)) return null;
-      return { token, validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60 };
+      return {
+        token,
+        validMinutes: typeof validMinutes === 'number' && validMinutes > 0 ? validMinutes : 60,
+        ...(typeof firstName === 'string' ? { firstName } : {}),
+      };
     },
   },
 };
