@@ -58,7 +58,7 @@ export default function ChangePassword({ params }: Route.ComponentProps) {
       const result = await reset({ variables: { input: { token: params.hash, password: form.values.password, passwordConfirmation: form.values.passwordConfirmation } } });
       const outcome = result.data?.resetPassword;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('identity.reset.success'));
+        notify('success', t('identity.reset.success'), { nextPage: true });
         await navigate(`${href('accountThankYou', language)}?after=passwordChanged`);
         return;
       }

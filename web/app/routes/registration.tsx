@@ -75,7 +75,7 @@ export default function Registration() {
       const result = await register({ variables: { input: { ...form.values, phone: form.values.phone || null, captcha: token } } });
       const outcome = result.data?.register;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('identity.registration.success'));
+        notify('success', t('identity.registration.success'), { nextPage: true });
         await navigate(`${href('accountThankYou', language)}?after=registration`);
         return;
       }
