@@ -24,14 +24,32 @@ function Grab() {
   return null;
 }
 
+/** The notices inside the app's router, as in root.tsx: they belong to a page (issue 40, item 24). */
 function renderToasts() {
-  render(
-    <I18nextProvider i18n={createI18n('cs')}>
-      <ToastProvider>
-        <Grab />
-      </ToastProvider>
-    </I18nextProvider>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <I18nextProvider i18n={createI18n('cs')}>
+            <ToastProvider>
+              <Grab />
+              <Outlet />
+            </ToastProvider>
+          </I18nextProvider>
+        ),
+        children: [
+          { index: true, element: <p>home</p> },
+          { path: 'kosik', element: <p>cart</p> },
+          { path: 'pokladna', element: <p>checkout</p> },
+          { path: 'kosik-2', element: <p>cart 2</p> },
+        ],
+      },
+    ],
+    { initialEntries: ['/kosik'] },
   );
+  render(<RouterProvider router={router} />);
+  return router;
 }
 
 const items = () => screen.queryAllByRole('status').filter((element) => element.tagName === 'LI');
@@ -74,6 +92,30 @@ describe('notifications', () => {
     act(() => void vi.advanceTimersByTime(1999));
     expect(items()).toHaveLength(1);
     act(() => void vi.advanceTimersByTime(1));
+    expect(items()).toHaveLength(0);
+  });
+
+  it('end when the shopper goes to another page; one given for the page the app goes to next is shown there, and ends when she leaves it', async () => {
+    const router = renderToasts();
+    act(() => api.notify('success', 'Voucher jsme uplatnili.'));
+    fireEvent.mouseEnter(items()[0]);
+    // a filter or sort on the same page keeps it
+    await act(async () => {
+      await router.navigate('/kosik?razeni=cena');
+    });
+    expect(items()).toHaveLength(1);
+    await act(async () => {
+      await router.navigate('/pokladna');
+    });
+    expect(items()).toHaveLength(0);
+    act(() => api.notify('success', 'Přihlášení proběhlo úspěšně.', { nextPage: true }));
+    await act(async () => {
+      await router.navigate('/');
+    });
+    expect(items().map((item) => item.textContent)).toEqual([expect.stringContaining('Přihlášení proběhlo úspěšně.')]);
+    await act(async () => {
+      await router.navigate('/kosik-2');
+    });
     expect(items()).toHaveLength(0);
   });
 
