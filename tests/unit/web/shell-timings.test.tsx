@@ -3,6 +3,7 @@
 // most 10 at once, identical ones grouped, paused while hovered; the loading bar waits 200 ms before
 // it shows, runs 2000 ms, and is gone 500 + 400 ms after the navigation ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEffect, useRef } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
@@ -24,6 +25,18 @@ function Grab() {
   return null;
 }
 
+/** A page that gives a notice as it opens (its effect runs before the notices' own). */
+function GreetOnArrival() {
+  const { notify } = useNotify();
+  const given = useRef(false);
+  useEffect(() => {
+    if (given.current) return;
+    given.current = true;
+    notify('info', 'Vítejte zpět.');
+  });
+  return <p>welcome</p>;
+}
+
 /** The notices inside the app's router, as in root.tsx: they belong to a page (issue 40, item 24). */
 function renderToasts() {
   const router = createMemoryRouter(
@@ -43,6 +56,7 @@ function renderToasts() {
           { path: 'kosik', element: <p>cart</p> },
           { path: 'pokladna', element: <p>checkout</p> },
           { path: 'kosik-2', element: <p>cart 2</p> },
+          { path: 'vitejte', element: <GreetOnArrival /> },
         ],
       },
     ],
@@ -117,6 +131,11 @@ describe('notifications', () => {
       await router.navigate('/kosik-2');
     });
     expect(items()).toHaveLength(0);
+    // a notice the new page gives as it opens is that page's
+    await act(async () => {
+      await router.navigate('/vitejte');
+    });
+    expect(items().map((item) => item.textContent)).toEqual([expect.stringContaining('Vítejte zpět.')]);
   });
 
   it('can carry one action button', () => {

@@ -64,12 +64,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Notice[]>([]);
   const nextId = useRef(1);
   const { pathname } = useLocation();
+  // the page a notice is given on, set while rendering: a new page's own first effects run before
+  // this component's, and a notice they give is that page's
   const page = useRef(pathname);
+  page.current = pathname;
+  const shownOn = useRef(pathname);
   useEffect(() => {
-    if (page.current === pathname) return;
-    page.current = pathname;
-    // another page: its own notices end, the ones that announced this page are now its own
-    setNotices((all) => all.filter((n) => n.page === null).map((n) => ({ ...n, page: pathname })));
+    if (shownOn.current === pathname) return;
+    shownOn.current = pathname;
+    // another page: the old page's notices end, the ones that announced this page are now its own
+    setNotices((all) => all.filter((n) => n.page === null || n.page === pathname).map((n) => (n.page === null ? { ...n, page: pathname } : n)));
   }, [pathname]);
   const close = useCallback((id: number) => setNotices((all) => all.filter((n) => n.id !== id)), []);
   const push = useCallback((kind: Kind, text: string, timeout: number, options?: NotifyOptions) => {
