@@ -53,6 +53,27 @@ export const ROUTES = {
 export type RouteName = keyof typeof ROUTES;
 
 /**
+ * The shop's own information pages that the interface links to (the footer, the registration and
+ * checkout consents, the cookie bar): their number and slug in each language, as the shop's content
+ * has them (prisma/seed/data/pages.ts; tests/unit/seed-data.test.ts keeps the two alike).
+ */
+export const INFO_PAGES = {
+  terms: { id: 1, cs: 'obchodni-podminky', en: 'terms-and-conditions' },
+  privacy: { id: 2, cs: 'ochrana-osobnich-udaju', en: 'privacy-policy' },
+  shipping: { id: 3, cs: 'doprava-a-platba', en: 'shipping-and-payment' },
+  returns: { id: 4, cs: 'reklamace-a-vraceni', en: 'returns-and-complaints' },
+  contact: { id: 5, cs: 'kontakt', en: 'contact' },
+} as const;
+
+export type InfoPageName = keyof typeof INFO_PAGES;
+
+/** An information page's path, e.g. infoHref('privacy', 'en') -> '/en/info/2/privacy-policy'. */
+export function infoHref(name: InfoPageName, language: RouteLanguage): string {
+  const page = INFO_PAGES[name];
+  return href('info', language, { id: page.id, slug: page[language] });
+}
+
+/**
  * Pages whose address carries a secret (an order's hash, a password-reset token, a share or
  * unsubscribe token): no third-party tag runs on them, so no tag can report their URL, and they send
  * no referrer (docs/decisions/0019).

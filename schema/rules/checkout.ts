@@ -65,7 +65,7 @@ export type AddressValues = Record<keyof typeof addressFormSchema | keyof typeof
 /** The checkout's messages, in the order the spec lists them (section 5). */
 export const CHECKOUT_MESSAGES = {
   deliveryMethodMissing: { cs: 'Vyberte prosím způsob dopravy.', en: 'Please select a delivery method.' },
-  storeMissing: { cs: 'Vyberte prosím pobočku pro osobní odběr.', en: 'Please select a branch for personal pickup.' },
+  storeMissing: { cs: 'Vyberte prosím prodejnu pro osobní odběr.', en: 'Please select a branch for personal pickup.' },
   pickupPointMissing: { cs: 'Vyberte prosím výdejní místo nebo box.', en: 'Please select a pick-up point or parcel locker.' },
   pickupPointClosed: {
     cs: 'Zvolené výdejní místo teď zásilky nepřijímá. Vyberte prosím jiné.',

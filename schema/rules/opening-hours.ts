@@ -2,6 +2,7 @@
 // Prague wall clock (summer time included) and on the days the shop defines as holidays or special
 // hours. Pure: the moment is always passed in, so a fixed clock tests every case.
 import { TIME_ZONE } from './constants.ts';
+import type { Locale } from './locale.ts';
 
 /** One opening of the regular week: ISO day (1 = Monday), HH:MM to HH:MM. */
 export type WeeklySlot = { dayOfWeek: number; opens: string; closes: string };
@@ -60,6 +61,23 @@ export function isoDayOfWeek(date: string): number {
   if (!match) throw new RangeError(`Invalid date: ${date}`);
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay();
   return day === 0 ? 7 : day;
+}
+
+/**
+ * "on Wednesday" as a sentence says when a store opens: "otevírá ve středu". Czech puts the weekday
+ * in the accusative after the preposition v, which becomes ve before the st- of středa and the čt-
+ * of čtvrtek ("otevírá pondělí" lacked it).
+ */
+const ON_WEEKDAY: Record<Locale, readonly string[]> = {
+  cs: ['v pondělí', 'v úterý', 've středu', 've čtvrtek', 'v pátek', 'v sobotu', 'v neděli'],
+  en: ['on Monday', 'on Tuesday', 'on Wednesday', 'on Thursday', 'on Friday', 'on Saturday', 'on Sunday'],
+};
+
+/** The weekday with its preposition: onWeekday(3, 'cs') -> 've středu', onWeekday(1, 'en') -> 'on Monday' (ISO days, 1 = Monday). */
+export function onWeekday(dayOfWeek: number, language: Locale): string {
+  const phrase = ON_WEEKDAY[language][dayOfWeek - 1];
+  if (!Number.isInteger(dayOfWeek) || phrase === undefined) throw new RangeError(`Invalid ISO day of week: ${dayOfWeek}`);
+  return phrase;
 }
 
 /** The calendar day `days` after `date` (YYYY-MM-DD). */

@@ -488,4 +488,126 @@ describe('what a shopper met in issue 40', () => {
     await page.getByTestId('registration-form').waitFor();
     await page.context().close();
   }, 60_000);
+
+  const infoPages = {
+    cs: [
+      ['Doprava a platba', '/info/3/doprava-a-platba'],
+      ['Obchodní podmínky', '/info/1/obchodni-podminky'],
+      ['Reklamace a vrácení zboží', '/info/4/reklamace-a-vraceni'],
+      ['Kontakt', '/info/5/kontakt'],
+      ['Ochrana osobních údajů', '/info/2/ochrana-osobnich-udaju'],
+    ],
+    en: [
+      ['Shipping and payment', '/en/info/3/shipping-and-payment'],
+      ['Terms and conditions', '/en/info/1/terms-and-conditions'],
+      ['Returns and complaints', '/en/info/4/returns-and-complaints'],
+      ['Contact', '/en/info/5/contact'],
+      ['Privacy policy', '/en/info/2/privacy-policy'],
+    ],
+  } as const;
+
+  it("every page's footer links the shop's information pages, in both languages, by keyboard, and two by two on a phone (item 19)", async () => {
+    const page = await newPage(1280);
+    for (const [language, path] of [
+      ['cs', '/'],
+      ['cs', href('cart', 'cs')],
+      ['cs', href('product', 'cs', params.cs.product!)],
+      ['en', '/en'],
+      ['en', href('stores', 'en')],
+    ] as const) {
+      await open(page, path);
+      const footer = page.getByRole('contentinfo');
+      for (const [name, target] of infoPages[language]) {
+        expect(await footer.getByRole('link', { name, exact: true }).getAttribute('href'), `${path}: ${name}`).toBe(target);
+      }
+    }
+    // the lists are named navigations a screen reader can jump to
+    expect(await page.getByRole('contentinfo').getByRole('navigation', { name: 'Information' }).getByRole('link', { name: 'Contact', exact: true }).count()).toBe(1);
+    // each page opens from the keyboard, at its own address, and its footer link says it is the current page
+    await open(page, '/');
+    for (const [name, target] of infoPages.cs) {
+      await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL(shop.url + target);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
+      expect(await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
+    }
+    // a phone: nothing wider than the screen, the lists side by side, every link a target of 24 px at least
+    await page.setViewportSize({ width: 390, height: 800 });
+    await open(page, '/');
+    const layout = await page.evaluate(() => {
+      const lists = [...document.querySelectorAll('.site-footer nav')].map((nav) => nav.getBoundingClientRect());
+      const links = [...document.querySelectorAll('.site-footer nav li > *')].map((link) => link.getBoundingClientRect().height);
+      return { scrollWidth: document.documentElement.scrollWidth, tops: lists.map((box) => Math.round(box.top)), lefts: lists.map((box) => Math.round(box.left)), lowest: Math.min(...links) };
+    });
+    expect(layout.scrollWidth).toBeLessThanOrEqual(390);
+    expect(layout.tops[0]).toBe(layout.tops[1]);
+    expect(layout.lefts[1]).toBeGreaterThan(layout.lefts[0]);
+    expect(layout.lowest).toBeGreaterThanOrEqual(24);
+    await page.context().close();
+  });
+
+  it('the registration consent to the processing of personal data links to the privacy page, the terms to the terms (item 19)', async () => {
+    const page = await newPage(1280);
+    for (const [path, terms, privacy] of [
+      ['/registrace', ['obchodními podmínkami', '/info/1/obchodni-podminky'], ['zpracováním osobních údajů', '/info/2/ochrana-osobnich-udaju']],
+      ['/en/registrace', ['terms and conditions', '/en/info/1/terms-and-conditions'], ['processing of personal data', '/en/info/2/privacy-policy']],
+    ] as const) {
+      await open(page, path);
+      const consent = page.getByTestId('registration-form').locator('.checkbox-field');
+      for (const [name, target] of [terms, privacy]) {
+        const link = consent.getByRole('link', { name: new RegExp(`^${name}`) });
+        expect(await link.getAttribute('href'), `${path}: ${name}`).toBe(target);
+        expect(await link.getAttribute('target')).toBe('_blank');
+      }
+    }
+    await page.context().close();
+  });
+
+  it('a cart line on a phone: the name across the row, the quantity and price on a line of their own, nothing wider than the screen (item 20)', async () => {
+    const slug = 'alternativni-dres-fc-vltavin-praha-nocni-praha';
+    const variant = await shop.prisma.variant.findFirstOrThrow({
+      where: { stock: { gte: 1 }, product: { translations: { some: { language: 'cs', slug } } } },
+      include: { colour: true },
+    });
+    const page = await newPage(390);
+    await open(page, href('product', 'cs', { slug }));
+    await chooseVariant(page, { slug, size: variant.size, colour: variant.colour?.code ?? null });
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(() => page.getByTestId('header-cart-count').textContent(), { timeout: 10_000 }).toBe('1');
+    await open(page, href('cart', 'cs'));
+    const line = page.getByTestId('cart-line');
+    await line.waitFor();
+    const shape = await line.evaluate((row) => {
+      // the cells: the goods, the unit price, the quantity, the line's total, remove
+      const [goods, , quantity, total] = [...row.querySelectorAll(':scope > td')].map((cell) => cell.getBoundingClientRect());
+      const name = row.querySelector('td a')!;
+      const lineHeight = parseFloat(getComputedStyle(name).lineHeight);
+      return {
+        nameLines: Math.round(name.getBoundingClientRect().height / lineHeight),
+        name: goods,
+        quantity,
+        total,
+        rowRight: row.getBoundingClientRect().right,
+        scrollWidth: document.documentElement.scrollWidth,
+      };
+    });
+    // 'Alternativní dres FC Vltavín Praha „Noční Praha“' wrapped to 6 lines beside the price
+    expect(shape.nameLines).toBeLessThanOrEqual(2);
+    expect(shape.name.width).toBeGreaterThan(300);
+    expect(shape.quantity.top).toBeGreaterThanOrEqual(shape.name.bottom - 1);
+    expect(Math.abs(shape.quantity.top - shape.total.top)).toBeLessThan(shape.quantity.height);
+    expect(shape.rowRight).toBeLessThanOrEqual(390);
+    expect(shape.scrollWidth).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
+  it("a filter that leaves nothing says so, not 'Zobrazeno 0 až 0 z 0' (item 23)", async () => {
+    const page = await newPage(1280);
+    await open(page, `${href('category', 'cs', params.cs.category!)}?priceFrom=9999999`);
+    expect(await page.getByTestId('listing-count').textContent()).toBe('Nenalezeno žádné zboží.');
+    await open(page, `${href('category', 'en', params.en.category!)}?priceFrom=9999999`);
+    expect(await page.getByTestId('listing-count').textContent()).toBe('No products found.');
+    await page.context().close();
+  });
 });

@@ -5,6 +5,10 @@
 // next page; a deep link's first visit is never redirected.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startShop } from '../support/shop-server.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { routeParams } from '../support/route-params.ts';
+import { chooseVariant, variantsInStock } from '../support/product-page.ts';
+import { href } from '../../schema/routes.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
@@ -153,5 +157,67 @@ describe('response cache on the built pages', () => {
   it('a first visit to a deep link is answered, never redirected, whatever the browser language', async () => {
     const response = await fetch(`${shop.url}/kategorie/dresy`, { headers: { 'accept-language': 'en-GB,en;q=0.9' }, redirect: 'manual' });
     expect(response.status).toBe(200);
+  });
+});
+
+describe('a fresh visitor on a cached page (issue 40, item 24)', () => {
+  it("her first calls share one fetch of the CSRF cookie, so one session: no 419, also for her first change (an add to cart)", async () => {
+    const params = await routeParams(shop.prisma);
+    const event = href('event', 'cs', params.cs.event!);
+    const [variant] = await variantsInStock(shop.prisma, 1);
+    const name = (await shop.prisma.productTranslation.findFirstOrThrow({ where: { language: 'cs', slug: variant.slug } })).name;
+    const search = `${href('search', 'cs')}?q=${encodeURIComponent(name)}`;
+    // the results as most visitors get them: from the shared cache, with no cookie of anyone's
+    await fetch(shop.url + search);
+    expect((await fetch(shop.url + search)).headers.get('x-cache')).toBe('HIT');
+    const browser = await launchBrowser();
+    const visit = async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+      const page = await context.newPage();
+      const answers: string[] = [];
+      page.on('response', (response) => answers.push(`${response.status()} ${new URL(response.url()).pathname}`));
+      // a slow network: the cookie's answer comes after the shopper's first click
+      await page.route('**/api/csrf-cookie', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      return { context, page, answers };
+    };
+    try {
+      // the match page (its seats are never cached) asks for the shopper's part and the seats' live changes at once
+      const match = await visit();
+      await match.page.goto(shop.url + event);
+      await match.page.waitForSelector('html[data-hydrated]');
+      await expect.poll(() => match.answers.filter((answer) => answer.endsWith(' /graphql')).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      expect(match.answers.filter((answer) => answer.endsWith(' /api/csrf-cookie'))).toEqual(['204 /api/csrf-cookie']);
+      // her first change: a seat held from the plan, with the keyboard
+      const plan = match.page.getByRole('application', { name: 'Plán hlediště' });
+      await plan.focus();
+      await match.page.keyboard.press('ArrowRight');
+      for (let presses = 0; !(await match.page.getByTestId('seat-plan-active').textContent())?.endsWith('– volné'); presses++) {
+        expect(presses).toBeLessThan(60);
+        await match.page.keyboard.press('ArrowRight');
+      }
+      await match.page.keyboard.press('Enter');
+      await expect.poll(() => match.page.getByTestId('selected-seat').count(), { timeout: 10_000 }).toBe(1);
+      expect(match.answers.filter((answer) => answer.startsWith('419 '))).toEqual([]);
+      await match.context.close();
+
+      // a product opened from the results at once (its page's query and the personal query
+      // together), then added to the cart: the first change
+      const shopper = await visit();
+      await shopper.page.goto(shop.url + search);
+      await shopper.page.waitForSelector('html[data-hydrated]');
+      await shopper.page.locator(`a[href="/produkt/${variant.slug}"]`).first().click();
+      await shopper.page.waitForURL(`**/produkt/${variant.slug}`);
+      await chooseVariant(shopper.page, variant);
+      await shopper.page.getByTestId('add-to-cart').click();
+      await expect.poll(() => shopper.page.getByTestId('header-cart-count').textContent(), { timeout: 10_000 }).toBe('1');
+      expect(shopper.answers.filter((answer) => answer.endsWith(' /api/csrf-cookie'))).toEqual(['204 /api/csrf-cookie']);
+      expect(shopper.answers.filter((answer) => answer.startsWith('419 '))).toEqual([]);
+      await shopper.context.close();
+    } finally {
+      await browser.close();
+    }
   });
 });

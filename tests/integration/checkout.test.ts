@@ -378,7 +378,7 @@ describe(`the checkout form (${databaseKind})`, () => {
         paymentMethod: 'Vyberte prosím způsob platby.',
         invoiceAddress: 'Doplňte prosím fakturační adresu.',
         terms: 'Pro odeslání objednávky musíte souhlasit s obchodními podmínkami.',
-        store: 'Vyberte prosím pobočku pro osobní odběr.',
+        store: 'Vyberte prosím prodejnu pro osobní odběr.',
         deliveryAddressMissing: 'Vyberte prosím doručovací adresu.',
         deliveryAddressIncomplete: 'Doplňte prosím doručovací adresu.',
         orderCannotBeSubmitted: 'Objednávku nelze odeslat.',

@@ -7,7 +7,10 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { createOrder } from '../support/factories.ts';
+import { createCustomer, createOrder, createProduct } from '../support/factories.ts';
+import { captchaToken } from '../support/captcha.ts';
+import { markOrderPaid } from '../../bff/src/services/order-payments.ts';
+import { settledResetRequests } from '../../bff/src/services/password-reset.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.ts';
 import { enqueueMail, enqueueOrderConfirmation, kickMailSender, MAIL_RETRY, sendPendingMail } from '../../bff/src/mail/index.ts';
@@ -493,5 +496,86 @@ describe('order cancelled for non-payment (issue 31)', () => {
     expect(mail.html).toContain(goods);
     expect(mail.text).not.toContain('Zavolejte');
     expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `orderCancelled:${live.id}` } })).status).not.toBe('SENT');
+  });
+});
+
+describe('greetings (issue 40, item 23)', () => {
+  it("every e-mail greets by first name in the Czech vocative ('Dobrý den, Jano,', never 'Dobrý den, Jana,'), in English 'Hello Petr,'", async () => {
+    const address = (firstName: string, email: string) => ({
+      firstName,
+      lastName: 'Dvořák',
+      email,
+      phone: '+420 601 234 567',
+      street: 'Žitná 12',
+      city: 'Praha',
+      postcode: '110 00',
+      country: 'CZ',
+      company: '',
+      ico: '',
+      dic: '',
+    });
+    const jana = await createCustomer(app.prisma, { firstName: 'Jana' });
+    const petr = await createCustomer(app.prisma, { firstName: 'Petr' });
+    const tomas = await createCustomer(app.prisma, { firstName: 'Tomáš' });
+    const ondrej = await createCustomer(app.prisma, { firstName: 'Ondřej' });
+    const confirmed = await createOrder(app.prisma, { email: 'pozdrav-jirina@example.cz', invoiceAddress: address('Jiřina', 'pozdrav-jirina@example.cz') });
+    const cancelled = await createOrder(app.prisma, { email: 'pozdrav-marek@example.cz', invoiceAddress: address('Marek', 'pozdrav-marek@example.cz') });
+    await app.prisma.order.update({ where: { id: cancelled.id }, data: { status: 'CANCELLED' } });
+    const paid = await createOrder(app.prisma, { email: 'pozdrav-zdenek@example.cz', invoiceAddress: address('Zdeněk', 'pozdrav-zdenek@example.cz') });
+    const product = await createProduct(app.prisma, { variants: [{ stock: 0 }] });
+    const watch = await app.prisma.availabilityWatch.create({
+      data: { variantId: product.variants[0].id, email: tomas.email, customerId: tomas.id, unsubscribeToken: `greeting-watch-${product.variants[0].id}-0123456789abcdef0123456789` },
+    });
+    const complaint = await app.prisma.complaint.create({
+      data: {
+        number: `R2026${String(confirmed.id).padStart(6, '9')}`,
+        orderId: confirmed.id,
+        orderNumber: confirmed.number,
+        bankAccount: '19-2000145399/0800',
+        firstName: 'Kateřina',
+        lastName: 'Dvořáková',
+        email: 'pozdrav-katerina@example.cz',
+        phone: '+420601234567',
+        street: 'Žitná 12',
+        city: 'Praha',
+        postcode: '110 00',
+        lines: { create: [{ productTitle: 'Šála Žlutá', productCode: 'SAL-01' }] },
+      },
+    });
+
+    // each e-mail queued as its service queues it
+    await enqueueMail(app.prisma, { kind: 'accountWelcome', recipient: jana.email, language: 'cs', payload: { customerId: jana.id } });
+    await enqueueMail(app.prisma, { kind: 'accountWelcome', recipient: petr.email, language: 'en', payload: { customerId: petr.id } });
+    await app.prisma.$transaction((tx) => enqueueOrderConfirmation(tx, confirmed.id));
+    await enqueueMail(app.prisma, { kind: 'orderCancelled', recipient: cancelled.email, language: 'cs', payload: { orderId: cancelled.id } });
+    expect((await markOrderPaid(app.prisma, { orderNumber: paid.number, amount: paid.totalGross, currency: 'CZK', source: 'command' })).result).toBe('MARKED');
+    await enqueueMail(app.prisma, { kind: 'availabilityWatch', recipient: tomas.email, language: 'cs', payload: { watchId: watch.id } });
+    await enqueueMail(app.prisma, { kind: 'returnProtocol', recipient: complaint.email, language: 'cs', payload: { complaintId: complaint.id } });
+    const client = app.newClient();
+    await client.ensureCsrfCookie();
+    const requested = await client.gql<{ requestPasswordReset: { __typename: string } }>(
+      'mutation($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { __typename } }',
+      { input: { email: ondrej.email, captcha: await captchaToken(app, 'PASSWORD_RESET') } },
+    );
+    expect(requested.data?.requestPasswordReset.__typename).toBe('PasswordResetRequested');
+    await settledResetRequests();
+
+    kickMailSender(app.prisma);
+    const received = await smtp.waitFor(8);
+    const greetings = Object.fromEntries(received.map(({ to, mail }) => [to[0], { text: (mail.text ?? '').split('\n')[0], html: String(mail.html) }]));
+    const expected: [string, string][] = [
+      [jana.email, 'Dobrý den, Jano,'],
+      [petr.email, 'Hello Petr,'],
+      [confirmed.email, 'Dobrý den, Jiřino,'],
+      [cancelled.email, 'Dobrý den, Marku,'],
+      [paid.email, 'Dobrý den, Zdeňku,'],
+      [tomas.email, 'Dobrý den, Tomáši,'],
+      [complaint.email, 'Dobrý den, Kateřino,'],
+      [ondrej.email, 'Dobrý den, Ondřeji,'],
+    ];
+    for (const [recipient, greeting] of expected) {
+      expect(greetings[recipient]?.text, recipient).toBe(greeting);
+      expect(greetings[recipient]?.html, recipient).toContain(`${greeting}</p>`);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { INFO_PAGES } from '../../schema/routes.ts';
 import {
   articles,
   categories,
@@ -113,6 +114,15 @@ describe('seed data: content', () => {
     expect(terms?.slug.cs).toBe('obchodni-podminky');
     expect(terms?.slug.en).toBe('terms-and-conditions');
     expect(terms?.body.cs.length).toBeGreaterThan(2000);
+  });
+
+  it('has every information page the footer and the consents link to, under the same number and slugs (issue 40, item 19)', () => {
+    for (const [name, page] of Object.entries(INFO_PAGES)) {
+      const seeded = infoPages.find((p) => p.id === page.id);
+      expect(seeded?.slug, name).toEqual({ cs: page.cs, en: page.en });
+    }
+    expect(infoPages.find((p) => p.id === INFO_PAGES.privacy.id)?.title.cs).toBe('Ochrana osobních údajů');
+    expect(infoPages.find((p) => p.id === INFO_PAGES.contact.id)?.title.cs).toBe('Kontakt');
   });
 
   it('has exactly the 4 home tiles, the last linking to store 5282', () => {

@@ -1,6 +1,6 @@
 // The page language is part of the URL: Czech unprefixed, English under /en.
 import { useLocation } from 'react-router';
-import { href as buildHref, routeLanguageOf, type RouteName, type RouteLanguage } from '../../schema/routes.ts';
+import { href as buildHref, infoHref, routeLanguageOf, type RouteName, type RouteLanguage } from '../../schema/routes.ts';
 
 export type Language = RouteLanguage;
 export { routeLanguageOf };
@@ -26,4 +26,4 @@ export function languageSwitchUrl(target: Language, path: string): string {
   return `/language/${target}?to=${encodeURIComponent(path)}`;
 }
 
-export { buildHref as href };
+export { buildHref as href, infoHref };

@@ -204,7 +204,7 @@ const messages = {
   deliveryMethodUnknown: { cs: 'Tento způsob dopravy už nenabízíme.', en: 'This delivery method is no longer offered.' },
   paymentMethodUnknown: { cs: 'Tento způsob platby už nenabízíme.', en: 'This payment method is no longer offered.' },
   pickupPointUnknown: { cs: 'Toto výdejní místo nenacházíme. Vyberte prosím jiné.', en: 'We cannot find this pick-up point. Please select another one.' },
-  storeUnknown: { cs: 'Tuto pobočku nenacházíme. Vyberte prosím jinou.', en: 'We cannot find this branch. Please select another one.' },
+  storeUnknown: { cs: 'Tuto prodejnu nenacházíme. Vyberte prosím jinou.', en: 'We cannot find this branch. Please select another one.' },
   ticketsOnlyNoDelivery: {
     cs: 'Vstupenky posíláme e-mailem, objednávka samotných vstupenek se proto obejde bez dopravy i doručovací adresy.',
     en: 'Tickets are sent by e-mail, so an order of tickets only has no delivery method or delivery address.',

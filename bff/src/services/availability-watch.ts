@@ -92,6 +92,8 @@ export type WatchMailDocument = {
   /** The colour's name in the language, else its code; null for a variant without a colour. */
   colour: string | null;
   unsubscribeToken: string;
+  /** The watcher's first name when the watch is a customer's (a guest's has none), for the greeting. */
+  firstName: string | null;
 };
 
 /** Null when the watch is gone (the watcher unsubscribed before the e-mail went out) or the product has no text in the language. */
@@ -100,6 +102,7 @@ export async function watchMailDocument(db: Db, watchId: number, language: Langu
     where: { id: watchId },
     select: {
       unsubscribeToken: true,
+      customer: { select: { firstName: true } },
       variant: {
         select: {
           code: true,
@@ -118,5 +121,6 @@ export async function watchMailDocument(db: Db, watchId: number, language: Langu
     size: watch.variant.size,
     colour: watch.variant.colour?.translations[0]?.name ?? watch.variant.colour?.code ?? null,
     unsubscribeToken: watch.unsubscribeToken,
+    firstName: watch.customer?.firstName ?? null,
   };
 }

@@ -21,7 +21,8 @@ export type MailPayloads = {
   availabilityWatch: { watchId: number };
   returnProtocol: { complaintId: number };
   accountWelcome: { customerId: number };
-  passwordReset: { token: string; validMinutes: number };
+  /** firstName: the customer's, for the greeting (absent in rows queued before it was kept). */
+  passwordReset: { token: string; validMinutes: number; firstName?: string };
   /** The link that confirms an order placed without JavaScript (services/order-confirmations.ts). */
   orderConfirmationLink: { token: string; validMinutes: number };
 };
@@ -63,7 +64,14 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
   accountWelcome: { parse: idPayload('customerId') },
-  passwordReset: { secret: true, parse: tokenPayload(60) },
+  passwordReset: {
+    secret: true,
+    parse(payload) {
+      const link = tokenPayload(60)(payload);
+      const { firstName } = (payload ?? {}) as { firstName?: unknown };
+      return link && { ...link, ...(typeof firstName === 'string' ? { firstName } : {}) };
+    },
+  },
   orderConfirmationLink: { secret: true, parse: tokenPayload(30) },
 };
 

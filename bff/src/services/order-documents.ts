@@ -82,6 +82,11 @@ function readAddress(value: Prisma.JsonValue | null): DocumentAddress | null {
   return address;
 }
 
+/** The first name on an order's invoice address, for an e-mail's greeting; null when it has none. */
+export function invoiceFirstName(invoiceAddress: Prisma.JsonValue | null): string | null {
+  return readAddress(invoiceAddress)?.firstName || null;
+}
+
 function readRecap(value: Prisma.JsonValue): VatRecapRow[] {
   if (!Array.isArray(value)) return [];
   return value

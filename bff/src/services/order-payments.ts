@@ -10,6 +10,7 @@
 import type { Db } from '../db/client.ts';
 import { formatMoney, hasBidiControls, hasLineBreaks, hasUnsafeCharacters, pragueDay, type Currency, type Locale } from '../../../schema/rules/index.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { invoiceFirstName } from './order-documents.ts';
 
 /** How a payment was recorded (OrderPayment.source). */
 export type PaymentSource = 'command' | 'bank-import';
@@ -173,15 +174,17 @@ export type PaymentReceivedMailDocument = {
   currency: Currency;
   totalGross: number;
   payment: RecordedPayment;
+  /** The invoice address's first name, for the greeting. */
+  firstName: string | null;
 };
 
 /** Null when the order is gone or not paid by a recorded payment: the e-mail is then not sent. */
 export async function paymentReceivedMailDocument(db: Db, orderId: number): Promise<PaymentReceivedMailDocument | null> {
   const order = await db.order.findUnique({
     where: { id: orderId },
-    select: { id: true, number: true, hash: true, createdAt: true, currency: true, totalGross: true, status: true, payment: true },
+    select: { id: true, number: true, hash: true, createdAt: true, currency: true, totalGross: true, status: true, payment: true, invoiceAddress: true },
   });
   if (!order?.payment || order.status === 'CANCELLED') return null;
-  const { status: _status, payment, ...document } = order;
-  return { ...document, payment: recorded(payment) };
+  const { status: _status, payment, invoiceAddress, ...document } = order;
+  return { ...document, payment: recorded(payment), firstName: invoiceFirstName(invoiceAddress) };
 }

@@ -96,7 +96,7 @@ async function issueResetToken(prisma: Db, email: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
   await prisma.$transaction(async (tx) => {
-    const customer = await tx.customer.findUnique({ where: { email }, select: { id: true, language: true } });
+    const customer = await tx.customer.findUnique({ where: { email }, select: { id: true, language: true, firstName: true } });
     const customerId = customer?.id ?? -1;
     // a newer request invalidates every earlier link
     await tx.passwordResetToken.updateMany({ where: { customerId, usedAt: null }, data: { usedAt: new Date() } });
@@ -108,7 +108,7 @@ async function issueResetToken(prisma: Db, email: string): Promise<void> {
       kind: 'passwordReset',
       recipient: email,
       language: customer.language,
-      payload: { token, validMinutes: RESET_TOKEN_VALID_MINUTES },
+      payload: { token, validMinutes: RESET_TOKEN_VALID_MINUTES, firstName: customer.firstName },
     });
   });
 }

@@ -10,6 +10,7 @@
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { invoiceFirstName } from './order-documents.ts';
 import { groupChanges, type SeatAnnouncer } from './tickets.ts';
 import { releaseExpiredHolds } from './held-goods.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
@@ -81,17 +82,19 @@ export type CancelledOrderMailDocument = {
   paymentDueAt: Date | null;
   totalGross: number;
   currency: Currency;
+  /** The invoice address's first name, for the greeting. */
+  firstName: string | null;
 };
 
 /** Null when the order is gone or not cancelled (any more): the e-mail is then not sent. */
 export async function cancelledOrderMailDocument(db: Db, orderId: number): Promise<CancelledOrderMailDocument | null> {
   const order = await db.order.findUnique({
     where: { id: orderId },
-    select: { number: true, createdAt: true, paymentDueAt: true, totalGross: true, currency: true, status: true },
+    select: { number: true, createdAt: true, paymentDueAt: true, totalGross: true, currency: true, status: true, invoiceAddress: true },
   });
   if (!order || order.status !== 'CANCELLED') return null;
-  const { status: _status, ...document } = order;
-  return document;
+  const { status: _status, invoiceAddress, ...document } = order;
+  return { ...document, firstName: invoiceFirstName(invoiceAddress) };
 }
 
 /**

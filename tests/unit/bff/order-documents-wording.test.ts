@@ -109,7 +109,7 @@ describe('the confirmation e-mail', () => {
 
 describe('the availability watch e-mail', () => {
   it('words the variant as the cart does', async () => {
-    const watch = { productName: 'Dres FC Vltavín domácí', productSlug: 'dres', size: 'XL', colour: 'červená', unsubscribeToken: 't' };
+    const watch = { productName: 'Dres FC Vltavín domácí', productSlug: 'dres', size: 'XL', colour: 'červená', unsubscribeToken: 't', firstName: null };
     const cs = await availabilityWatch.render({ publicUrl: 'https://shop.example' }, watch, 'cs');
     expect(cs.text).toContain('Dres FC Vltavín domácí – červená, velikost XL');
     const en = await availabilityWatch.render({ publicUrl: 'https://shop.example' }, { ...watch, colour: 'red' }, 'en');

@@ -3,6 +3,7 @@ import {
   addDays,
   hoursOn,
   isoDayOfWeek,
+  onWeekday,
   openingStatus,
   pragueClock,
   type SpecialDay,
@@ -96,5 +97,32 @@ describe('openingStatus', () => {
       specialToday: false,
       holidayToday: false,
     });
+  });
+});
+
+describe('onWeekday (issue 40, item 23)', () => {
+  it("says each weekday with its preposition: 'otevírá v pondělí', 've středu', 've čtvrtek'; 'opens on Monday'", () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((day) => onWeekday(day, 'cs'))).toEqual([
+      'v pondělí',
+      'v úterý',
+      've středu',
+      've čtvrtek',
+      'v pátek',
+      'v sobotu',
+      'v neděli',
+    ]);
+    expect([1, 2, 3, 4, 5, 6, 7].map((day) => onWeekday(day, 'en'))).toEqual([
+      'on Monday',
+      'on Tuesday',
+      'on Wednesday',
+      'on Thursday',
+      'on Friday',
+      'on Saturday',
+      'on Sunday',
+    ]);
+  });
+
+  it('refuses a day that is not an ISO weekday', () => {
+    for (const day of [0, 8, -1, 1.5, Number.NaN]) expect(() => onWeekday(day, 'cs'), String(day)).toThrow(RangeError);
   });
 });

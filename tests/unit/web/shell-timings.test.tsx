@@ -3,6 +3,7 @@
 // most 10 at once, identical ones grouped, paused while hovered; the loading bar waits 200 ms before
 // it shows, runs 2000 ms, and is gone 500 + 400 ms after the navigation ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useEffect, useRef } from 'react';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { Link, Outlet, RouterProvider, createMemoryRouter } from 'react-router';
@@ -24,14 +25,45 @@ function Grab() {
   return null;
 }
 
+/** A page that gives a notice as it opens (its effect runs before the notices' own). */
+function GreetOnArrival() {
+  const { notify } = useNotify();
+  const given = useRef(false);
+  useEffect(() => {
+    if (given.current) return;
+    given.current = true;
+    notify('info', 'Vítejte zpět.');
+  });
+  return <p>welcome</p>;
+}
+
+/** The notices inside the app's router, as in root.tsx: they belong to a page (issue 40, item 24). */
 function renderToasts() {
-  render(
-    <I18nextProvider i18n={createI18n('cs')}>
-      <ToastProvider>
-        <Grab />
-      </ToastProvider>
-    </I18nextProvider>,
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/',
+        element: (
+          <I18nextProvider i18n={createI18n('cs')}>
+            <ToastProvider>
+              <Grab />
+              <Outlet />
+            </ToastProvider>
+          </I18nextProvider>
+        ),
+        children: [
+          { index: true, element: <p>home</p> },
+          { path: 'kosik', element: <p>cart</p> },
+          { path: 'pokladna', element: <p>checkout</p> },
+          { path: 'kosik-2', element: <p>cart 2</p> },
+          { path: 'vitejte', element: <GreetOnArrival /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/kosik'] },
   );
+  render(<RouterProvider router={router} />);
+  return router;
 }
 
 const items = () => screen.queryAllByRole('status').filter((element) => element.tagName === 'LI');
@@ -75,6 +107,35 @@ describe('notifications', () => {
     expect(items()).toHaveLength(1);
     act(() => void vi.advanceTimersByTime(1));
     expect(items()).toHaveLength(0);
+  });
+
+  it('end when the shopper goes to another page; one given for the page the app goes to next is shown there, and ends when she leaves it', async () => {
+    const router = renderToasts();
+    act(() => api.notify('success', 'Voucher jsme uplatnili.'));
+    fireEvent.mouseEnter(items()[0]);
+    // a filter or sort on the same page keeps it
+    await act(async () => {
+      await router.navigate('/kosik?razeni=cena');
+    });
+    expect(items()).toHaveLength(1);
+    await act(async () => {
+      await router.navigate('/pokladna');
+    });
+    expect(items()).toHaveLength(0);
+    act(() => api.notify('success', 'Přihlášení proběhlo úspěšně.', { nextPage: true }));
+    await act(async () => {
+      await router.navigate('/');
+    });
+    expect(items().map((item) => item.textContent)).toEqual([expect.stringContaining('Přihlášení proběhlo úspěšně.')]);
+    await act(async () => {
+      await router.navigate('/kosik-2');
+    });
+    expect(items()).toHaveLength(0);
+    // a notice the new page gives as it opens is that page's
+    await act(async () => {
+      await router.navigate('/vitejte');
+    });
+    expect(items().map((item) => item.textContent)).toEqual([expect.stringContaining('Vítejte zpět.')]);
   });
 
   it('can carry one action button', () => {

@@ -23,9 +23,21 @@ export function onSessionStarted(listener: () => void): () => void {
   return () => void sessionStarted.delete(listener);
 }
 
-async function freshToken(): Promise<string | undefined> {
-  await fetch('/api/csrf-cookie', { credentials: 'same-origin' });
-  return readCsrfCookie();
+/**
+ * The token fetch in flight, shared by every request that needs a token meanwhile. A page's first
+ * calls go out together (the personal query, the seat plan's, a link's loader clicked at once): each
+ * fetched its own cookie, so each started a session of its own, and a call that read one session's
+ * token but went out after the other's cookie had replaced it got a 419 (issue 40, item 24).
+ */
+let tokenInFlight: Promise<string | undefined> | null = null;
+
+function freshToken(): Promise<string | undefined> {
+  tokenInFlight ??= fetch('/api/csrf-cookie', { credentials: 'same-origin' })
+    .then(() => readCsrfCookie())
+    .finally(() => {
+      tokenInFlight = null;
+    });
+  return tokenInFlight;
 }
 
 function withToken(init: RequestInit | undefined, token: string | undefined): RequestInit {

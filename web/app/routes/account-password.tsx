@@ -56,7 +56,7 @@ export default function AccountPassword() {
       const result = await change({ variables: { input: form.values } });
       const outcome = result.data?.changePassword;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('myAccount.thankYou.passwordChangedTitle'));
+        notify('success', t('myAccount.thankYou.passwordChangedTitle'), { nextPage: true });
         await navigate(`${href('accountThankYou', language)}?after=passwordChanged`);
         return;
       }

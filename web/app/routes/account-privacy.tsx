@@ -111,7 +111,7 @@ export default function AccountPrivacy() {
       setConfirming(false);
       if (outcome?.__typename === 'AccountDeleted') {
         forgetSignedInShopper(client.cache);
-        notify('success', t('identity.privacy.deleted'));
+        notify('success', t('identity.privacy.deleted'), { nextPage: true });
         await navigate(href('home', language));
         return;
       }

@@ -66,7 +66,7 @@ export default function ChangePassword({ loaderData }: Route.ComponentProps) {
       const result = await reset({ variables: { input: { token: loaderData.hash, password: form.values.password, passwordConfirmation: form.values.passwordConfirmation } } });
       const outcome = result.data?.resetPassword;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('identity.reset.success'));
+        notify('success', t('identity.reset.success'), { nextPage: true });
         await navigate(`${href('accountThankYou', language)}?after=passwordChanged`);
         return;
       }

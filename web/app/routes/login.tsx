@@ -78,7 +78,7 @@ export default function Login() {
       const result = await login({ variables: { input: { email: form.values.email, password: form.values.password, captcha: token } } });
       const outcome = result.data?.login;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('account.loginSuccess'));
+        notify('success', t('account.loginSuccess'), { nextPage: true });
         await navigate(safeLocalPath(params.get('next'), href('account', language)));
         return;
       }

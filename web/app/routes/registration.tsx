@@ -9,7 +9,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '~/gql';
 import type { Route } from './+types/registration';
 import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
-import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { alternatesFor, href, infoHref, languageOfRequest, useLanguage } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { Field, fieldErrorId, useForm } from '../components/ui/form/index.ts';
 import { useNotify } from '../components/ui/Toasts.tsx';
@@ -63,7 +63,6 @@ export default function Registration() {
   const form = useForm({ initialValues: EMPTY, schema: registrationFormSchema, locale: language });
   const captcha = useCaptcha('REGISTRATION');
   const consent = form.checkboxProps('consent');
-  const termsHref = href('info', language, { id: 1, slug: language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions' });
 
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -75,7 +74,7 @@ export default function Registration() {
       const result = await register({ variables: { input: { ...form.values, phone: form.values.phone || null, captcha: token } } });
       const outcome = result.data?.register;
       if (outcome?.__typename === 'Customer') {
-        notify('success', t('identity.registration.success'));
+        notify('success', t('identity.registration.success'), { nextPage: true });
         await navigate(`${href('accountThankYou', language)}?after=registration`);
         return;
       }
@@ -136,10 +135,17 @@ export default function Registration() {
             <input {...consent} data-testid="consent" />
             <span>
               {t('identity.registration.consentBefore')}
-              <a href={termsHref} target="_blank" rel="noopener">
-                {t('identity.registration.consentLink')}
+              <a href={infoHref('terms', language)} target="_blank" rel="noopener">
+                {t('identity.registration.consentTerms')}
+                <span className="visually-hidden">{t('identity.registration.newWindow')}</span>
               </a>
-              <span className="visually-hidden">{t('identity.registration.consentAfter')}</span>
+              {t('identity.registration.consentBetween')}
+              {/* the consent to the processing of personal data reads the privacy page, not the terms */}
+              <a href={infoHref('privacy', language)} target="_blank" rel="noopener">
+                {t('identity.registration.consentPrivacy')}
+                <span className="visually-hidden">{t('identity.registration.newWindow')}</span>
+              </a>
+              {t('identity.registration.consentAfter')}
             </span>
           </label>
           {form.errors.consent ? (

@@ -4,14 +4,13 @@
 import { href } from '../../../../schema/routes.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { variantText } from '../../../../schema/rules/variant.ts';
-import { html, htmlDocument, textFooter, fill } from './layout.ts';
+import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { WatchMailDocument } from '../../services/availability-watch.ts';
 import type { MailTemplate } from './types.ts';
 
 const TEXTS = {
   cs: {
     subject: '{product} je znovu skladem',
-    greeting: 'Dobrý den,',
     intro: 'zboží, jehož dostupnost hlídáte, je znovu skladem:',
     hurry: 'Kusů bývá málo, nečekejte proto příliš dlouho.',
     view: 'Zobrazit produkt',
@@ -21,7 +20,6 @@ const TEXTS = {
   },
   en: {
     subject: '{product} is back in stock',
-    greeting: 'Hello,',
     intro: 'the item you asked us to watch is back in stock:',
     hurry: 'Pieces tend to be few, so do not wait too long.',
     view: 'View the product',
@@ -41,7 +39,7 @@ export const availabilityWatch: MailTemplate<WatchMailDocument> = {
     const subject = fill(t.subject, values);
 
     const body = html`
-<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 12px;">${greeting(language, watch.firstName)}</p>
 <p style="margin:0 0 8px;">${t.intro}</p>
 <p style="margin:0 0 16px;font-size:17px;font-weight:bold;">${itemText}</p>
 <p style="margin:0 0 16px;">${t.hurry}</p>
@@ -50,7 +48,7 @@ export const availabilityWatch: MailTemplate<WatchMailDocument> = {
 <p style="margin:24px 0 0;font-size:12px;color:#667085;">${t.once} <a href="${unsubscribeUrl}">${t.unsubscribe}</a></p>`;
 
     const text = [
-      t.greeting,
+      greeting(language, watch.firstName),
       '',
       t.intro,
       itemText,

@@ -1,6 +1,7 @@
 // The frame every shop e-mail shares: a simple table layout that mail clients render alike, and a
 // plain-text twin. Values are escaped here; templates pass text, never HTML, except through html``.
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
+import { czechVocative } from '../../../../schema/rules/vocative.ts';
 import type { MailLanguage } from './types.ts';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -56,6 +57,17 @@ ${FOOTER[language]}<br>${SUPPLIER.company}, ${SUPPLIER.street}, ${SUPPLIER.postc
 </td></tr>
 </table></td></tr></table>
 </body></html>`.value;
+}
+
+/**
+ * Every e-mail's first line: 'Dobrý den, Jano,' with the name in the vocative, as Czech addresses a
+ * person ('Dobrý den, Jana,' reads as a form letter); 'Hello Jana,' in English. Without a name (a
+ * guest's watch, an e-mail queued before names were kept) 'Dobrý den,' and 'Hello,'.
+ */
+export function greeting(language: MailLanguage, firstName: string | null | undefined): string {
+  const name = firstName?.trim();
+  if (!name) return language === 'cs' ? 'Dobrý den,' : 'Hello,';
+  return language === 'cs' ? `Dobrý den, ${czechVocative(name)},` : `Hello ${name},`;
 }
 
 /** The plain-text twin's footer. */

@@ -4,14 +4,13 @@ import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter, fill } from './layout.ts';
+import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { CancelledOrderMailDocument } from '../../services/unpaid-orders.ts';
 import type { MailTemplate } from './types.ts';
 
 const TEXTS = {
   cs: {
     subject: 'Objednávka č. {number} byla zrušena',
-    greeting: 'Dobrý den,',
     intro: 'vaši objednávku č. {number} ze dne {date} na částku {amount} jsme zrušili, protože do data splatnosti {due} jsme neobdrželi platbu.',
     goods: 'Zboží jsme vrátili do prodeje. Pokud o něj stále stojíte, objednejte si ho prosím znovu.',
     paidMeanwhile: 'Pokud jste platbu mezitím odeslali, ozvěte se nám prosím na {email} a vše vyřešíme.',
@@ -20,7 +19,6 @@ const TEXTS = {
   },
   en: {
     subject: 'Order No. {number} was cancelled',
-    greeting: 'Hello,',
     intro: 'we have cancelled your order No. {number} of {date} for {amount}, because we did not receive the payment by its due date, {due}.',
     goods: 'The goods are on sale again. If you still want them, please order them again.',
     paidMeanwhile: 'If you have sent the payment meanwhile, please write to us at {email} and we will sort it out.',
@@ -44,7 +42,7 @@ export const orderCancelled: MailTemplate<CancelledOrderMailDocument> = {
     const subject = fill(t.subject, values);
 
     const body = html`
-<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 12px;">${greeting(language, order.firstName)}</p>
 <p style="margin:0 0 16px;">${fill(t.intro, values)}</p>
 <p style="margin:0 0 16px;">${t.goods}</p>
 <p style="margin:0 0 24px;">${fill(t.paidMeanwhile, values)}</p>
@@ -52,7 +50,7 @@ export const orderCancelled: MailTemplate<CancelledOrderMailDocument> = {
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
     const text = [
-      t.greeting,
+      greeting(language, order.firstName),
       '',
       fill(t.intro, values),
       '',

@@ -12,7 +12,7 @@ import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
 import { addressName, type DocumentAddress, type OrderDocument } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
-import { html, htmlDocument, textFooter, type SafeHtml, fill } from './layout.ts';
+import { html, htmlDocument, textFooter, type SafeHtml, fill, greeting } from './layout.ts';
 import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
 
 /**
@@ -24,7 +24,6 @@ export type OrderConfirmationDocument = { order: OrderDocument; invoice: Invoice
 const TEXTS = {
   cs: {
     subject: 'Potvrzení objednávky č. {number}',
-    greeting: 'Dobrý den,',
     intro: 'děkujeme za vaši objednávku č. {number} ze dne {date}. Přijali jsme ji a pustíme se do ní.',
     viewOrder: 'Zobrazit objednávku',
     items: 'Objednané zboží',
@@ -58,7 +57,6 @@ const TEXTS = {
   },
   en: {
     subject: 'Order confirmation No. {number}',
-    greeting: 'Hello,',
     intro: 'thank you for your order No. {number} of {date}. We have received it and are getting started on it.',
     viewOrder: 'View your order',
     items: 'Your items',
@@ -150,7 +148,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
 
     const cell = 'padding:6px 0;border-bottom:1px solid #e4e7ec;';
     const body: SafeHtml = html`
-<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 12px;">${greeting(language, order.invoiceAddress.firstName)}</p>
 <p style="margin:0 0 16px;">${fill(t.intro, values)}</p>
 <p style="margin:0 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
 <h2 style="font-size:17px;margin:0 0 8px;">${t.items}</h2>
@@ -176,7 +174,7 @@ ${ticketsText && html`<p style="margin:16px 0;font-weight:bold;">${ticketsText}<
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
     const text = [
-      t.greeting,
+      greeting(language, order.invoiceAddress.firstName),
       '',
       fill(t.intro, values),
       '',

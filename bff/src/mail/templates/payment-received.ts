@@ -5,7 +5,7 @@ import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter, fill } from './layout.ts';
+import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { PaymentReceivedMailDocument } from '../../services/order-payments.ts';
 import type { MailAttachment, MailTemplate } from './types.ts';
 
@@ -15,7 +15,6 @@ export type PaymentReceivedDocument = { order: PaymentReceivedMailDocument; tick
 const TEXTS = {
   cs: {
     subject: 'Platba přijata – objednávka č. {number}',
-    greeting: 'Dobrý den,',
     intro: 'dne {paidOn} jsme přijali vaši platbu {amount} za objednávku č. {number} ze dne {date}. Děkujeme!',
     next: 'Objednávku teď připravíme a dáme vám vědět, až bude na cestě nebo připravená k vyzvednutí.',
     overpaid: 'Zaplatili jste o {extra} víc, než bylo třeba. Přeplatek vám vrátíme na účet, ze kterého platba přišla.',
@@ -25,7 +24,6 @@ const TEXTS = {
   },
   en: {
     subject: 'Payment received – order No. {number}',
-    greeting: 'Hello,',
     intro: 'on {paidOn} we received your payment of {amount} for order No. {number} of {date}. Thank you!',
     next: 'We are now preparing your order and will let you know when it is on its way or ready for pickup.',
     overpaid: 'You paid {extra} more than the total. We will return the difference to the account the payment came from.',
@@ -56,13 +54,13 @@ export const paymentReceived: MailTemplate<PaymentReceivedDocument> = {
     const attachments: MailAttachment[] = tickets ? [{ filename: tickets.fileName, content: tickets.bytes, contentType: 'application/pdf' }] : [];
 
     const body = html`
-<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 12px;">${greeting(language, order.firstName)}</p>
 ${paragraphs.map((paragraph) => html`<p style="margin:0 0 16px;">${paragraph}</p>`)}
 <p style="margin:8px 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
     const text = [
-      t.greeting,
+      greeting(language, order.firstName),
       '',
       ...paragraphs.flatMap((paragraph) => [paragraph, '']),
       `${t.viewOrder}: ${summaryUrl}`,

@@ -5,13 +5,12 @@ import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
 import { renderReturnProtocolPdf, returnProtocolFileName } from '../../pdf/return-protocol.ts';
 import type { ReturnProtocolDocument } from '../../services/returns.ts';
-import { html, htmlDocument, textFooter, fill } from './layout.ts';
+import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { MailTemplate } from './types.ts';
 
 const TEXTS = {
   cs: {
     subject: 'Reklamační protokol č. {number}',
-    greeting: 'Dobrý den,',
     intro: 'děkujeme, reklamační protokol č. {number} k objednávce č. {order} jsme přijali dne {date}.',
     next: 'Protokol najdete v příloze. Vytiskněte ho prosím a zašlete spolu se zbožím na adresu:',
     goods: 'Reklamované zboží',
@@ -21,7 +20,6 @@ const TEXTS = {
   },
   en: {
     subject: 'Return protocol No. {number}',
-    greeting: 'Hello,',
     intro: 'thank you, we received the return protocol No. {number} for order No. {order} on {date}.',
     next: 'The protocol is attached. Please print it and send it with the goods to:',
     goods: 'Returned goods',
@@ -40,7 +38,7 @@ export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
     const sellerAddress = `${SUPPLIER.company}, ${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`;
     const lineText = (line: (typeof protocol.lines)[number]) => `${line.productTitle} (${line.productCode}), ${piecesText(line.quantity, language)}`;
     const body = html`
-<p style="margin:0 0 12px;">${t.greeting}</p>
+<p style="margin:0 0 12px;">${greeting(language, protocol.firstName)}</p>
 <p style="margin:0 0 12px;">${fill(t.intro, values)}</p>
 <p style="margin:0 0 4px;">${t.next}</p>
 <p style="margin:0 0 16px;font-weight:bold;">${sellerAddress}</p>
@@ -50,7 +48,7 @@ export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
 <p style="margin:0 0 16px;">${t.deadline}</p>
 <p style="margin:0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
     const text = [
-      t.greeting,
+      greeting(language, protocol.firstName),
       fill(t.intro, values),
       '',
       t.next,

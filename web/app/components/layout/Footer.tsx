@@ -1,42 +1,54 @@
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import { useTranslation } from '../../i18n/index.ts';
-import { href, useLanguage } from '../../language.ts';
+import { href, infoHref, useLanguage } from '../../language.ts';
 import { NewsletterForm } from './NewsletterForm.tsx';
 import { ConsentSettingsLink } from '../../features/consent/ConsentBar.tsx';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 
+/** A footer link; NavLink marks the page the shopper is on (aria-current="page"). */
+function FooterLink({ to, children }: { to: string; children: string }) {
+  return (
+    <li>
+      <NavLink to={to} end>
+        {children}
+      </NavLink>
+    </li>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const language = useLanguage();
-  const terms = language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions';
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
-        <section aria-labelledby="footer-newsletter">
+        <section className="site-footer__newsletter" aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">{t('footer.newsletterTitle')}</h2>
           <p>{t('footer.newsletterText')}</p>
           <NewsletterForm />
         </section>
-        <section aria-labelledby="footer-info">
+        {/* the shop's information pages, each under the title it has (prisma/seed/data/pages.ts) */}
+        <nav aria-labelledby="footer-shop">
+          <h2 id="footer-shop">{t('footer.shop')}</h2>
+          <ul>
+            <FooterLink to={infoHref('shipping', language)}>{t('footer.shipping')}</FooterLink>
+            <FooterLink to={infoHref('terms', language)}>{t('footer.terms')}</FooterLink>
+            <FooterLink to={infoHref('returns', language)}>{t('footer.returns')}</FooterLink>
+            <FooterLink to={href('complaint', language)}>{t('placeholder.complaint')}</FooterLink>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-info">
           <h2 id="footer-info">{t('footer.info')}</h2>
           <ul>
-            <li>
-              <Link to={href('info', language, { id: 1, slug: terms })}>{t('footer.terms')}</Link>
-            </li>
-            <li>
-              <Link to={href('stores', language)}>{t('nav.stores')}</Link>
-            </li>
-            <li>
-              <Link to={href('blog', language)}>{t('nav.blog')}</Link>
-            </li>
-            <li>
-              <Link to={href('complaint', language)}>{t('placeholder.complaint')}</Link>
-            </li>
+            <FooterLink to={infoHref('contact', language)}>{t('footer.contact')}</FooterLink>
+            <FooterLink to={href('stores', language)}>{t('nav.stores')}</FooterLink>
+            <FooterLink to={href('blog', language)}>{t('nav.blog')}</FooterLink>
+            <FooterLink to={infoHref('privacy', language)}>{t('footer.privacy')}</FooterLink>
             <li>
               <ConsentSettingsLink />
             </li>
           </ul>
-        </section>
+        </nav>
         <section aria-labelledby="footer-follow">
           <h2 id="footer-follow">{t('footer.follow')}</h2>
           <ul className="social-links">

@@ -96,9 +96,10 @@ export function Header({ alternates }: { alternates: Alternates | null }) {
   const onLogout = async () => {
     try {
       await logout();
-      notify('success', t('account.logoutSuccess'));
-      // an account page is no place for a signed-out shopper: home
-      if (isCustomerOnlyPath(location.pathname)) await navigate(href('home', language));
+      // an account page is no place for a signed-out shopper: home, where the notice is shown
+      const leaving = isCustomerOnlyPath(location.pathname);
+      notify('success', t('account.logoutSuccess'), { nextPage: leaving });
+      if (leaving) await navigate(href('home', language));
     } catch {
       notify('error', t('account.logoutError'));
     }

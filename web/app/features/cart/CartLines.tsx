@@ -135,7 +135,7 @@ export function CartLines({ cart, failed }: { cart: FragmentType<typeof CartLine
   // a cart of tickets only has no goods to list
   if (lines.length === 0) return null;
   return (
-    <table className="cart-table">
+    <table className="cart-table cart-table--lines">
       <caption className="visually-hidden">{t('cart.title')}</caption>
       <thead>
         <tr>
@@ -222,11 +222,11 @@ function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string;
           {details && <span className="muted"> · {details}</span>}
         </span>
       </td>
-      <td>
+      <td className="cart-table__unit">
         <span className="cart-table__label">{t('cart.unitPrice')}: </span>
         <Money price={line.unitPrice} />
       </td>
-      <td>
+      <td className="cart-table__quantity">
         {/* a form may not have role=group: the group is inside it */}
         {/* with JavaScript the box's own rules apply (0 asks, too many is clamped): the browser's check would stop the submit */}
         <form id={formId} method="post" noValidate={hydrated} onSubmit={onSubmit}>
@@ -267,11 +267,11 @@ function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string;
           </p>
         )}
       </td>
-      <td>
+      <td className="cart-table__total">
         <span className="cart-table__label">{t('cart.total')}: </span>
         <Money price={line.totalPrice} />
       </td>
-      <td>
+      <td className="cart-table__remove">
         <button type={hydrated ? 'button' : 'submit'} form={formId} name="intent" value="remove" className="link-button" disabled={loading} onClick={() => void change(0)} aria-label={t('cart.removeName', { name })}>
           {t('cart.remove')}
         </button>

@@ -45,7 +45,7 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === basePath;
   const total = list.totalCount;
-  const from = total === 0 ? 0 : list.offset + 1;
+  const from = list.offset + 1;
   const to = list.offset + list.edges.length;
   const lastPage = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const link = (changes: Partial<ListingState>) => basePath + listingSearch({ ...state, ...changes }, keep);
@@ -89,7 +89,8 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
       </Form>
 
       <p className="listing__count" aria-live="polite" data-testid="listing-count">
-        {beyondLastPage ? t('list.beyondLastPage') : t('list.viewed', { from, to, count: total })}
+        {/* nothing found says so, never 'Zobrazeno 0 až 0 z 0' */}
+        {beyondLastPage ? t('list.beyondLastPage') : total === 0 ? t('list.nothingToShow') : t('list.viewed', { from, to, count: total })}
       </p>
 
       {beyondLastPage ? (

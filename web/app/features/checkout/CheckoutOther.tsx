@@ -1,7 +1,7 @@
 // The checkout's last section: the order note, the newsletter and the terms (linked, opened in a new
 // tab) that must be accepted. Their state lives in useCheckout.
 import { useTranslation } from '../../i18n/index.ts';
-import { href, useLanguage } from '../../language.ts';
+import { infoHref, useLanguage } from '../../language.ts';
 import { NOTE_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import type { Checkout } from './useCheckout.ts';
 
@@ -51,7 +51,7 @@ export function CheckoutOther({ note, noteError, changeNote, newsletter, setNews
           />
           <span>
             {t('checkout.termsBefore')}{' '}
-            <a href={href('info', language, { id: 1, slug: language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions' })} target="_blank" rel="noopener">
+            <a href={infoHref('terms', language)} target="_blank" rel="noopener">
               {t('checkout.termsLink')}
             </a>{' '}
             <span className="visually-hidden">({t('checkout.newTab')})</span>

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from '../../i18n/index.ts';
 import { Link, useLocation } from 'react-router';
 import { ALL_GRANTED, CONSENT_SETTINGS_PARAM, NONE_GRANTED, type ConsentChoice } from '../../../../schema/rules/consent.ts';
-import { href, useLanguage } from '../../language.ts';
+import { href, infoHref, useLanguage } from '../../language.ts';
 import { FormToken } from '../../forms/FormToken.tsx';
 import { useConsent } from './ConsentProvider.tsx';
 
@@ -47,7 +47,6 @@ export function ConsentBar() {
   }, [settingsOpen, closeSettings]);
 
   if (!visible) return null;
-  const terms = language === 'cs' ? 'obchodni-podminky' : 'terms-and-conditions';
   /** With JavaScript a button saves in place instead of posting the form. */
   const inPlace = (action: () => void) => (event: MouseEvent) => {
     event.preventDefault();
@@ -67,7 +66,7 @@ export function ConsentBar() {
           {t('consent.title')}
         </h2>
         <p className="consent-bar__text">
-          {t('consent.text')} <Link to={href('info', language, { id: 1, slug: terms })}>{t('consent.more')}</Link>
+          {t('consent.text')} <Link to={infoHref('privacy', language)}>{t('consent.more')}</Link>
         </p>
         {details ? (
           <fieldset className="consent-bar__categories">

@@ -3,7 +3,7 @@
 import { useTranslation } from '../../i18n/index.ts';
 import { useEffect, useState } from 'react';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
-import { addDays, openingStatus, pragueClock, type OpeningStatus as Status, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
+import { addDays, onWeekday, openingStatus, pragueClock, type OpeningStatus as Status, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { useLanguage } from '../../language.ts';
 
@@ -39,7 +39,7 @@ export function directionsUrl(store: { latitude: number; longitude: number }): s
   return `https://www.google.com/maps/dir/?api=1&destination=${store.latitude},${store.longitude}`;
 }
 
-function statusText(status: ShownStatus, t: (key: string, values?: Record<string, unknown>) => string, days: string[], language: 'cs' | 'en'): string {
+function statusText(status: ShownStatus, t: (key: string, values?: Record<string, unknown>) => string, language: 'cs' | 'en'): string {
   if (status.open && status.closesAt) return t('stores.openNow', { time: status.closesAt });
   const next = status.nextOpening;
   const prefix = status.holidayToday ? `${t('stores.holidayToday')} · ` : '';
@@ -48,7 +48,7 @@ function statusText(status: ShownStatus, t: (key: string, values?: Record<string
   const today = pragueClock(new Date()).date;
   if (next.date === today) return prefix + t('stores.opensToday', { time: next.opens });
   if (next.date === addDays(today, 1)) return prefix + t('stores.opensTomorrow', { time: next.opens });
-  return prefix + t('stores.opensOn', { day: days[next.dayOfWeek].toLocaleLowerCase(language), date: formatDate(`${next.date}T12:00:00Z`, language), time: next.opens });
+  return prefix + t('stores.opensOn', { day: onWeekday(next.dayOfWeek, language), date: formatDate(`${next.date}T12:00:00Z`, language), time: next.opens });
 }
 
 type OpeningStatusProps = {
@@ -80,11 +80,10 @@ export function OpeningStatus({ week, as: Tag = 'p', ...props }: OpeningStatusPr
     return () => clearInterval(timer);
   }, [rendered, week, specialDays]);
   const language = useLanguage();
-  const days = t('stores.days', { returnObjects: true }) as string[];
   return (
     <Tag className={status.open ? 'store-status store-status--open' : 'store-status store-status--closed'} data-testid="store-status">
       <span className="store-status__dot" aria-hidden="true" />
-      {statusText(status, t, days, language)}
+      {statusText(status, t, language)}
     </Tag>
   );
 }
