@@ -1,6 +1,7 @@
 // E-mail (issue 6 item 7, issue 7): the outbox row commits with what it announces, the sender delivers
 // it over real SMTP (a local smtp-server) or as an .eml file, retries a refusing server with a growing
 // delay, and never sends a row twice, even with two senders at once.
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -559,9 +560,16 @@ describe('greetings (issue 40, item 23)', () => {
     );
     expect(requested.data?.requestPasswordReset.__typename).toBe('PasswordResetRequested');
     await settledResetRequests();
+    // the no-JavaScript checkout's confirmation link, queued as services/order-confirmations.ts queues it
+    await enqueueMail(app.prisma, {
+      kind: 'orderConfirmationLink',
+      recipient: 'pozdrav-hana@example.cz',
+      language: 'cs',
+      payload: { token: randomBytes(32).toString('base64url'), validMinutes: 30, firstName: 'Hana' },
+    });
 
     kickMailSender(app.prisma);
-    const received = await smtp.waitFor(8);
+    const received = await smtp.waitFor(9);
     const greetings = Object.fromEntries(received.map(({ to, mail }) => [to[0], { text: (mail.text ?? '').split('\n')[0], html: String(mail.html) }]));
     const expected: [string, string][] = [
       [jana.email, 'Dobrý den, Jano,'],
@@ -572,6 +580,7 @@ describe('greetings (issue 40, item 23)', () => {
       [tomas.email, 'Dobrý den, Tomáši,'],
       [complaint.email, 'Dobrý den, Kateřino,'],
       [ondrej.email, 'Dobrý den, Ondřeji,'],
+      ['pozdrav-hana@example.cz', 'Dobrý den, Hano,'],
     ];
     for (const [recipient, greeting] of expected) {
       expect(greetings[recipient]?.text, recipient).toBe(greeting);

@@ -23,8 +23,8 @@ export type MailPayloads = {
   accountWelcome: { customerId: number };
   /** firstName: the customer's, for the greeting (absent in rows queued before it was kept). */
   passwordReset: { token: string; validMinutes: number; firstName?: string };
-  /** The link that confirms an order placed without JavaScript (services/order-confirmations.ts). */
-  orderConfirmationLink: { token: string; validMinutes: number };
+  /** The link that confirms an order placed without JavaScript (services/order-confirmations.ts); firstName for the greeting. */
+  orderConfirmationLink: { token: string; validMinutes: number; firstName?: string };
 };
 
 export type MailKind = keyof MailPayloads;
@@ -57,6 +57,15 @@ function tokenPayload(minutes: number) {
   };
 }
 
+/** A link's payload: its token and validity, and the first name its greeting uses (absent in older rows). */
+function linkPayload(minutes: number) {
+  return (payload: unknown): { token: string; validMinutes: number; firstName?: string } | null => {
+    const link = tokenPayload(minutes)(payload);
+    const { firstName } = (payload ?? {}) as { firstName?: unknown };
+    return link && { ...link, ...(typeof firstName === 'string' ? { firstName } : {}) };
+  };
+}
+
 export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   orderConfirmation: { parse: idPayload('orderId') },
   orderCancelled: { parse: idPayload('orderId') },
@@ -64,15 +73,8 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
   accountWelcome: { parse: idPayload('customerId') },
-  passwordReset: {
-    secret: true,
-    parse(payload) {
-      const link = tokenPayload(60)(payload);
-      const { firstName } = (payload ?? {}) as { firstName?: unknown };
-      return link && { ...link, ...(typeof firstName === 'string' ? { firstName } : {}) };
-    },
-  },
-  orderConfirmationLink: { secret: true, parse: tokenPayload(30) },
+  passwordReset: { secret: true, parse: linkPayload(60) },
+  orderConfirmationLink: { secret: true, parse: linkPayload(30) },
 };
 
 export function isMailKind(kind: string): kind is MailKind {

@@ -65,7 +65,7 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
       kind: 'orderConfirmationLink',
       recipient: email,
       language: ctx.language,
-      payload: { token, validMinutes: CONFIRMATION_VALID_MINUTES },
+      payload: { token, validMinutes: CONFIRMATION_VALID_MINUTES, firstName: checkout.invoiceAddress?.firstName },
     });
     // as placeOrder's: past the time limit (the shopper told "try again") nothing is held or sent
     beginCommit();
