@@ -632,7 +632,9 @@ describe(`catalog (${databaseKind})`, () => {
     it('a wrongly typed variable is refused before execution', async () => {
       const response = await app.gql(ProductListQuery, { first: 'twelve' } as never);
       expect(response.data).toBeUndefined();
-      expect(response.errors![0].message).toMatch(/\$first/);
+      // in the request's language (Czech here), naming the variable (issue 40, item 14)
+      expect(response.errors![0].message).toMatch(/\(first\)/);
+      expect(response.errors![0].extensions?.code).toBe('BAD_USER_INPUT');
     });
   });
 
