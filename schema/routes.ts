@@ -32,6 +32,7 @@ export const ROUTES = {
   orderSummaryKept: { cs: '/objednavka/shrnuti/:id', en: '/en/order/summary/:id', file: 'routes/order-summary.tsx' },
   // the link that confirms an order sent without JavaScript (docs/decisions/0049)
   orderConfirm: { cs: '/objednavka/potvrzeni/:token', en: '/en/order/confirm/:token', file: 'routes/order-confirm.tsx' },
+  orderConfirmKept: { cs: '/objednavka/potvrzeni', en: '/en/order/confirm', file: 'routes/order-confirm.tsx' },
   orderDetail: { cs: '/ucet/objednavka/:id', en: '/en/account/order/:id', file: 'routes/account-order.tsx' },
   account: { cs: '/ucet', en: '/en/account', file: 'routes/account.tsx', guard: 'customer' },
   accountAddresses: { cs: '/ucet/dodaci-adresy', en: '/en/account/addresses', file: 'routes/account-addresses.tsx', guard: 'customer' },
@@ -87,6 +88,7 @@ export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'orderCo
  */
 export const KEPT_SECRET_ROUTES = {
   orderSummary: 'orderSummaryKept',
+  orderConfirm: 'orderConfirmKept',
   changePassword: 'changePasswordKept',
   sharedWishlist: 'sharedWishlistKept',
   watchUnsubscribe: 'watchUnsubscribeKept',

@@ -1,10 +1,10 @@
 // Secrets that came in a link's address (an order's hash, a password-reset token, a wishlist's share
-// token, an availability watch's cancel token) are kept in the shopper's session once her page has
+// token, an availability watch's cancel token, a no-JavaScript order's confirmation token) are kept in the shopper's session once her page has
 // read them, so the page can take them out of the address bar (requirements L3) and still work when
 // reloaded at its address without the secret. Only this session gets them back; another browser
 // opening the clean address has none. They are checked where they are used, as if they came in the link.
 
-export type LinkSecretKind = 'orderSummary' | 'passwordReset' | 'sharedWishlist' | 'watchCancel';
+export type LinkSecretKind = 'orderSummary' | 'orderConfirmation' | 'passwordReset' | 'sharedWishlist' | 'watchCancel';
 
 /** The part of the shop's session (graphql/context.ts ShopSession) that keeps them. */
 type ShopSession = { linkSecrets?: Record<string, string> };

@@ -9,6 +9,7 @@ const LinkSecretKindEnum = builder.enumType('LinkSecretKind', {
   description: 'Which link a kept secret came from.',
   values: {
     ORDER_SUMMARY: { value: 'orderSummary', description: 'An order summary’s hash; the key is the order’s databaseId.' },
+    ORDER_CONFIRMATION: { value: 'orderConfirmation', description: 'The token of a link that confirms an order sent without JavaScript; no key.' },
     PASSWORD_RESET: { value: 'passwordReset', description: 'A password-reset token; no key.' },
     SHARED_WISHLIST: { value: 'sharedWishlist', description: 'A wishlist’s share token; no key.' },
     WATCH_CANCEL: { value: 'watchCancel', description: 'An availability watch’s cancel token; no key.' },
@@ -22,7 +23,7 @@ function browserSession(ctx: Context): boolean {
 builder.mutationField('keepLinkSecret', (t) =>
   t.boolean({
     description:
-      'Keeps the secret of a link this browser opened (an order summary, a password reset, a shared wishlist, a watch’s cancel link) in its session, ' +
+      'Keeps the secret of a link this browser opened (an order summary, an order confirmation, a password reset, a shared wishlist, a watch’s cancel link) in its session, ' +
       'so the page works at its address without the secret. False when nothing was kept (no browser session, or no such secret).',
     args: {
       kind: t.arg({ type: LinkSecretKindEnum, required: true, description: 'Which link.' }),
