@@ -99,13 +99,13 @@ export const RATE_RULES = {
    * quantity): an unpaid bank-transfer order keeps its stock for the payment days, so the window is as
    * long; a script could otherwise take a product's whole stock in seconds (issue 40).
    */
+  orderPiecesPerVariantIp: { name: 'order-pieces-variant-ip', limit: 30, windowMs: 7 * 24 * HOUR },
   /**
    * Order confirmation links sent to a checkout without JavaScript (services/order-confirmations.ts):
    * each holds goods and sends an e-mail, so few per address and per order e-mail.
    */
   orderConfirmationPerIp: { name: 'order-confirmation-ip', limit: 5, windowMs: HOUR },
   orderConfirmationPerEmail: { name: 'order-confirmation-email', limit: 3, windowMs: HOUR },
-  orderPiecesPerVariantIp: { name: 'order-pieces-variant-ip', limit: 30, windowMs: 7 * 24 * HOUR },
   /** Requests per partner token and minute; the token's own setting, 120 unless set otherwise. */
   partnerToken: (perMinute = 120): RateRule => ({ name: 'partner-token', limit: perMinute, windowMs: MINUTE }),
   /** Anonymous requests of the public explorer (GRAPHIQL_PUBLIC) per client address: a token's default rate. */

@@ -324,7 +324,7 @@ export async function releaseSeats(
          AND "seat" = ANY(${[...new Set(seats)]}::int[])
       RETURNING "seat", "holder"`;
     // released seats cool down from now on for the cart and the client that held them
-    const holders = [...new Set([clientKey(ctx), `cart:${cartId}`, ...rows.flatMap((row) => (row.holder ? [row.holder] : []))])];
+    const holders = [...new Set([...cooldownHolders(clientKey(ctx), cartId), ...rows.flatMap((row) => (row.holder ? [row.holder] : []))])];
     await tx.$executeRaw`
       INSERT INTO "SeatHoldCooldown" ("eventId", "seat", "holder", "until")
       SELECT ${eventId}::int, s.seat, h.holder, ${coolUntil}::timestamptz
