@@ -30,6 +30,8 @@ export function pageRequestShape(req: Request, res: Response, next: NextFunction
 
 /** The path with each segment that cannot be decoded taken literally: its every `%` as `%25`. */
 export function literalBrokenEscapes(path: string): string {
+  // every page request passes here, cache hits too: a path without escapes has nothing to decode
+  if (!path.includes('%')) return path;
   return path
     .split('/')
     .map((segment) => {
