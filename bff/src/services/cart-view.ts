@@ -7,7 +7,6 @@
 //
 // A view belongs to the row it was built from: a mutation loads its cart again after its write, and
 // that new row gets a new view, so nothing is ever read from a view older than the last write.
-import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { checkoutCartColumns, checkoutCartInclude, checkoutFrom, ticketPaymentRules, type Checkout, type CheckoutContext } from './checkout.ts';
 import { liveHoldsSelect, ticketClock, ticketLinesOf, type CartTicketLine } from './tickets.ts';
@@ -35,8 +34,11 @@ export type CartViewRow = Prisma.CartGetPayload<{ select: ReturnType<typeof cart
 /** The cart as every cart field shows it: the checkout's computation, with the held seats' matches. */
 export type CartView = Checkout & { tickets: CartTicketLine[] };
 
+/** What building a view needs of a request (the GraphQL context provides it). */
+export type CartViewContext = Pick<CheckoutContext, 'prisma' | 'currency' | 'language' | 'config'>;
+
 /** Builds a view from its row: no statement, except the once-per-customer uses of its vouchers when it has such a voucher and an e-mail. */
-export async function buildCartView(ctx: Pick<CheckoutContext, 'prisma' | 'currency' | 'language' | 'config'>, row: CartViewRow, now: Date): Promise<CartView> {
+export async function buildCartView(ctx: CartViewContext, row: CartViewRow, now: Date): Promise<CartView> {
   const tickets = ticketLinesOf(row.seats, { currency: ctx.currency, language: ctx.language, now });
   const vouchers = row.vouchers.map((entry) => entry.voucher);
   const usedOnce = await usedOnceByEmail(ctx.prisma, vouchers, voucherEmail(row));
@@ -63,7 +65,7 @@ export class CartViews {
   }
 
   /** The view of this row, built on the first ask; a newer row of the same cart (after a write) replaces it. */
-  of(ctx: Pick<CheckoutContext, 'prisma' | 'currency' | 'language' | 'config'> & { prisma: Db }, row: CartViewRow): Promise<CartView> {
+  of(ctx: CartViewContext, row: CartViewRow): Promise<CartView> {
     const kept = this.built.get(row.id);
     if (kept && kept.row === row) return kept.view;
     const view = buildCartView(ctx, row, this.now);
