@@ -6,6 +6,7 @@ import { CategoryPageDocument, LayoutDocument, ProductListFieldsFragmentDoc, Pro
 import { getFragmentData } from '../../web/app/gql/fragment-masking.ts';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { gid } from '../support/global-id.ts';
+import { similarProducts } from '../../bff/src/services/catalog.ts';
 import {
   createCategory,
   createManufacturer,
@@ -682,6 +683,25 @@ describe(`catalog (${databaseKind})`, () => {
         );
         expect(node.similar.map((product) => product.id), node.slug).toEqual(single.data!.product.similar.map((product) => product.id));
       }
+    });
+
+    it("the catalog's rule: the chosen products, else the best sellers of the category without the product itself", async () => {
+      const category = await createCategory(app.prisma);
+      const ranked = [];
+      for (const soldCount of [50, 40, 30, 20, 10, 5]) ranked.push(await createProduct(app.prisma, { category, soldCount }));
+      await createProduct(app.prisma, { category, soldCount: 99, published: false });
+      const chooser = await createProduct(app.prisma, { category, soldCount: 0, similar: [ranked[5], ranked[4]] });
+      const found = await similarProducts(
+        app.prisma,
+        [ranked[0], ranked[3], chooser].map((product) => ({ id: product.id, categoryId: category.id })),
+        { select: { id: true } },
+      );
+      const ids = (id: number) => (found.get(id) as { id: number }[]).map((product) => product.id);
+      // the best sellers in their order, the product itself left out, four at most; unpublished ones never
+      expect(ids(ranked[0].id)).toEqual([ranked[1], ranked[2], ranked[3], ranked[4]].map((product) => product.id));
+      expect(ids(ranked[3].id)).toEqual([ranked[0], ranked[1], ranked[2], ranked[4]].map((product) => product.id));
+      // chosen ones win over the best sellers
+      expect(ids(chooser.id)).toEqual([ranked[5].id, ranked[4].id]);
     });
 
     it('chosen similar products come in their order, at most four, published only', async () => {

@@ -4,6 +4,7 @@ import type { LineLog } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 import type { SeatChangeBus } from '../services/seat-changes.ts';
+import type { RequestLoaders } from './loaders.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 
@@ -49,6 +50,8 @@ export type Context = {
   rateLimiter: RateLimiter;
   /** Seats taken and freed, told to the seat pickers of every instance (services/seat-changes.ts). */
   seatChanges: SeatChangeBus;
+  /** What several resolvers of this request read, read once: the cart view, similar products (graphql/loaders.ts). */
+  loaders: RequestLoaders;
   /**
    * The partner app of a bearer-token request (http/partner-auth.ts), or the public explorer's anonymous
    * visitor (tokenId null, http/public-explorer.ts); null for browser requests.

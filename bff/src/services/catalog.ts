@@ -281,3 +281,59 @@ function productOrder(sort: ProductSortValue, byRelevance: boolean): Prisma.Sql 
       return byRelevance ? Prisma.sql`relevance DESC, "soldCount" DESC, id ASC` : Prisma.sql`"soldCount" DESC, id ASC`;
   }
 }
+
+// ------------------------------------------------------------------ similar products
+
+/** How many similar products a product shows. */
+export const SIMILAR_COUNT = 4;
+
+/** A product asking for its similar products: its id and category. */
+export type SimilarParent = { id: number; categoryId: number };
+
+/**
+ * The products to show beside each of `parents` (Product.similar): the ones chosen as similar, in their
+ * order (published only, at most SIMILAR_COUNT), or else, when none are chosen, the best sellers of the
+ * product's category, the product itself left out. `selection` is the Prisma selection of each product
+ * (what the client asks of it). At most three statements for any number of parents.
+ */
+export async function similarProducts(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>): Promise<Map<number, unknown[]>> {
+  const found = new Map<number, unknown[]>();
+  const chosen = await db.similarProduct.findMany({
+    where: { productId: { in: parents.map((parent) => parent.id) }, similar: { published: true } },
+    orderBy: [{ productId: 'asc' }, { position: 'asc' }, { similarId: 'asc' }],
+    select: { productId: true, similar: selection },
+  });
+  for (const link of chosen) {
+    const list = found.get(link.productId) ?? [];
+    if (list.length < SIMILAR_COUNT) list.push(link.similar);
+    found.set(link.productId, list);
+  }
+  const rest = parents.filter((parent) => !found.has(parent.id));
+  if (rest.length) await addBestSellers(db, rest, selection, found);
+  return found;
+}
+
+/** The best sellers of each parent's category, the parent itself left out. */
+async function addBestSellers(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>, found: Map<number, unknown[]>) {
+  const categories = [...new Set(parents.map((parent) => parent.categoryId))];
+  // one more than shown, in case the parent is among them
+  const perCategory = SIMILAR_COUNT + 1;
+  // each category's first entries of its sales-order index, not every product of it ranked (issue 40)
+  const ranked = await db.$queryRaw<{ id: number; categoryId: number }[]>`
+    SELECT best.id, c.id AS "categoryId"
+      FROM unnest(${categories}::int[]) AS c(id)
+     CROSS JOIN LATERAL (
+       SELECT p.id, p."soldCount" FROM "Product" p
+        WHERE p."categoryId" = c.id AND p.published
+        ORDER BY p."soldCount" DESC, p.id ASC
+        LIMIT ${perCategory}
+     ) best
+     ORDER BY c.id, best."soldCount" DESC, best.id ASC`;
+  if (!ranked.length) return;
+  const products = (await db.product.findMany({ ...selection, where: { id: { in: ranked.map((row) => row.id) } } })) as { id: number }[];
+  const byId = new Map(products.map((product) => [product.id, product]));
+  for (const parent of parents) {
+    const ids = ranked.filter((row) => row.categoryId === parent.categoryId && row.id !== parent.id).map((row) => row.id);
+    found.set(parent.id, ids.slice(0, SIMILAR_COUNT).flatMap((id) => byId.get(id) ?? []));
+  }
+}

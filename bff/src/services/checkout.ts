@@ -14,6 +14,7 @@ import {
   addressFormSchema,
   BANK_TRANSFER_PAYMENT_CODE,
   cartMoney,
+  type CartMoney,
   checkoutMessage,
   checkoutProblems,
   companyFormSchema,
@@ -34,7 +35,7 @@ import {
   type FormSchema,
   type VatRecap,
 } from '../../../schema/rules/index.ts';
-import { evaluateVouchers, voucherEmail, type VoucherEvaluation } from './vouchers.ts';
+import { evaluateVouchers, voucherEmail, type CartForVouchers, type VoucherEvaluation } from './vouchers.ts';
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
@@ -78,11 +79,46 @@ export const checkoutCartInclude = {
   },
   deliveryMethod: { include: { translations: true, payments: { select: { paymentMethodId: true } } } },
   paymentMethod: { include: { translations: true } },
-  store: true,
   pickupPoint: true,
+  // the vouchers are judged with the customer's e-mail before the order gives one (voucherEmail)
+  customer: { select: { email: true } },
 } as const satisfies Prisma.CartInclude;
 
 export type CheckoutCart = Prisma.CartGetPayload<{ include: typeof checkoutCartInclude }>;
+
+/** What the checkout is computed from: the cart as placeOrder loads it, or as the cart view reads it (services/cart-view.ts). */
+export type CheckoutCartData = Pick<
+  CheckoutCart,
+  | 'id'
+  | 'customerId'
+  | 'email'
+  | 'invoiceAddress'
+  | 'deliveryAddress'
+  | 'deliverySameAsInvoice'
+  | 'note'
+  | 'newsletter'
+  | 'termsAccepted'
+  | 'storeId'
+  | 'lines'
+  | 'deliveryMethod'
+  | 'paymentMethod'
+  | 'pickupPoint'
+  | 'customer'
+>;
+
+/** The columns of the cart the checkout reads besides its relations (the cart view selects them). */
+export const checkoutCartColumns = {
+  id: true,
+  customerId: true,
+  email: true,
+  invoiceAddress: true,
+  deliveryAddress: true,
+  deliverySameAsInvoice: true,
+  note: true,
+  newsletter: true,
+  termsAccepted: true,
+  storeId: true,
+} as const satisfies Prisma.CartSelect;
 
 export function loadCheckoutCart(db: CheckoutDb, cartId: string): Promise<CheckoutCart | null> {
   return db.cart.findUnique({ where: { id: cartId }, include: checkoutCartInclude });
@@ -186,6 +222,8 @@ export type Checkout = {
   newsletter: boolean;
   termsAccepted: boolean;
   vouchers: VoucherEvaluation;
+  /** The goods, the vouchers' discount (per voucher and per rate), the charges and the recap the totals come from. */
+  money: CartMoney;
   totals: CheckoutTotals;
   /** What stops the order (spec section 5 messages, and vouchers that no longer apply). */
   problems: FieldError[];
@@ -216,18 +254,29 @@ function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
   return createHash('sha256').update(cartId).update('\n').update(JSON.stringify(snapshot)).digest('base64url').slice(0, 32);
 }
 
+type CheckoutOptions = { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now?: Date };
+
 /**
  * Everything the checkout shows and the order charges, computed from the loaded cart. Runs inside
  * placeOrder's transaction too (db is then the transaction), so the order charges exactly this.
  */
-export async function computeCheckout(
-  db: CheckoutDb,
-  cart: CheckoutCart,
-  options: { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now?: Date },
-): Promise<Checkout> {
-  const { currency, language, eurRate } = options;
+export async function computeCheckout(db: CheckoutDb, cart: CheckoutCartData, options: CheckoutOptions): Promise<Checkout> {
   const now = options.now ?? ticketClock.now();
-  const tickets = await cartTicketLines(db, cart.id, { currency, language, now });
+  const tickets = await cartTicketLines(db, cart.id, { currency: options.currency, language: options.language, now });
+  return checkoutFrom(cart, tickets, (forVouchers) => evaluateVouchers(db, forVouchers, options.language), { ...options, now });
+}
+
+/**
+ * The checkout of a cart whose held seats are known: `judgeVouchers` judges its vouchers against the
+ * goods (reading them, or judging rows already read: services/cart-view.ts).
+ */
+export async function checkoutFrom(
+  cart: CheckoutCartData,
+  tickets: TicketLine[],
+  judgeVouchers: (cart: CartForVouchers) => Promise<VoucherEvaluation>,
+  options: CheckoutOptions & { now: Date },
+): Promise<Checkout> {
+  const { currency, language, eurRate, now } = options;
   const ticketsDeadline = ticketsPayBy(tickets, options.ticketPayment.marginHours);
   const transferTooLate = bankTransferTooLate(now, ticketsDeadline, options.ticketPayment.bankTransferMinHours);
   const lines: CheckoutLine[] = cart.lines.map((line) => {
@@ -258,7 +307,7 @@ export async function computeCheckout(
   // the order's own e-mail once the invoice address gives one: placeOrder judges and records the
   // vouchers with exactly the e-mail the order is written with
   const email = voucherEmail(cart);
-  const vouchers = await evaluateVouchers(db, { id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross }, language);
+  const vouchers = await judgeVouchers({ id: cart.id, currency, customerId: cart.customerId, email, goodsGross: productsGross });
 
   // tickets only (an empty cart still asks for a delivery, as before it had anything)
   const needsDelivery = lines.length > 0 || tickets.length === 0;
@@ -385,18 +434,12 @@ export async function computeCheckout(
     newsletter: cart.newsletter,
     termsAccepted: cart.termsAccepted,
     vouchers,
+    money,
     totals,
     problems,
     snapshot,
     revision: hashRevision(cart.id, snapshot),
   };
-}
-
-/** The checkout of the session's cart, or null when it has none (or it already became an order). */
-export async function sessionCheckout(ctx: CheckoutContext, cartId: string): Promise<Checkout | null> {
-  const cart = await loadCheckoutCart(ctx.prisma, cartId);
-  if (!cart) return null;
-  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config) });
 }
 
 /**

@@ -416,41 +416,91 @@ export function ticketGoodsLine(line: Pick<TicketLine, 'unitGross' | 'vatRate'>)
   return { unitGross: line.unitGross, quantity: 1, ratePercent: line.vatRate };
 }
 
+/**
+ * What a held seat reads of its match: its columns, the venue (its plan) and the price categories. A
+ * selection rather than an include, so that the client's own selection of the match (TicketLine.event)
+ * can be read with it in one statement.
+ */
+export const heldSeatEventSelect = {
+  id: true,
+  slug: true,
+  homeTeam: true,
+  awayTeam: true,
+  competition: true,
+  kickoff: true,
+  venueId: true,
+  salesStart: true,
+  salesEnd: true,
+  maxSeatsPerOrder: true,
+  createdAt: true,
+  updatedAt: true,
+  venue: true,
+  categories: { orderBy: { code: 'asc' } },
+} as const satisfies Prisma.EventSelect;
+
+export type HeldSeatEvent = Prisma.EventGetPayload<{ select: typeof heldSeatEventSelect }>;
+
+/** A held seat with the match and the price category it was priced from (the cart view's Cart.tickets). */
+export type CartTicketLine = TicketLine & { event: HeldSeatEvent; category: HeldSeatEvent['categories'][number] };
+
+/** A cart's live holds as the cart view reads them with the cart (services/cart-view.ts). */
+export function liveHoldsSelect(now: Date) {
+  return {
+    where: { orderId: null, expiresAt: { gt: now } },
+    orderBy: [{ eventId: 'asc' }, { seat: 'asc' }],
+    select: { eventId: true, seat: true, expiresAt: true, event: { select: heldSeatEventSelect } },
+  } as const satisfies Prisma.Cart$seatsArgs;
+}
+
+export type LiveHold = { eventId: number; seat: number; expiresAt: Date | null; event: HeldSeatEvent };
+
 /** The cart's live holds as lines (by kick-off, then seat); an expired hold is no line. */
 export async function cartTicketLines(
   db: Db | Tx,
   cartId: string,
   options: { currency: Currency; language: Language; now?: Date },
-): Promise<TicketLine[]> {
+): Promise<CartTicketLine[]> {
   const now = options.now ?? ticketClock.now();
-  const holds = await db.eventSeat.findMany({
-    where: { cartId, orderId: null, expiresAt: { gt: now } },
-    select: { eventId: true, seat: true, expiresAt: true },
-    orderBy: [{ eventId: 'asc' }, { seat: 'asc' }],
-  });
+  const holds = await db.eventSeat.findMany({ where: { cartId, ...liveHoldsSelect(now).where }, select: { eventId: true, seat: true, expiresAt: true } });
   if (holds.length === 0) return [];
-  const events = await db.event.findMany({ where: { id: { in: [...new Set(holds.map((hold) => hold.eventId))] } }, include: eventInclude });
-  const byId = new Map(events.map((event) => [event.id, { event, locate: seatLocator(venuePlan(event.venue)) }]));
-  const lines: TicketLine[] = [];
+  const events = await db.event.findMany({ where: { id: { in: [...new Set(holds.map((hold) => hold.eventId))] } }, select: heldSeatEventSelect });
+  const byId = new Map(events.map((event) => [event.id, event]));
+  return ticketLinesOf(
+    holds.flatMap((hold) => {
+      const event = byId.get(hold.eventId);
+      return event ? [{ ...hold, event }] : [];
+    }),
+    { ...options, now },
+  );
+}
+
+/** Held seats (with their match) as lines, by kick-off, then seat; an expired hold is no line. */
+export function ticketLinesOf(holds: readonly LiveHold[], options: { currency: Currency; language: Language; now: Date }): CartTicketLine[] {
+  const plans = new Map<number, ReturnType<typeof seatLocator>>();
+  const lines: CartTicketLine[] = [];
   for (const hold of holds) {
-    const found = byId.get(hold.eventId);
-    const place = found?.locate(hold.seat);
-    const category = place && found?.event.categories.find((row) => row.code === place.categoryCode);
-    if (!found || !place || !category) continue;
-    const name = formatMessage('ticketLineName', options.language, { event: eventName(found.event), place: placeText(place, options.language) });
+    if (hold.expiresAt === null || hold.expiresAt <= options.now) continue;
+    const event = hold.event;
+    let locate = plans.get(event.id);
+    if (!locate) plans.set(event.id, (locate = seatLocator(venuePlan(event.venue))));
+    const place = locate(hold.seat);
+    const category = place && event.categories.find((row) => row.code === place.categoryCode);
+    if (!place || !category) continue;
+    const name = formatMessage('ticketLineName', options.language, { event: eventName(event), place: placeText(place, options.language) });
     lines.push({
       ...place,
       eventId: hold.eventId,
-      eventName: eventName(found.event),
+      eventName: eventName(event),
       categoryId: category.id,
       unitGross: categoryPrice(category, options.currency),
       vatRate: category.vatRate,
-      heldUntil: hold.expiresAt!,
+      heldUntil: hold.expiresAt,
       name,
-      salesEnd: found.event.salesEnd,
-      kickoff: found.event.kickoff,
+      salesEnd: event.salesEnd,
+      kickoff: event.kickoff,
+      event,
+      category,
     });
   }
-  const kickoff = new Map(events.map((event) => [event.id, event.kickoff.getTime()]));
-  return lines.sort((a, b) => kickoff.get(a.eventId)! - kickoff.get(b.eventId)! || a.eventId - b.eventId || a.seat - b.seat);
+  return lines.sort((a, b) => a.kickoff.getTime() - b.kickoff.getTime() || a.eventId - b.eventId || a.seat - b.seat);
 }

@@ -277,7 +277,7 @@ export function evaluateVoucherRows(
 }
 
 /** Ids of the once-per-customer vouchers among these that already have a use under this e-mail. */
-async function usedOnceByEmail(db: Db | Tx, vouchers: readonly VoucherRow[], email: string | null): Promise<Set<number>> {
+export async function usedOnceByEmail(db: Db | Tx, vouchers: readonly VoucherRow[], email: string | null): Promise<Set<number>> {
   const key = normalizeEmail(email);
   const ids = vouchers.filter((voucher) => voucher.oncePerCustomer).map((voucher) => voucher.id);
   if (!key || ids.length === 0) return new Set();

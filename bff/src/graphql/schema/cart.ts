@@ -4,10 +4,10 @@ import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
-import { addToCart, currentCartId, limitNewCarts, setCartLineQuantity } from '../../services/cart.ts';
+import { addToCart, limitNewCarts, setCartLineQuantity } from '../../services/cart.ts';
 import { money, unitPrice } from '../../services/pricing.ts';
-import { cartTicketLines, ticketGoodsLine } from '../../services/tickets.ts';
-import { goodsByRate, lineGross as goodsLineGross, type GoodsLine } from '../../../../schema/rules/index.ts';
+import { CART_LINE_ORDER, cartViewSelect, type CartView, type CartViewRow } from '../../services/cart-view.ts';
+import { lineGross as goodsLineGross, type GoodsLine } from '../../../../schema/rules/index.ts';
 import type { Context } from '../context.ts';
 
 type LineForTotals = {
@@ -19,9 +19,16 @@ function goodsLine(line: LineForTotals, ctx: Context): GoodsLine {
   return { unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate), quantity: line.quantity, ratePercent: line.variant.product.vatRate };
 }
 
-const linesForTotals = {
-  lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
-} as const;
+/**
+ * Spread into a Cart field that reads the cart view (services/cart-view.ts): what the view needs is
+ * read with the cart itself, in the statement that loads it, and the view is built once per request.
+ */
+export const CART_VIEW = { select: (_args: object, ctx: Context) => cartViewSelect(ctx.loaders.cartViews.now) };
+
+/** The request's view of this cart row. */
+export function cartView(cart: CartViewRow, ctx: Context): Promise<CartView> {
+  return ctx.loaders.cartViews.of(ctx, cart);
+}
 
 builder.prismaNode('CartLine', {
   description: 'One variant in the cart and how many pieces of it.',
@@ -49,19 +56,19 @@ export const Cart = builder.prismaNode('Cart', {
   description: 'A shopper’s cart: its lines, vouchers and checkout. A partner keeps its id and sends it as X-Cart-Id.',
   id: { field: 'id', description: 'Global id of the cart; a partner sends it as X-Cart-Id with every later request for this cart.' },
   fields: (t) => ({
-    lines: t.relation('lines', { description: 'The lines, in the order they were added.', query: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } }),
+    // the lines in the view's order, so that every field's selection of them is one (CART_VIEW)
+    lines: t.relation('lines', { description: 'The lines, in the order they were added.', query: { orderBy: CART_LINE_ORDER } }),
     itemCount: t.int({
       description: 'Pieces in the cart.',
-      select: { lines: { select: { quantity: true } } },
+      select: { lines: { orderBy: CART_LINE_ORDER, select: { quantity: true } } },
       resolve: (cart) => cart.lines.reduce((sum, line) => sum + line.quantity, 0),
     }),
     total: t.field({
       type: Price,
       description: 'The goods and the held seats (Cart.tickets) in the cart, VAT split per line and summed per rate.',
-      select: { id: true, ...linesForTotals },
+      ...CART_VIEW,
       resolve: async (cart, _a, ctx) => {
-        const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
-        const { total } = goodsByRate([...cart.lines.map((line) => goodsLine(line, ctx)), ...tickets.map(ticketGoodsLine)]);
+        const { total } = (await cartView(cart, ctx)).money.goods;
         return { currency: ctx.currency, withVat: total.gross, withoutVat: total.net, vat: total.vat };
       },
     }),
@@ -74,9 +81,10 @@ builder.queryField('cart', (t) =>
     type: 'Cart',
     nullable: true,
     description: 'The cart of this session, or null before anything was added.',
-    resolve: async (query, _root, _args, ctx) => {
-      const id = await currentCartId(ctx);
-      return id ? ctx.prisma.cart.findUnique({ ...query, where: { id } }) : null;
+    // one statement: the session's cart unless it became an order, with all its fields ask (CART_VIEW)
+    resolve: (query, _root, _args, ctx) => {
+      const id = ctx.session.cartId;
+      return id ? ctx.prisma.cart.findFirst({ ...query, where: { id, order: null } }) : null;
     },
   }),
 );

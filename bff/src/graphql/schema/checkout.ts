@@ -4,12 +4,11 @@
 import { builder, CART_ACCESS } from './builder.ts';
 import { localId } from './global-id.ts';
 import { CurrencyEnum, pick, Price } from './catalog.ts';
-import type { Context } from '../context.ts';
 import { ErrorInterface, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId } from '../../services/cart.ts';
+import { CART_VIEW, cartView } from './cart.ts';
 import {
   rememberRevision,
-  sessionCheckout,
   updateCheckout,
   type AddressData,
   type Checkout,
@@ -207,17 +206,6 @@ const CheckoutProblemRef = builder.objectRef<Problem>('CheckoutProblem').impleme
   }),
 });
 
-const checkoutsByRequest = new WeakMap<Context, Map<string, Promise<Checkout | null>>>();
-
-/** The cart's checkout, computed once per request however many fields ask for it. */
-function checkoutOf(ctx: Context, cartId: string): Promise<Checkout | null> {
-  let byCart = checkoutsByRequest.get(ctx);
-  if (!byCart) checkoutsByRequest.set(ctx, (byCart = new Map()));
-  let checkout = byCart.get(cartId);
-  if (!checkout) byCart.set(cartId, (checkout = sessionCheckout(ctx, cartId)));
-  return checkout;
-}
-
 const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
   description:
     'The cart’s delivery, payment, addresses, consents and totals. Save the form with updateCheckout; place the order ' +
@@ -315,8 +303,8 @@ builder.prismaObjectField('Cart', 'checkout', (t) =>
   t.field({
     type: CheckoutRef,
     description: 'Delivery, payment, addresses and the totals to pay.',
-    select: { id: true },
-    resolve: async (cart, _a, ctx) => (await checkoutOf(ctx, cart.id))!,
+    ...CART_VIEW,
+    resolve: (cart, _a, ctx) => cartView(cart, ctx),
   }),
 );
 

@@ -4,14 +4,14 @@
 import { createGraphQLError } from 'graphql-yoga';
 import { builder, CART_ACCESS, CATALOG_READ } from './builder.ts';
 import { Price } from './catalog.ts';
-import { Cart } from './cart.ts';
+import { Cart, cartView } from './cart.ts';
+import { cartViewSelect } from '../../services/cart-view.ts';
 import { ErrorInterface, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import { connectionFrom, pageWindow } from './pagination.ts';
 import { currentCartId, limitNewCarts } from '../../services/cart.ts';
 import { money } from '../../services/pricing.ts';
 import {
-  cartTicketLines,
   categoryPrice,
   competitionName,
   eventName,
@@ -29,7 +29,8 @@ import {
   ticketClock,
   UnknownSeatError,
   venuePlan,
-  type TicketLine,
+  heldSeatEventSelect,
+  type CartTicketLine,
 } from '../../services/tickets.ts';
 import { orderPaid, ticketCode } from '../../services/ticket-codes.ts';
 import { qrSvg } from '../../services/qr.ts';
@@ -164,7 +165,7 @@ builder.prismaObject('Venue', {
   }),
 });
 
-builder.prismaNode('SeatCategory', {
+const SeatCategoryRef = builder.prismaNode('SeatCategory', {
   id: { field: 'id', description: 'Global id of the price category.' },
   description: 'A price category of a match’s seats.',
   fields: (t) => ({
@@ -257,20 +258,17 @@ builder.queryFields((t) => ({
 
 // ------------------------------------------------------------------ the cart's seats
 
-const TicketLineRef = builder.objectRef<TicketLine>('TicketLine').implement({
+const TicketLineRef = builder.objectRef<CartTicketLine>('TicketLine').implement({
   description: 'A seat held in the cart until heldUntil; then it is free again and leaves the cart.',
   fields: (t) => ({
     id: t.id({ description: 'Id of the cart line.', resolve: (line) => Buffer.from(`TicketLine:${line.eventId}:${line.seat}`).toString('base64') }),
-    event: t.prismaField({ type: 'Event', description: 'The match.', resolve: (query, line, _a, ctx) => ctx.prisma.event.findUniqueOrThrow({ ...query, where: { id: line.eventId } }) }),
+    // read with the cart (Cart.tickets selects the match as the client asks for it)
+    event: t.field({ type: EventRef, description: 'The match.', resolve: (line) => line.event }),
     seat: t.exposeInt('seat', { description: 'The event-wide seat index.' }),
     section: t.exposeString('section', { description: 'The section’s name.' }),
     row: t.exposeString('row', { description: 'The row’s name.' }),
     number: t.exposeInt('number', { description: 'The number on the seat.' }),
-    category: t.prismaField({
-      type: 'SeatCategory',
-      description: 'The seat’s price category.',
-      resolve: (query, line, _a, ctx) => ctx.prisma.seatCategory.findUniqueOrThrow({ ...query, where: { id: line.categoryId } }),
-    }),
+    category: t.field({ type: SeatCategoryRef, description: 'The seat’s price category.', resolve: (line) => line.category }),
     price: t.field({ type: Price, description: 'The seat’s price in the cart’s currency, VAT included.', resolve: (line, _a, ctx) => money(line.unitGross, line.vatRate, ctx.currency) }),
     heldUntil: t.expose('heldUntil', { type: 'DateTime', description: 'When the hold ends and the seat is free again (an instant).' }),
   }),
@@ -280,7 +278,13 @@ builder.prismaObjectField('Cart', 'tickets', (t) =>
   t.field({
     type: [TicketLineRef],
     description: 'The seats held in the cart (goods are `lines`).',
-    resolve: (cart, _a, ctx) => cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language }),
+    // the cart view's seats, each with its match as the client asks for it (TicketLine.event), read with the cart
+    select: (_args, ctx, nestedSelection) => {
+      const select = cartViewSelect(ctx.loaders.cartViews.now);
+      const event = nestedSelection({ select: heldSeatEventSelect }, ['event']);
+      return { ...select, seats: { ...select.seats, select: { ...select.seats.select, event } } };
+    },
+    resolve: async (cart, _a, ctx) => (await cartView(cart, ctx)).tickets,
   }),
 );
 

@@ -7,19 +7,17 @@ import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.
 import { validateInput } from './validation.ts';
 import { requireCaptchaAfter } from '../../services/captcha.ts';
 import { RATE_RULES } from '../../rate-limit/rate-limit.ts';
-import { cartMoney, email as emailRule, goodsByRate, max, type Currency } from '../../../../schema/rules/index.ts';
-import { cartTicketLines, ticketGoodsLine } from '../../services/tickets.ts';
-import { unitPrice, type Money } from '../../services/pricing.ts';
+import { email as emailRule, max, type Currency } from '../../../../schema/rules/index.ts';
+import type { Money } from '../../services/pricing.ts';
+import { CART_VIEW, cartView } from './cart.ts';
 import {
   applyVoucher,
   checkVoucher,
-  evaluateVouchers,
   removeVoucher,
   voucherAmount,
   voucherMinimum,
   VOUCHER_PROBLEMS,
   VoucherError,
-  voucherEmail,
   type VoucherEntry,
   type VoucherProblem,
   type VoucherRow,
@@ -126,53 +124,13 @@ const CartVoucherRef = builder.objectRef<CartVoucherShape>('CartVoucher').implem
   }),
 });
 
-/** What the vouchers read of a cart. */
-const cartVoucherSelect = {
-  id: true,
-  customerId: true,
-  email: true,
-  invoiceAddress: true,
-  customer: { select: { email: true } },
-  lines: { select: { quantity: true, variant: { include: { product: { select: { vatRate: true } } } } } },
-} as const;
-
-type CartForVoucherFields = {
-  id: string;
-  customerId: number | null;
-  email: string | null;
-  invoiceAddress: Parameters<typeof voucherEmail>[0]['invoiceAddress'];
-  customer: { email: string } | null;
-  lines: { quantity: number; variant: Parameters<typeof unitPrice>[0] & { product: { vatRate: number } } }[];
-};
-
-/** The cart's goods and its vouchers judged now, with the checkout's money split (schema/rules/cart-money.ts). */
-async function cartWithVouchers(cart: CartForVoucherFields, ctx: Context) {
-  const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
-  const lines = [
-    ...cart.lines.map((line) => ({
-      unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),
-      quantity: line.quantity,
-      ratePercent: line.variant.product.vatRate,
-    })),
-    // held seats count like goods for the vouchers (their rules: minimum value, percent of the cart)
-    ...tickets.map(ticketGoodsLine),
-  ];
-  const goods = goodsByRate(lines).total;
-  const evaluation = await evaluateVouchers(
-    ctx.prisma,
-    { id: cart.id, currency: ctx.currency, customerId: cart.customerId, email: voucherEmail(cart), goodsGross: goods.gross },
-    ctx.language,
-  );
-  return { evaluation, money: cartMoney({ lines, discounts: evaluation.entries.map((entry) => entry.discountGross) }) };
-}
-
 builder.prismaObjectField('Cart', 'goodsToPay', (t) =>
   t.field({
     type: Price,
     description: 'What the shopper pays for the goods: the goods less the discount of the valid vouchers (the header shows it); delivery and payment come at checkout.',
-    select: cartVoucherSelect,
+    ...CART_VIEW,
     resolve: async (cart, _args, ctx): Promise<Money> => {
-      const { money: split } = await cartWithVouchers(cart, ctx);
+      const { money: split } = await cartView(cart, ctx);
       const [goods, discount] = [split.goods.total, split.discount.total];
       return { currency: ctx.currency, withVat: goods.gross - discount.gross, withoutVat: goods.net - discount.net, vat: goods.vat - discount.vat };
     },
@@ -183,9 +141,9 @@ builder.prismaObjectField('Cart', 'vouchers', (t) =>
   t.field({
     type: [CartVoucherRef],
     description: `The vouchers in the cart in the order they were added (at most a few; see applyVoucher).`,
-    select: cartVoucherSelect,
+    ...CART_VIEW,
     resolve: async (cart, _args, ctx) => {
-      const { evaluation, money: split } = await cartWithVouchers(cart, ctx);
+      const { vouchers: evaluation, money: split } = await cartView(cart, ctx);
       // the checkout's split (schema/rules/cart-money.ts): the vouchers add up to its discount to the haléř
       const { perVoucher } = split.discount;
       return evaluation.entries.map((entry, index): CartVoucherShape => ({

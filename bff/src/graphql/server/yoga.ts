@@ -27,6 +27,7 @@ import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
 import { useWebhookWarnings } from './webhook-warnings.ts';
 import type { SeatChangeBus } from '../../services/seat-changes.ts';
+import { createRequestLoaders } from '../loaders.ts';
 import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
 type ServerContext = { req: Request; res: Response };
@@ -204,6 +205,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         },
         rateLimiter,
         seatChanges,
+        loaders: createRequestLoaders(prisma),
         requestId: res.locals.requestId as string,
         log: contextLog,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent

@@ -1,0 +1,37 @@
+// The request's loaders: what several resolvers of one GraphQL request read, read once for all of
+// them. One object per request, on its context (graphql/server/yoga.ts creates it), dropped with it.
+// - cartViews: the cart's lines, seats, vouchers and money (services/cart-view.ts), for Cart.total,
+//   goodsToPay, vouchers, tickets and checkout;
+// - similarProducts: Product.similar of every product of a list in one batch (DataLoader), per
+//   selection (the same field of the same query), by the catalog's rule (services/catalog.ts).
+import DataLoader from 'dataloader';
+import type { Db } from '../db/client.ts';
+import { CartViews } from '../services/cart-view.ts';
+import { similarProducts, type SimilarParent } from '../services/catalog.ts';
+
+export type RequestLoaders = {
+  cartViews: CartViews;
+  /** The loader of one selection of Product.similar (`selectionKey` tells the selections apart). */
+  similarProducts: (selectionKey: unknown, selection: Record<string, unknown>) => DataLoader<SimilarParent, unknown[], number>;
+};
+
+export function createRequestLoaders(prisma: Db): RequestLoaders {
+  const similarBySelection = new Map<unknown, DataLoader<SimilarParent, unknown[], number>>();
+  return {
+    cartViews: new CartViews(),
+    similarProducts(selectionKey, selection) {
+      let loader = similarBySelection.get(selectionKey);
+      if (!loader) {
+        loader = new DataLoader(
+          async (parents) => {
+            const found = await similarProducts(prisma, parents, selection);
+            return parents.map((parent) => found.get(parent.id) ?? []);
+          },
+          { cacheKeyFn: (parent) => parent.id },
+        );
+        similarBySelection.set(selectionKey, loader);
+      }
+      return loader;
+    },
+  };
+}
