@@ -26,7 +26,6 @@ import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
-import { reportPrivateRead } from './cache/private-reads.ts';
 import { withSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -159,15 +158,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
-  // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
-  // public data changes; every statement of the pool is watched from its first connection on, for
-  // writes (a change) and for reads of private tables (an answer never stored).
+  // Response cache (issue 10, docs/decisions/0016, 0056): pages and catalog queries, purged by what they
+  // were built from (their tags) or dropped when public data changes; every statement of the pool is
+  // watched from its first connection on, for writes (a change). Which answers may be stored at all is
+  // declared by the Query fields (cache/graphql-operation.ts), not guessed from the SQL they send.
   // Instances share Redis entries only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
   const catalogVersion = config.responseCache
     ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
     : null;
-  if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
+  if (catalogVersion) watchPool(pool, { finished: catalogVersion.onStatement });
   const sessionSecret = config.sessionSecret!;
   const responseCache = catalogVersion
     ? createResponseCache({

@@ -32,7 +32,8 @@ function languageOf(ctx: CatalogContext): Prisma.Sql {
  */
 const categoryIdsOfRequest = new WeakMap<CatalogContext, Map<string, Promise<number[]>>>();
 
-function categoryIdsFor(ctx: CatalogContext, slug: string): Promise<number[]> {
+/** The category of this slug and those below it: whose listing a product list filtered by it is. */
+export function listedCategoryIds(ctx: CatalogContext, slug: string): Promise<number[]> {
   let known = categoryIdsOfRequest.get(ctx);
   if (!known) categoryIdsOfRequest.set(ctx, (known = new Map()));
   const key = `${ctx.language}:${slug}`;
@@ -123,7 +124,7 @@ export async function findProductPage(
 ): Promise<ProductPage> {
   const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
   if (filter.categorySlug) {
-    const categoryIds = await categoryIdsFor(ctx, filter.categorySlug);
+    const categoryIds = await listedCategoryIds(ctx, filter.categorySlug);
     if (!categoryIds.length) return { ids: [], totalCount: 0, searchCorrections: [] };
     conditions.push(Prisma.sql`p."categoryId" IN (${Prisma.join(categoryIds)})`);
   }

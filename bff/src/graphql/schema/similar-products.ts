@@ -40,8 +40,9 @@ async function loadSimilar(ctx: Context, parents: Parent[], selection: Selection
   const chosen = await ctx.prisma.similarProduct.findMany({
     where: { productId: { in: parents.map((parent) => parent.id) }, similar: { published: true } },
     orderBy: [{ productId: 'asc' }, { position: 'asc' }, { similarId: 'asc' }],
-    select: { productId: true, similar: selection },
+    select: { productId: true, similarId: true, similar: selection },
   });
+  ctx.tagAnswer(...chosen.map((link) => `listed:${link.similarId}` as const));
   for (const link of chosen) {
     const list = found.get(link.productId) ?? [];
     if (list.length < SIMILAR_COUNT) list.push(link.similar);
@@ -68,6 +69,8 @@ async function addBestSellers(ctx: Context, parents: Parent[], selection: Select
         LIMIT ${perCategory}
      ) best
      ORDER BY c.id, best."soldCount" DESC, best.id ASC`;
+  // the best sellers' order changes with their sales: the categories' listings
+  ctx.tagAnswer(...categories.map((id) => `list:${id}` as const), ...ranked.map((row) => `listed:${row.id}` as const));
   if (!ranked.length) return;
   const products = (await ctx.prisma.product.findMany({ ...selection, where: { id: { in: ranked.map((row) => row.id) } } })) as { id: number }[];
   const byId = new Map(products.map((product) => [product.id, product]));

@@ -210,6 +210,10 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         afterResponse: (task) => void res.once('finish', task),
         // an answer made for this one request (a captcha challenge): never stored by the response cache
         answerIsUnique,
+        tagAnswer: (...tags) => {
+          const recorded = (res.locals.cacheTags ??= new Set()) as Set<string>;
+          for (const tag of tags) recorded.add(tag);
+        },
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer
         ...partnerContext(res),
