@@ -24,7 +24,7 @@ import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
-import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
+import { createResponseCache, type ResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { withSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
@@ -77,6 +77,12 @@ export type App = {
   webhooks: WebhookSender;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
+  /**
+   * Purges the cached answers built from what a committed change touched (cache/response-cache.ts),
+   * when the response cache is on; it is the event seam's PurgeListener (events/tags.ts), and resolves
+   * once Redis has it.
+   */
+  purgeResponseCache: ResponseCache['purge'] | null;
   /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
   personalAnswerStats: PersonalAnswerStats | null;
   /** When public data last changed, when the response cache is on (tests wait for its poll). */
@@ -461,6 +467,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mailer,
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
+    purgeResponseCache: responseCache?.purge ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
     catalogVersion,
     async cachesReady() {

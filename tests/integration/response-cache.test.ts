@@ -476,9 +476,9 @@ describe('two instances on one database, through Redis', () => {
   // the instances' keys (createApp: a prefix from the database URL; other runs' keys may still be there)
   let prefix: string;
 
-  /** Waits until an instance's answer to `body` is in Redis (stored there in the background). */
   // the answers, not their tag lists (`<prefix>tags:<key>`) or the counters
   const answerKeys = async () => (await redis.keys(`${prefix}*`)).filter((name) => !name.startsWith(`${prefix}tags:`));
+  /** Waits until an instance's answer to `body` is in Redis (stored there in the background). */
   const sharedInRedis = (body: object) =>
     vi.waitFor(async () => expect((await redis.keys(`${prefix}*`)).some((key) => key.endsWith(`\n${JSON.stringify(body)}`))).toBe(true), {
       timeout: 10_000,
