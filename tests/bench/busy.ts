@@ -17,8 +17,20 @@ const VISITORS = 50;
 const RATES = [0, 1, 5];
 
 type Shopper = { cookie: string; token: string };
-type Visit = { path: string; init: RequestInit };
-type Figures = { pagesPerSecond: number; hitRatio: number; p95: number; orderP95: number; orders: number; failedOrders: number; errors: number };
+/** `kind` groups the hit ratios printed: anonymous pages, pages with a cart, the cart's SearchPage lists. */
+type Visit = { path: string; init: RequestInit; kind: 'anonymous page' | 'page with a cart' | 'SearchPage with a cart' };
+type Figures = {
+  pagesPerSecond: number;
+  hitRatio: number;
+  byKind: Map<string, { hits: number; all: number }>;
+  p95: number;
+  orderP95: number;
+  orders: number;
+  failedOrders: number;
+  /** The first failed order's answer, to say why. */
+  orderFailure: string | null;
+  errors: number;
+};
 
 const persisted = (operationName: keyof typeof operationHashes, variables: object) =>
   JSON.stringify({ operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes[operationName] } } });
@@ -41,8 +53,8 @@ async function api(url: string, shopper: Shopper, address: string, body: string)
   return (await response.json()) as { data?: any; errors?: unknown };
 }
 
-/** One order as a browser places it; the milliseconds of PlaceOrder itself, or null when it failed. */
-async function placeOrder(url: string, n: number, variantId: string, methods: { delivery: string; payment: string }): Promise<number | null> {
+/** One order as a browser places it; the milliseconds of PlaceOrder itself (throws with the answer when it failed). */
+async function placeOrder(url: string, n: number, variantId: string, methods: { delivery: string; payment: string }): Promise<number> {
   const address = `10.91.${(n >> 8) & 255}.${n & 255}`;
   const shopper = await newShopper(url, address);
   await api(url, shopper, address, persisted('AddToCart', { variantId, quantity: 1 }));
@@ -50,10 +62,11 @@ async function placeOrder(url: string, n: number, variantId: string, methods: { 
   await api(url, shopper, address, persisted('UpdateCheckout', { input }));
   const page = await api(url, shopper, address, persisted('CheckoutPage', {}));
   const revision = page.data?.cart?.checkout?.revision as string | undefined;
-  if (!revision) return null;
+  if (!revision) throw new Error(`CheckoutPage: ${JSON.stringify(page.errors ?? page.data?.cart?.checkout ?? page.data).slice(0, 300)}`);
   const started = performance.now();
   const placed = await api(url, shopper, address, persisted('PlaceOrder', { input: { revision } }));
-  return placed.data?.placeOrder?.__typename === 'Order' ? performance.now() - started : null;
+  if (placed.data?.placeOrder?.__typename !== 'Order') throw new Error(`PlaceOrder: ${JSON.stringify(placed.errors ?? placed.data).slice(0, 300)}`);
+  return performance.now() - started;
 }
 
 async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; withCart: (shopper: Shopper) => Visit[]; variantId: string; methods: { delivery: string; payment: string } }> {
@@ -62,14 +75,15 @@ async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; wit
     `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 40`,
   );
   const [{ id: variant }] = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published ORDER BY v.stock DESC LIMIT 1`);
-  const [{ id: delivery }] = await shop.sql<{ id: number }>(`SELECT id FROM "DeliveryMethod" WHERE active AND NOT "isPickup" ORDER BY position LIMIT 1`);
+  const [{ id: delivery }] = await shop.sql<{ id: number }>(`SELECT id FROM "DeliveryMethod" WHERE active AND NOT "isPickup" AND code <> 'parcel-point' ORDER BY position LIMIT 1`);
   const [{ id: payment }] = await shop.sql<{ id: number }>(`SELECT p.id FROM "PaymentMethod" p WHERE p.active ORDER BY p.position LIMIT 1`);
   const searches = ['dres', 'sala', 'kopacky', 'mic', 'triko', 'sport'];
   const pages = [...categories.map((c) => `/kategorie/${c.slug}`), ...products.map((p) => `/produkt/${p.slug}`), ...searches.map((q) => `/hledat?q=${q}`)];
-  const anonymous = pages.map((path) => ({ path, init: {} }));
+  const anonymous = pages.map((path): Visit => ({ path, init: {}, kind: 'anonymous page' }));
   const withCart = (shopper: Shopper): Visit[] => [
-    ...pages.map((path) => ({ path, init: { headers: { cookie: shopper.cookie } } })),
-    ...searches.map((search) => ({
+    ...pages.map((path): Visit => ({ path, init: { headers: { cookie: shopper.cookie } }, kind: 'page with a cart' })),
+    ...searches.map((search): Visit => ({
+      kind: 'SearchPage with a cart',
       path: '/graphql',
       init: {
         method: 'POST',
@@ -82,12 +96,13 @@ async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; wit
 }
 
 /** `VISITORS` browsing for `ms` while orders arrive at `rate` per second. */
-async function round(url: string, mixes: Visit[][], rate: number, ms: number, order: (n: number) => Promise<number | null>, firstOrder: number): Promise<Figures> {
+async function round(url: string, mixes: Visit[][], rate: number, ms: number, order: (n: number) => Promise<number>, firstOrder: number): Promise<Figures> {
   const until = performance.now() + ms;
   const latencies: number[] = [];
   let hits = 0;
   let cacheable = 0;
   let errors = 0;
+  const byKind = new Map<string, { hits: number; all: number }>();
   const browse = async (visitor: number) => {
     const mix = mixes[visitor % mixes.length];
     for (let turn = visitor; performance.now() < until; turn += 7) {
@@ -100,6 +115,8 @@ async function round(url: string, mixes: Visit[][], rate: number, ms: number, or
         const state = response.headers.get('x-cache');
         if (state !== null) cacheable += 1;
         if (state === 'HIT') hits += 1;
+        const tally = byKind.get(visit.kind) ?? { hits: 0, all: 0 };
+        byKind.set(visit.kind, { hits: tally.hits + (state === 'HIT' ? 1 : 0), all: tally.all + 1 });
       } catch {
         errors += 1;
       }
@@ -108,10 +125,19 @@ async function round(url: string, mixes: Visit[][], rate: number, ms: number, or
   };
   const orderTimes: number[] = [];
   let failedOrders = 0;
+  let orderFailure: string | null = null;
   const arrivals: Promise<void>[] = [];
   const placing = (async () => {
     for (let n = 0; rate > 0 && performance.now() + 1000 / rate < until; n += 1) {
-      arrivals.push(order(firstOrder + n).then((ms) => void (ms === null ? (failedOrders += 1) : orderTimes.push(ms)), () => void (failedOrders += 1)));
+      arrivals.push(
+        order(firstOrder + n).then(
+          (ms) => void orderTimes.push(ms),
+          (error: Error) => {
+            failedOrders += 1;
+            orderFailure ??= error.message;
+          },
+        ),
+      );
       await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
     }
   })();
@@ -123,7 +149,7 @@ async function round(url: string, mixes: Visit[][], rate: number, ms: number, or
   latencies.sort((a, b) => a - b);
   orderTimes.sort((a, b) => a - b);
   const p95 = (sorted: number[]) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] : NaN);
-  return { pagesPerSecond: latencies.length / seconds, hitRatio: cacheable ? hits / cacheable : NaN, p95: p95(latencies), orderP95: p95(orderTimes), orders: orderTimes.length, failedOrders, errors };
+  return { pagesPerSecond: latencies.length / seconds, hitRatio: cacheable ? hits / cacheable : NaN, byKind, p95: p95(latencies), orderP95: p95(orderTimes), orders: orderTimes.length, failedOrders, orderFailure, errors };
 }
 
 export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolean }): Promise<void> {
@@ -147,7 +173,12 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
     const ms = options.quick ? 4_000 : 15_000;
     let ordered = 0;
     const order = (n: number) => placeOrder(url, n, variantId, methods);
-    await round(url, mixes, 0, options.quick ? 1_000 : 3_000, order, 0); // warm-up: every page rendered once
+    // warm-up: every answer rendered once, a few at a time, then browsing without orders
+    const distinct = [...new Map(mixes.flat().map((visit) => [`${visit.kind} ${visit.path}`, visit])).values()];
+    for (let index = 0; index < distinct.length; index += 4) {
+      await Promise.all(distinct.slice(index, index + 4).map((visit) => fetch(url + visit.path, { redirect: 'manual', ...visit.init }).then((response) => response.arrayBuffer())));
+    }
+    await round(url, mixes, 0, options.quick ? 1_000 : 3_000, order, 0);
     const figures: Figures[] = [];
     for (const rate of RATES) {
       const measured = await round(url, mixes, rate, ms, order, (ordered += 1000));
@@ -157,6 +188,8 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
         `${`${rate} orders/s`.padEnd(14)} hits ${(measured.hitRatio * 100).toFixed(1).padStart(5)} %  ${measured.pagesPerSecond.toFixed(0).padStart(6)} pages/s (${((measured.pagesPerSecond / base.pagesPerSecond) * 100).toFixed(0)} %)` +
           `  p95 ${measured.p95.toFixed(1)} ms (${(measured.p95 / base.p95).toFixed(2)}×)  orders ${measured.orders} (failed ${measured.failedOrders}), order p95 ${Number.isNaN(measured.orderP95) ? '-' : `${measured.orderP95.toFixed(0)} ms`}  errors ${measured.errors}`,
       );
+      console.log(`${''.padEnd(14)} hits by kind: ${[...measured.byKind].map(([kind, { hits, all }]) => `${kind} ${((hits / all) * 100).toFixed(1)} %`).join(', ')}`);
+      if (measured.orderFailure) console.log(`${''.padEnd(14)} first failed order: ${measured.orderFailure}`);
     }
     const slowest = median(figures.filter((f) => !Number.isNaN(f.orderP95)).map((f) => f.orderP95));
     console.log(`${'orders'.padEnd(14)} median of the order p95s ${Number.isNaN(slowest) ? '-' : `${slowest.toFixed(0)} ms`}`);
