@@ -178,6 +178,13 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
     for (let index = 0; index < distinct.length; index += 4) {
       await Promise.all(distinct.slice(index, index + 4).map((visit) => fetch(url + visit.path, { redirect: 'manual', ...visit.init }).then((response) => response.arrayBuffer())));
     }
+    // what a visitor finds after the warm-up, one request at a time: every answer should be a hit
+    const found = new Map<string, number>();
+    for (const visit of distinct) {
+      const state = (await fetch(url + visit.path, { redirect: 'manual', ...visit.init })).headers.get('x-cache') ?? 'none';
+      found.set(state, (found.get(state) ?? 0) + 1);
+    }
+    console.log(`${'after warm-up'.padEnd(14)} ${[...found].map(([state, count]) => `${state} ${count}`).join(', ')} of ${distinct.length} answers`);
     await round(url, mixes, 0, options.quick ? 1_000 : 3_000, order, 0);
     const figures: Figures[] = [];
     for (const rate of RATES) {
