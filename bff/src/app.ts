@@ -24,9 +24,8 @@ import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
-import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
+import { createResponseCache, type ResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
-import { reportPrivateRead } from './cache/private-reads.ts';
 import { withSessionSecret } from './session-secret.ts';
 import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
@@ -78,6 +77,12 @@ export type App = {
   webhooks: WebhookSender;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
+  /**
+   * Purges the cached answers built from what a committed change touched (cache/response-cache.ts),
+   * when the response cache is on; it is the event seam's PurgeListener (events/tags.ts), and resolves
+   * once Redis has it.
+   */
+  purgeResponseCache: ResponseCache['purge'] | null;
   /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
   personalAnswerStats: PersonalAnswerStats | null;
   /** When public data last changed, when the response cache is on (tests wait for its poll). */
@@ -159,15 +164,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
-  // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
-  // public data changes; every statement of the pool is watched from its first connection on, for
-  // writes (a change) and for reads of private tables (an answer never stored).
+  // Response cache (issue 10, docs/decisions/0016, 0056): pages and catalog queries, purged by what they
+  // were built from (their tags) or dropped when public data changes; every statement of the pool is
+  // watched from its first connection on, for writes (a change). Which answers may be stored at all is
+  // declared by the Query fields (cache/graphql-operation.ts), not guessed from the SQL they send.
   // Instances share Redis entries only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
   const catalogVersion = config.responseCache
     ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
     : null;
-  if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
+  if (catalogVersion) watchPool(pool, { finished: catalogVersion.onStatement });
   const sessionSecret = config.sessionSecret!;
   const responseCache = catalogVersion
     ? createResponseCache({
@@ -461,6 +467,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mailer,
     webhooks,
     responseCacheStats: responseCache?.stats ?? null,
+    purgeResponseCache: responseCache?.purge ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
     catalogVersion,
     async cachesReady() {

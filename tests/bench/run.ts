@@ -6,6 +6,7 @@
 //   npm run bench -- --quick            shorter rounds (a smoke run)
 //   npm run bench -- --only pages|search|orders|seats|lighthouse
 //   npm run bench -- --only floor       only the uncached category and product page against the floor app
+//   npm run bench -- --only busy        50 visitors browsing while orders arrive at 0, 1 and 5 per second (Redis)
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
 //   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
@@ -25,6 +26,7 @@ import { benchPlaceOrder } from './place-order.ts';
 import { benchSearch } from './search.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchSeatPlan } from './seat-plan.ts';
+import { benchBusyShop } from './busy.ts';
 import { cpuSeconds, processTree, removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { sessionCookies, shopperWithCart } from './shopper.ts';
@@ -335,6 +337,7 @@ async function benchPages() {
 const only = args.only;
 if (!only || only === 'pages') await benchPages();
 if (only === 'floor') await benchFloorOnly();
+if (only === 'busy') await benchBusyShop(kind, { quick: args.quick });
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
 if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });

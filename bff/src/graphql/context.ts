@@ -5,6 +5,7 @@ import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 import type { SeatChangeBus } from '../services/seat-changes.ts';
 import type { RequestLoaders } from './loaders.ts';
+import type { CacheTag } from '../events/tags.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 
@@ -66,4 +67,11 @@ export type Context = {
   afterResponse?: (task: () => void) => void;
   /** Says this answer was made for this one request (a captcha challenge): the response cache never stores it. */
   answerIsUnique?: () => void;
+  /**
+   * Records what this answer was built from (events/tags.ts), so that a change of it purges the cached
+   * answer (cache/response-cache.ts) and a change of anything else does not. An answer that recorded
+   * no tag is purged by every change. Called by the resolvers that read a product, a listing, a
+   * category, content, delivery methods, stores or a match.
+   */
+  tagAnswer: (...tags: CacheTag[]) => void;
 };

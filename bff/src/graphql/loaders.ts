@@ -7,16 +7,16 @@
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client.ts';
 import { CartViews } from '../services/cart-view.ts';
-import { similarProducts, type SimilarParent } from '../services/catalog.ts';
+import { similarProducts, type SimilarFound, type SimilarParent } from '../services/catalog.ts';
 
 export type RequestLoaders = {
   cartViews: CartViews;
   /** The loader of one selection of Product.similar (`selectionKey` tells the selections apart). */
-  similarProducts: (selectionKey: unknown, selection: Record<string, unknown>) => DataLoader<SimilarParent, unknown[], number>;
+  similarProducts: (selectionKey: unknown, selection: Record<string, unknown>) => DataLoader<SimilarParent, SimilarFound, number>;
 };
 
 export function createRequestLoaders(prisma: Db): RequestLoaders {
-  const similarBySelection = new Map<unknown, DataLoader<SimilarParent, unknown[], number>>();
+  const similarBySelection = new Map<unknown, DataLoader<SimilarParent, SimilarFound, number>>();
   return {
     cartViews: new CartViews(),
     similarProducts(selectionKey, selection) {
@@ -25,7 +25,7 @@ export function createRequestLoaders(prisma: Db): RequestLoaders {
         loader = new DataLoader(
           async (parents) => {
             const found = await similarProducts(prisma, parents, selection);
-            return parents.map((parent) => found.get(parent.id) ?? []);
+            return parents.map((parent) => found.get(parent.id) ?? { products: [], ids: [], bestSellersOf: null });
           },
           { cacheKeyFn: (parent) => parent.id },
         );

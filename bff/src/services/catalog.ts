@@ -32,7 +32,8 @@ function languageOf(ctx: CatalogContext): Prisma.Sql {
  */
 const categoryIdsOfRequest = new WeakMap<CatalogContext, Map<string, Promise<number[]>>>();
 
-function categoryIdsFor(ctx: CatalogContext, slug: string): Promise<number[]> {
+/** The category of this slug and those below it: whose listing a product list filtered by it is. */
+export function listedCategoryIds(ctx: CatalogContext, slug: string): Promise<number[]> {
   let known = categoryIdsOfRequest.get(ctx);
   if (!known) categoryIdsOfRequest.set(ctx, (known = new Map()));
   const key = `${ctx.language}:${slug}`;
@@ -123,7 +124,7 @@ export async function findProductPage(
 ): Promise<ProductPage> {
   const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
   if (filter.categorySlug) {
-    const categoryIds = await categoryIdsFor(ctx, filter.categorySlug);
+    const categoryIds = await listedCategoryIds(ctx, filter.categorySlug);
     if (!categoryIds.length) return { ids: [], totalCount: 0, searchCorrections: [] };
     conditions.push(Prisma.sql`p."categoryId" IN (${Prisma.join(categoryIds)})`);
   }
@@ -291,22 +292,31 @@ export const SIMILAR_COUNT = 4;
 export type SimilarParent = { id: number; categoryId: number };
 
 /**
+ * A product's similar products as shown: the chosen ones, else `bestSellersOf` its category's best
+ * sellers (their order moves with sales: the answer depends on that listing). `ids`: the products'.
+ */
+export type SimilarFound = { products: unknown[]; ids: number[]; bestSellersOf: number | null };
+
+/**
  * The products to show beside each of `parents` (Product.similar): the ones chosen as similar, in their
  * order (published only, at most SIMILAR_COUNT), or else, when none are chosen, the best sellers of the
  * product's category, the product itself left out. `selection` is the Prisma selection of each product
  * (what the client asks of it). At most three statements for any number of parents.
  */
-export async function similarProducts(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>): Promise<Map<number, unknown[]>> {
-  const found = new Map<number, unknown[]>();
+export async function similarProducts(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>): Promise<Map<number, SimilarFound>> {
+  const found = new Map<number, SimilarFound>();
   const chosen = await db.similarProduct.findMany({
     where: { productId: { in: parents.map((parent) => parent.id) }, similar: { published: true } },
     orderBy: [{ productId: 'asc' }, { position: 'asc' }, { similarId: 'asc' }],
-    select: { productId: true, similar: selection },
+    select: { productId: true, similarId: true, similar: selection },
   });
   for (const link of chosen) {
-    const list = found.get(link.productId) ?? [];
-    if (list.length < SIMILAR_COUNT) list.push(link.similar);
-    found.set(link.productId, list);
+    const entry = found.get(link.productId) ?? { products: [], ids: [], bestSellersOf: null };
+    if (entry.products.length < SIMILAR_COUNT) {
+      entry.products.push(link.similar);
+      entry.ids.push(link.similarId);
+    }
+    found.set(link.productId, entry);
   }
   const rest = parents.filter((parent) => !found.has(parent.id));
   if (rest.length) await addBestSellers(db, rest, selection, found);
@@ -314,7 +324,7 @@ export async function similarProducts(db: Db, parents: readonly SimilarParent[],
 }
 
 /** The best sellers of each parent's category, the parent itself left out. */
-async function addBestSellers(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>, found: Map<number, unknown[]>) {
+async function addBestSellers(db: Db, parents: readonly SimilarParent[], selection: Record<string, unknown>, found: Map<number, SimilarFound>) {
   const categories = [...new Set(parents.map((parent) => parent.categoryId))];
   // one more than shown, in case the parent is among them
   const perCategory = SIMILAR_COUNT + 1;
@@ -329,11 +339,15 @@ async function addBestSellers(db: Db, parents: readonly SimilarParent[], selecti
         LIMIT ${perCategory}
      ) best
      ORDER BY c.id, best."soldCount" DESC, best.id ASC`;
-  if (!ranked.length) return;
-  const products = (await db.product.findMany({ ...selection, where: { id: { in: ranked.map((row) => row.id) } } })) as { id: number }[];
+  const products = ranked.length
+    ? ((await db.product.findMany({ ...selection, where: { id: { in: ranked.map((row) => row.id) } } })) as { id: number }[])
+    : [];
   const byId = new Map(products.map((product) => [product.id, product]));
   for (const parent of parents) {
-    const ids = ranked.filter((row) => row.categoryId === parent.categoryId && row.id !== parent.id).map((row) => row.id);
-    found.set(parent.id, ids.slice(0, SIMILAR_COUNT).flatMap((id) => byId.get(id) ?? []));
+    const ids = ranked
+      .filter((row) => row.categoryId === parent.categoryId && row.id !== parent.id && byId.has(row.id))
+      .map((row) => row.id)
+      .slice(0, SIMILAR_COUNT);
+    found.set(parent.id, { products: ids.map((id) => byId.get(id)!), ids, bestSellersOf: parent.categoryId });
   }
 }

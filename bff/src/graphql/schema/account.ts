@@ -3,7 +3,7 @@
 // her) or takes the customer from the session, never from an argument; an order or address of
 // someone else answers exactly like a missing one (requirement S5). Rules live in services.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { builder } from './builder.ts';
+import { builder, PERSONAL_ANSWER } from './builder.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import { connectionFrom, pageWindow } from './pagination.ts';
@@ -151,6 +151,7 @@ builder.prismaObjectField('Order', 'accountInvoiceUrl', (t) =>
 
 builder.queryFields((t) => ({
   accountOrder: t.prismaField({
+    ...PERSONAL_ANSWER,
     type: 'Order',
     nullable: true,
     description:
@@ -163,6 +164,7 @@ builder.queryFields((t) => ({
     },
   }),
   companyLookup: t.field({
+    ...PERSONAL_ANSWER,
     ...CUSTOMER_ONLY,
     type: CompanyRecord,
     description: 'The company of an IČO from the Czech business register (ARES), to fill the invoice details.',

@@ -94,3 +94,14 @@ builder.addScalarType('DateTime', DateTimeISOResolver, {
 export const CATALOG_READ = { skipTypeScopes: true, authScopes: { catalogRead: true } } as const;
 /** Spread into a cart field's options: open to browsers and to partner tokens with 'cart'. */
 export const CART_ACCESS = { skipTypeScopes: true, authScopes: { cartAccess: true } } as const;
+
+/**
+ * Spread into every Query field's options: whether its answer may be kept by the response cache and
+ * served to others (decision 0056). Public: the same for every visitor asking the same (the catalog,
+ * content, stores); a resolver below it that reads the visitor still marks the answer through the
+ * context (yoga.ts). Personal: made for whoever asks (a cart, `me`, an order by its secret link, a
+ * shared wishlist, a captcha): never stored. A field that declares nothing counts as personal
+ * (cache/graphql-operation.ts), and tests/unit/bff/answer-declarations.test.ts fails on it.
+ */
+export const PUBLIC_ANSWER = { extensions: { answer: 'public' } } as const;
+export const PERSONAL_ANSWER = { extensions: { answer: 'personal' } } as const;

@@ -1,6 +1,6 @@
 // Captcha challenges (bff/src/services/captcha.ts): the web asks for one per named action, solves it in the
 // browser and sends the token with the protected mutation (argument `captcha`).
-import { builder } from './builder.ts';
+import { builder, PERSONAL_ANSWER } from './builder.ts';
 import { createCaptchaChallenge, CAPTCHA_ALGORITHM, type CaptchaAction } from '../../services/captcha.ts';
 
 export const CaptchaActionEnum = builder.enumType('CaptchaAction', {
@@ -31,6 +31,7 @@ const CaptchaChallengeRef = builder.objectRef<ChallengeShape>('CaptchaChallenge'
 
 builder.queryField('captchaChallenge', (t) =>
   t.field({
+    ...PERSONAL_ANSWER,
     type: CaptchaChallengeRef,
     description: 'A new captcha challenge for one action; it expires in 10 minutes and its token is accepted once.',
     args: { action: t.arg({ type: CaptchaActionEnum, required: true, description: 'The action the token will be sent with.' }) },

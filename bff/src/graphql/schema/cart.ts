@@ -1,6 +1,6 @@
 // Cart: the session's cart with its lines and totals. Every mutation returns the whole cart
 // (house rule 2) so the client's normalized cache updates itself.
-import { builder, CART_ACCESS } from './builder.ts';
+import { builder, CART_ACCESS, PERSONAL_ANSWER } from './builder.ts';
 import { localId } from './global-id.ts';
 import { Price } from './catalog.ts';
 import { InsufficientStockError, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
@@ -77,6 +77,7 @@ export const Cart = builder.prismaNode('Cart', {
 
 builder.queryField('cart', (t) =>
   t.prismaField({
+    ...PERSONAL_ANSWER,
     ...CART_ACCESS,
     type: 'Cart',
     nullable: true,

@@ -1,11 +1,11 @@
 // Catalog: categories, manufacturers, products with variants, images, parameters and size charts.
 // Every text field answers in the request's language, every price in the request's currency.
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { builder, CATALOG_READ } from './builder.ts';
+import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
-import { findProductPage, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
+import { findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
 import { LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
@@ -331,13 +331,17 @@ const SearchCorrectionRef = builder.objectRef<SearchCorrection>('SearchCorrectio
 
 builder.queryFields((t) => ({
   categories: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ['Category'],
     description: 'The top of the category tree; children hang below.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.category.findMany({ ...query, where: { parentId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('categories');
+      return ctx.prisma.category.findMany({ ...query, where: { parentId: null }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
   category: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'Category',
     nullable: true,
@@ -347,13 +351,19 @@ builder.queryFields((t) => ({
       const slug = args.slug.slice(0, SLUG_MAX_LENGTH);
       // from the translation's unique (language, slug) to its one category, as the product below
       for (const language of [ctx.language, ...LOCALES.map((locale) => locale.code).filter((code) => code !== ctx.language)]) {
-        const found = await ctx.prisma.categoryTranslation.findUnique({ where: { language_slug: { language, slug } }, select: { category: query } });
-        if (found) return found.category;
+        const found = await ctx.prisma.categoryTranslation.findUnique({ where: { language_slug: { language, slug } }, select: { category: query, categoryId: true } });
+        if (found) {
+          ctx.tagAnswer(`category:${found.categoryId}`);
+          return found.category;
+        }
       }
+      // none: a category given this slug later changes the tree
+      ctx.tagAnswer('categories');
       return null;
     },
   }),
   product: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'Product',
     nullable: true,
@@ -364,12 +374,15 @@ builder.queryFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const found = await ctx.prisma.productTranslation.findUnique({
         where: { language_slug: { language: ctx.language, slug: args.slug.slice(0, SLUG_MAX_LENGTH) }, product: { published: true } },
-        select: { product: query },
+        select: { product: query, productId: true },
       });
+      // none: a product published with this slug later is a change of the search
+      ctx.tagAnswer(found ? `product:${found.productId}` : 'search');
       return found?.product ?? null;
     },
   }),
   products: t.field({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ProductConnection,
     description: 'Published products, filtered, sorted and paged (Relay connection: `first` and `after`, or `offset`).',
@@ -382,7 +395,12 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx, info) => {
       const window = pageWindow(args, ctx.errorLanguage);
-      const page = await findProductPage(ctx, productFilter(args.filter, ctx.errorLanguage), (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      const filter = productFilter(args.filter, ctx.errorLanguage);
+      const page = await findProductPage(ctx, filter, (args.sort ?? 'BEST_SELLING') as ProductSortValue, window);
+      // a category's listing, or else (and for any search) the whole catalog's; and what each product shows
+      const categoryIds = filter.categorySlug ? await listedCategoryIds(ctx, filter.categorySlug) : [];
+      ctx.tagAnswer(...categoryIds.map((id) => `list:${id}` as const), ...page.ids.map((id) => `listed:${id}` as const));
+      if (!filter.categorySlug || filter.search) ctx.tagAnswer('search');
       const query = queryFromInfo({ context: ctx, info, typeName: 'Product', path: ['edges', 'node'] });
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));

@@ -1,7 +1,7 @@
 // Checkout: delivery and payment methods, the cart's checkout form (Cart.checkout, updateCheckout)
 // and placeOrder. The rules and every amount live in services/checkout.ts and services/orders.ts;
 // no input here carries a price (requirement S4).
-import { builder, CART_ACCESS } from './builder.ts';
+import { builder, CART_ACCESS, PUBLIC_ANSWER } from './builder.ts';
 import { localId } from './global-id.ts';
 import { CurrencyEnum, pick, Price } from './catalog.ts';
 import { ErrorInterface, NotFoundError, TooManyAttemptsError, ValidationError } from './errors.ts';
@@ -102,18 +102,24 @@ export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
 
 builder.queryFields((t) => ({
   deliveryMethods: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CART_ACCESS,
     type: ['DeliveryMethod'],
     description: 'The delivery methods on offer, in display order.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.deliveryMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('delivery');
+      return ctx.prisma.deliveryMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
   paymentMethods: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CART_ACCESS,
     type: ['PaymentMethod'],
     description: 'All payment methods on offer; DeliveryMethod.paymentMethods tells which go with a delivery.',
-    resolve: (query, _root, _args, ctx) =>
-      ctx.prisma.paymentMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('delivery');
+      return ctx.prisma.paymentMethod.findMany({ ...query, where: { active: true }, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
 }));
 

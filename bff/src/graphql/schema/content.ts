@@ -1,5 +1,5 @@
 // Content: info pages (terms, privacy ...), blog articles and the home page's info tiles.
-import { builder, CATALOG_READ } from './builder.ts';
+import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import { LocalizedSlug, localizedSlugs, pick } from './catalog.ts';
 
 /** A list of pages or articles reads titles and links, not every body in both languages. */
@@ -63,33 +63,45 @@ builder.prismaNode('InfoTile', {
 
 builder.queryFields((t) => ({
   infoPage: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'InfoPage',
     nullable: true,
     description: 'An info page by the number in its address (/info/{databaseId}/{slug}); null when there is none.',
     args: { databaseId: t.arg.int({ required: true, description: 'InfoPage.databaseId.' }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.databaseId } }),
+    resolve: (query, _root, args, ctx) => {
+      ctx.tagAnswer(`content:${args.databaseId}`);
+      return ctx.prisma.infoPage.findUnique({ ...query, where: { id: args.databaseId } });
+    },
   }),
   infoPages: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ['InfoPage'],
     description: 'Every info page, in the shop’s order (the footer’s links).',
-    resolve: (query, _root, _args, ctx) => ctx.prisma.infoPage.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('content');
+      return ctx.prisma.infoPage.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
   articles: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ['Article'],
     description: 'The published articles, newest first.',
     args: { first: t.arg.int({ required: false, description: 'At most 100 (default 20).' }) },
-    resolve: (query, _root, args, ctx) =>
-      ctx.prisma.article.findMany({
-        ...query,
-        where: { publishedAt: { lte: new Date() } },
-        orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
-        take: Math.min(Math.max(args.first ?? 20, 1), 100),
-      }),
+    resolve: (query, _root, args, ctx) => {
+      ctx.tagAnswer('content');
+      return ctx.prisma.article.findMany({
+      ...query,
+      where: { publishedAt: { lte: new Date() } },
+      orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+      take: Math.min(Math.max(args.first ?? 20, 1), 100),
+    });
+    },
   }),
   article: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'Article',
     nullable: true,
@@ -99,15 +111,21 @@ builder.queryFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const found = await ctx.prisma.articleTranslation.findUnique({
         where: { language_slug: { language: ctx.language, slug: args.slug.slice(0, 200) }, article: { publishedAt: { lte: new Date() } } },
-        select: { article: query },
+        select: { article: query, articleId: true },
       });
+      // not found: a new article with this slug must purge it too
+      ctx.tagAnswer(found ? `content:${found.articleId}` : 'content');
       return found?.article ?? null;
     },
   }),
   infoTiles: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ['InfoTile'],
     description: 'The home page’s tiles, in the shop’s order.',
-    resolve: (query, _root, _args, ctx) => ctx.prisma.infoTile.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('content');
+      return ctx.prisma.infoTile.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
 }));

@@ -1,5 +1,5 @@
 // The signed-in customer: identity, login and logout. Registration and account data build on this.
-import { builder } from './builder.ts';
+import { builder, PERSONAL_ANSWER } from './builder.ts';
 import { AuthenticationError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { validateInput } from './validation.ts';
 import { email, max, required, storedPhone } from '../../../../schema/rules/index.ts';
@@ -40,6 +40,7 @@ const loginRules = { email: [required, email, max(254)], password: [required, ma
 
 builder.queryField('me', (t) =>
   t.prismaField({
+    ...PERSONAL_ANSWER,
     type: 'Customer',
     nullable: true,
     description: 'The signed-in customer, or null for a guest.',

@@ -1,7 +1,7 @@
 // A link's secret kept in the session (services/link-secrets.ts): the page that read it from its address
 // keeps it here and takes it out of the address bar; the same page at its address without the secret
 // asks for it back. Browser sessions only: a bearer-token request has no session to keep anything in.
-import { builder } from './builder.ts';
+import { builder, PERSONAL_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import { keepLinkSecret, keptLinkSecret, type LinkSecretKind } from '../../services/link-secrets.ts';
 
@@ -36,6 +36,7 @@ builder.mutationField('keepLinkSecret', (t) =>
 
 builder.queryField('keptLinkSecret', (t) =>
   t.string({
+    ...PERSONAL_ANSWER,
     nullable: true,
     description: 'The secret this browser session kept for the link (Mutation.keepLinkSecret), or null.',
     args: {

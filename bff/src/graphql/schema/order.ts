@@ -1,7 +1,7 @@
 // Orders: what placeOrder answers with and what order(id, hash) reads back for the summary page.
 // An order is reachable only through those two fields: the guest summary link's hash is the key
 // (requirement S5); a wrong hash answers exactly like a missing order.
-import { builder, CART_ACCESS } from './builder.ts';
+import { builder, CART_ACCESS, PERSONAL_ANSWER } from './builder.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { CurrencyEnum, LanguageEnum, Price } from './catalog.ts';
 import { PostalAddress, VatRecapRowRef } from './checkout.ts';
@@ -268,6 +268,7 @@ export const OrderRef = builder.prismaNode('Order', {
 
 builder.queryField('order', (t) =>
   t.prismaField({
+    ...PERSONAL_ANSWER,
     ...CART_ACCESS,
     type: 'Order',
     nullable: true,

@@ -1,6 +1,6 @@
 // Pick-up points of the 'parcel-point' delivery: the public search (Query.pickupPoints) and the
 // checkout's chosen point (Checkout.pickupPoint, set with updateCheckout(pickupPointId)).
-import { builder, CATALOG_READ } from './builder.ts';
+import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import { formatDistance, formatOpeningHours, PICKUP_POINT_SEARCH_MAX_LENGTH, PICKUP_POINTS_MAX_FIRST } from '../../../../schema/rules/index.ts';
 import { openingWeek, searchPickupPoints, type PickupPointHit } from '../../services/pickup-points.ts';
 
@@ -48,6 +48,7 @@ const PickupPointHitRef = builder.objectRef<PickupPointHit>('PickupPointHit').im
 
 builder.queryFields((t) => ({
   pickupPoints: t.field({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: [PickupPointHitRef],
     description:

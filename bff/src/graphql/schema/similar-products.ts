@@ -11,6 +11,9 @@ export { SIMILAR_COUNT } from '../../services/catalog.ts';
  * The products chosen as similar to `parent` (in their order), or else the best sellers of its
  * category. `selectionKey` tells lists apart: the same field of the same query shares one batch.
  */
-export function similarProducts(ctx: Context, parent: SimilarParent, selection: Record<string, unknown>, selectionKey: unknown): Promise<unknown[]> {
-  return ctx.loaders.similarProducts(selectionKey, selection).load(parent);
+export async function similarProducts(ctx: Context, parent: SimilarParent, selection: Record<string, unknown>, selectionKey: unknown): Promise<unknown[]> {
+  const found = await ctx.loaders.similarProducts(selectionKey, selection).load(parent);
+  // the shown products' listing data, and, for best sellers, their category's order by sales
+  ctx.tagAnswer(...found.ids.map((id) => `listed:${id}` as const), ...(found.bestSellersOf === null ? [] : [`list:${found.bestSellersOf}` as const]));
+  return found.products;
 }

@@ -1,7 +1,7 @@
 // What the store pages and the pickup picker show beyond a store's address: "open now, closes at …"
 // judged on the Prague clock with the shop's holidays (schema/rules/opening-hours.ts), the special days
 // ahead, and where the map tiles come from (MAP_TILE_URL).
-import { builder } from './builder.ts';
+import { builder, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import { addDays, hoursOn, openingStatus, pragueClock, type SpecialDay, type WeeklySlot } from '../../../../schema/rules/opening-hours.ts';
 
@@ -109,8 +109,12 @@ const MapSettingsRef = builder.objectRef<{ tileUrl: string }>('MapSettings').imp
 
 builder.queryField('mapSettings', (t) =>
   t.field({
+    ...PUBLIC_ANSWER,
     type: MapSettingsRef,
     description: 'Where the store maps load their tiles from.',
-    resolve: (_root, _args, ctx) => ({ tileUrl: ctx.config.mapTileUrl }),
+    resolve: (_root, _args, ctx) => {
+      ctx.tagAnswer('stores');
+      return { tileUrl: ctx.config.mapTileUrl };
+    },
   }),
 );

@@ -1,5 +1,5 @@
 // Physical stores (branches): address, GPS position and opening hours.
-import { builder, CATALOG_READ } from './builder.ts';
+import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import { pick } from './catalog.ts';
 
 builder.prismaObject('StoreOpeningHours', {
@@ -37,17 +37,25 @@ builder.prismaNode('Store', {
 
 builder.queryFields((t) => ({
   stores: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: ['Store'],
     description: 'Every store, in the shop’s order.',
-    resolve: (query, _root, _args, ctx) => ctx.prisma.store.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] }),
+    resolve: (query, _root, _args, ctx) => {
+      ctx.tagAnswer('stores');
+      return ctx.prisma.store.findMany({ ...query, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
   }),
   store: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'Store',
     nullable: true,
     description: 'A store by the number in its page’s address (/prodejny/{databaseId}); null when there is none.',
     args: { databaseId: t.arg.int({ required: true, description: 'Store.databaseId.' }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.store.findUnique({ ...query, where: { id: args.databaseId } }),
+    resolve: (query, _root, args, ctx) => {
+      ctx.tagAnswer('stores');
+      return ctx.prisma.store.findUnique({ ...query, where: { id: args.databaseId } });
+    },
   }),
 }));

@@ -2,7 +2,7 @@
 // seats in the cart, the cart's ticket lines and an order's tickets. The contract with the web is
 // docs/decisions/0041-seats-holds-and-live-changes.md and the tickets chapter of docs/partners.md.
 import { createGraphQLError } from 'graphql-yoga';
-import { builder, CART_ACCESS, CATALOG_READ } from './builder.ts';
+import { builder, CART_ACCESS, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import { Price } from './catalog.ts';
 import { Cart, cartView } from './cart.ts';
 import { cartViewSelect } from '../../services/cart-view.ts';
@@ -200,7 +200,11 @@ export const EventRef = builder.prismaNode('Event', {
     availability: t.field({
       type: SeatAvailabilityRef,
       description: 'Changes all the time: never cached by the shared caches (it reads the visitor’s cart).',
-      resolve: async (event, _a, ctx) => seatAvailability(ctx.prisma, event.id, await currentCartId(ctx)),
+      // seats are held and sold all the time, and no change of them purges a cached answer: never stored
+      resolve: async (event, _a, ctx) => {
+        ctx.answerIsUnique?.();
+        return seatAvailability(ctx.prisma, event.id, await currentCartId(ctx));
+      },
     }),
   }),
 });
@@ -229,6 +233,7 @@ builder.objectType(EventConnection, {
 
 builder.queryFields((t) => ({
   events: t.field({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: EventConnection,
     description: 'Matches not yet played, by kick-off.',
@@ -247,12 +252,18 @@ builder.queryFields((t) => ({
     },
   }),
   event: t.prismaField({
+    ...PUBLIC_ANSWER,
     ...CATALOG_READ,
     type: 'Event',
     nullable: true,
     description: 'A match by its slug; null when there is none.',
     args: { slug: t.arg.string({ required: true, description: 'Event.slug.' }) },
-    resolve: (query, _root, args, ctx) => ctx.prisma.event.findUnique({ ...query, where: { slug: args.slug.slice(0, 200) } }),
+    resolve: async (query, _root, args, ctx) => {
+      const found = await ctx.prisma.event.findUnique({ ...query, where: { slug: args.slug.slice(0, 200) } });
+      // a match's page; none found is left untagged (any change purges it)
+      if (typeof found?.id === 'number') ctx.tagAnswer(`event:${found.id}`);
+      return found;
+    },
   }),
 }));
 

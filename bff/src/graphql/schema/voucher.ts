@@ -1,6 +1,6 @@
 // Vouchers: Cart.vouchers, checkVoucher, applyVoucher, removeVoucher. The rules live in
 // services/vouchers.ts; these resolvers only map them (docs/decisions/0010-vouchers.md).
-import { builder, CART_ACCESS } from './builder.ts';
+import { builder, CART_ACCESS, PERSONAL_ANSWER } from './builder.ts';
 import { CurrencyEnum, Price } from './catalog.ts';
 import type { Context } from '../context.ts';
 import { ErrorInterface, TooManyAttemptsError, ValidationError } from './errors.ts';
@@ -222,6 +222,7 @@ function checkEmailArgument(ctx: Context, email: string | null | undefined): str
 
 builder.queryField('checkVoucher', (t) =>
   t.field({
+    ...PERSONAL_ANSWER,
     ...CART_ACCESS,
     type: VoucherCheckRef,
     description:

@@ -3,7 +3,7 @@
 // The heart's mutation returns the product and the whole wishlist (house rule 2), so every card of the
 // product and the header count update from the normalized cache, with no refetch.
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder, QueryRoot } from './builder.ts';
+import { builder, PERSONAL_ANSWER, QueryRoot } from './builder.ts';
 import { NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import type { Context } from '../context.ts';
@@ -99,6 +99,7 @@ function ownWishlist(query: object, ctx: Context, id: number) {
 
 builder.queryFields((t) => ({
   wishlist: t.prismaField({
+    ...PERSONAL_ANSWER,
     type: 'Wishlist',
     nullable: true,
     description: 'This shopper’s wishlist, or null before the first heart.',
@@ -108,6 +109,7 @@ builder.queryFields((t) => ({
     },
   }),
   sharedWishlist: t.prismaField({
+    ...PERSONAL_ANSWER,
     type: SharedWishlist,
     nullable: true,
     description: 'A wishlist by its shared link’s token; null when the token is unknown or was reset.',

@@ -118,7 +118,7 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
       useTrustedDocuments(config), // production: browsers send only the web's persisted documents, by hash
       useStreamLimits(streams), // a subscription's stream: per client and instance, its lifetime, ended by shutdown
       useSensitiveOperationsOnce(), // login, newsletter ... at most once per document (G2)
-      useResponseCacheNotes(), // the response cache stores only a query's answer, and none that read private tables
+      useResponseCacheNotes(), // the response cache stores only a query's answer, and only when every field it asks is declared public
       useOperationObserver(operationFinished), // the operation's name for the request's log line, its time for the metrics
       useWebhookWarnings(), // a partner's switched-off webhook endpoint, in extensions.warnings of its answers
       // Unexpected failures reach the client masked ("Unexpected error."); the log keeps the
@@ -212,6 +212,10 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         afterResponse: (task) => void res.once('finish', task),
         // an answer made for this one request (a captcha challenge): never stored by the response cache
         answerIsUnique,
+        tagAnswer: (...tags) => {
+          const recorded = (res.locals.cacheTags ??= new Set()) as Set<string>;
+          for (const tag of tags) recorded.add(tag);
+        },
         partner: null,
         // a bearer-token request: the partner, its own in-memory session and no customer
         ...partnerContext(res),

@@ -1,0 +1,207 @@
+// Bench (issue 41 §2): a busy shop. 50 visitors browse category, product and search pages (half of
+// them anonymous, half as shoppers with a cart, whose search lists also come as the persisted
+// SearchPage query with their cookies) while orders arrive at 0, 1 and 5 per second, placed through
+// the shop's own API as browsers place them. On PostgreSQL (TEST_DATABASE_URL) with Redis
+// (TEST_REDIS_URL or redis://127.0.0.1:6379), the production build. Printed per order rate: the cache
+// hit ratio (X-Cache HIT of all cacheable answers), pages per second, p95, the orders' p95, and each
+// as a ratio to the no-order run. Until every order purges only what it touched (the event seam,
+// decision 0056) an order drops every cached answer, and the figures at 1 and 5 orders/s show it.
+import { performance } from 'node:perf_hooks';
+import { startProductionServer, removeTemplate, seedTemplate, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
+import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
+import { INVOICE_ADDRESS } from '../support/checkout.ts';
+import { gid } from '../support/global-id.ts';
+import { median } from './load.ts';
+
+const VISITORS = 50;
+const RATES = [0, 1, 5];
+
+type Shopper = { cookie: string; token: string };
+/** `kind` groups the hit ratios printed: anonymous pages, pages with a cart, the cart's SearchPage lists. */
+type Visit = { path: string; init: RequestInit; kind: 'anonymous page' | 'page with a cart' | 'SearchPage with a cart' };
+type Figures = {
+  pagesPerSecond: number;
+  hitRatio: number;
+  byKind: Map<string, { hits: number; all: number }>;
+  p95: number;
+  orderP95: number;
+  orders: number;
+  failedOrders: number;
+  /** The first failed order's answer, to say why. */
+  orderFailure: string | null;
+  errors: number;
+};
+
+const persisted = (operationName: keyof typeof operationHashes, variables: object) =>
+  JSON.stringify({ operationName, variables, extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes[operationName] } } });
+
+/** A new browser from its own address (the per-address limits of new sessions and orders are not measured here). */
+async function newShopper(url: string, address: string): Promise<Shopper> {
+  const response = await fetch(`${url}/api/csrf-cookie`, { headers: { 'x-forwarded-for': address } });
+  if (response.status !== 204) throw new Error(`/api/csrf-cookie answered ${response.status}`);
+  const cookie = response.headers.getSetCookie().map((header) => header.split(';')[0]).join('; ');
+  return { cookie, token: decodeURIComponent(/XSRF-TOKEN=([^;]+)/.exec(cookie)![1]) };
+}
+
+async function api(url: string, shopper: Shopper, address: string, body: string) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: shopper.cookie, 'x-xsrf-token': shopper.token, 'x-forwarded-for': address },
+    body,
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- several answers, read by path
+  return (await response.json()) as { data?: any; errors?: unknown };
+}
+
+/** One order as a browser places it; the milliseconds of PlaceOrder itself (throws with the answer when it failed). */
+async function placeOrder(url: string, n: number, variantId: string, methods: { delivery: string; payment: string }): Promise<number> {
+  const address = `10.91.${(n >> 8) & 255}.${n & 255}`;
+  const shopper = await newShopper(url, address);
+  await api(url, shopper, address, persisted('AddToCart', { variantId, quantity: 1 }));
+  const input = { deliveryMethodId: methods.delivery, paymentMethodId: methods.payment, invoiceAddress: { ...INVOICE_ADDRESS, email: `busy-${n}@example.cz` }, termsAccepted: true };
+  await api(url, shopper, address, persisted('UpdateCheckout', { input }));
+  const page = await api(url, shopper, address, persisted('CheckoutPage', {}));
+  const revision = page.data?.cart?.checkout?.revision as string | undefined;
+  if (!revision) throw new Error(`CheckoutPage: ${JSON.stringify(page.errors ?? page.data?.cart?.checkout ?? page.data).slice(0, 300)}`);
+  const started = performance.now();
+  const placed = await api(url, shopper, address, persisted('PlaceOrder', { input: { revision } }));
+  if (placed.data?.placeOrder?.__typename !== 'Order') throw new Error(`PlaceOrder: ${JSON.stringify(placed.errors ?? placed.data).slice(0, 300)}`);
+  return performance.now() - started;
+}
+
+async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; withCart: (shopper: Shopper) => Visit[]; variantId: string; methods: { delivery: string; payment: string } }> {
+  const categories = await shop.sql<{ slug: string }>(`SELECT t.slug FROM "CategoryTranslation" t WHERE t.language = 'cs' ORDER BY t."categoryId" LIMIT 12`);
+  const products = await shop.sql<{ slug: string }>(
+    `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 40`,
+  );
+  const [{ id: variant }] = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published ORDER BY v.stock DESC LIMIT 1`);
+  const [{ id: delivery }] = await shop.sql<{ id: number }>(`SELECT id FROM "DeliveryMethod" WHERE active AND NOT "isPickup" AND code <> 'parcel-point' ORDER BY position LIMIT 1`);
+  const [{ id: payment }] = await shop.sql<{ id: number }>(`SELECT p.id FROM "PaymentMethod" p WHERE p.active ORDER BY p.position LIMIT 1`);
+  const searches = ['dres', 'sala', 'kopacky', 'mic', 'triko', 'sport'];
+  const pages = [...categories.map((c) => `/kategorie/${c.slug}`), ...products.map((p) => `/produkt/${p.slug}`), ...searches.map((q) => `/hledat?q=${q}`)];
+  const anonymous = pages.map((path): Visit => ({ path, init: {}, kind: 'anonymous page' }));
+  const withCart = (shopper: Shopper): Visit[] => [
+    ...pages.map((path): Visit => ({ path, init: { headers: { cookie: shopper.cookie } }, kind: 'page with a cart' })),
+    ...searches.map((search): Visit => ({
+      kind: 'SearchPage with a cart',
+      path: '/graphql',
+      init: {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-shop-language': 'cs', cookie: shopper.cookie, 'x-xsrf-token': shopper.token },
+        body: persisted('SearchPage', { first: 12, offset: 0, filter: { search }, sort: 'BEST_SELLING' }),
+      },
+    })),
+  ];
+  return { anonymous, withCart, variantId: gid('Variant', variant), methods: { delivery: gid('DeliveryMethod', delivery), payment: gid('PaymentMethod', payment) } };
+}
+
+/** `VISITORS` browsing for `ms` while orders arrive at `rate` per second. */
+async function round(url: string, mixes: Visit[][], rate: number, ms: number, order: (n: number) => Promise<number>, firstOrder: number): Promise<Figures> {
+  const until = performance.now() + ms;
+  const latencies: number[] = [];
+  let hits = 0;
+  let cacheable = 0;
+  let errors = 0;
+  const byKind = new Map<string, { hits: number; all: number }>();
+  const browse = async (visitor: number) => {
+    const mix = mixes[visitor % mixes.length];
+    for (let turn = visitor; performance.now() < until; turn += 7) {
+      const visit = mix[turn % mix.length];
+      const started = performance.now();
+      try {
+        const response = await fetch(url + visit.path, { redirect: 'manual', ...visit.init });
+        await response.arrayBuffer();
+        if (response.status !== 200) errors += 1;
+        const state = response.headers.get('x-cache');
+        if (state !== null) cacheable += 1;
+        if (state === 'HIT') hits += 1;
+        const tally = byKind.get(visit.kind) ?? { hits: 0, all: 0 };
+        byKind.set(visit.kind, { hits: tally.hits + (state === 'HIT' ? 1 : 0), all: tally.all + 1 });
+      } catch {
+        errors += 1;
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const orderTimes: number[] = [];
+  let failedOrders = 0;
+  let orderFailure: string | null = null;
+  const arrivals: Promise<void>[] = [];
+  const placing = (async () => {
+    for (let n = 0; rate > 0 && performance.now() + 1000 / rate < until; n += 1) {
+      arrivals.push(
+        order(firstOrder + n).then(
+          (ms) => void orderTimes.push(ms),
+          (error: Error) => {
+            failedOrders += 1;
+            orderFailure ??= error.message;
+          },
+        ),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
+    }
+  })();
+  const started = performance.now();
+  await Promise.all(Array.from({ length: VISITORS }, (_, visitor) => browse(visitor)));
+  const seconds = (performance.now() - started) / 1000;
+  await placing;
+  await Promise.all(arrivals);
+  latencies.sort((a, b) => a - b);
+  orderTimes.sort((a, b) => a - b);
+  const p95 = (sorted: number[]) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(0.95 * sorted.length))] : NaN);
+  return { pagesPerSecond: latencies.length / seconds, hitRatio: cacheable ? hits / cacheable : NaN, byKind, p95: p95(latencies), orderP95: p95(orderTimes), orders: orderTimes.length, failedOrders, orderFailure, errors };
+}
+
+export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolean }): Promise<void> {
+  const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  console.log(`\n== busy shop on ${kind} with Redis: ${VISITORS} visitors (half with a cart) browsing while orders arrive`);
+  if (kind !== 'postgres') console.log('   (the issue measures it on PostgreSQL: set TEST_DATABASE_URL)');
+  const template = await seedTemplate(kind);
+  let shop: ProductionServer | null = null;
+  try {
+    shop = await startProductionServer(kind, { template, env: { REDIS_URL: redisUrl } });
+    const url = shop.url;
+    const { anonymous, withCart, variantId, methods } = await visits(shop);
+    const shoppers: Shopper[] = [];
+    for (let n = 0; n < 5; n += 1) {
+      const address = `10.92.0.${n + 1}`;
+      const shopper = await newShopper(url, address);
+      await api(url, shopper, address, persisted('AddToCart', { variantId, quantity: 1 }));
+      shoppers.push(shopper);
+    }
+    const mixes = [anonymous, ...shoppers.map(withCart)].flatMap((mix, index) => (index === 0 ? [mix, mix, mix, mix, mix] : [mix]));
+    const ms = options.quick ? 4_000 : 15_000;
+    let ordered = 0;
+    const order = (n: number) => placeOrder(url, n, variantId, methods);
+    // warm-up: every answer rendered once, a few at a time, then browsing without orders
+    const distinct = [...new Map(mixes.flat().map((visit) => [`${visit.kind} ${visit.path}`, visit])).values()];
+    for (let index = 0; index < distinct.length; index += 4) {
+      await Promise.all(distinct.slice(index, index + 4).map((visit) => fetch(url + visit.path, { redirect: 'manual', ...visit.init }).then((response) => response.arrayBuffer())));
+    }
+    // what a visitor finds after the warm-up, one request at a time: every answer should be a hit
+    const found = new Map<string, number>();
+    for (const visit of distinct) {
+      const state = (await fetch(url + visit.path, { redirect: 'manual', ...visit.init })).headers.get('x-cache') ?? 'none';
+      found.set(state, (found.get(state) ?? 0) + 1);
+    }
+    console.log(`${'after warm-up'.padEnd(14)} ${[...found].map(([state, count]) => `${state} ${count}`).join(', ')} of ${distinct.length} answers`);
+    await round(url, mixes, 0, options.quick ? 1_000 : 3_000, order, 0);
+    const figures: Figures[] = [];
+    for (const rate of RATES) {
+      const measured = await round(url, mixes, rate, ms, order, (ordered += 1000));
+      figures.push(measured);
+      const base = figures[0];
+      console.log(
+        `${`${rate} orders/s`.padEnd(14)} hits ${(measured.hitRatio * 100).toFixed(1).padStart(5)} %  ${measured.pagesPerSecond.toFixed(0).padStart(6)} pages/s (${((measured.pagesPerSecond / base.pagesPerSecond) * 100).toFixed(0)} %)` +
+          `  p95 ${measured.p95.toFixed(1)} ms (${(measured.p95 / base.p95).toFixed(2)}×)  orders ${measured.orders} (failed ${measured.failedOrders}), order p95 ${Number.isNaN(measured.orderP95) ? '-' : `${measured.orderP95.toFixed(0)} ms`}  errors ${measured.errors}`,
+      );
+      console.log(`${''.padEnd(14)} hits by kind: ${[...measured.byKind].map(([kind, { hits, all }]) => `${kind} ${((hits / all) * 100).toFixed(1)} %`).join(', ')}`);
+      if (measured.orderFailure) console.log(`${''.padEnd(14)} first failed order: ${measured.orderFailure}`);
+    }
+    const slowest = median(figures.filter((f) => !Number.isNaN(f.orderP95)).map((f) => f.orderP95));
+    console.log(`${'orders'.padEnd(14)} median of the order p95s ${Number.isNaN(slowest) ? '-' : `${slowest.toFixed(0)} ms`}`);
+  } finally {
+    await shop?.stop();
+    await removeTemplate(kind, template);
+  }
+}
