@@ -22,6 +22,8 @@ import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
 import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
+export type { Mailer, WebhookSender };
+
 export type JobsConfig = MailConfig &
   Pick<
     Config,

@@ -142,6 +142,7 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
       next.removeAllListeners('notification');
       void next.end().catch(() => undefined);
       if (!closed && !retry) {
+        // not a job: the LISTEN connection's reconnect after it was lost, part of the seat change bus
         retry = setTimeout(() => {
           retry = null;
           listening = connect();
