@@ -1,4 +1,4 @@
-// The unpaid-orders job: every UNPAID_ORDERS_INTERVAL_MS (0: never), services/unpaid-orders.ts
+// The unpaid-orders job: every ten minutes (config unpaidOrdersIntervalMs; 0: never), services/unpaid-orders.ts
 // cancelExpiredOrders: bank-transfer orders unpaid after their deadline are cancelled, their stock
 // returned (issue 31) and their seats announced free; goods held for expired confirmation links go back.
 // Across instances each order is cancelled once (FOR UPDATE SKIP LOCKED, one transaction per batch).

@@ -6,7 +6,7 @@
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
 // after the commit (decision 0041). The unpaid-orders job (bff/src/jobs/unpaid-orders.ts) runs
-// cancelExpiredOrders every UNPAID_ORDERS_INTERVAL_MS: this and the release of goods held for expired
+// cancelExpiredOrders every ten minutes and soon after a start: this and the release of goods held for expired
 // order confirmation links.
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
