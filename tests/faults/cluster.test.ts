@@ -490,8 +490,20 @@ describe('two instances behind nginx, through faults', () => {
     );
     expect(a && b).toBeTruthy();
     const [line] = await sql<{ variantId: number; quantity: number }>(`SELECT "variantId", quantity FROM "OrderLine" WHERE "orderId" = $1`, [b.id]);
-    // only instance 1 works on the jobs from here until it is killed
+    // No instance runs while the work is laid out; then instance 1 alone, and after its death instance 2.
+    // Both with a statement time limit longer than the test's wait: a statement waiting for the test's
+    // lock is not cancelled meanwhile (the round would fail and be retried later, not die mid-item).
     await second.signal('SIGTERM');
+    await first.signal('SIGTERM');
+    const patient = (instance: typeof first) =>
+      shopInstance(instance.name, instance.port, instance.dataDir, {
+        DATABASE_URL: cluster.postgres.url('shop'),
+        REDIS_URL: cluster.redis.url,
+        PUBLIC_URL: cluster.url,
+        SESSION_SECRET: 'cluster-session-secret-of-this-trial-0123456789',
+        GRAPHQL_TIMEOUT_MS: '60000',
+      });
+    const [dying, survivor] = [patient(first), patient(second)];
 
     // an e-mail: its document issues A's invoice, whose insert waits for the test's uncommitted one
     await sql(`DELETE FROM "Invoice" WHERE "orderId" = $1`, [a.id]);
@@ -522,9 +534,8 @@ describe('two instances behind nginx, through faults', () => {
     await locker.query(`INSERT INTO "Invoice" ("orderId", number, "issuedAt", "dueAt", pdf) VALUES ($1, $2, now(), now(), '\\x00')`, [a.id, a.number]);
     await locker.query(`SELECT 1 FROM "WebhookEndpoint" WHERE id = $1 FOR UPDATE`, [endpoint.id]);
     await locker.query(`SELECT 1 FROM "Variant" WHERE id = $1 FOR UPDATE`, [line.variantId]);
-    // instance 1 again: its mail job's first round at once, the webhooks' within 5 s, the unpaid orders' 10 s after the start
-    await first.signal('SIGTERM');
-    await first.start();
+    // instance 1: its mail job's first round at once, the webhooks' within 5 s, the unpaid orders' 10 s after the start
+    await dying.start();
     const waiting = () =>
       sql<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND datname = 'shop'`);
     let blocked: string[] = [];
@@ -536,10 +547,10 @@ describe('two instances behind nginx, through faults', () => {
     }
     const mid = { mail: await sql(`SELECT status, attempts FROM "MailOutbox" WHERE id = $1`, [mail.id]), delivery: await sql(`SELECT status, attempts FROM "WebhookDelivery" WHERE id = $1`, [delivery.id]) };
     // killed mid-item, all three at once; then the locks go and the other instance starts
-    await first.signal('SIGKILL');
+    await dying.signal('SIGKILL');
     await locker.query('ROLLBACK');
     await locker.end();
-    await second.start();
+    await survivor.start();
 
     type After = { mail: { status: string; attempts: number; messageId: string | null }; delivery: { status: string; attempts: number; leaseToken: string | null; lastError: string | null }; order: { status: string } };
     let after: After | null = null;
@@ -563,7 +574,9 @@ describe('two instances behind nginx, through faults', () => {
     const [stockAfter] = await sql<{ stock: number }>(`SELECT stock FROM "Variant" WHERE id = $1`, [line.variantId]);
     const cancelMails = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM "MailOutbox" WHERE kind = 'orderCancelled' AND payload->>'orderId' = $1`, [String(b.id)]);
     console.log(`\nF2, killed mid-item: blocked ${JSON.stringify(blocked)}; at the kill ${JSON.stringify(mid)}; after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s ${JSON.stringify(after)}, copies ${JSON.stringify(copies)}`);
-    await first.start();
+    // the cluster as it was
+    await survivor.signal('SIGTERM');
+    await Promise.all([first.start(), second.start()]);
 
     // each was in instance 1's hands when it died
     expect(blocked.some((query) => query.includes('"Invoice"'))).toBe(true);
