@@ -2,17 +2,20 @@
 // bff/src, schema and web/app, and tests/unit/architecture.test.ts shows it failing on an upward import
 // and on a circle. Dependencies point down only:
 //
-//   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, mail/ (the sender, documents, templates), pdf/
+//   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, jobs/, mail/ (documents, templates), pdf/
 //     -> services/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
-//        background-loop.ts, generated/, schema/rules, schema/routes
+//        generated/, schema/rules, schema/routes
 //
 // graphql/ and http/ are the API layer and may use each other; a mail template or a PDF layout receives
 // its document and loads nothing; schema/ is shared by web/ and bff/ and imports neither; web/ and bff/
 // never import each other. Type-only imports count: a type from an upper layer is an upward import too.
+// Background work has one home, jobs/: only it runs loops (jobs/background-loop.ts; the ESLint rule
+// shop/no-loops-outside-jobs refuses timers that loop elsewhere), and app.ts starts it through
+// jobs/index.ts alone (docs/decisions/0057).
 
 const BFF = '^bff/src/';
 const API = `${BFF}(graphql|http|cache)/`;
-const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$|background-loop\\.ts$)`;
+const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -70,6 +73,20 @@ export default {
       comment: 'Background work (the mail sender, jobs) runs without a request: it never reaches back up into the API layer.',
       from: { path: `${BFF}(mail|jobs)/` },
       to: { path: [`${API}`, TOP] },
+    },
+    {
+      name: 'only-jobs-run-loops',
+      severity: 'error',
+      comment: 'Background work has one home: a loop is a job, a small file in jobs/ on jobs/background-loop.ts, started and closed by jobs/index.ts (docs/decisions/0057). Put the loop there and keep what a round does in its service.',
+      from: { path: `${BFF}`, pathNot: `${BFF}jobs/` },
+      to: { path: `${BFF}jobs/background-loop\\.ts$` },
+    },
+    {
+      name: 'jobs-start-from-jobs-index',
+      severity: 'error',
+      comment: 'app.ts starts every job through jobs/index.ts (startJobs) and closes them once; a job started elsewhere would be missed at shutdown.',
+      from: { path: TOP },
+      to: { path: `${BFF}jobs/`, pathNot: `${BFF}jobs/index\\.ts$` },
     },
     {
       name: 'nothing-imports-the-app',

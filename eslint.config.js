@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import shopRules from './scripts/lint/no-loops-outside-jobs.js';
 
 export default tseslint.config(
   {
@@ -36,6 +37,13 @@ export default tseslint.config(
   {
     files: ['web/app/apollo/page-query.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    // background work has one home (docs/decisions/0057): no loop outside bff/src/jobs/
+    files: ['bff/src/**/*.{ts,tsx}'],
+    ignores: ['bff/src/jobs/**'],
+    plugins: { shop: shopRules },
+    rules: { 'shop/no-loops-outside-jobs': 'error' },
   },
   {
     files: ['**/*.mjs'],

@@ -104,8 +104,8 @@ export function describeImported(payment: ImportedPayment): string {
 
 async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
   // the outbox's claim keeps a running shop from sending them twice; the rest of the outbox is the shop's
-  const { createMailer } = await import('../bff/src/mail/index.ts');
-  const mailer = createMailer(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  const { startMailJob } = await import('../bff/src/jobs/mail.ts');
+  const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
   await mailer.sendNow({ kinds: ['paymentReceived'] });
   await mailer.close();
 }

@@ -47,8 +47,8 @@ async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db,
   for (const change of changes) console.log(describe(change));
   // deliver the back-in-stock e-mails now (the outbox's claim keeps a running shop from sending them twice);
   // whatever else the outbox holds (an order confirmation, a password reset) is the shop's to send
-  const { createMailer } = await import('../bff/src/mail/index.ts');
-  const mailer = createMailer(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  const { startMailJob } = await import('../bff/src/jobs/mail.ts');
+  const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
   await mailer.sendNow({ kinds: ['availabilityWatch'] });
   await mailer.close();
 }

@@ -15,7 +15,6 @@ import { migrate } from './db/migrate.ts';
 import { PrismaSessionStore } from './http/session-store.ts';
 import { saveSessionNow } from './http/session-save.ts';
 import { serverErrorHandler } from './http/server-errors.ts';
-import { pruneAbandonedCarts } from './services/cart.ts';
 import { csrfProtection, issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken, type CsrfOptions } from './http/csrf.ts';
 import { securityHeaderSetter } from './http/security-headers.ts';
 import { newNonce } from './http/nonce.ts';
@@ -31,23 +30,19 @@ import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/lan
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
-import { createMailer, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
 import { publicExplorer } from './http/public-explorer.ts';
 import { graphiqlRoutes } from './http/graphiql.ts';
 import { createRateLimiter, ipKey, RATE_RULES, reportingRefusals, type RateLimiter } from './rate-limit/rate-limit.ts';
-import { startBackgroundLoop } from './background-loop.ts';
 import { createLogger, lineLog, type Log } from './log.ts';
 import { observeRequests, requestIdOf } from './http/request-log.ts';
 import { createMetrics } from './http/metrics.ts';
 import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
-import { startUnpaidOrdersJob } from './services/unpaid-orders.ts';
-import { startWebhookSender, type WebhookSender } from './jobs/webhook-deliveries.ts';
-import { createSeatChangeBus, startHoldSweep, type SeatChangeBus } from './services/seat-changes.ts';
-import { startPickupPointFeedJob } from './services/pickup-point-feed.ts';
+import { startJobs, type Mailer, type WebhookSender } from './jobs/index.ts';
+import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/server/yoga.ts';
@@ -203,11 +198,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
-  const mailer = createMailer(prisma, config, backgroundLog);
-  // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
-  const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
-  // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background
-  const pickupPointFeed = startPickupPointFeedJob(prisma, config, backgroundLog);
   // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
   // a match's changes are gathered for a moment and told as one (a churning client; decision 0048)
   const seatChanges = createSeatChangeBus({
@@ -216,10 +206,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: backgroundLog,
     batchMs: config.seatHolds.announceMs,
   });
-  const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
-  // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
-  // their seats announced free
-  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, seatChanges, backgroundLog);
+  // every background job (bff/src/jobs/): the mail and webhook outboxes, unpaid orders, the hold
+  // sweep, the pick-up point feed, the clean-ups and the rate limits' pruning; closed once by close()
+  const jobs = startJobs({ db: prisma, config, log: backgroundLog, seatChanges });
   // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
@@ -437,17 +426,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // shop's own answer, JSON for /graphql, a page in the shopper's language otherwise; 503 in an outage
   app.use(serverErrorHandler({ log: backgroundLog.error }));
 
-  // expired sessions and abandoned guest carts, hourly
-  const cleanUps = startBackgroundLoop({
-    async round() {
-      await store.prune();
-      await pruneAbandonedCarts(prisma);
-    },
-    intervalMs: 3600_000,
-    failure: '[clean-ups] pruning expired sessions and abandoned carts failed',
-    log: backgroundLog,
-  });
-
   // a cached page or catalog answer goes out before Express, sessions and the rest
   // and then the personal query's answer kept for the session asking, if it is still good
   const toApp: RequestListener = personalAnswers ? (req, res) => personalAnswers.front(req, res, () => app(req, res)) : app;
@@ -464,8 +442,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     yoga,
     rateLimiter,
     seatChanges,
-    mailer,
-    webhooks,
+    mailer: jobs.mail,
+    webhooks: jobs.webhooks,
     responseCacheStats: responseCache?.stats ?? null,
     purgeResponseCache: responseCache?.purge ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
@@ -484,15 +462,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     async close() {
       streams.closeAll();
       // the background jobs' rounds in progress end first (the hold sweep's tell the seat pickers)
-      await Promise.all([cleanUps.close(), unpaidOrders.close(), holdSweep.close(), pickupPointFeed.close()]);
+      await jobs.close();
       await seatChanges.close();
       await closeVite?.();
       await rateLimiter.close();
       await responseCache?.close();
       await personalAnswers?.close();
       await catalogVersion?.close();
-      await mailer.close();
-      await webhooks.close();
       await prisma.$disconnect();
       await embedded?.stop();
     },

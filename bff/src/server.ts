@@ -71,6 +71,7 @@ async function main() {
       // request has not been read yet, which a busy server resets by dozens.
       // then, every 500 ms, the keep-alive connections left idle (busy ones close after their answer:
       // Connection: close); by then every connection accepted before the close has had its request read
+      // not a job: part of this one shutdown, cleared when the server has closed
       const idle = setInterval(() => setImmediate(() => server.closeIdleConnections()), 500);
       NetServer.prototype.close.call(server, () => {
         clearTimeout(limit);

@@ -14,7 +14,7 @@ import { describeRefusal, RecordingBrowser, startRecording, type Recording } fro
 import { INVOICE_ADDRESS } from '../support/checkout.ts';
 import { gid } from '../support/global-id.ts';
 import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
-import { CASH_ON_DELIVERY_PAYMENT_CODE } from '../../schema/rules/constants.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, CASH_ON_DELIVERY_PAYMENT_CODE } from '../../schema/rules/constants.ts';
 
 const SHOPPERS = 6;
 const CONTESTED_STOCK = 25;
@@ -477,6 +477,124 @@ describe('two instances behind nginx, through faults', () => {
     expect(outcomes.slice(0, limit).every((outcome) => outcome !== 'TooManyAttemptsError')).toBe(true);
     expect(outcomes.slice(limit)).toEqual(['TooManyAttemptsError', 'TooManyAttemptsError']);
   });
+
+  it('F2: an instance killed in the middle of an e-mail, a webhook delivery and an unpaid-order cancellation: the other takes each over once', async () => {
+    recording ??= startRecording();
+    const [first, second] = cluster.instances;
+    // two orders of the shop's own making: A's confirmation is sent again, B becomes unpaid and overdue
+    const told: Told[] = [];
+    await sql(`UPDATE "Variant" SET stock = stock + 5 WHERE id = ANY($1)`, [variantIds]);
+    for (let round = 0; told.filter((entry) => entry.outcome === 'placed').length < 2 && round < 10; round++) await visit(90, 200 + round, told);
+    const [a, b] = await Promise.all(
+      told.filter((entry) => entry.outcome === 'placed').map(async (entry) => (await sql<{ id: number; number: string }>(`SELECT id, number FROM "Order" WHERE email = $1`, [entry.email]))[0]),
+    );
+    expect(a && b).toBeTruthy();
+    const [line] = await sql<{ variantId: number; quantity: number }>(`SELECT "variantId", quantity FROM "OrderLine" WHERE "orderId" = $1`, [b.id]);
+    // No instance runs while the work is laid out; then instance 1 alone, and after its death instance 2.
+    // Both with a statement time limit longer than the test's wait: a statement waiting for the test's
+    // lock is not cancelled meanwhile (the round would fail and be retried later, not die mid-item).
+    await second.signal('SIGTERM');
+    await first.signal('SIGTERM');
+    const patient = (instance: typeof first) =>
+      shopInstance(instance.name, instance.port, instance.dataDir, {
+        DATABASE_URL: cluster.postgres.url('shop'),
+        REDIS_URL: cluster.redis.url,
+        PUBLIC_URL: cluster.url,
+        SESSION_SECRET: 'cluster-session-secret-of-this-trial-0123456789',
+        GRAPHQL_TIMEOUT_MS: '60000',
+      });
+    const [dying, survivor] = [patient(first), patient(second)];
+
+    // an e-mail: its document issues A's invoice, whose insert waits for the test's uncommitted one
+    await sql(`DELETE FROM "Invoice" WHERE "orderId" = $1`, [a.id]);
+    const [mail] = await sql<{ id: number }>(
+      `INSERT INTO "MailOutbox" (kind, recipient, language, payload) VALUES ('orderConfirmation', 'f2-mail@example.cz', 'cs', $1) RETURNING id`,
+      [JSON.stringify({ orderId: a.id })],
+    );
+    // a webhook delivery: the attempt fails (a loopback address is refused at the socket) and the
+    // endpoint's failing streak waits for the test's lock on the endpoint
+    const [token] = await sql<{ id: number }>(
+      `INSERT INTO "ApiToken" (name, prefix, "tokenHash", scopes) VALUES ('F2 partner', substr(md5(random()::text), 1, 8), md5(random()::text), '{catalog:read}') RETURNING id`,
+    );
+    const [endpoint] = await sql<{ id: number }>(
+      `INSERT INTO "WebhookEndpoint" ("apiTokenId", url, topics, secret) VALUES ($1, 'https://127.0.0.1/f2', '{stock.changed}', 'whsec_ZjJmMmYyZjJmMmYyZjJmMmYyZjJmMmYyZjJmMmYyZjI=') RETURNING id`,
+      [token.id],
+    );
+    const [delivery] = await sql<{ id: string }>(
+      `INSERT INTO "WebhookDelivery" (id, "endpointId", topic, payload) VALUES ('msg_f2' || md5(random()::text), $1, 'stock.changed', '{"type":"stock.changed"}') RETURNING id`,
+      [endpoint.id],
+    );
+    // an unpaid order past its deadline: its stock's return waits for the test's lock on the variant
+    await sql(`UPDATE "Order" SET "paymentCode" = $2, "paymentDueAt" = now() - interval '1 minute' WHERE id = $1`, [b.id, BANK_TRANSFER_PAYMENT_CODE]);
+    const [stockBefore] = await sql<{ stock: number }>(`SELECT stock FROM "Variant" WHERE id = $1`, [line.variantId]);
+
+    const locker = new pg.Client({ connectionString: cluster.postgres.url('shop') });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query(`INSERT INTO "Invoice" ("orderId", number, "issuedAt", "dueAt", pdf) VALUES ($1, $2, now(), now(), '\\x00')`, [a.id, a.number]);
+    await locker.query(`SELECT 1 FROM "WebhookEndpoint" WHERE id = $1 FOR UPDATE`, [endpoint.id]);
+    await locker.query(`SELECT 1 FROM "Variant" WHERE id = $1 FOR UPDATE`, [line.variantId]);
+    // instance 1: its mail job's first round at once, the webhooks' within 5 s, the unpaid orders' 10 s after the start
+    await dying.start();
+    const waiting = () =>
+      sql<{ query: string }>(`SELECT query FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND pid <> pg_backend_pid() AND datname = 'shop'`);
+    let blocked: string[] = [];
+    for (let i = 0; i < 120; i++) {
+      blocked = (await waiting()).map((row) => row.query);
+      const on = (table: string) => blocked.some((query) => query.includes(`"${table}"`));
+      if (on('Invoice') && on('WebhookEndpoint') && on('Variant')) break;
+      await sleep(500);
+    }
+    const mid = { mail: await sql(`SELECT status, attempts FROM "MailOutbox" WHERE id = $1`, [mail.id]), delivery: await sql(`SELECT status, attempts FROM "WebhookDelivery" WHERE id = $1`, [delivery.id]) };
+    // killed mid-item, all three at once; then the locks go and the other instance starts
+    await dying.signal('SIGKILL');
+    await locker.query('ROLLBACK');
+    await locker.end();
+    await survivor.start();
+
+    type After = { mail: { status: string; attempts: number; messageId: string | null }; delivery: { status: string; attempts: number; leaseToken: string | null; lastError: string | null }; order: { status: string } };
+    let after: After | null = null;
+    const readAfter = async (): Promise<After> => ({
+      mail: (await sql<After['mail']>(`SELECT status, attempts, "messageId" FROM "MailOutbox" WHERE id = $1`, [mail.id]))[0],
+      delivery: (await sql<After['delivery']>(`SELECT status, attempts, "leaseToken", "lastError" FROM "WebhookDelivery" WHERE id = $1`, [delivery.id]))[0],
+      order: (await sql<After['order']>(`SELECT status FROM "Order" WHERE id = $1`, [b.id]))[0],
+    });
+    const waitStarted = Date.now();
+    for (let i = 0; i < 240; i++) {
+      after = await readAfter();
+      if (after.mail.status === 'SENT' && after.delivery.attempts >= 2 && after.delivery.status !== 'SENDING' && after.order.status === 'CANCELLED') break;
+      await sleep(500);
+    }
+    const files = cluster.instances.flatMap((instance) => {
+      const folder = path.join(instance.dataDir, 'mail');
+      return existsSync(folder) ? readdirSync(folder).map((name) => ({ instance: instance.name, text: readFileSync(path.join(folder, name), 'utf8') })) : [];
+    });
+    const copies = files.filter((file) => after?.mail.messageId && file.text.includes(after.mail.messageId)).map((file) => file.instance);
+    const changes = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM "OrderStatusChange" WHERE "orderId" = $1 AND status = 'CANCELLED'`, [b.id]);
+    const [stockAfter] = await sql<{ stock: number }>(`SELECT stock FROM "Variant" WHERE id = $1`, [line.variantId]);
+    const cancelMails = await sql<{ count: number }>(`SELECT count(*)::int AS count FROM "MailOutbox" WHERE kind = 'orderCancelled' AND payload->>'orderId' = $1`, [String(b.id)]);
+    console.log(`\nF2, killed mid-item: blocked ${JSON.stringify(blocked)}; at the kill ${JSON.stringify(mid)}; after ${((Date.now() - waitStarted) / 1000).toFixed(1)} s ${JSON.stringify(after)}, copies ${JSON.stringify(copies)}`);
+    // the cluster as it was
+    await survivor.signal('SIGTERM');
+    await Promise.all([first.start(), second.start()]);
+
+    // each was in instance 1's hands when it died
+    expect(blocked.some((query) => query.includes('"Invoice"'))).toBe(true);
+    expect(blocked.some((query) => query.includes('"WebhookEndpoint"'))).toBe(true);
+    expect(blocked.some((query) => query.includes('"Variant"'))).toBe(true);
+    expect(mid).toEqual({ mail: [{ status: 'SENDING', attempts: 1 }], delivery: [{ status: 'SENDING', attempts: 1 }] });
+    // the e-mail: taken over after its lease, sent once and recorded once, by instance 2
+    expect(after?.mail).toMatchObject({ status: 'SENT', attempts: 2 });
+    expect(copies).toEqual([second.name]);
+    // the delivery: taken over after its lease, its second attempt recorded by instance 2 (a failed one: the address is refused)
+    expect(after?.delivery).toMatchObject({ status: 'PENDING', attempts: 2, leaseToken: null });
+    expect(after?.delivery.lastError).toBeTruthy();
+    // the unpaid order: the killed transaction left nothing; cancelled once, its stock back once, one e-mail
+    expect(after?.order.status).toBe('CANCELLED');
+    expect(changes[0].count).toBe(1);
+    expect(stockAfter.stock).toBe(stockBefore.stock + line.quantity);
+    expect(cancelMails[0].count).toBe(1);
+  }, 300_000);
 
   it('an instance started on a port another process holds stops at once with a line that names the port', async () => {
     // the restart of an instance whose port another program took while it was down: the start fails at

@@ -124,6 +124,23 @@ describe('the architecture check', () => {
     ]);
   });
 
+  it('fails on a loop outside jobs/: the background loop imported by another layer, or a job started by app.ts past jobs/index.ts', () => {
+    write({
+      'bff/src/log.ts': 'export type LineLog = { error: (line: string) => void };\n',
+      'bff/src/jobs/background-loop.ts': 'export const startBackgroundLoop = (round: () => Promise<void>) => ({ kick: round });\n',
+      'bff/src/jobs/clean-ups.ts': "import { startBackgroundLoop } from './background-loop.ts';\nexport const startCleanUps = () => startBackgroundLoop(async () => undefined);\n",
+      'bff/src/jobs/index.ts': "import { startCleanUps } from './clean-ups.ts';\nexport const startJobs = () => [startCleanUps()];\n",
+      'bff/src/http/session-store.ts': "import { startBackgroundLoop } from '../jobs/background-loop.ts';\nexport const pruning = startBackgroundLoop(async () => undefined);\n",
+      'bff/src/app.ts':
+        "import { resolve } from './graphql/schema/order.ts';\nimport { render } from './mail/templates/order.ts';\nimport { startJobs } from './jobs/index.ts';\n" +
+        "import { startCleanUps } from './jobs/clean-ups.ts';\nexport const app = { resolve, render, jobs: startJobs(), extra: startCleanUps() };\n",
+    });
+    expect(violations().sort()).toEqual([
+      'jobs-start-from-jobs-index: bff/src/app.ts → bff/src/jobs/clean-ups.ts',
+      'only-jobs-run-loops: bff/src/http/session-store.ts → bff/src/jobs/background-loop.ts',
+    ]);
+  });
+
   it('fails on a web module imported through the ~/ alias, which it could not follow', () => {
     write({ 'web/app/routes/checkout.tsx': "import { title } from '~/routes/cart.tsx';\nexport const checkout = title;\n" });
     expect(violations()).toEqual(['web-alias-only-for-generated-code: web/app/routes/checkout.tsx → ~/routes/cart.tsx']);

@@ -236,6 +236,7 @@ export function createCatalogVersion(options: CatalogVersionOptions): CatalogVer
         return;
       }
       if (closed) return;
+      // not a job: the change counter's poll is the response cache's change signal (issue 41 §1's events replace it)
       timer = setTimeout(pollSoon, options.pollMs ?? 100);
       timer.unref();
     });

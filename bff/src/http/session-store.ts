@@ -62,10 +62,4 @@ export class PrismaSessionStore extends session.Store {
       .then(() => callback?.())
       .catch((error) => callback?.(error));
   }
-
-  /** Removes expired sessions; called periodically by the app. */
-  async prune(): Promise<number> {
-    const { count } = await this.prisma.session.deleteMany({ where: { expire: { lt: new Date() } } });
-    return count;
-  }
 }

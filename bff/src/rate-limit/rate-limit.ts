@@ -9,7 +9,6 @@ import { isIP } from 'node:net';
 import { closeRedisClient, createRedisClient, type RedisClient } from '../redis.ts';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import { silentLog, type LineLog } from '../log.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
@@ -164,20 +163,12 @@ function checkArguments(rule: RateRule, points: number): void {
   if (!Number.isInteger(rule.windowMs) || rule.windowMs < 1) throw new RangeError(`rule ${rule.name} needs a window of at least 1 ms`);
 }
 
-const PRUNE_INTERVAL_MS = 10 * MINUTE;
-
 /** Counters in the RateLimit table; the database's clock decides the windows, so every instance agrees. */
 export class PostgresRateLimiter implements RateLimiter {
-  private readonly pruning: BackgroundLoop;
-
   constructor(
     private readonly prisma: Db,
     private readonly keyPrefix = '',
-    log: LineLog = silentLog,
-  ) {
-    // expired rows are harmless (the next consume restarts their window) but would pile up
-    this.pruning = startBackgroundLoop({ round: () => this.prune(), intervalMs: PRUNE_INTERVAL_MS, failure: '[rate-limit] pruning expired counters failed', log });
-  }
+  ) {}
 
   async consume(rule: RateRule, key: string, points = 1, within?: Prisma.TransactionClient): Promise<RateLimitResult> {
     checkArguments(rule, points);
@@ -199,8 +190,8 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   /** Deletes the rows whose window has ended; returns how many. */
-  async prune(): Promise<number> {
-    return this.prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "expiresAt" <= now()`;
+  prune(): Promise<number> {
+    return pruneExpiredRateLimits(this.prisma);
   }
 
   degraded(): null {
@@ -208,8 +199,17 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 
   async close(): Promise<void> {
-    await this.pruning.close();
+    // nothing of its own to close: the pruning of its table is a job (jobs/rate-limit-pruning.ts)
   }
+}
+
+/**
+ * Deletes the database's counters whose window has ended; returns how many. Expired rows are harmless
+ * (the next consume restarts their window) but would pile up: the rate-limit pruning job
+ * (jobs/rate-limit-pruning.ts) runs this.
+ */
+export async function pruneExpiredRateLimits(prisma: Db): Promise<number> {
+  return prisma.$executeRaw`DELETE FROM "RateLimit" WHERE "expiresAt" <= now()`;
 }
 
 /**
@@ -372,7 +372,7 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 export function createRateLimiter(options: { prisma: Db; redisUrl: string | null; keyPrefix?: string; log?: LineLog }): RateLimiter {
-  const database = new PostgresRateLimiter(options.prisma, options.keyPrefix, options.log);
+  const database = new PostgresRateLimiter(options.prisma, options.keyPrefix);
   // while Redis is away, attempts are counted in the database (shared by the instances), never let through
   return options.redisUrl ? new RedisRateLimiter(options.redisUrl, options.keyPrefix, database, options.log) : database;
 }

@@ -1,7 +1,7 @@
 // Putting e-mails into the outbox. Call these inside the transaction of what the e-mail announces:
 // the row commits with the order (or the reset token), or not at all, so no e-mail is ever sent for
 // something that did not happen and none is lost for something that did. After the commit,
-// kickMailSender(db) wakes the sender (bff/src/mail/), which reads each kind's document and renders it.
+// kickMailSender(db) wakes the sender (bff/src/jobs/mail.ts), which reads each kind's document and renders it.
 //
 // A service, so that services enqueue without knowing the mail layer: the outbox row names the kind
 // and carries a small payload (ids, or the reset link's token); what an e-mail shows is read when it
@@ -122,7 +122,7 @@ export async function enqueueOrderConfirmation(tx: Tx, orderId: number): Promise
   });
 }
 
-// The sender of each database client (mail/index.ts createMailer registers it), woken after a commit.
+// The sender of each database client (the mail job, jobs/mail.ts startMailJob, registers it), woken after a commit.
 const senders = new WeakMap<Db, () => void>();
 
 /** After a commit that enqueued e-mail: the sender of this database client sends it now. Never throws. */

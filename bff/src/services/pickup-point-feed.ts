@@ -2,11 +2,10 @@
 // points as PickupPointRecords; storePickupPoints writes them into PickupPoint in batches (insert or
 // update by provider id) and closes the provider's points its list no longer has. Two providers:
 // - Packeta (PACKETA_API_KEY): its JSON branch export, fetched by the refresh job in the background
-//   (startPickupPointFeedJob, like the unpaid-orders job), never on a shopper's request; read
+//   (bff/src/jobs/pickup-point-feed.ts), never on a shopper's request; read
 //   defensively: a size limit, a timeout, and a row that is not a usable point is skipped, not fatal;
 // - the demo list (prisma/seed/data/pickup-points.ts), loaded with the demo data.
 // Shoppers only ever read the table (services/pickup-points.ts).
-import { startBackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import type { PickupPointType } from '../generated/prisma/client.ts';
 import { normalizeSearchText } from './search-text.ts';
@@ -209,39 +208,4 @@ export async function refreshPacketaPoints(db: Db, options: PacketaFeedOptions):
   const { points, skipped } = readPacketaFeed(await fetchPacketaFeed(options));
   if (points.length === 0) throw new Error(`the Packeta feed has no usable point (${skipped} rows skipped)`);
   return { stored: await storePickupPoints(db, PACKETA_PROVIDER, points), skipped };
-}
-
-export type PickupPointFeedJob = { close: () => Promise<void> };
-
-type FeedConfig = {
-  packetaApiKey: string | null;
-  packetaFeedUrl: string;
-  packetaFeedTimeoutMs: number;
-  packetaFeedMaxBytes: number;
-  packetaRefreshIntervalMs: number;
-};
-
-/**
- * With PACKETA_API_KEY: refreshes the points soon after the start and then every interval (0: never);
- * a failed refresh is logged, the points stored before stay, and the next run tries again. Closing
- * stops a download in progress.
- */
-export function startPickupPointFeedJob(
-  db: Db,
-  config: FeedConfig,
-  log: { info: (line: string) => void; error: (line: string, error: unknown) => void },
-): PickupPointFeedJob {
-  const apiKey = config.packetaApiKey;
-  if (!apiKey || config.packetaRefreshIntervalMs <= 0) return { close: async () => undefined };
-  const options = { apiKey, url: config.packetaFeedUrl, timeoutMs: config.packetaFeedTimeoutMs, maxBytes: config.packetaFeedMaxBytes };
-  return startBackgroundLoop({
-    async round(signal) {
-      const outcome = await refreshPacketaPoints(db, { ...options, signal });
-      if (outcome.stored !== null) log.info(`[pickup points] ${outcome.stored} Packeta points stored, ${outcome.skipped} rows skipped`);
-    },
-    intervalMs: config.packetaRefreshIntervalMs,
-    firstRoundAfterMs: 5_000,
-    failure: '[pickup points] refreshing the Packeta feed failed',
-    log,
-  });
 }

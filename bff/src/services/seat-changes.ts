@@ -14,7 +14,6 @@
 // change (issue 40: 120 changes made 120 000 stream events; decision 0048).
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
-import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
 import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
 
@@ -143,6 +142,7 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
       next.removeAllListeners('notification');
       void next.end().catch(() => undefined);
       if (!closed && !retry) {
+        // not a job: the LISTEN connection's reconnect after it was lost, part of the seat change bus
         retry = setTimeout(() => {
           retry = null;
           listening = connect();
@@ -201,14 +201,7 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-/** Every `intervalMs`, deletes expired holds and tells the pickers the seats are free (0: never). */
-export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike): BackgroundLoop {
-  return startBackgroundLoop({
-    async round() {
-      for (const change of await sweepExpiredHolds(db)) bus.publish(change);
-    },
-    intervalMs,
-    failure: '[tickets] sweeping expired holds failed',
-    log,
-  });
+/** Deletes the expired seat holds and tells the pickers their seats are free (the hold-sweep job, jobs/hold-sweep.ts). */
+export async function sweepAndAnnounceExpiredHolds(db: Db, bus: Pick<SeatChangeBus, 'publish'>): Promise<void> {
+  for (const change of await sweepExpiredHolds(db)) bus.publish(change);
 }

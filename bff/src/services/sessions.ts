@@ -19,3 +19,9 @@ export async function endCustomerSessions(prisma: Pick<Db, 'session'>, customerI
   });
   return count;
 }
+
+/** Removes the stored sessions that have expired; returns how many (the clean-ups job, jobs/clean-ups.ts). */
+export async function pruneExpiredSessions(prisma: Pick<Db, 'session'>, now: Date = new Date()): Promise<number> {
+  const { count } = await prisma.session.deleteMany({ where: { expire: { lt: now } } });
+  return count;
+}

@@ -5,9 +5,9 @@
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
-// after the commit (decision 0041). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob),
-// together with the release of goods held for expired order confirmation links.
-import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
+// after the commit (decision 0041). The unpaid-orders job (bff/src/jobs/unpaid-orders.ts) runs
+// cancelExpiredOrders every ten minutes and soon after a start: this and the release of goods held for expired
+// order confirmation links.
 import type { Db } from '../db/client.ts';
 import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { invoiceFirstName } from './order-documents.ts';
@@ -98,16 +98,10 @@ export async function cancelledOrderMailDocument(db: Db, orderId: number): Promi
 }
 
 /**
- * Runs cancelUnpaidOrders every `intervalMs` (0: never), telling `seats` what it frees; a failed run is
- * logged and the next one tries again.
+ * One round of the unpaid-orders job: goods held for e-mail confirmation links that expired unused go
+ * back (services/held-goods.ts), then the unpaid orders past their deadline are cancelled, their
+ * seats told to `seats`. Returns the ids released and cancelled.
  */
-export function startUnpaidOrdersJob(
-  db: Db,
-  intervalMs: number,
-  seats: SeatAnnouncer,
-  log: { error: (message: string, error: unknown) => void },
-): BackgroundLoop {
-  // goods held for e-mail confirmation links that expired unused go back too (services/held-goods.ts)
-  const round = async () => [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, new Date(), seats))];
-  return startBackgroundLoop({ round, intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
+export async function cancelExpiredOrders(db: Db, seats: SeatAnnouncer, now: Date = new Date()): Promise<number[]> {
+  return [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, now, seats))];
 }

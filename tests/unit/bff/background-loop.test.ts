@@ -1,9 +1,9 @@
-// The one background-loop helper (bff/src/background-loop.ts) that the mail and webhook senders, the
+// The one background-loop helper (bff/src/jobs/background-loop.ts) that the mail and webhook senders, the
 // unpaid-order cancellation, the hold sweep, the pick-up point feed and the clean-ups run on: one round
 // at a time, a kick during a round runs one more after it, a failed round is logged and the loop goes
 // on (sooner where a retry is set), and closing waits for the round in progress.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startBackgroundLoop, type BackgroundLoop, type BackgroundLoopOptions } from '../../../bff/src/background-loop.ts';
+import { startBackgroundLoop, type BackgroundLoop, type BackgroundLoopOptions } from '../../../bff/src/jobs/background-loop.ts';
 
 /** A job whose rounds end when the test says: each round waits for `finish()` (or `fail()`). */
 function controlledJob<Result = void>() {

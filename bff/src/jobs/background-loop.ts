@@ -11,8 +11,8 @@
 // rounds on several instances at once do no harm: the outboxes and the unpaid orders claim rows with
 // FOR UPDATE SKIP LOCKED, the hold sweep deletes with one DELETE … RETURNING, the pick-up points are
 // written under a transaction's advisory lock, and the clean-ups delete what has expired.
-import type { LineLog } from './log.ts';
-import { outsideOperation } from './db/operation-signal.ts';
+import type { LineLog } from '../log.ts';
+import { outsideOperation } from '../db/operation-signal.ts';
 
 export type BackgroundLoopOptions<Result> = {
   /** One round of the job: does what is due now. `signal` aborts when the loop is closed. */

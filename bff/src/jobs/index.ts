@@ -1,0 +1,92 @@
+// Every background job of the shop, started and stopped here, once (app.ts calls startJobs and closes
+// what it returns). A job is a small file of this folder that says *when* its work runs, on
+// background-loop.ts (one round at a time, on an interval and when kicked, a failed round logged,
+// close() waiting for the round in progress); *what* a round does is its service's. The outboxes
+// (mail, webhooks) share one mechanism, outbox.ts. No loop lives outside this folder: the lint's
+// architecture rules refuse one (docs/architecture.md, docs/decisions/0057).
+//
+// Across instances each job keeps its own guarantee, so rounds on several instances at once do no
+// harm: the outboxes and the unpaid orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
+// deletes with one DELETE … RETURNING, the pick-up points are written under a transaction's advisory
+// lock, and the clean-ups delete what has expired.
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { LineLog } from '../log.ts';
+import type { SeatChangeBus } from '../services/seat-changes.ts';
+import type { BackgroundLoop } from './background-loop.ts';
+import { startCleanUpsJob } from './clean-ups.ts';
+import { startHoldSweepJob } from './hold-sweep.ts';
+import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
+import { startPickupPointFeedJob } from './pickup-point-feed.ts';
+import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
+import { startUnpaidOrdersJob } from './unpaid-orders.ts';
+import { startWebhookJob, type WebhookSender } from './webhooks.ts';
+
+export type { Mailer, WebhookSender };
+
+export type JobsConfig = MailConfig &
+  Pick<
+    Config,
+    | 'webhookAllowHosts'
+    | 'webhookIntervalMs'
+    | 'unpaidOrdersIntervalMs'
+    | 'holdSweepIntervalMs'
+    | 'packetaApiKey'
+    | 'packetaFeedUrl'
+    | 'packetaFeedTimeoutMs'
+    | 'packetaFeedMaxBytes'
+    | 'packetaRefreshIntervalMs'
+  >;
+
+export type JobDeps = {
+  db: Db;
+  config: JobsConfig;
+  log: LineLog;
+  /** Where the jobs that free seats (unpaid orders, hold sweep) tell the seat pickers. */
+  seatChanges: Pick<SeatChangeBus, 'publish'>;
+};
+
+export type Jobs = {
+  /** Sends the mail outbox: on its interval, and at once when kicked (kickMail, or kickMailSender(db) from a service). */
+  mail: Mailer;
+  /** Delivers the webhook outbox on its interval. */
+  webhooks: WebhookSender;
+  unpaidOrders: BackgroundLoop;
+  holdSweep: BackgroundLoop;
+  /** Null without PACKETA_API_KEY. */
+  pickupPointFeed: BackgroundLoop | null;
+  cleanUps: BackgroundLoop;
+  rateLimitPruning: BackgroundLoop;
+  /**
+   * After a commit that enqueued e-mail: the mail job sends it at once. The same as a service's
+   * kickMailSender(db), for a caller (an after-commit subscriber) that holds the jobs rather than the
+   * database client.
+   */
+  kickMail: () => void;
+  /** Stops every job: no more rounds; resolves when the rounds in progress have ended. */
+  close: () => Promise<void>;
+};
+
+export function startJobs({ db, config, log, seatChanges }: JobDeps): Jobs {
+  const mail = startMailJob(db, config, log);
+  // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
+  const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
+  const unpaidOrders = startUnpaidOrdersJob(db, seatChanges, config.unpaidOrdersIntervalMs, log);
+  const holdSweep = startHoldSweepJob(db, seatChanges, config.holdSweepIntervalMs, log);
+  const pickupPointFeed = startPickupPointFeedJob(db, config, log);
+  const cleanUps = startCleanUpsJob(db, log);
+  const rateLimitPruning = startRateLimitPruningJob(db, log);
+  return {
+    mail,
+    webhooks,
+    unpaidOrders,
+    holdSweep,
+    pickupPointFeed,
+    cleanUps,
+    rateLimitPruning,
+    kickMail: mail.kick,
+    async close() {
+      await Promise.all([mail, webhooks, unpaidOrders, holdSweep, pickupPointFeed, cleanUps, rateLimitPruning].map((job) => job?.close()));
+    },
+  };
+}
