@@ -24,6 +24,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 import { missingPrerequisites, prerequisitesMessage, probeMachine } from './test-prerequisites.mjs';
 
@@ -172,7 +173,7 @@ for (const step of steps) {
 const cpu = results.reduce((sum, r) => sum + (Number.isNaN(r.cpu) ? 0 : r.cpu), 0);
 // A step's output is long and CI keeps its end: what failed is said again last, where it is seen
 for (const failure of failures) {
-  const message = failure.message.replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 8).join('\n    ');
+  const message = stripVTControlCharacters(failure.message).split('\n').slice(0, 8).join('\n    ');
   console.log(`\nFAILED in ${failure.step}: ${failure.file} > ${failure.name}\n    ${message}`);
 }
 console.log(`\nWhole suite: ${((Date.now() - started) / 1000).toFixed(0)} s (CPU ${cpu.toFixed(0)} s)`);
