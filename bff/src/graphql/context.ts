@@ -4,6 +4,8 @@ import type { LineLog } from '../log.ts';
 import type { RateLimiter } from '../rate-limit/rate-limit.ts';
 import type { PartnerScope } from '../services/api-tokens.ts';
 import type { SeatChangeBus } from '../services/seat-changes.ts';
+import type { Clock } from '../services/tickets.ts';
+import type { PlaceOrderHooks } from '../services/orders.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 
@@ -49,6 +51,10 @@ export type Context = {
   rateLimiter: RateLimiter;
   /** Seats taken and freed, told to the seat pickers of every instance (services/seat-changes.ts). */
   seatChanges: SeatChangeBus;
+  /** The clock of seat holds, sales windows and ticket payment deadlines (AppOptions.clock; tests move it). */
+  clock: Clock;
+  /** Test seams of placing an order (AppOptions.placeOrderHooks); none in production. */
+  placeOrderHooks?: PlaceOrderHooks;
   /**
    * The partner app of a bearer-token request (http/partner-auth.ts), or the public explorer's anonymous
    * visitor (tokenId null, http/public-explorer.ts); null for browser requests.

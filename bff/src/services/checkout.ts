@@ -38,7 +38,8 @@ import { evaluateVouchers, voucherEmail, type VoucherEvaluation } from './vouche
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
-import { bankTransferTooLate, cartTicketLines, ticketClock, ticketGoodsLine, ticketsPayBy, type TicketLine, type TicketPaymentRules } from './tickets.ts';
+import { MalformedColumnError, reader, type Reader } from './json-columns.ts';
+import { bankTransferTooLate, cartTicketLines, ticketGoodsLine, ticketsPayBy, type Clock, type TicketLine, type TicketPaymentRules } from './tickets.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -52,6 +53,8 @@ export type CheckoutContext = {
   customerId: number | null;
   session: { cartId?: string };
   config: Pick<Config, 'eurRate' | 'ticketPaymentMarginHours' | 'ticketBankTransferMinHours'>;
+  /** The clock of seat holds and ticket payment deadlines. */
+  clock: Clock;
 };
 
 /** The settings that bound paying for tickets by bank transfer. */
@@ -204,6 +207,47 @@ export type CheckoutSnapshot = {
   totalGross: number;
 };
 
+const pricedChoice = (choice: Reader) => ({ id: choice.field('id').integer(), name: choice.field('name').string(), gross: choice.field('gross').integer() });
+
+/** CheckoutRevision.snapshot: what the shopper saw at a revision (services/checkout.ts CheckoutSnapshot). */
+export function readCheckoutSnapshot(value: Prisma.JsonValue): CheckoutSnapshot {
+  const snapshot = reader('CheckoutRevision.snapshot', value);
+  const currency = snapshot.field('currency');
+  const code = currency.string();
+  if (code !== 'CZK' && code !== 'EUR') throw new MalformedColumnError('CheckoutRevision.snapshot', currency.path, 'CZK or EUR');
+  const tickets = snapshot.field('tickets');
+  return {
+    currency: code,
+    lines: snapshot
+      .field('lines')
+      .list()
+      .map((line) => ({
+        variantId: line.field('variantId').integer(),
+        name: line.field('name').string(),
+        quantity: line.field('quantity').integer(),
+        unitGross: line.field('unitGross').integer(),
+      })),
+    // snapshots from before tickets have none
+    ...(tickets.value === undefined
+      ? {}
+      : {
+          tickets: tickets.list().map((ticket) => ({
+            eventId: ticket.field('eventId').integer(),
+            seat: ticket.field('seat').integer(),
+            name: ticket.field('name').string(),
+            unitGross: ticket.field('unitGross').integer(),
+          })),
+        }),
+    delivery: snapshot.field('delivery').nullable(pricedChoice),
+    payment: snapshot.field('payment').nullable(pricedChoice),
+    vouchers: snapshot
+      .field('vouchers')
+      .list()
+      .map((voucher) => ({ code: voucher.field('code').string(), valid: voucher.field('valid').boolean(), discountGross: voucher.field('discountGross').integer() })),
+    totalGross: snapshot.field('totalGross').integer(),
+  };
+}
+
 function translation<T extends { language: Language }>(rows: T[], language: Language): T | undefined {
   return rows.find((row) => row.language === language) ?? rows[0];
 }
@@ -223,10 +267,9 @@ function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
 export async function computeCheckout(
   db: CheckoutDb,
   cart: CheckoutCart,
-  options: { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now?: Date },
+  options: { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now: Date },
 ): Promise<Checkout> {
-  const { currency, language, eurRate } = options;
-  const now = options.now ?? ticketClock.now();
+  const { currency, language, eurRate, now } = options;
   const tickets = await cartTicketLines(db, cart.id, { currency, language, now });
   const ticketsDeadline = ticketsPayBy(tickets, options.ticketPayment.marginHours);
   const transferTooLate = bankTransferTooLate(now, ticketsDeadline, options.ticketPayment.bankTransferMinHours);
@@ -396,7 +439,7 @@ export async function computeCheckout(
 export async function sessionCheckout(ctx: CheckoutContext, cartId: string): Promise<Checkout | null> {
   const cart = await loadCheckoutCart(ctx.prisma, cartId);
   if (!cart) return null;
-  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config) });
+  return computeCheckout(ctx.prisma, cart, { currency: ctx.currency, language: ctx.language, eurRate: ctx.config.eurRate, ticketPayment: ticketPaymentRules(ctx.config), now: ctx.clock() });
 }
 
 /**
@@ -446,10 +489,10 @@ export type CheckoutInput = {
 };
 
 /** A cart with live seat holds and no goods: nothing of it is delivered (Checkout.needsDelivery). */
-async function isTicketsOnly(db: Db, cartId: string): Promise<boolean> {
+async function isTicketsOnly(db: Db, cartId: string, now: Date): Promise<boolean> {
   const [goods, seats] = await Promise.all([
     db.cartLine.count({ where: { cartId } }),
-    db.eventSeat.count({ where: { cartId, orderId: null, expiresAt: { gt: ticketClock.now() } } }),
+    db.eventSeat.count({ where: { cartId, orderId: null, expiresAt: { gt: now } } }),
   ]);
   return goods === 0 && seats > 0;
 }
@@ -520,7 +563,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   // a cart of tickets only has nothing to deliver: a delivery choice for it is refused, not kept
   const deliveryChoices = { deliveryMethodId: input.deliveryMethodId, storeId: input.storeId, pickupPointId: input.pickupPointId, deliveryAddress: input.deliveryAddress, deliveryAddressId: input.deliveryAddressId };
   const chosen = Object.entries(deliveryChoices).filter(([, value]) => value != null);
-  if (chosen.length > 0 && (await isTicketsOnly(ctx.prisma, cartId))) {
+  if (chosen.length > 0 && (await isTicketsOnly(ctx.prisma, cartId, ctx.clock()))) {
     const errors = chosen.map(([field]) => ({ field, message: message('ticketsOnlyNoDelivery', ctx.language) }));
     throw new ValidationError(errors, message('ticketsOnlyNoDelivery', ctx.language));
   }

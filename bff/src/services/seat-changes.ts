@@ -16,7 +16,7 @@ import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
-import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
+import { sweepExpiredHolds, type Clock, type SeatChange } from './tickets.ts';
 
 export const SEAT_CHANGES_CHANNEL = 'shop_seat_changes';
 
@@ -201,11 +201,11 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-/** Every `intervalMs`, deletes expired holds and tells the pickers the seats are free (0: never). */
-export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike): BackgroundLoop {
+/** Every `intervalMs`, deletes holds expired by the clock and tells the pickers the seats are free (0: never). */
+export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike, clock: Clock): BackgroundLoop {
   return startBackgroundLoop({
     async round() {
-      for (const change of await sweepExpiredHolds(db)) bus.publish(change);
+      for (const change of await sweepExpiredHolds(db, clock())) bus.publish(change);
     },
     intervalMs,
     failure: '[tickets] sweeping expired holds failed',

@@ -60,7 +60,7 @@ export const Cart = builder.prismaNode('Cart', {
       description: 'The goods and the held seats (Cart.tickets) in the cart, VAT split per line and summed per rate.',
       select: { id: true, ...linesForTotals },
       resolve: async (cart, _a, ctx) => {
-        const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
+        const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language, now: ctx.clock() });
         const { total } = goodsByRate([...cart.lines.map((line) => goodsLine(line, ctx)), ...tickets.map(ticketGoodsLine)]);
         return { currency: ctx.currency, withVat: total.gross, withoutVat: total.net, vat: total.vat };
       },

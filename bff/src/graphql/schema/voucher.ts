@@ -147,7 +147,7 @@ type CartForVoucherFields = {
 
 /** The cart's goods and its vouchers judged now, with the checkout's money split (schema/rules/cart-money.ts). */
 async function cartWithVouchers(cart: CartForVoucherFields, ctx: Context) {
-  const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language });
+  const tickets = await cartTicketLines(ctx.prisma, cart.id, { currency: ctx.currency, language: ctx.language, now: ctx.clock() });
   const lines = [
     ...cart.lines.map((line) => ({
       unitGross: unitPrice(line.variant, ctx.currency, ctx.config.eurRate),

@@ -27,6 +27,8 @@ import { lineLog, type Log } from '../../log.ts';
 import { useOperationObserver, type FinishedOperation } from './operation-observer.ts';
 import { useWebhookWarnings } from './webhook-warnings.ts';
 import type { SeatChangeBus } from '../../services/seat-changes.ts';
+import type { Clock } from '../../services/tickets.ts';
+import type { PlaceOrderHooks } from '../../services/orders.ts';
 import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
 type ServerContext = { req: Request; res: Response };
@@ -81,9 +83,18 @@ export type GraphQLServerOptions = {
   seatChanges: SeatChangeBus;
   /** The open event streams of subscriptions, counted and bounded (stream-limits.ts). */
   streams: StreamRegistry;
+  /** The clock of seat holds and sales windows (Context.clock). */
+  clock: Clock;
+  /** Test seams of placing an order (Context.placeOrderHooks). */
+  placeOrderHooks?: PlaceOrderHooks;
 };
 
-export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished, seatChanges, streams }: GraphQLServerOptions) {
+export function createGraphQLServer(
+  config: Config,
+  prisma: Db,
+  rateLimiter: RateLimiter,
+  { log, operationFinished, seatChanges, streams, clock, placeOrderHooks }: GraphQLServerOptions,
+) {
   const contextLog = lineLog(log);
   return createYoga<ServerContext>({
     schema,
@@ -204,6 +215,8 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         },
         rateLimiter,
         seatChanges,
+        clock,
+        placeOrderHooks,
         requestId: res.locals.requestId as string,
         log: contextLog,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent
