@@ -1,4 +1,5 @@
-// The checkout's state and what its controls do (/pokladna). Choices of delivery, store and payment
+// What the checkout's controls do (/pokladna): the wiring of its state (checkout-state.ts, a pure
+// reducer) to Apollo, the captcha, the address forms and the draft. Choices of delivery, store and payment
 // are saved at once (the server prices them and says which payments go with the delivery); the
 // addresses, note and consents are checked here with the shared schemas and saved on submit, then the
 // order is placed against the revision the shopper saw. The server's field errors land on the fields,
