@@ -1,3 +1,4 @@
+import type { Request as ExpressRequest, Response } from 'express';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import type { LineLog } from '../log.ts';
@@ -70,3 +71,12 @@ export type Context = {
   /** Says this answer was made for this one request (a captcha challenge): the response cache never stores it. */
   answerIsUnique?: () => void;
 };
+
+/** What Express hands yoga with each request (server/yoga.ts). */
+export type ServerContext = { req: ExpressRequest; res: Response };
+
+/**
+ * What yoga's plugins see as `contextValue`: the server context, yoga's Fetch `request`, and the Context
+ * the factory in server/yoga.ts adds; a hook that runs before the factory sees only part of it.
+ */
+export type PluginContext = Partial<Context & ServerContext & { request: Request }>;

@@ -9,7 +9,7 @@ import { message } from '../../i18n/messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../schema/index.ts';
-import type { Context, ShopSession } from '../context.ts';
+import type { Context, ServerContext, ShopSession } from '../context.ts';
 import type { Currency } from '../../../../schema/rules/money.ts';
 import { errorLanguage, requestLanguage } from './request-language.ts';
 import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
@@ -31,7 +31,6 @@ import type { Clock } from '../../services/tickets.ts';
 import type { PlaceOrderHooks } from '../../services/orders.ts';
 import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
-type ServerContext = { req: Request; res: Response };
 
 /** Requests whose session a resolver changed; their session is stored before the response goes out. */
 const changedSessions = new WeakSet<Request>();
