@@ -2,6 +2,7 @@
 // where it starts from, and what each of the shopper's and the server's moves changes.
 import { describe, expect, it } from 'vitest';
 import {
+  allowedPayments,
   checkoutReducer,
   initialCheckoutState,
   keepsPayment,
@@ -11,6 +12,7 @@ import {
 } from '../../../web/app/features/checkout/checkout-state.ts';
 import type { CheckoutFormValues } from '../../../web/app/features/checkout/checkout-form.ts';
 import { EMPTY_ADDRESS } from '../../../web/app/features/checkout/AddressFields.tsx';
+import { BANK_TRANSFER_PAYMENT_CODE } from '../../../schema/rules/index.ts';
 
 const SAVED: CheckoutStart['saved'] = {
   deliveryId: 'delivery-courier',
@@ -186,5 +188,26 @@ describe('what the server and the submit answer', () => {
     checkoutReducer(start, { type: 'deliveryChosen', id: 'delivery-post', allowedPaymentIds: [] });
     checkoutReducer(start, { type: 'fieldErrorsShown', note: 'x', other: { store: 'y' } });
     expect(start).toEqual(copy);
+  });
+});
+
+describe('the payments offered', () => {
+  const card = { id: 'card', code: 'card', withoutDelivery: true };
+  const transfer = { id: 'transfer', code: BANK_TRANSFER_PAYMENT_CODE, withoutDelivery: true };
+  const cod = { id: 'cod', code: 'cod', withoutDelivery: false };
+  const payments = [card, transfer, cod];
+  const courier = { paymentMethods: [{ id: 'card' }, { id: 'cod' }] };
+
+  it('before a delivery is chosen all of them; after, those that go with it', () => {
+    expect(allowedPayments(payments, { needsDelivery: true, delivery: null, bankTransferUnavailable: false })).toEqual(payments);
+    expect(allowedPayments(payments, { needsDelivery: true, delivery: courier, bankTransferUnavailable: false })).toEqual([card, cod]);
+  });
+
+  it('a cart without delivery (tickets only) gets those that need none', () => {
+    expect(allowedPayments(payments, { needsDelivery: false, delivery: null, bankTransferUnavailable: false })).toEqual([card, transfer]);
+  });
+
+  it('leaves out the bank transfer when the match is too near', () => {
+    expect(allowedPayments(payments, { needsDelivery: false, delivery: null, bankTransferUnavailable: true })).toEqual([card]);
   });
 });

@@ -1,7 +1,7 @@
 // The checkout's own state (/pokladna) and how each thing the shopper or the server does changes it:
 // a pure reducer, without React and without the network (useCheckout.ts wires it to them). The address
 // forms keep their own state (components/ui/form); this is everything else the page remembers.
-import type { CheckoutField } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, type CheckoutField } from '../../../../schema/rules/index.ts';
 import type { PlaceOrderMutation } from '~/gql/graphql';
 import type { CheckoutDraft } from './checkout-draft.ts';
 import type { CheckoutFormValues } from './checkout-form.ts';
@@ -157,4 +157,21 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'captchaNeededSet':
       return { ...state, captchaNeeded: action.needed };
   }
+}
+
+/**
+ * The payments the page offers. A cart of match tickets only (no delivery: they go by e-mail) has
+ * those that need no delivery; otherwise those that go with the chosen delivery, or all before one is
+ * chosen. A bank transfer is left out when the tickets' match is too near to pay that way.
+ */
+export function allowedPayments<Payment extends { id: string; code: string; withoutDelivery: boolean }>(
+  payments: readonly Payment[],
+  { needsDelivery, delivery, bankTransferUnavailable }: { needsDelivery: boolean; delivery: { paymentMethods: readonly { id: string }[] } | null; bankTransferUnavailable: boolean },
+): Payment[] {
+  const offered = !needsDelivery
+    ? payments.filter((method) => method.withoutDelivery)
+    : delivery
+      ? payments.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id))
+      : [...payments];
+  return bankTransferUnavailable ? offered.filter((method) => method.code !== BANK_TRANSFER_PAYMENT_CODE) : offered;
 }

@@ -5,7 +5,6 @@
 // order is placed against the revision the shopper saw. The server's field errors land on the fields,
 // and what the shopper typed is never thrown away. Without JavaScript the form posts to the page's
 // action instead, and what it answered (useActionData) is where this state starts.
-import { BANK_TRANSFER_PAYMENT_CODE } from '../../../../schema/rules/index.ts';
 import { useEffect, useMemo, useReducer, useRef, type FormEvent } from 'react';
 import { useActionData, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
@@ -26,7 +25,7 @@ import { isUnchanged } from './SavedAddressPicker.tsx';
 import { savedDefaults } from './saved-defaults.ts';
 import { clearDraft, draftStorage, readDraft, writeDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
-import { checkoutReducer, initialCheckoutState, keepsPayment, type OrderChanged } from './checkout-state.ts';
+import { allowedPayments, checkoutReducer, initialCheckoutState, keepsPayment, type OrderChanged } from './checkout-state.ts';
 import {
   addressFormSchema,
   checkoutProblems,
@@ -310,14 +309,9 @@ export function useCheckout(page: CheckoutPage) {
   // a cart of match tickets only has no delivery (its tickets go by e-mail) and its own payments
   const needsDelivery = checkout.needsDelivery;
   const delivery = needsDelivery ? (deliveryMethods.find((method) => method.id === deliveryId) ?? null) : null;
-  const offeredPayments = !needsDelivery
-    ? paymentMethods.filter((method) => method.withoutDelivery)
-    : delivery
-      ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id))
-      : paymentMethods;
   // tickets whose match is too near to pay by transfer: the method is left out and the page says why
   const bankTransferUnavailable = checkout.bankTransferUnavailable ?? null;
-  const allowedPayments = bankTransferUnavailable ? offeredPayments.filter((method) => method.code !== BANK_TRANSFER_PAYMENT_CODE) : offeredPayments;
+  const payments = allowedPayments(paymentMethods, { needsDelivery, delivery, bankTransferUnavailable: Boolean(bankTransferUnavailable) });
   const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !sameAsInvoice;
   const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
   const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
@@ -325,7 +319,7 @@ export function useCheckout(page: CheckoutPage) {
     deliveryMethod: delivery,
     storeChosen: storeId !== null,
     pickupPoint: pickupPointId !== null ? ('open' as const) : null,
-    paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
+    paymentMethod: paymentId ? { allowedForDelivery: payments.some((method) => method.id === paymentId) } : null,
     deliverySameAsInvoice: !needsDeliveryAddress,
     ...fields,
   });
@@ -481,7 +475,7 @@ export function useCheckout(page: CheckoutPage) {
     pickupPoint: checkout.pickupPoint ?? null,
     pointSearch: submitted?.pickupPoints ?? null,
     paymentId,
-    allowedPayments,
+    allowedPayments: payments,
     bankTransferUnavailable,
     choosePayment,
     invoice: {
