@@ -43,6 +43,9 @@ import type { DestinationStream } from 'pino';
 import { formatMessage } from './i18n/messages.ts';
 import { startJobs, type Mailer, type WebhookSender } from './jobs/index.ts';
 import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
+import type { Clock } from './services/tickets.ts';
+import type { ShopLoadContext } from '../../schema/load-context.ts';
+import type { PlaceOrderHooks } from './services/orders.ts';
 import { readCookie } from './http/cookies.ts';
 import type { ShopSession } from './graphql/context.ts';
 import { createGraphQLServer, requestCurrency, type GraphQLServer } from './graphql/server/yoga.ts';
@@ -104,28 +107,10 @@ export type AppOptions = {
   embeddedInitialData?: Blob;
   /** Where the log's JSON lines go instead of stdout (tests read them; without it a test app logs nothing). */
   logDestination?: DestinationStream;
-};
-
-/** What the React Router loaders receive as `context` (see web/app/context.ts). */
-export type LoadContext = {
-  // the web sends a persisted document's hash (extensions.persistedQuery), not its text (query)
-  executeGraphQL: (
-    body: { query?: string; variables?: unknown; operationName?: string; extensions?: Record<string, unknown> },
-    language: string,
-  ) => Promise<unknown>;
-  nonce: string;
-  publicUrl: string;
-  /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
-  formToken: string | null;
-  /**
-   * A page that is never shared (the cart, the checkout, the account: http/personal-pages.ts) or the
-   * page answered to a form post: it may show the shopper's own header at once (docs/decisions/0043).
-   */
-  personalPage: boolean;
-  /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
-  verifyFormToken: (value: unknown) => boolean;
-  /** Third-party tags, loaded in the browser only after the matching cookie consent. */
-  tracking: { gtmId: string | null; socialPixelId: string | null };
+  /** The clock of seat holds, sales windows and ticket payment deadlines (tests move it); the real time without it. */
+  clock?: Clock;
+  /** Test seams of placing an order (services/orders.ts PlaceOrderHooks); none in production. */
+  placeOrderHooks?: PlaceOrderHooks;
 };
 
 export async function createApp(config: Config, options: AppOptions = {}): Promise<App> {
@@ -206,12 +191,20 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: backgroundLog,
     batchMs: config.seatHolds.announceMs,
   });
+  const clock = options.clock ?? (() => new Date());
   // every background job (bff/src/jobs/): the mail and webhook outboxes, unpaid orders, the hold
   // sweep, the pick-up point feed, the clean-ups and the rate limits' pruning; closed once by close()
-  const jobs = startJobs({ db: prisma, config, log: backgroundLog, seatChanges });
+  const jobs = startJobs({ db: prisma, config, log: backgroundLog, seatChanges, clock });
   // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
-  const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });
+  const yoga = createGraphQLServer(config, prisma, rateLimiter, {
+    log,
+    operationFinished: metrics?.operationFinished,
+    seatChanges,
+    streams,
+    clock,
+    placeOrderHooks: options.placeOrderHooks,
+  });
   const sessionCookie = config.secureCookies ? '__Host-sid' : 'sid';
   const store = new PrismaSessionStore(prisma);
   const csrf: CsrfOptions = {
@@ -349,7 +342,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     res.status(tooLarge ? 413 : status).json({ errors: [localisedRefusal(refused, errorLanguage(req)).toJSON()] });
   });
 
-  const getLoadContext = (req: Request, res: Response): LoadContext => {
+  const getLoadContext = (req: Request, res: Response): ShopLoadContext => {
     // A page view does not start a session; a visitor who has one, or whose first form post starts
     // it (pageFormProtection), gets its token (the browser fetches /api/csrf-cookie otherwise).
     if (readCookie(req, sessionCookie) !== undefined || (req.session as ShopSession | undefined)?.startedAt !== undefined) issueCsrfCookie(req, res, csrf);

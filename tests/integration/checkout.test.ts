@@ -13,7 +13,6 @@ import { createCustomer, createProduct, createStore, DEFAULT_PASSWORD } from '..
 import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
 import { dbId, gid } from '../support/global-id.ts';
 import { schema } from '../../bff/src/graphql/schema/index.ts';
-import { placeOrderHooks } from '../../bff/src/services/orders.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { KEPT_REVISIONS_PER_CART, rememberRevision, type Checkout } from '../../bff/src/services/checkout.ts';
 import { formatMoney } from '../../schema/rules/index.ts';
@@ -289,8 +288,10 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  delete placeOrderHooks.beforeCommit;
-  delete placeOrderHooks.beforeTransaction;
+  for (const each of [app, redisApp]) {
+    delete each.placeOrderHooks.beforeCommit;
+    delete each.placeOrderHooks.beforeTransaction;
+  }
 });
 
 const parallel = <T>(count: number, task: (index: number) => Promise<T>) =>
@@ -753,11 +754,11 @@ describe.each([
     const address = `fd40:${randomBytes(6).toString('hex').match(/.{4}/g)!.join(':')}::1`;
 
     const rolledBack = await shopperOf(variant.id, 1, address);
-    placeOrderHooks.beforeCommit = async () => {
+    shop().placeOrderHooks.beforeCommit = async () => {
       throw new Error('injected failure before commit');
     };
     expect((await rolledBack.gql(PlaceOrder, { revision: await readyRevision(rolledBack) })).errors?.[0].message).toBe('Unexpected error.');
-    delete placeOrderHooks.beforeCommit;
+    delete shop().placeOrderHooks.beforeCommit;
 
     // refused by the pieces limit, after the order limits were counted
     const refused = await shopperOf(variant.id, RATE_RULES.orderPiecesPerVariantIp.limit + 1, address);
@@ -979,7 +980,7 @@ describe(`placing an order (${databaseKind})`, () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const reached = new Promise<void>((resolve) => (holding = resolve));
-    placeOrderHooks.beforeCommit = async () => {
+    app.placeOrderHooks.beforeCommit = async () => {
       holding();
       await held;
     };
@@ -1184,7 +1185,7 @@ describe(`placing an order (${databaseKind})`, () => {
     const before = { orders: await app.prisma.order.count(), counters: await app.prisma.orderNumberCounter.findMany() };
 
     let sawStockTaken = false;
-    placeOrderHooks.beforeCommit = async (tx) => {
+    app.placeOrderHooks.beforeCommit = async (tx) => {
       sawStockTaken = (await tx.variant.findUniqueOrThrow({ where: { id: variant.id } })).stock === 0;
       throw new Error('injected failure before commit');
     };
@@ -1202,7 +1203,7 @@ describe(`placing an order (${databaseKind})`, () => {
     expect((await client.gql(ReadCheckout)).data!.cart?.id).toBe(cartId);
 
     // without the failure the same submit goes through, with the voucher used once
-    delete placeOrderHooks.beforeCommit;
+    delete app.placeOrderHooks.beforeCommit;
     const placed = await place(client, checkout.revision);
     expect(placed).toMatchObject({ __typename: 'Order', totalToPay: 390_000 });
     expect((await app.prisma.voucher.findUniqueOrThrow({ where: { id: voucher.id } })).usedCount).toBe(1);
@@ -1227,6 +1228,11 @@ describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`
 
   afterAll(async () => {
     await hurried?.close();
+  });
+
+  afterEach(() => {
+    delete hurried.placeOrderHooks.beforeCommit;
+    delete hurried.placeOrderHooks.beforeTransaction;
   });
 
   /** The shopper's session, submitting through the app with the short time limit. */
@@ -1259,7 +1265,7 @@ describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`
     // another connection locks the order table as the order's transaction is about to begin (on
     // PGlite its open transaction holds the one backend: the order's waits for it all the same)
     let held: Promise<void> = Promise.resolve();
-    placeOrderHooks.beforeTransaction = async () => {
+    hurried.placeOrderHooks.beforeTransaction = async () => {
       const locker = new pg.Client({ connectionString: app.databaseUrl });
       await locker.connect();
       await locker.query('BEGIN');
@@ -1270,7 +1276,7 @@ describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`
         .then(() => locker.end());
     };
     const answer = await inHurriedApp(shopper).gql(PlaceOrder, { revision });
-    delete placeOrderHooks.beforeTransaction;
+    delete hurried.placeOrderHooks.beforeTransaction;
     expect(answer.errors?.[0]).toMatchObject({ message: 'Požadavek trval příliš dlouho. Zkuste to prosím znovu.', extensions: { code: 'TIMEOUT' } });
 
     // the lock is gone and the transaction has ended: "try again" was true, nothing was written
@@ -1292,7 +1298,7 @@ describe(`F4: placeOrder and the GraphQL time limit (issue 40, ${databaseKind})`
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 3 }] })).variants[0];
     const shopper = await readyShopper(variant.id, 1);
     const revision = await readyRevision(shopper);
-    placeOrderHooks.beforeCommit = () => sleep(LOCK_MS).then(() => undefined);
+    hurried.placeOrderHooks.beforeCommit = () => sleep(LOCK_MS).then(() => undefined);
     const answer = await inHurriedApp(shopper).gql(PlaceOrder, { revision });
     expect(answer.errors).toBeUndefined();
     const order = answer.data!.placeOrder;

@@ -6,7 +6,7 @@ import { createMatch, subscribeToSeatChanges } from '../support/tickets.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS, type CheckoutMethods } from '../support/checkout.ts';
 import { createProduct, unique } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
-import { HOLD_MS, ticketClock } from '../../bff/src/services/tickets.ts';
+import { HOLD_MS } from '../../bff/src/services/tickets.ts';
 import { checkInTicket, readTicketCode, ticketCode } from '../../bff/src/services/ticket-codes.ts';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -100,7 +100,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  ticketClock.now = () => new Date();
+  app.clock.now = () => new Date();
 });
 
 async function shopper(): Promise<TestClient> {
@@ -363,7 +363,7 @@ describe('placing the order', () => {
       [31, placed.databaseId, null, null],
     ]);
     // sold is taken for everyone, for ever: no expiry, no sweep
-    ticketClock.now = () => new Date(Date.now() + 2 * HOLD_MS);
+    app.clock.now = () => new Date(Date.now() + 2 * HOLD_MS);
     const later = await (await shopper()).gql<{ event: { availability: { taken: number[] } } }>(AVAILABILITY, { slug: match.slug });
     expect(later.data!.event.availability.taken).toEqual([30, 31]);
   });
@@ -372,11 +372,11 @@ describe('placing the order', () => {
     const match = await createMatch(app.prisma);
     const product = await createProduct(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     const fan = await shopper();
     await ok(fan, ADD, { variantId: gid('Variant', product.variants[0].id) });
     const seen = await readyToBuy(fan, match.id, [5], { withGoods: true });
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
     const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     expect(refused.__typename).toBe('OrderChangedError');
     expect(refused.changes).toContainEqual({
@@ -391,19 +391,19 @@ describe('placing the order', () => {
   it('an order placed the instant a hold expires: a millisecond before it sells, at the instant it is a change', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     const late = await shopper();
     const lateSeen = await readyToBuy(late, match.id, [40]);
     const onTime = await shopper();
     const onTimeSeen = await readyToBuy(onTime, match.id, [41]);
     const expiry = start.getTime() + HOLD_MS;
 
-    ticketClock.now = () => new Date(expiry);
+    app.clock.now = () => new Date(expiry);
     const refused = (await ok<Placed>(late, PLACE, { revision: lateSeen.cart.checkout.revision })).placeOrder;
     expect(refused.__typename).toBe('OrderChangedError');
     expect(refused.changes!.map((change) => change.kind)).toContain('LINE_REMOVED');
 
-    ticketClock.now = () => new Date(expiry - 1);
+    app.clock.now = () => new Date(expiry - 1);
     const placed = (await ok<Placed>(onTime, PLACE, { revision: onTimeSeen.cart.checkout.revision })).placeOrder;
     expect(placed.__typename).toBe('Order');
     expect(placed.tickets!.map((ticket) => ticket.seat)).toEqual([41]);
@@ -412,10 +412,10 @@ describe('placing the order', () => {
   it('a tickets-only cart whose holds expired is told what changed, not that it is empty', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     const fan = await shopper();
     const seen = await readyToBuy(fan, match.id, [50]);
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS);
     const refused = (await ok<Placed>(fan, PLACE, { revision: seen.cart.checkout.revision })).placeOrder;
     expect(refused.__typename).toBe('OrderChangedError');
   });
@@ -534,9 +534,9 @@ describe('seats freed by the background jobs are announced live (decision 0041)'
       // a hold taken a quarter of an hour ago has expired: the sweep deletes it and says so
       const other = jobs.newClient();
       await other.ensureCsrfCookie();
-      ticketClock.now = () => new Date(Date.now() - HOLD_MS - 1000);
+      jobs.clock.now = () => new Date(Date.now() - HOLD_MS - 1000);
       expect((await ok<{ holdSeats: { __typename: string } }>(other, HOLD, { eventId: match.id, seats: [9] })).holdSeats.__typename).toBe('Cart');
-      ticketClock.now = () => new Date();
+      jobs.clock.now = () => new Date();
       expect(await picker.next()).toEqual({ taken: [9], freed: [] });
       expect(await picker.next()).toEqual({ taken: [], freed: [9] });
       picker.close();

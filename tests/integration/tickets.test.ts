@@ -7,7 +7,7 @@ import { captchaToken } from '../support/captcha.ts';
 import { createApiToken } from '../../bff/src/services/api-tokens.ts';
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
-import { HOLD_MS, sweepExpiredHolds, ticketClock } from '../../bff/src/services/tickets.ts';
+import { HOLD_MS, sweepExpiredHolds } from '../../bff/src/services/tickets.ts';
 
 const EVENT = `
   query TicketEvent($slug: String!) {
@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 afterEach(() => {
-  ticketClock.now = () => new Date();
+  app.clock.now = () => new Date();
 });
 
 /** A fan: a browser session from an address of its own (held seats are capped per address). */
@@ -110,7 +110,7 @@ describe('holding seats', () => {
   it('holds seats for 15 minutes as cart lines; the shopper sees them as hers, others as taken', async () => {
     const match = await createMatch(app.prisma);
     const now = new Date();
-    ticketClock.now = () => now;
+    app.clock.now = () => now;
     const fan = await shopper();
     const held = await hold(fan, match.id, [12, 11]);
     expect(held.__typename).toBe('Cart');
@@ -216,16 +216,16 @@ describe('expiry', () => {
   it('a hold expires after 15 minutes by the clock: the seat is free for others and the sweep deletes it', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     const first = await shopper();
     await hold(first, match.id, [20]);
     const second = await shopper();
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS - 1);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS - 1);
     expect(await hold(second, match.id, [20])).toMatchObject({ __typename: 'SeatTakenError' });
-    const ofMatch = async () => (await sweepExpiredHolds(app.prisma, ticketClock.now())).filter((change) => change.eventId === match.event.id);
+    const ofMatch = async () => (await sweepExpiredHolds(app.prisma, app.clock.now())).filter((change) => change.eventId === match.event.id);
     expect(await ofMatch()).toEqual([]);
 
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS);
     const availability = await second.gql<{ event: { availability: { taken: number[] } } }>(AVAILABILITY, { slug: match.slug });
     expect(availability.data!.event.availability.taken).toEqual([]);
     const cart = await first.gql<{ cart: { tickets: unknown[] } }>(`query { cart { tickets { seat } } }`);
@@ -237,9 +237,9 @@ describe('expiry', () => {
   it('an expired hold is taken over by the next shopper before any sweep', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     await hold(await shopper(), match.id, [21]);
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS + 1);
     const second = await shopper();
     expect((await hold(second, match.id, [21])).__typename).toBe('Cart');
     const rows = await seatRows(match.event.id);
@@ -250,15 +250,15 @@ describe('expiry', () => {
   it('a hold and the sweep racing for one seat: the seat ends with exactly one of them', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     for (let round = 0; round < 5; round++) {
       await hold(await shopper(), match.id, [30 + round]);
     }
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS);
     const fans = await Promise.all([0, 1, 2, 3, 4].map(() => shopper()));
     const [holds, swept] = await Promise.all([
       Promise.all(fans.map((fan, round) => hold(fan, match.id, [30 + round]))),
-      sweepExpiredHolds(app.prisma, ticketClock.now()),
+      sweepExpiredHolds(app.prisma, app.clock.now()),
     ]);
     expect(holds.every((answer) => answer.__typename === 'Cart')).toBe(true);
     const rows = await seatRows(match.event.id);
@@ -348,7 +348,7 @@ describe('live seat changes (Subscription.seatChanges over server-sent events)',
       const fan = app.newClient();
       await fan.ensureCsrfCookie();
       const start = new Date();
-      ticketClock.now = () => start;
+      app.clock.now = () => start;
       await hold(fan, match.id, [7, 8]);
       expect(await picker.next()).toEqual({ taken: [7, 8], freed: [] });
       for (const change of await sweepExpiredHolds(app.prisma, new Date(start.getTime() + HOLD_MS))) app.seatChanges.publish(change);
@@ -403,7 +403,7 @@ describe('seat hoarding (issue 40, requirements L4)', () => {
   it('release-and-rehold and rehold at expiry are refused for the cart and its client within the cool-down; others may take the seats', async () => {
     const match = await createMatch(app.prisma);
     const start = new Date();
-    ticketClock.now = () => start;
+    app.clock.now = () => start;
     const churner = await shopper('203.0.113.42');
     expect((await hold(churner, match.id, [1, 2])).__typename).toBe('Cart');
     expect((await churner.gql(RELEASE, { eventId: match.id, seats: [1, 2] })).errors).toBeUndefined();
@@ -424,12 +424,12 @@ describe('seat hoarding (issue 40, requirements L4)', () => {
 
     // holding again when the hold runs out gives no fresh 15 minutes
     expect((await hold(churner, match.id, [7])).__typename).toBe('Cart');
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS);
     expect(await hold(churner, match.id, [7])).toMatchObject({ __typename: 'SeatCooldownError', seats: [7] });
     // another fan takes it at once
     expect((await hold(await shopper(), match.id, [7])).__typename).toBe('Cart');
     // after the cool-down the churner may hold seats 1 and 2 again
-    ticketClock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
+    app.clock.now = () => new Date(start.getTime() + HOLD_MS + 1000);
     expect((await hold(churner, match.id, [1, 2])).__typename).toBe('Cart');
   });
 

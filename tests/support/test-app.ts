@@ -13,6 +13,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createApp, type App } from '../../bff/src/app.ts';
 import { loadConfig, type Config } from '../../bff/src/config.ts';
 import type { Db } from '../../bff/src/db/client.ts';
+import type { PlaceOrderHooks } from '../../bff/src/services/orders.ts';
 import {
   createServerDatabase,
   dropServerDatabase,
@@ -153,6 +154,10 @@ export type TestApp = {
   purgeResponseCache: App['purgeResponseCache'];
   /** The subscriptions' open event streams (graphql/server/stream-limits.ts). */
   streams: App['streams'];
+  /** The app's clock of seat holds and sales windows: a test moves it by replacing `now` (reset after each test). */
+  clock: { now: () => Date };
+  /** The app's test seams of placing an order (services/orders.ts PlaceOrderHooks): a test sets and deletes them. */
+  placeOrderHooks: PlaceOrderHooks;
   config: Config;
   databaseUrl: string;
   /** Every SQL statement the app's Prisma client sent, in order (none with `logQueries: false`). */
@@ -224,12 +229,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   );
   const queries: string[] = [];
+  const clock = { now: () => new Date() };
+  const placeOrderHooks: PlaceOrderHooks = {};
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
     const initialData = owned || options.databaseUrl ? undefined : await embeddedInitialData(template);
     app = await createApp(config, {
       embeddedInitialData: initialData,
       logDestination: options.logDestination,
+      clock: () => clock.now(),
+      placeOrderHooks,
       ...(options.logQueries === false ? {} : { onQuery: (sql: string) => queries.push(sql) }),
     });
   } catch (error) {
@@ -255,6 +264,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     cachesReady: app.cachesReady,
     seatChanges: app.seatChanges,
     streams: app.streams,
+    clock,
+    placeOrderHooks,
     config,
     databaseUrl: app.databaseUrl,
     queries,

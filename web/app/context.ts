@@ -1,18 +1,10 @@
-// What the BFF hands to loaders as `context` (bff/src/app.ts builds it).
-export type ShopLoadContext = {
-  // the web sends a persisted document's hash (extensions.persistedQuery), not its text (query)
-  executeGraphQL: (
-    body: { query?: string; variables?: unknown; operationName?: string; extensions?: Record<string, unknown> },
-    language: string,
-  ) => Promise<unknown>;
-  nonce: string;
-  publicUrl: string;
-  /** The CSRF token of the request's session id for the pages' hidden `_csrf` form fields (bff/src/http/csrf.ts). */
-  formToken: string | null;
-  /** A page never shared by the response cache (cart, checkout, account) or answered to a form post: it shows the shopper's header at once (docs/decisions/0043). */
-  personalPage: boolean;
-  /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
-  verifyFormToken: (value: unknown) => boolean;
-  /** Third-party tags, loaded in the browser only after the matching cookie consent. */
-  tracking: { gtmId: string | null; socialPixelId: string | null };
-};
+// What the BFF hands to loaders and actions as `context` (schema/load-context.ts, built by bff/src/app.ts):
+// React Router types every route's `args.context` as it, so no loader casts it.
+import type { ShopLoadContext } from '../../schema/load-context.ts';
+
+declare module 'react-router' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the augmentation React Router documents
+  interface AppLoadContext extends ShopLoadContext {}
+}
+
+export type { ShopLoadContext };

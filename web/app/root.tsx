@@ -18,7 +18,6 @@ import { hintScript } from './features/personal/personal-hint.ts';
 import { PersonalQuery } from './features/personal/personal-query.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
 import { href, languageOfRequest, routeLanguageOf, useLanguage, type Alternates } from './language.ts';
-import type { ShopLoadContext } from './context.ts';
 import { titleWithShop } from './seo.ts';
 import { formTokenFor } from './forms/FormToken.tsx';
 import stylesheet from './styles.css?url';
@@ -34,7 +33,7 @@ export async function loader(args: Route.LoaderArgs) {
   // Everything here is the same for every shopper with this language, currency and consent choice:
   // the page may come from the shared response cache (docs/decisions/0043). The shopper's own part
   // comes from the personal query after hydration.
-  const context = args.context as unknown as ShopLoadContext;
+  const context = args.context;
   const client = apolloFor(args);
   // A page that is hers anyway (the cart, the account, the page answered to a form post) shows her
   // header at once, also without JavaScript; the browser's own loads ask the personal query itself.

@@ -1,3 +1,4 @@
+import type { Request as ExpressRequest, Response } from 'express';
 import type { Db } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import type { LineLog } from '../log.ts';
@@ -6,6 +7,8 @@ import type { PartnerScope } from '../services/api-tokens.ts';
 import type { SeatChangeBus } from '../services/seat-changes.ts';
 import type { RequestLoaders } from './loaders.ts';
 import type { CacheTag } from '../events/tags.ts';
+import type { Clock } from '../services/tickets.ts';
+import type { PlaceOrderHooks } from '../services/orders.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
 
@@ -53,6 +56,10 @@ export type Context = {
   seatChanges: SeatChangeBus;
   /** What several resolvers of this request read, read once: the cart view, similar products (graphql/loaders.ts). */
   loaders: RequestLoaders;
+  /** The clock of seat holds, sales windows and ticket payment deadlines (AppOptions.clock; tests move it). */
+  clock: Clock;
+  /** Test seams of placing an order (AppOptions.placeOrderHooks); none in production. */
+  placeOrderHooks?: PlaceOrderHooks;
   /**
    * The partner app of a bearer-token request (http/partner-auth.ts), or the public explorer's anonymous
    * visitor (tokenId null, http/public-explorer.ts); null for browser requests.
@@ -75,3 +82,12 @@ export type Context = {
    */
   tagAnswer: (...tags: CacheTag[]) => void;
 };
+
+/** What Express hands yoga with each request (server/yoga.ts). */
+export type ServerContext = { req: ExpressRequest; res: Response };
+
+/**
+ * What yoga's plugins see as `contextValue`: the server context, yoga's Fetch `request`, and the Context
+ * the factory in server/yoga.ts adds; a hook that runs before the factory sees only part of it.
+ */
+export type PluginContext = Partial<Context & ServerContext & { request: Request }>;

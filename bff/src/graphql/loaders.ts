@@ -15,10 +15,11 @@ export type RequestLoaders = {
   similarProducts: (selectionKey: unknown, selection: Record<string, unknown>) => DataLoader<SimilarParent, SimilarFound, number>;
 };
 
-export function createRequestLoaders(prisma: Db): RequestLoaders {
+/** `now`: the moment this request reads seat holds at (the app's clock). */
+export function createRequestLoaders(prisma: Db, now: Date): RequestLoaders {
   const similarBySelection = new Map<unknown, DataLoader<SimilarParent, SimilarFound, number>>();
   return {
-    cartViews: new CartViews(),
+    cartViews: new CartViews(now),
     similarProducts(selectionKey, selection) {
       let loader = similarBySelection.get(selectionKey);
       if (!loader) {

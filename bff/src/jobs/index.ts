@@ -11,6 +11,7 @@
 // lock, and the clean-ups delete what has expired.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { SeatChangeBus } from '../services/seat-changes.ts';
 import type { BackgroundLoop } from './background-loop.ts';
@@ -44,6 +45,8 @@ export type JobDeps = {
   log: LineLog;
   /** Where the jobs that free seats (unpaid orders, hold sweep) tell the seat pickers. */
   seatChanges: Pick<SeatChangeBus, 'publish'>;
+  /** The clock of seat holds (AppOptions.clock; tests move it). */
+  clock: Clock;
 };
 
 export type Jobs = {
@@ -67,12 +70,12 @@ export type Jobs = {
   close: () => Promise<void>;
 };
 
-export function startJobs({ db, config, log, seatChanges }: JobDeps): Jobs {
+export function startJobs({ db, config, log, seatChanges, clock }: JobDeps): Jobs {
   const mail = startMailJob(db, config, log);
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
   const unpaidOrders = startUnpaidOrdersJob(db, seatChanges, config.unpaidOrdersIntervalMs, log);
-  const holdSweep = startHoldSweepJob(db, seatChanges, config.holdSweepIntervalMs, log);
+  const holdSweep = startHoldSweepJob(db, seatChanges, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
   const rateLimitPruning = startRateLimitPruningJob(db, log);

@@ -9,7 +9,7 @@
 // that new row gets a new view, so nothing is ever read from a view older than the last write.
 import type { Prisma } from '../generated/prisma/client.ts';
 import { checkoutCartColumns, checkoutCartInclude, checkoutFrom, ticketPaymentRules, type Checkout, type CheckoutContext } from './checkout.ts';
-import { liveHoldsSelect, ticketClock, ticketLinesOf, type CartTicketLine } from './tickets.ts';
+import { liveHoldsSelect, ticketLinesOf, type CartTicketLine } from './tickets.ts';
 import { evaluateVoucherRows, usedOnceByEmail, voucherEmail, voucherSelect } from './vouchers.ts';
 
 /** The order of a cart's lines: every selection of them in one request must agree to be read in one statement. */
@@ -60,7 +60,7 @@ export class CartViews {
   readonly now: Date;
   private readonly built = new Map<string, { row: CartViewRow; view: Promise<CartView> }>();
 
-  constructor(now: Date = ticketClock.now()) {
+  constructor(now: Date) {
     this.now = now;
   }
 

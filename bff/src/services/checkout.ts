@@ -39,7 +39,8 @@ import { evaluateVouchers, voucherEmail, type CartForVouchers, type VoucherEvalu
 import { NotFoundError, ValidationError, type FieldError } from './errors.ts';
 import { unitPrice } from './pricing.ts';
 import { databaseId } from './database-id.ts';
-import { bankTransferTooLate, cartTicketLines, ticketClock, ticketGoodsLine, ticketsPayBy, type TicketLine, type TicketPaymentRules } from './tickets.ts';
+import { MalformedColumnError, reader, type Reader } from './json-columns.ts';
+import { bankTransferTooLate, cartTicketLines, ticketGoodsLine, ticketsPayBy, type Clock, type TicketLine, type TicketPaymentRules } from './tickets.ts';
 import type { Config } from '../config.ts';
 
 type Tx = Prisma.TransactionClient;
@@ -53,6 +54,8 @@ export type CheckoutContext = {
   customerId: number | null;
   session: { cartId?: string };
   config: Pick<Config, 'eurRate' | 'ticketPaymentMarginHours' | 'ticketBankTransferMinHours'>;
+  /** The clock of seat holds and ticket payment deadlines. */
+  clock: Clock;
 };
 
 /** The settings that bound paying for tickets by bank transfer. */
@@ -242,6 +245,47 @@ export type CheckoutSnapshot = {
   totalGross: number;
 };
 
+const pricedChoice = (choice: Reader) => ({ id: choice.field('id').integer(), name: choice.field('name').string(), gross: choice.field('gross').integer() });
+
+/** CheckoutRevision.snapshot: what the shopper saw at a revision (services/checkout.ts CheckoutSnapshot). */
+export function readCheckoutSnapshot(value: Prisma.JsonValue): CheckoutSnapshot {
+  const snapshot = reader('CheckoutRevision.snapshot', value);
+  const currency = snapshot.field('currency');
+  const code = currency.string();
+  if (code !== 'CZK' && code !== 'EUR') throw new MalformedColumnError('CheckoutRevision.snapshot', currency.path, 'CZK or EUR');
+  const tickets = snapshot.field('tickets');
+  return {
+    currency: code,
+    lines: snapshot
+      .field('lines')
+      .list()
+      .map((line) => ({
+        variantId: line.field('variantId').integer(),
+        name: line.field('name').string(),
+        quantity: line.field('quantity').integer(),
+        unitGross: line.field('unitGross').integer(),
+      })),
+    // snapshots from before tickets have none
+    ...(tickets.value === undefined
+      ? {}
+      : {
+          tickets: tickets.list().map((ticket) => ({
+            eventId: ticket.field('eventId').integer(),
+            seat: ticket.field('seat').integer(),
+            name: ticket.field('name').string(),
+            unitGross: ticket.field('unitGross').integer(),
+          })),
+        }),
+    delivery: snapshot.field('delivery').nullable(pricedChoice),
+    payment: snapshot.field('payment').nullable(pricedChoice),
+    vouchers: snapshot
+      .field('vouchers')
+      .list()
+      .map((voucher) => ({ code: voucher.field('code').string(), valid: voucher.field('valid').boolean(), discountGross: voucher.field('discountGross').integer() })),
+    totalGross: snapshot.field('totalGross').integer(),
+  };
+}
+
 function translation<T extends { language: Language }>(rows: T[], language: Language): T | undefined {
   return rows.find((row) => row.language === language) ?? rows[0];
 }
@@ -254,16 +298,16 @@ function hashRevision(cartId: string, snapshot: CheckoutSnapshot): string {
   return createHash('sha256').update(cartId).update('\n').update(JSON.stringify(snapshot)).digest('base64url').slice(0, 32);
 }
 
-type CheckoutOptions = { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now?: Date };
+type CheckoutOptions = { currency: Currency; language: Language; eurRate: number; ticketPayment: TicketPaymentRules; now: Date };
 
 /**
  * Everything the checkout shows and the order charges, computed from the loaded cart. Runs inside
  * placeOrder's transaction too (db is then the transaction), so the order charges exactly this.
  */
 export async function computeCheckout(db: CheckoutDb, cart: CheckoutCartData, options: CheckoutOptions): Promise<Checkout> {
-  const now = options.now ?? ticketClock.now();
+  const { now } = options;
   const tickets = await cartTicketLines(db, cart.id, { currency: options.currency, language: options.language, now });
-  return checkoutFrom(cart, tickets, (forVouchers) => evaluateVouchers(db, forVouchers, options.language), { ...options, now });
+  return checkoutFrom(cart, tickets, (forVouchers) => evaluateVouchers(db, forVouchers, options.language), options);
 }
 
 /**
@@ -489,10 +533,10 @@ export type CheckoutInput = {
 };
 
 /** A cart with live seat holds and no goods: nothing of it is delivered (Checkout.needsDelivery). */
-async function isTicketsOnly(db: Db, cartId: string): Promise<boolean> {
+async function isTicketsOnly(db: Db, cartId: string, now: Date): Promise<boolean> {
   const [goods, seats] = await Promise.all([
     db.cartLine.count({ where: { cartId } }),
-    db.eventSeat.count({ where: { cartId, orderId: null, expiresAt: { gt: ticketClock.now() } } }),
+    db.eventSeat.count({ where: { cartId, orderId: null, expiresAt: { gt: now } } }),
   ]);
   return goods === 0 && seats > 0;
 }
@@ -563,7 +607,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   // a cart of tickets only has nothing to deliver: a delivery choice for it is refused, not kept
   const deliveryChoices = { deliveryMethodId: input.deliveryMethodId, storeId: input.storeId, pickupPointId: input.pickupPointId, deliveryAddress: input.deliveryAddress, deliveryAddressId: input.deliveryAddressId };
   const chosen = Object.entries(deliveryChoices).filter(([, value]) => value != null);
-  if (chosen.length > 0 && (await isTicketsOnly(ctx.prisma, cartId))) {
+  if (chosen.length > 0 && (await isTicketsOnly(ctx.prisma, cartId, ctx.clock()))) {
     const errors = chosen.map(([field]) => ({ field, message: message('ticketsOnlyNoDelivery', ctx.language) }));
     throw new ValidationError(errors, message('ticketsOnlyNoDelivery', ctx.language));
   }

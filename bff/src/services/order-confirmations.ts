@@ -16,7 +16,6 @@ import { enqueueMail, kickMailSender } from './mail-outbox.ts';
 import { NotFoundError, TooManyAttemptsError } from './errors.ts';
 import { checkoutAsSeen, outOfStockError, placeCartOrder, type PlaceOrderContext } from './orders.ts';
 import { holdGoods, releaseCartHold } from './held-goods.ts';
-import { ticketClock } from './tickets.ts';
 
 /** How long the link works and the goods are held. */
 export const CONFIRMATION_VALID_MINUTES = 30;
@@ -45,7 +44,7 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "id" = ${cartId}::text FOR UPDATE`;
     if (locked.length === 0 || (await tx.order.count({ where: { cartId } })) > 0) throw noCart();
     await releaseCartHold(tx, cartId);
-    const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, ticketClock.now());
+    const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, ctx.clock());
     const email = checkout.email ?? '';
     // each link holds goods and sends an e-mail: a few per address and e-mail, counted only if sent
     for (const [rule, key] of [

@@ -20,14 +20,14 @@ import { beginCommit } from '../db/operation-signal.ts';
 import { Prisma, type Language } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, ticketLineCodes, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
-import { computeCheckout, loadCheckoutCart, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
+import { computeCheckout, loadCheckoutCart, readCheckoutSnapshot, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
 import { requireCaptcha } from './captcha.ts';
-import { bankTransferDueAt, ticketClock } from './tickets.ts';
+import { bankTransferDueAt } from './tickets.ts';
 import { releaseCartHold } from './held-goods.ts';
 import type { Config } from '../config.ts';
 
@@ -79,6 +79,8 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
   rateLimiter: RateLimiter;
   clientIp: string;
   sessionKey: string;
+  /** Test seams of placing (the app's AppOptions.placeOrderHooks); none in production. */
+  placeOrderHooks?: PlaceOrderHooks;
 };
 
 /**
@@ -118,7 +120,7 @@ async function limitOrders(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout, o
  * Test seams: beforeTransaction runs before the order's transaction begins (F4: a lock taken there
  * makes it wait), beforeCommit inside it after all its writes (S6).
  */
-export const placeOrderHooks: { beforeTransaction?: () => Promise<void>; beforeCommit?: (tx: Tx, orderId: number) => Promise<void> } = {};
+export type PlaceOrderHooks = { beforeTransaction?: () => Promise<void>; beforeCommit?: (tx: Tx, orderId: number) => Promise<void> };
 
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 15_000 };
 
@@ -260,7 +262,7 @@ async function existingOrder(db: Db | Tx, cartId: string): Promise<number | null
 /** What changed since the shopper saw `revision`: nothing when it is the checkout's own. */
 async function changesSince(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language): Promise<OrderChange[]> {
   const seen = await tx.checkoutRevision.findFirst({ where: { id: revision, cartId }, select: { snapshot: true } });
-  return describeChanges((seen?.snapshot as CheckoutSnapshot | undefined) ?? null, checkout, language);
+  return describeChanges(seen ? readCheckoutSnapshot(seen.snapshot) : null, checkout, language);
 }
 
 async function changedError(tx: Tx, cartId: string, revision: string, checkout: Checkout, language: Language, extra: OrderChange[] = []) {
@@ -326,7 +328,7 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
   if (placed !== null) return placed;
 
   let orderId: number;
-  await placeOrderHooks.beforeTransaction?.();
+  await ctx.placeOrderHooks?.beforeTransaction?.();
   try {
     orderId = await ctx.prisma.$transaction(async (tx) => {
       // (1) parallel submits of this cart wait here for each other
@@ -342,7 +344,7 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
 
       // (2) the checkout as it is now, compared with what the shopper saw; one moment decides
       // which seat holds are still live, here and when they become sales below
-      const now = ticketClock.now();
+      const now = ctx.clock();
       const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, now);
       await limitOrders(tx, ctx, checkout, options);
 
@@ -403,7 +405,7 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       // (5) an operation past its time limit was already told "try again": it rolls back here; one in
       // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
       beginCommit();
-      await placeOrderHooks.beforeCommit?.(tx, orderId);
+      await ctx.placeOrderHooks?.beforeCommit?.(tx, orderId);
       return orderId;
     }, TRANSACTION_OPTIONS);
   } catch (error) {

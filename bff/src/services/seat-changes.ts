@@ -15,7 +15,7 @@
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
-import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
+import { sweepExpiredHolds, type Clock, type SeatChange } from './tickets.ts';
 
 export const SEAT_CHANGES_CHANNEL = 'shop_seat_changes';
 
@@ -201,7 +201,7 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-/** Deletes the expired seat holds and tells the pickers their seats are free (the hold-sweep job, jobs/hold-sweep.ts). */
-export async function sweepAndAnnounceExpiredHolds(db: Db, bus: Pick<SeatChangeBus, 'publish'>): Promise<void> {
-  for (const change of await sweepExpiredHolds(db)) bus.publish(change);
+/** Deletes the holds expired by the clock and tells the pickers their seats are free (the hold-sweep job, jobs/hold-sweep.ts). */
+export async function sweepAndAnnounceExpiredHolds(db: Db, bus: Pick<SeatChangeBus, 'publish'>, now: Date): Promise<void> {
+  for (const change of await sweepExpiredHolds(db, now)) bus.publish(change);
 }

@@ -21,14 +21,18 @@ import { NotFoundError, ShopError, ValidationError } from './errors.ts';
 import { clientKey } from '../rate-limit/rate-limit.ts';
 import type { Config } from '../config.ts';
 import { requireCaptcha } from './captcha.ts';
+import { readSeatPlan } from './json-columns.ts';
 
 type Tx = Prisma.TransactionClient;
 
 /** How long a seat stays held for a cart. */
 export const HOLD_MS = 15 * 60_000;
 
-/** The clock of holds and sales windows (a test seam: tests move it instead of waiting 15 minutes). */
-export const ticketClock: { now: () => Date } = { now: () => new Date() };
+/**
+ * The shop's clock for seat holds, sales windows and ticket payment deadlines: the app's own (AppOptions.clock;
+ * tests move it instead of waiting 15 minutes), reaching the services as the context's `clock`.
+ */
+export type Clock = () => Date;
 
 // ------------------------------------------------------------------ errors
 
@@ -117,12 +121,12 @@ export function competitionName(event: { competition: Prisma.JsonValue }, langua
   return typeof name === 'string' ? name : '';
 }
 
-export function salesOpen(event: { salesStart: Date; salesEnd: Date; kickoff: Date }, now: Date = ticketClock.now()): boolean {
+export function salesOpen(event: { salesStart: Date; salesEnd: Date; kickoff: Date }, now: Date): boolean {
   return event.salesStart <= now && now < event.salesEnd && now < event.kickoff;
 }
 
 export function venuePlan(venue: { plan: Prisma.JsonValue }): SeatPlan {
-  return venue.plan as unknown as SeatPlan;
+  return readSeatPlan(venue.plan);
 }
 
 export function categoryPrice(category: { priceCzk: number; priceEur: number }, currency: Currency): number {
@@ -251,7 +255,7 @@ export async function holdSeats(
   eventId: number,
   seatsInput: number[],
   limits: HoldLimits,
-  now: Date = ticketClock.now(),
+  now: Date,
 ): Promise<{ cartId: string; change: SeatChange }> {
   const event = await findEvent(ctx.prisma, eventId, ctx.language);
   checkSalesWindow(event, now, ctx.language);
@@ -312,7 +316,7 @@ export async function releaseSeats(
   eventId: number,
   seats: number[],
   limits: Pick<HoldLimits, 'cooldownMs'>,
-  now: Date = ticketClock.now(),
+  now: Date,
 ): Promise<{ cartId: string | null; change: SeatChange }> {
   const cartId = await currentCartId(ctx);
   if (!cartId || seats.length === 0) return { cartId, change: { eventId, taken: [], freed: [] } };
@@ -336,7 +340,7 @@ export async function releaseSeats(
 }
 
 /** Deletes holds that have expired; what each event got back (the app tells the pickers). */
-export async function sweepExpiredHolds(db: Db, now: Date = ticketClock.now()): Promise<SeatChange[]> {
+export async function sweepExpiredHolds(db: Db, now: Date): Promise<SeatChange[]> {
   // each row is deleted by one statement only, so instances sweeping at once never report a seat twice
   const rows = await db.$queryRaw<{ eventId: number; seat: number }[]>`
     DELETE FROM "EventSeat" WHERE "orderId" IS NULL AND "expiresAt" <= ${now}::timestamptz
@@ -361,7 +365,7 @@ export async function seatAvailability(
   db: Db,
   eventId: number,
   cartId: string | null,
-  now: Date = ticketClock.now(),
+  now: Date,
 ): Promise<{ taken: number[]; mine: number[] }> {
   const rows = await db.$queryRaw<{ seat: number; mine: boolean }[]>`
     SELECT "seat", ("orderId" IS NULL AND "cartId" = ${cartId ?? ''}::text) AS "mine"
@@ -458,9 +462,9 @@ export type LiveHold = { eventId: number; seat: number; expiresAt: Date | null; 
 export async function cartTicketLines(
   db: Db | Tx,
   cartId: string,
-  options: { currency: Currency; language: Language; now?: Date },
+  options: { currency: Currency; language: Language; now: Date },
 ): Promise<CartTicketLine[]> {
-  const now = options.now ?? ticketClock.now();
+  const { now } = options;
   const holds = await db.eventSeat.findMany({ where: { cartId, ...liveHoldsSelect(now).where }, select: { eventId: true, seat: true, expiresAt: true } });
   if (holds.length === 0) return [];
   const events = await db.event.findMany({ where: { id: { in: [...new Set(holds.map((hold) => hold.eventId))] } }, select: heldSeatEventSelect });

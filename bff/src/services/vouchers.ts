@@ -13,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import type { Currency, Language, Prisma, VoucherKind } from '../generated/prisma/client.ts';
 import { formatMessage, message } from '../i18n/messages.ts';
 import { formatDateTime, formatMoney, goodsByRate, VOUCHER_CODE_MAX_LENGTH } from '../../../schema/rules/index.ts';
-import { cartTicketLines, ticketGoodsLine } from './tickets.ts';
+import { cartTicketLines, ticketGoodsLine, type Clock } from './tickets.ts';
 import { ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { currentCartId, lockCart, TRANSACTION_OPTIONS, type CartContext } from './cart.ts';
 import { unitPrice } from './pricing.ts';
@@ -351,14 +351,16 @@ export type VoucherContext = Pick<CartContext, 'prisma' | 'language' | 'currency
   rateLimiter: RateLimiter;
   clientIp: string;
   config: { eurRate: number };
+  /** The clock of seat holds: a held seat counts as goods until its hold expires. */
+  clock: Clock;
 };
 
 /**
  * The goods of a cart with VAT in the currency, its held seats included, as Cart.total and the checkout
  * compute them (schema/rules/cart-money.ts).
  */
-export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Currency, eurRate: number): Promise<number> {
-  const tickets = await cartTicketLines(db, cartId, { currency, language: 'cs' });
+export async function cartGoodsGross(db: Db | Tx, cartId: string, currency: Currency, eurRate: number, now: Date): Promise<number> {
+  const tickets = await cartTicketLines(db, cartId, { currency, language: 'cs', now });
   const lines = await db.cartLine.findMany({
     where: { cartId },
     select: {
@@ -443,7 +445,7 @@ export async function checkVoucher(ctx: VoucherContext, codeInput: string, email
     currency: ctx.currency,
     customerId: ctx.customerId,
     email,
-    goodsGross: cartId ? await cartGoodsGross(ctx.prisma, cartId, ctx.currency, ctx.config.eurRate) : 0,
+    goodsGross: cartId ? await cartGoodsGross(ctx.prisma, cartId, ctx.currency, ctx.config.eurRate, ctx.clock()) : 0,
   };
   const used = await usedOnceByEmail(ctx.prisma, [voucher], email);
   let problem = voucherProblem(voucher, cart, used.has(voucher.id), new Date());
@@ -484,7 +486,7 @@ export async function applyVoucher(ctx: VoucherContext, codeInput: string, email
     const inCart = await tx.cartVoucher.findMany({ where: { cartId }, select: { voucherId: true } });
     if (inCart.some((row) => row.voucherId === voucher.id)) throw voucherError('ALREADY_ADDED', voucher, ctx.currency, ctx.language);
     if (inCart.length >= MAX_VOUCHERS_PER_CART) throw voucherError('TOO_MANY_VOUCHERS', voucher, ctx.currency, ctx.language);
-    const goodsGross = await cartGoodsGross(tx, cartId, ctx.currency, ctx.config.eurRate);
+    const goodsGross = await cartGoodsGross(tx, cartId, ctx.currency, ctx.config.eurRate, ctx.clock());
     if (goodsGross === 0) throw needsCart();
     const email = givenEmail ?? (await cartEmail(tx, cartId));
     const cart: CartForVouchers = { id: cartId, currency: ctx.currency, customerId: ctx.customerId, email, goodsGross };

@@ -79,8 +79,9 @@ async function floorBuild(answers: FixtureAnswers): Promise<ServerBuild> {
   const client = answers as unknown as ApolloClient;
 
   // entry.server.tsx's handleRequest with the fixture's answers in Apollo's context
-  function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: FloorContext) {
-    const page = loadContext.page!;
+  function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext: unknown) {
+    // the floor's own context (getLoadContext below), not the shop's
+    const page = (loadContext as FloorContext).page!;
     const nonce = (page.loaderData.root as { nonce: string }).nonce;
     return new Promise<Response>((resolve, reject) => {
       let status = responseStatusCode;

@@ -6,7 +6,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import { getServerClient } from '../../../web/app/apollo/client.ts';
 import { usePageQuery } from '../../../web/app/apollo/page-query.ts';
 import { LoginDocument, MeDocument } from '../../../web/app/gql/graphql.ts';
-import type { ShopLoadContext } from '../../../web/app/context.ts';
+import { loadContext } from '../../support/load-context.ts';
 
 const me = (firstName: string) => ({ __typename: 'Query' as const, me: { __typename: 'Customer' as const, id: 'Q3VzdG9tZXI6MQ==', firstName } });
 
@@ -16,7 +16,7 @@ function Greeting() {
 }
 
 function serverClient(...answers: unknown[]) {
-  return getServerClient({ executeGraphQL: vi.fn(async () => answers.shift()) } as unknown as ShopLoadContext, 'cs');
+  return getServerClient(loadContext({ executeGraphQL: vi.fn(async () => answers.shift()) }), 'cs');
 }
 
 const render = (client: ReturnType<typeof serverClient>) =>

@@ -5,7 +5,7 @@ import { CombinedGraphQLErrors } from '@apollo/client';
 import { getServerClient } from '../../../web/app/apollo/client.ts';
 import { MeDocument } from '../../../web/app/gql/graphql.ts';
 import { operationHashes } from '../../../web/app/gql/operation-hashes.ts';
-import type { ShopLoadContext } from '../../../web/app/context.ts';
+import { loadContext } from '../../support/load-context.ts';
 
 const JANA = { __typename: 'Customer', id: 'Q3VzdG9tZXI6MQ==', firstName: 'Jana' };
 // as the API answers the stored document, which selects __typename everywhere (codegen.ts)
@@ -13,7 +13,7 @@ const answer = (me: unknown) => ({ __typename: 'Query', me });
 
 function contextAnswering(...answers: unknown[]) {
   const executeGraphQL = vi.fn(async () => answers.shift());
-  const context = { executeGraphQL } as unknown as ShopLoadContext;
+  const context = loadContext({ executeGraphQL });
   return { context, executeGraphQL };
 }
 

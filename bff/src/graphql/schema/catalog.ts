@@ -6,6 +6,7 @@ import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
 import { findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
+import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
 import { LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
@@ -126,9 +127,12 @@ builder.prismaObject('SizeChart', {
     columns: t.stringList({
       description: 'The column headings (e.g. Velikost, Obvod hrudníku (cm)).',
       select: { translations: true },
-      resolve: (s, _a, ctx) => (pick(s, ctx.language)?.columns as string[] | undefined) ?? [],
+      resolve: (s, _a, ctx) => {
+        const translation = pick(s, ctx.language);
+        return translation ? readSizeChartColumns(translation.columns) : [];
+      },
     }),
-    rows: t.field({ type: [SizeChartRow], description: 'The rows, one per size.', resolve: (s) => s.rows as string[][] }),
+    rows: t.field({ type: [SizeChartRow], description: 'The rows, one per size.', resolve: (s) => readSizeChartRows(s.rows) }),
   }),
 });
 

@@ -26,7 +26,6 @@ import {
   seatAvailability,
   SeatLimitError,
   SeatTakenError,
-  ticketClock,
   UnknownSeatError,
   venuePlan,
   heldSeatEventSelect,
@@ -187,7 +186,7 @@ export const EventRef = builder.prismaNode('Event', {
     competition: t.string({ description: 'The competition and round, in the request language.', resolve: (event, _a, ctx) => competitionName(event, ctx.language) }),
     kickoff: t.expose('kickoff', { type: 'DateTime', description: 'An instant; shown in Europe/Prague.' }),
     venue: t.relation('venue', { description: 'Where it is played.' }),
-    salesOpen: t.boolean({ description: 'Seats can be held now.', resolve: (event) => salesOpen(event, ticketClock.now()) }),
+    salesOpen: t.boolean({ description: 'Seats can be held now.', resolve: (event, _a, ctx) => salesOpen(event, ctx.clock()) }),
     salesEnd: t.expose('salesEnd', { type: 'DateTime', description: 'When ticket sales end (an instant).' }),
     maxSeatsPerOrder: t.exposeInt('maxSeatsPerOrder', { description: 'How many seats of this match one order may have.' }),
     categories: t.relation('categories', { description: 'The price categories, by code.', query: { orderBy: { code: 'asc' } } }),
@@ -203,7 +202,7 @@ export const EventRef = builder.prismaNode('Event', {
       // seats are held and sold all the time, and no change of them purges a cached answer: never stored
       resolve: async (event, _a, ctx) => {
         ctx.answerIsUnique?.();
-        return seatAvailability(ctx.prisma, event.id, await currentCartId(ctx));
+        return seatAvailability(ctx.prisma, event.id, await currentCartId(ctx), ctx.clock());
       },
     }),
   }),
@@ -243,7 +242,7 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, ctx) => {
       const window = pageWindow(args, ctx.language);
-      const where = { kickoff: { gt: ticketClock.now() } };
+      const where = { kickoff: { gt: ctx.clock() } };
       const [nodes, totalCount] = await Promise.all([
         ctx.prisma.event.findMany({ where, orderBy: [{ kickoff: 'asc' }, { id: 'asc' }], skip: window.offset, take: window.limit }),
         ctx.prisma.event.count({ where }),
@@ -331,7 +330,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       await limitNewCarts(ctx);
       await requireHoldCaptcha(ctx, args.captcha);
-      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
+      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
       countSessionHold(ctx.session);
       ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
@@ -346,7 +345,7 @@ builder.mutationFields((t) => ({
       seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes to free.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
+      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
       if (!cartId) throw createGraphQLError(message('cartEmpty', ctx.language), { extensions: { code: 'NOT_FOUND' } });
       if (change.freed.length > 0) ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });

@@ -17,12 +17,11 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
-import type { Response } from 'express';
 import { OPERATION_LIMITS } from './limits.ts';
 import { operationCost } from './cost.ts';
 import { findBadString } from './input-strings.ts';
 import { message } from '../../i18n/messages.ts';
-import type { Context } from '../context.ts';
+import type { PluginContext } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { Operation, withOperation } from '../../db/operation-signal.ts';
 import { fragmentDefinitions, memoisedFragments } from './fragments.ts';
@@ -83,14 +82,12 @@ type Options = {
   timeoutMs: number;
 };
 
-type InitialContext = { res?: Response; request?: Request };
-
-function partnerMayReadSchema(context: InitialContext): boolean {
+function partnerMayReadSchema(context: PluginContext): boolean {
   const partner = context.res?.locals.partner as { scopes?: string[] } | undefined;
   return partner?.scopes?.includes('schema:read') ?? false;
 }
 
-function languageOf(context: Partial<Context>): Locale {
+function languageOf(context: PluginContext): Locale {
   return (context.errorLanguage ?? context.language) === 'en' ? 'en' : 'cs';
 }
 
@@ -98,7 +95,7 @@ type OperationArgs = { schema: GraphQLSchema; document: DocumentNode; variableVa
 
 /** The estimated cost and the strings an operation carries: the refusal when one is over its limit. */
 function refusalBeforeRunning(args: OperationArgs): GraphQLError | null {
-  const language = languageOf(args.contextValue as Partial<Context>);
+  const language = languageOf(args.contextValue as PluginContext);
   const cost = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);
   if (cost > OPERATION_LIMITS.cost) return refusal(message('queryTooComplex', language), 'QUERY_TOO_COMPLEX');
   const bad = findBadString(args.document, args.variableValues ?? undefined);
@@ -128,7 +125,7 @@ export function operationLimits(options: Options): Plugin[] {
     maxDirectivesPlugin({ n: OPERATION_LIMITS.directives, ...armorRefusal('The query has too many directives.', 'QUERY_TOO_MANY_DIRECTIVES') }),
     {
       onValidate({ addValidationRule, context }) {
-        if (!options.exposeSchema && !partnerMayReadSchema(context as InitialContext)) {
+        if (!options.exposeSchema && !partnerMayReadSchema(context as PluginContext)) {
           addValidationRule(NoSchemaIntrospectionCustomRule);
         }
       },
@@ -138,7 +135,7 @@ export function operationLimits(options: Options): Plugin[] {
         if (refused) setResultAndStopExecution({ errors: [refused] });
       },
       onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
-        const context = args.contextValue as Partial<Context> & InitialContext;
+        const context = args.contextValue as PluginContext;
         const language = languageOf(context);
         const refused = refusalBeforeRunning(args);
         if (refused) {

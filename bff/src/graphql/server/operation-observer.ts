@@ -2,7 +2,7 @@
 // request's log line (http/request-log.ts), and its execution time to `finished` (the metrics).
 import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { Response } from 'express';
+import type { PluginContext } from '../context.ts';
 
 export type FinishedOperation = {
   /** The operation's name in its document; null for an anonymous one. */
@@ -17,7 +17,7 @@ export type FinishedOperation = {
 export function useOperationObserver(finished?: (operation: FinishedOperation) => void): Plugin {
   return {
     onExecute({ args }) {
-      const res = (args.contextValue as { res?: Response } | undefined)?.res;
+      const res = (args.contextValue as PluginContext | undefined)?.res;
       const operation = getOperationAST(args.document, args.operationName ?? undefined);
       const name = operation?.name?.value ?? null;
       if (res?.locals && name !== null) res.locals.operationName = name;

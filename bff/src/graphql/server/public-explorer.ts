@@ -4,15 +4,14 @@
 // resolver runs, so a field opened to catalog:read later cannot make the explorer write.
 import { getOperationAST } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Response } from 'express';
 import { isPublicExplorer } from '../../http/public-explorer.ts';
 import { message } from '../../i18n/messages.ts';
-import type { Context } from '../context.ts';
+import type { PluginContext } from '../context.ts';
 
 export function usePublicExplorerReadOnly(): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const context = args.contextValue as Partial<Context> & { res?: Response };
+      const context = args.contextValue as PluginContext;
       if (!context.res || !isPublicExplorer(context.res)) return;
       const operation = getOperationAST(args.document, args.operationName ?? undefined);
       if (operation?.operation === 'query') return;

@@ -12,7 +12,7 @@ import { message } from '../../i18n/messages.ts';
 import { apiLimitsOf } from '../../http/rate-limit-headers.ts';
 import { clientKey } from '../../rate-limit/rate-limit.ts';
 import { OUTAGE_RETRY_AFTER_S } from '../../http/server-errors.ts';
-import type { Context } from '../context.ts';
+import type { PluginContext } from '../context.ts';
 import type { StreamLimits } from '../../config.ts';
 
 /** Seconds a client refused for want of a place is asked to wait (Retry-After); the picker polls meanwhile. */
@@ -150,7 +150,7 @@ function refusal(text: string, code: string, status: number, retryAfterS?: numbe
  * Whom a stream is counted against: the API client (`token:<id>`), or the client's address, IPv6 by its
  * /64 (clientKey; sessions cost nothing to make, and one client usually holds a whole /64).
  */
-function clientOf(context: Partial<Context> & { res?: Response }): string {
+function clientOf(context: PluginContext): string {
   return apiLimitsOf(context.res)?.key ?? clientKey({ clientIp: context.clientIp ?? 'unknown' });
 }
 
@@ -161,7 +161,7 @@ function clientOf(context: Partial<Context> & { res?: Response }): string {
 export function useStreamLimits(registry: StreamRegistry): Plugin {
   return {
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {
-      const context = args.contextValue as Partial<Context> & { res?: Response; request?: Request };
+      const context = args.contextValue as PluginContext;
       const language = (context.errorLanguage ?? context.language) === 'en' ? 'en' : 'cs';
       if (!context.request?.headers.get('accept')?.includes('text/event-stream')) {
         // yoga would answer a stream to a client that accepts only JSON with a bare 406 and never end it;

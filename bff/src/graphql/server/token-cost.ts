@@ -10,7 +10,6 @@
 // (resetInSeconds); restoreRate is the budget per second over the window, the pace at which a client
 // never meets the 429. An operation over the per-query ceiling (limits.ts) is refused by
 // operation-limits.ts and charges nothing; one refused here is charged too, like every attempt (0008).
-import type { Response } from 'express';
 import type { DocumentNode, ExecutionResult, GraphQLSchema } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import { OPERATION_LIMITS } from './limits.ts';
@@ -19,7 +18,7 @@ import { message } from '../../i18n/messages.ts';
 import type { RateLimiter, RateRule } from '../../rate-limit/rate-limit.ts';
 import { apiLimitsOf, wholeSeconds } from '../../http/rate-limit-headers.ts';
 import { isPublicExplorer } from '../../http/public-explorer.ts';
-import type { Context } from '../context.ts';
+import type { PluginContext } from '../context.ts';
 
 /** Cost points a token may spend per request its rate allows: 12 000 a minute for the default 120 requests. */
 export const COST_POINTS_PER_REQUEST = 100;
@@ -46,7 +45,7 @@ type OperationArgs = { schema: GraphQLSchema; document: DocumentNode; variableVa
  * ceiling, which operation-limits.ts refuses), else what it cost and, over the budget, the refusal.
  */
 async function charge(rateLimiter: RateLimiter, args: OperationArgs): Promise<{ cost: QueryCost; refused: ExecutionResult | null } | null> {
-  const context = args.contextValue as Partial<Context> & { res?: Response };
+  const context = args.contextValue as PluginContext;
   const client = apiLimitsOf(context.res);
   if (!client) return null;
   const requested = operationCost(args.schema, args.document, args.variableValues ?? undefined, args.operationName);

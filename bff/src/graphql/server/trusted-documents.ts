@@ -6,7 +6,7 @@
 // development and tests (GraphiQL, API tests).
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Response } from 'express';
+import type { PluginContext } from '../context.ts';
 import { Kind, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { usePersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
@@ -46,7 +46,6 @@ export function persistedOperationHash(name: string, documents: PersistedDocumen
   return null;
 }
 
-type ServerContext = { res?: Response };
 
 export function useTrustedDocuments(config: Config, file = PERSISTED_DOCUMENTS_FILE): Plugin {
   let documents = loadPersistedDocuments(file);
@@ -77,7 +76,7 @@ export function useTrustedDocuments(config: Config, file = PERSISTED_DOCUMENTS_F
       );
     },
     onParams({ request, context }) {
-      if ((context as ServerContext | undefined)?.res?.locals.partner) partnerRequests.add(request);
+      if ((context as PluginContext | undefined)?.res?.locals.partner) partnerRequests.add(request);
     },
   };
 }

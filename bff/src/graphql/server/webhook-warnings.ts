@@ -2,7 +2,7 @@
 // every answer to its token, until the shop switches the endpoint on again or removes it: the answer's
 // extensions.warnings names the endpoint (http/partner-auth.ts reads them with the token; decision 0040).
 import type { Plugin } from 'graphql-yoga';
-import type { Response } from 'express';
+import type { PluginContext } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { formatMessage } from '../../i18n/messages.ts';
 
@@ -24,7 +24,7 @@ export function webhookWarnings(disabled: DisabledWebhook[], language: Locale): 
 export function useWebhookWarnings(): Plugin {
   return {
     onExecute({ args }) {
-      const context = args.contextValue as { res?: Response; language?: Locale } | undefined;
+      const context = args.contextValue as PluginContext | undefined;
       const disabled = context?.res?.locals?.webhookWarnings as DisabledWebhook[] | undefined;
       if (!disabled || disabled.length === 0) return;
       return {

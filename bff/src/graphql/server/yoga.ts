@@ -9,7 +9,7 @@ import { message } from '../../i18n/messages.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../schema/index.ts';
-import type { Context, ShopSession } from '../context.ts';
+import type { Context, ServerContext, ShopSession } from '../context.ts';
 import type { Currency } from '../../../../schema/rules/money.ts';
 import { errorLanguage, requestLanguage } from './request-language.ts';
 import { currencyOfCookies } from '../../../../schema/rules/cookies.ts';
@@ -28,9 +28,10 @@ import { useOperationObserver, type FinishedOperation } from './operation-observ
 import { useWebhookWarnings } from './webhook-warnings.ts';
 import type { SeatChangeBus } from '../../services/seat-changes.ts';
 import { createRequestLoaders } from '../loaders.ts';
+import type { Clock } from '../../services/tickets.ts';
+import type { PlaceOrderHooks } from '../../services/orders.ts';
 import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
-type ServerContext = { req: Request; res: Response };
 
 /** Requests whose session a resolver changed; their session is stored before the response goes out. */
 const changedSessions = new WeakSet<Request>();
@@ -82,9 +83,18 @@ export type GraphQLServerOptions = {
   seatChanges: SeatChangeBus;
   /** The open event streams of subscriptions, counted and bounded (stream-limits.ts). */
   streams: StreamRegistry;
+  /** The clock of seat holds and sales windows (Context.clock). */
+  clock: Clock;
+  /** Test seams of placing an order (Context.placeOrderHooks). */
+  placeOrderHooks?: PlaceOrderHooks;
 };
 
-export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: RateLimiter, { log, operationFinished, seatChanges, streams }: GraphQLServerOptions) {
+export function createGraphQLServer(
+  config: Config,
+  prisma: Db,
+  rateLimiter: RateLimiter,
+  { log, operationFinished, seatChanges, streams, clock, placeOrderHooks }: GraphQLServerOptions,
+) {
   const contextLog = lineLog(log);
   return createYoga<ServerContext>({
     schema,
@@ -205,7 +215,9 @@ export function createGraphQLServer(config: Config, prisma: Db, rateLimiter: Rat
         },
         rateLimiter,
         seatChanges,
-        loaders: createRequestLoaders(prisma),
+        loaders: createRequestLoaders(prisma, clock()),
+        clock,
+        placeOrderHooks,
         requestId: res.locals.requestId as string,
         log: contextLog,
         // work that must not delay this answer (services/password-reset.ts): after the response is sent

@@ -1,15 +1,15 @@
-// The checkout's state and what its controls do (/pokladna). Choices of delivery, store and payment
+// What the checkout's controls do (/pokladna): the wiring of its state (checkout-state.ts, a pure
+// reducer) to Apollo, the captcha, the address forms and the draft. Choices of delivery, store and payment
 // are saved at once (the server prices them and says which payments go with the delivery); the
 // addresses, note and consents are checked here with the shared schemas and saved on submit, then the
 // order is placed against the revision the shopper saw. The server's field errors land on the fields,
 // and what the shopper typed is never thrown away. Without JavaScript the form posts to the page's
 // action instead, and what it answered (useActionData) is where this state starts.
-import { BANK_TRANSFER_PAYMENT_CODE } from '../../../../schema/rules/index.ts';
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useReducer, useRef, type FormEvent } from 'react';
 import { useActionData, useNavigate } from 'react-router';
 import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql } from '~/gql';
-import type { CheckoutInput, CheckoutPageQuery, PlaceOrderMutation as PlaceOrderResult } from '~/gql/graphql';
+import type { CheckoutInput, CheckoutPageQuery } from '~/gql/graphql';
 import { useTranslation } from '../../i18n/index.ts';
 import { href, useLanguage } from '../../language.ts';
 import { sessionCartIs } from '../../apollo/cache.ts';
@@ -25,6 +25,7 @@ import { isUnchanged } from './SavedAddressPicker.tsx';
 import { savedDefaults } from './saved-defaults.ts';
 import { clearDraft, draftStorage, readDraft, writeDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
+import { allowedPayments, checkoutReducer, initialCheckoutState, keepsPayment, type OrderChanged } from './checkout-state.ts';
 import {
   addressFormSchema,
   checkoutProblems,
@@ -33,7 +34,6 @@ import {
   noteRules,
   validateField,
   validateForm,
-  type CheckoutField,
   type FormSchema,
 } from '../../../../schema/rules/index.ts';
 
@@ -177,7 +177,7 @@ export const RequestOrderConfirmationMutation = graphql(`
   }
 `);
 
-export type OrderChanged = Extract<PlaceOrderResult['placeOrder'], { __typename: 'OrderChangedError' }>;
+export type { OrderChanged };
 
 /** A refused post of the checkout form without JavaScript: what was typed, and why (docs/decisions/0020). */
 export type CheckoutActionData = {
@@ -194,9 +194,7 @@ export type CheckoutActionData = {
 export type CheckoutPage = CheckoutPageQuery & { cart: NonNullable<CheckoutPageQuery['cart']> };
 /** A draft's fields as typed (checkout-draft.ts), without its cart and its fields with messages. */
 type TypedDraft = Omit<CheckoutDraft, 'cartId' | 'invalid'>;
-type Problems = Partial<Record<CheckoutField | 'vouchers', string>>;
 
-const PROBLEM_FIELDS: CheckoutField[] = ['deliveryMethod', 'store', 'pickupPoint', 'paymentMethod', 'invoiceAddress', 'deliveryAddress', 'terms'];
 const DELIVERY_FIELDS = Object.keys(deliveryAddressFormSchema) as (keyof AddressValues)[];
 
 /** The keyboard goes to the first field or choice the shopper has to fix (the choices are no form fields). */
@@ -225,29 +223,34 @@ export function useCheckout(page: CheckoutPage) {
   const placedErrors = submitted ? placeOfFieldErrors(submitted.fieldErrors) : null;
   const captcha = useCaptcha('PLACE_ORDER');
   const hydrated = useHydrated();
-  const [captchaNeeded, setCaptchaNeeded] = useState(false);
 
-  // Choices saved at once; shown from the server's answer, or the click while it is on its way.
-  const [deliveryId, setDeliveryId] = useState<string | null>(posted?.deliveryMethodId ?? checkout.deliveryMethod?.id ?? null);
-  const [storeId, setStoreId] = useState<string | null>(posted?.storeId ?? checkout.store?.id ?? null);
-  const [pickupPointId, setPickupPointId] = useState<string | null>(posted?.pickupPointId ?? checkout.pickupPoint?.id ?? null);
-  const [paymentId, setPaymentId] = useState<string | null>(posted?.paymentMethodId ?? checkout.paymentMethod?.id ?? null);
   const savedAddresses = getFragmentData(SavedAddressFieldsFragment, me?.addresses ?? []);
   const invoiceAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.invoiceAddress);
   const deliveryAddress = getFragmentData(CheckoutAddressFieldsFragment, checkout.deliveryAddress);
   // a customer starts from her saved invoice details and default delivery address
   const defaults = savedDefaults(savedAddresses, invoiceAddress !== null || deliveryAddress !== null);
   const defaultForCompany = defaults.invoice !== null && (defaults.invoice.company !== '' || defaults.invoice.ico !== '');
-  const [forCompany, setForCompany] = useState(posted ? posted.forCompany : checkout.forCompany || defaultForCompany);
-  const [sameAsInvoice, setSameAsInvoice] = useState(posted ? posted.deliverySameAsInvoice : checkout.deliverySameAsInvoice && defaults.delivery === null);
-  const [note, setNote] = useState(posted ? posted.note : checkout.note);
-  const [noteError, setNoteError] = useState<string | null>(placedErrors?.note ?? null);
-  const [newsletter, setNewsletter] = useState(posted ? posted.newsletter : checkout.newsletter);
-  const [terms, setTerms] = useState(posted ? posted.termsAccepted : checkout.termsAccepted);
-  const [problems, setProblems] = useState<Problems>((placedErrors?.other ?? {}) as Problems);
-  const [changed, setChanged] = useState<OrderChanged | null>(submitted?.changed ?? null);
-  const [invoiceSavedId, setInvoiceSavedId] = useState<string | null>(invoiceAddress?.savedAddressId ?? defaults.invoice?.id ?? null);
-  const [deliverySavedId, setDeliverySavedId] = useState<string | null>(deliveryAddress?.savedAddressId ?? defaults.delivery?.id ?? null);
+  const [state, dispatch] = useReducer(checkoutReducer, null, () =>
+    initialCheckoutState({
+      saved: {
+        deliveryId: checkout.deliveryMethod?.id ?? null,
+        storeId: checkout.store?.id ?? null,
+        pickupPointId: checkout.pickupPoint?.id ?? null,
+        paymentId: checkout.paymentMethod?.id ?? null,
+        forCompany: checkout.forCompany || defaultForCompany,
+        sameAsInvoice: checkout.deliverySameAsInvoice && defaults.delivery === null,
+        invoiceSavedId: invoiceAddress?.savedAddressId ?? defaults.invoice?.id ?? null,
+        deliverySavedId: deliveryAddress?.savedAddressId ?? defaults.delivery?.id ?? null,
+        note: checkout.note,
+        newsletter: checkout.newsletter,
+        terms: checkout.termsAccepted,
+      },
+      posted,
+      postedErrors: placedErrors,
+      changed: submitted?.changed ?? null,
+    }),
+  );
+  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms } = state;
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
@@ -267,28 +270,19 @@ export function useCheckout(page: CheckoutPage) {
 
   // What was typed survives a switch of the language (checkout-draft.ts): read once after hydration
   // (the server rendered what the cart saved), then kept as the shopper changes it.
-  const [draftRead, setDraftRead] = useState(false);
-  const placedRef = useRef(false);
   useEffect(() => {
     const draft = posted ? null : readDraft(draftStorage(), cart.id);
     if (draft) {
       const schema = draft.forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema;
       const messagesOf = (values: AddressValues, rules: FormSchema, names: string[]) =>
         Object.fromEntries(Object.entries(validateForm(values, rules, language)).filter(([name]) => names.includes(name)));
-      setForCompany(draft.forCompany);
-      setSameAsInvoice(draft.sameAsInvoice);
-      setInvoiceSavedId(draft.invoiceSavedId);
-      setDeliverySavedId(draft.deliverySavedId);
-      setNote(draft.note);
-      setNewsletter(draft.newsletter);
-      setTerms(draft.terms);
       invoiceForm.reset(draft.invoice);
       deliveryForm.reset(draft.delivery);
       // the messages the shopper saw, now in this page's language
       invoiceForm.setServerErrors(messagesOf(draft.invoice, schema, draft.invalid.invoice), { focus: false });
       deliveryForm.setServerErrors(messagesOf(draft.delivery, deliveryAddressFormSchema, draft.invalid.delivery), { focus: false });
     }
-    setDraftRead(true);
+    dispatch({ type: 'draftRead', draft });
     // once, on the page's first render in the browser
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -306,23 +300,18 @@ export function useCheckout(page: CheckoutPage) {
   const typedAtStart = useRef(typed);
   const invalidFields = JSON.stringify({ invoice: Object.keys(invoiceForm.errors), delivery: Object.keys(deliveryForm.errors) });
   useEffect(() => {
-    if (!draftRead || placedRef.current) return;
+    if (!state.draftRead || state.placed) return;
     // nothing changed since the server's page: no draft, so a later visit starts from the cart again
     if (typed === typedAtStart.current) clearDraft(draftStorage());
     else writeDraft(draftStorage(), { cartId: cart.id, ...(JSON.parse(typed) as TypedDraft), invalid: JSON.parse(invalidFields) as CheckoutDraft['invalid'] });
-  }, [draftRead, typed, invalidFields, cart.id]);
+  }, [state.draftRead, state.placed, typed, invalidFields, cart.id]);
 
   // a cart of match tickets only has no delivery (its tickets go by e-mail) and its own payments
   const needsDelivery = checkout.needsDelivery;
   const delivery = needsDelivery ? (deliveryMethods.find((method) => method.id === deliveryId) ?? null) : null;
-  const offeredPayments = !needsDelivery
-    ? paymentMethods.filter((method) => method.withoutDelivery)
-    : delivery
-      ? paymentMethods.filter((method) => delivery.paymentMethods.some((allowed) => allowed.id === method.id))
-      : paymentMethods;
   // tickets whose match is too near to pay by transfer: the method is left out and the page says why
   const bankTransferUnavailable = checkout.bankTransferUnavailable ?? null;
-  const allowedPayments = bankTransferUnavailable ? offeredPayments.filter((method) => method.code !== BANK_TRANSFER_PAYMENT_CODE) : offeredPayments;
+  const payments = allowedPayments(paymentMethods, { needsDelivery, delivery, bankTransferUnavailable: Boolean(bankTransferUnavailable) });
   const needsDeliveryAddress = delivery !== null && !delivery.isPickup && !delivery.needsPickupPoint && !sameAsInvoice;
   const invalidVoucher = cart.vouchers.find((voucher) => !voucher.valid);
   const choices = (fields: { termsAccepted: boolean; invoiceAddress: AddressValues | Record<string, never>; forCompany: boolean; deliveryAddress: AddressValues | null }) => ({
@@ -330,7 +319,7 @@ export function useCheckout(page: CheckoutPage) {
     deliveryMethod: delivery,
     storeChosen: storeId !== null,
     pickupPoint: pickupPointId !== null ? ('open' as const) : null,
-    paymentMethod: paymentId ? { allowedForDelivery: allowedPayments.some((method) => method.id === paymentId) } : null,
+    paymentMethod: paymentId ? { allowedForDelivery: payments.some((method) => method.id === paymentId) } : null,
     deliverySameAsInvoice: !needsDeliveryAddress,
     ...fields,
   });
@@ -342,11 +331,9 @@ export function useCheckout(page: CheckoutPage) {
 
   const showFieldErrors = (fieldErrors: readonly CheckoutFieldError[]) => {
     const placed = placeOfFieldErrors(fieldErrors);
-    if (placed.note !== null) setNoteError(placed.note);
+    dispatch({ type: 'fieldErrorsShown', note: placed.note, other: placed.other });
     if (Object.keys(placed.invoice).length) invoiceForm.setServerErrors(placed.invoice);
     if (Object.keys(placed.delivery).length) deliveryForm.setServerErrors(placed.delivery);
-    const other = Object.fromEntries(Object.entries(placed.other).filter(([field]) => (PROBLEM_FIELDS as string[]).includes(field)));
-    setProblems((current) => ({ ...current, ...other }));
   };
 
   const save = async (input: CheckoutInput) => {
@@ -366,30 +353,24 @@ export function useCheckout(page: CheckoutPage) {
   };
 
   const chooseDelivery = (id: string) => {
-    const method = deliveryMethods.find((candidate) => candidate.id === id);
-    setDeliveryId(id);
-    setProblems((current) => ({ ...current, deliveryMethod: undefined, paymentMethod: undefined }));
+    const allowedPaymentIds = deliveryMethods.find((candidate) => candidate.id === id)?.paymentMethods.map((allowed) => allowed.id) ?? [];
+    dispatch({ type: 'deliveryChosen', id, allowedPaymentIds });
     // A payment that does not go with the new delivery is dropped rather than left to fail.
-    const keepsPayment = paymentId !== null && method?.paymentMethods.some((allowed) => allowed.id === paymentId);
-    if (!keepsPayment) setPaymentId(null);
-    void save({ deliveryMethodId: id, ...(keepsPayment ? {} : { paymentMethodId: null }) });
+    void save({ deliveryMethodId: id, ...(keepsPayment(paymentId, allowedPaymentIds) ? {} : { paymentMethodId: null }) });
   };
 
   const chooseStore = (id: string) => {
-    setStoreId(id);
-    setProblems((current) => ({ ...current, store: undefined }));
+    dispatch({ type: 'storeChosen', id });
     void save({ storeId: id });
   };
 
   const choosePickupPoint = (id: string) => {
-    setPickupPointId(id);
-    setProblems((current) => ({ ...current, pickupPoint: undefined }));
+    dispatch({ type: 'pickupPointChosen', id });
     void save({ pickupPointId: id });
   };
 
   const choosePayment = (id: string) => {
-    setPaymentId(id);
-    setProblems((current) => ({ ...current, paymentMethod: undefined }));
+    dispatch({ type: 'paymentChosen', id });
     void save({ paymentMethodId: id });
   };
 
@@ -397,18 +378,19 @@ export function useCheckout(page: CheckoutPage) {
     try {
       const run = async (token: string | null) => (await place({ variables: { input: { revision, captcha: token } } })).data?.placeOrder;
       // after the first order from one address the server asks for a captcha: solved here, then placed again
-      const answered = await runWithCaptcha(captcha, { captchaNeeded, setCaptchaNeeded }, run);
+      const needed = { captchaNeeded: state.captchaNeeded, setCaptchaNeeded: (value: boolean) => dispatch({ type: 'captchaNeededSet', needed: value }) };
+      const answered = await runWithCaptcha(captcha, needed, run);
       if (!answered) return;
       const { outcome } = answered;
       if (!outcome) throw new Error('no answer');
       if (outcome.__typename === 'Order') {
-        placedRef.current = true;
+        dispatch({ type: 'orderPlaced' });
         clearDraft(draftStorage());
         await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
         return;
       }
       if (outcome.__typename === 'OrderChangedError') {
-        setChanged(outcome);
+        dispatch({ type: 'orderChanged', changed: outcome });
         return;
       }
       const error = errorOf(outcome);
@@ -430,16 +412,14 @@ export function useCheckout(page: CheckoutPage) {
     // The order is placed against what the shopper has on the screen now, not against what saving
     // the form answers: a price that changed meanwhile must come back as the what-changed report.
     const seenRevision = checkout.revision;
-    setChanged(null);
     const invoiceOk = invoiceForm.validateAll();
     const deliveryOk = needsDeliveryAddress ? deliveryForm.validateAll() : true;
     const noteProblem = validateField(note, noteRules, language, {});
-    setNoteError(noteProblem);
     const local = checkoutProblems(
       choices({ termsAccepted: terms, invoiceAddress: invoiceForm.values, forCompany, deliveryAddress: needsDeliveryAddress ? deliveryForm.values : null }),
       language,
     );
-    setProblems(Object.fromEntries(local.map((p) => [p.field, p.message])));
+    dispatch({ type: 'submitChecked', noteError: noteProblem, problems: Object.fromEntries(local.map((p) => [p.field, p.message])) });
     if (!invoiceOk || !deliveryOk || noteProblem || local.length > 0) {
       notify('error', t('checkout.cannotSubmit'));
       focusFirstError();
@@ -468,7 +448,7 @@ export function useCheckout(page: CheckoutPage) {
       return;
     }
     if (saved.checkout.problems.length > 0) {
-      setProblems(Object.fromEntries(saved.checkout.problems.map((p) => [p.field, p.message])));
+      dispatch({ type: 'serverProblems', problems: Object.fromEntries(saved.checkout.problems.map((p) => [p.field, p.message])) });
       notify('error', saved.checkout.problems[0].message);
       focusFirstError();
       return;
@@ -495,54 +475,48 @@ export function useCheckout(page: CheckoutPage) {
     pickupPoint: checkout.pickupPoint ?? null,
     pointSearch: submitted?.pickupPoints ?? null,
     paymentId,
-    allowedPayments,
+    allowedPayments: payments,
     bankTransferUnavailable,
     choosePayment,
     invoice: {
       form: invoiceForm,
       schema: invoiceSchema,
       forCompany,
-      setForCompany,
+      setForCompany: (value: boolean) => dispatch({ type: 'forCompanySet', value }),
       /** The registry lookup by IČO is a customer's (and needs the page's scripts). */
       canLookUpIco: me !== null && hydrated,
       /** The customer's saved addresses, for the pickers. */
       savedAddresses: me?.addresses ?? [],
       savedId: invoiceSavedId,
-      setSavedId: setInvoiceSavedId,
+      setSavedId: (id: string | null) => dispatch({ type: 'invoiceSavedIdSet', id }),
     },
     delivered: {
       form: deliveryForm,
       sameAsInvoice,
-      setSameAsInvoice,
+      setSameAsInvoice: (value: boolean) => dispatch({ type: 'sameAsInvoiceSet', value }),
       savedId: deliverySavedId,
-      setSavedId: setDeliverySavedId,
+      setSavedId: (id: string | null) => dispatch({ type: 'deliverySavedIdSet', id }),
     },
     note,
-    noteError,
-    changeNote: (value: string) => {
-      setNote(value);
-      setNoteError(null);
-    },
+    noteError: state.noteError,
+    changeNote: (value: string) => dispatch({ type: 'noteChanged', value }),
     newsletter,
-    setNewsletter,
+    setNewsletter: (value: boolean) => dispatch({ type: 'newsletterSet', value }),
     terms,
-    changeTerms: (accepted: boolean) => {
-      setTerms(accepted);
-      setProblems((current) => ({ ...current, terms: undefined }));
-    },
-    problems,
+    changeTerms: (accepted: boolean) => dispatch({ type: 'termsChanged', accepted }),
+    problems: state.problems,
     missingChoices,
     invalidVoucher,
     blocked,
-    changed,
+    changed: state.changed,
     /** "Accept and buy" of the what-changed report: the order against the cart's new revision. */
     acceptChanges: () => {
-      if (changed) void placeWith(getFragmentData(CheckoutCartFieldsFragment, changed.cart).checkout.revision);
+      if (state.changed) void placeWith(getFragmentData(CheckoutCartFieldsFragment, state.changed.cart).checkout.revision);
     },
     refusal: submitted?.message ?? null,
     notice: submitted?.notice ?? null,
     captcha,
-    captchaNeeded,
+    captchaNeeded: state.captchaNeeded,
     busy: saving || placing,
     placing,
     onSubmit,

@@ -1,0 +1,16 @@
+// A whole load context (schema/load-context.ts) for unit tests of what loaders use: a test names only
+// what it looks at, the rest is a harmless default.
+import type { ShopLoadContext } from '../../schema/load-context.ts';
+
+export function loadContext(overrides: Partial<ShopLoadContext> = {}): ShopLoadContext {
+  return {
+    executeGraphQL: async () => ({ data: null }),
+    nonce: 'test-nonce',
+    publicUrl: 'http://localhost',
+    formToken: null,
+    personalPage: false,
+    verifyFormToken: () => false,
+    tracking: { gtmId: null, socialPixelId: null },
+    ...overrides,
+  };
+}
