@@ -15,7 +15,7 @@
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
 import type { Db } from '../db/client.ts';
-import { sweepExpiredHolds, type Clock, type SeatChange } from './tickets.ts';
+import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
 
 export const SEAT_CHANGES_CHANNEL = 'shop_seat_changes';
 
