@@ -24,6 +24,8 @@ import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
 import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
+import { createChangeFeed, type ChangeFeed } from './events/change-feed.ts';
+import { dispatchCommitsTo } from './events/record.ts';
 import { createResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
@@ -82,6 +84,8 @@ export type App = {
   personalAnswerStats: PersonalAnswerStats | null;
   /** When public data last changed, when the response cache is on (tests wait for its poll). */
   catalogVersion: CatalogVersion | null;
+  /** What the services changed, after each commit, from every instance and process (events/change-feed.ts; tests wait for `changes.polled()`). */
+  changes: ChangeFeed;
   /**
    * Resolves once the caches' Redis connections (REDIS_URL) are up and subscribed, or gave up; at once
    * without Redis or the response cache (tests wait for it before one instance hears another).
@@ -159,15 +163,21 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
-  // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
-  // public data changes; every statement of the pool is watched from its first connection on, for
-  // writes (a change) and for reads of private tables (an answer never stored).
-  // Instances share Redis entries only when they share the database (one Redis may serve several shops).
+  // Instances share Redis keys only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
-  const catalogVersion = config.responseCache
-    ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
-    : null;
-  if (catalogVersion) watchPool(pool, { sent: reportPrivateRead, finished: catalogVersion.onStatement });
+  // What the services changed, recorded in their transactions and heard by every instance after the
+  // commit (bff/src/events/, issue 41, decision 0055): the response cache's purges, the seat pickers.
+  const changes = createChangeFeed({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changes`, log: backgroundLog });
+  dispatchCommitsTo(prisma, changes);
+  // Response cache (issue 10, docs/decisions/0016): anonymous pages and catalog queries, dropped when
+  // the change feed purges; every statement of the pool is watched from its first connection on for
+  // reads of private tables (an answer never stored).
+  const catalogVersion = config.responseCache ? createCatalogVersion({ feed: changes, redisUrl: config.redisUrl, generationKey: `${cachePrefix}generation` }) : null;
+  if (catalogVersion) {
+    // until the response cache keeps tags per answer, any purge drops everything (catalog-version.ts)
+    changes.onPurge(catalogVersion.purge);
+    watchPool(pool, { sent: reportPrivateRead });
+  }
   const sessionSecret = config.sessionSecret!;
   const responseCache = catalogVersion
     ? createResponseCache({
@@ -463,8 +473,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     responseCacheStats: responseCache?.stats ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
     catalogVersion,
+    changes,
     async cachesReady() {
-      await Promise.all([catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
+      await Promise.all([changes.ready(), catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
     },
     databaseUrl,
     pool,
@@ -484,6 +495,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await responseCache?.close();
       await personalAnswers?.close();
       await catalogVersion?.close();
+      await changes.close();
       await mailer.close();
       await webhooks.close();
       await prisma.$disconnect();
