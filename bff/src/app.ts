@@ -34,7 +34,7 @@ import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/lan
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
-import { createMailer, type Mailer } from './mail/index.ts';
+import { createMailer, kickMailSender, type Mailer } from './mail/index.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
 import { publicExplorer } from './http/public-explorer.ts';
@@ -208,6 +208,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
   const mailer = createMailer(prisma, config, backgroundLog);
+  // a commit that put e-mail into the outbox (an order, a payment, stock back for a watcher) wakes the sender at once
+  changes.subscribe((event) => {
+    if (event.kind === 'MailEnqueued') kickMailSender(prisma);
+  });
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
   // with PACKETA_API_KEY the pick-up points come from Packeta's feed, refreshed in the background

@@ -13,6 +13,17 @@ export type StockChanged = {
   availabilityFlipped: readonly number[];
 };
 
+/** The StockChanged event of variants' stock moves (`before` and `after` each variant's stock). */
+export function stockChanged(moves: readonly { variantId: number; productId: number; before: number; after: number }[]): StockChanged {
+  const unique = (ids: number[]) => [...new Set(ids)];
+  return {
+    kind: 'StockChanged',
+    variantIds: unique(moves.map((move) => move.variantId)),
+    productIds: unique(moves.map((move) => move.productId)),
+    availabilityFlipped: unique(moves.filter((move) => (move.before > 0) !== (move.after > 0)).map((move) => move.productId)),
+  };
+}
+
 /** A product's own data (name, description, pictures, parameters, published or not). */
 export type ProductChanged = {
   kind: 'ProductChanged';

@@ -3,7 +3,8 @@
 // and rows another instance enqueued), one round at a time (background-loop.ts).
 //
 // Services enqueue (services/mail-outbox.ts: inside the transaction, enqueueOrderConfirmation(tx,
-// orderId) or enqueueMail(tx, {...}); after the commit, kickMailSender(db)); this layer sends.
+// orderId) or enqueueMail(tx, {...}) and record MailEnqueued, after whose commit the app kicks the
+// sender); this layer sends.
 import { startBackgroundLoop } from '../background-loop.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';

@@ -9,7 +9,9 @@
 // together with the release of goods held for expired order confirmation links.
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
+import { returnStock } from './stock.ts';
 import { invoiceFirstName } from './order-documents.ts';
 import { groupChanges, type SeatAnnouncer } from './tickets.ts';
 import { releaseExpiredHolds } from './held-goods.ts';
@@ -26,7 +28,7 @@ const BATCH = 50;
 export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?: SeatAnnouncer): Promise<number[]> {
   const cancelled: number[] = [];
   for (;;) {
-    const { ids: batch, freed } = await db.$transaction(async (tx) => {
+    const { ids: batch, freed } = await inTransaction(db, async (tx, changes) => {
       const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
@@ -39,12 +41,12 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
       const ids = orders.map((order) => order.id);
       // the goods back, in variant order so that two runs (or an order being placed) never wait crosswise
       const lines = await tx.orderLine.groupBy({ by: ['variantId'], where: { orderId: { in: ids }, variantId: { not: null } }, _sum: { quantity: true } });
-      for (const line of lines.sort((a, b) => a.variantId! - b.variantId!)) {
-        const quantity = line._sum.quantity ?? 0;
-        await tx.$executeRaw`UPDATE "Variant" SET "stock" = "stock" + ${quantity}::int WHERE "id" = ${line.variantId}::int`;
+      const goods = lines.map((line) => ({ variantId: line.variantId!, quantity: line._sum.quantity ?? 0 }));
+      await returnStock(tx, changes, goods);
+      for (const { variantId, quantity } of goods.sort((a, b) => a.variantId - b.variantId)) {
         await tx.$executeRaw`
           UPDATE "Product" SET "soldCount" = GREATEST(0, "soldCount" - ${quantity}::int)
-           WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${line.variantId}::int)`;
+           WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${variantId}::int)`;
       }
       // its seats go back on sale (their tickets stay, refused at the gate as of a cancelled order)
       const freed = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
@@ -65,13 +67,13 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
           dedupeKey: `orderCancelled:${order.id}`,
         });
       }
+      changes.record(...ids.map((orderId) => ({ kind: 'OrderStateChanged' as const, orderId, from: 'NEW', to: 'CANCELLED' })), { kind: 'MailEnqueued' });
       return { ids, freed: groupChanges(freed, 'freed') };
     });
     for (const change of freed) seats?.publish(change);
     cancelled.push(...batch);
     if (batch.length < BATCH) break;
   }
-  if (cancelled.length > 0) kickMailSender(db);
   return cancelled;
 }
 
