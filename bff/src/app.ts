@@ -174,8 +174,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // reads of private tables (an answer never stored).
   const catalogVersion = config.responseCache ? createCatalogVersion({ feed: changes, redisUrl: config.redisUrl, generationKey: `${cachePrefix}generation` }) : null;
   if (catalogVersion) {
-    // until the response cache keeps tags per answer, any purge drops everything (catalog-version.ts)
-    changes.onPurge(catalogVersion.purge);
+    // Until the response cache keeps tags per answer, any purge drops everything (catalog-version.ts),
+    // except one of matches' seats alone: no stored answer shows seats yet (EventSeat is a private
+    // table, cache/private-reads.ts), and a hold would otherwise drop every cached page.
+    changes.onPurge((purge, origin) => {
+      if ('tags' in purge && purge.tags.every((tag) => tag.startsWith('event:'))) return;
+      catalogVersion.purge(purge, origin);
+    });
     watchPool(pool, { sent: reportPrivateRead });
   }
   const sessionSecret = config.sessionSecret!;
@@ -224,10 +229,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: backgroundLog,
     batchMs: config.seatHolds.announceMs,
   });
-  const holdSweep = startHoldSweep(prisma, seatChanges, config.holdSweepIntervalMs, backgroundLog);
+  // the seats a transaction took or freed (SeatsChanged) go to the pickers of every instance: the
+  // instance that made the change tells them all through the seat bus (decision 0041)
+  changes.subscribe((event, origin) => {
+    if (event.kind === 'SeatsChanged' && origin === 'here') seatChanges.publish({ eventId: event.eventId, taken: [...event.taken], freed: [...event.freed] });
+  });
+  const holdSweep = startHoldSweep(prisma, config.holdSweepIntervalMs, backgroundLog);
   // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and
   // their seats announced free
-  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, seatChanges, backgroundLog);
+  const unpaidOrders = startUnpaidOrdersJob(prisma, config.unpaidOrdersIntervalMs, backgroundLog);
   // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, { log, operationFinished: metrics?.operationFinished, seatChanges, streams });

@@ -201,11 +201,11 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-/** Every `intervalMs`, deletes expired holds and tells the pickers the seats are free (0: never). */
-export function startHoldSweep(db: Db, bus: SeatChangeBus, intervalMs: number, log: LogLike): BackgroundLoop {
+/** Every `intervalMs`, deletes expired holds (0: never); their SeatsChanged tells the pickers the seats are free. */
+export function startHoldSweep(db: Db, intervalMs: number, log: LogLike): BackgroundLoop {
   return startBackgroundLoop({
     async round() {
-      for (const change of await sweepExpiredHolds(db)) bus.publish(change);
+      await sweepExpiredHolds(db);
     },
     intervalMs,
     failure: '[tickets] sweeping expired holds failed',

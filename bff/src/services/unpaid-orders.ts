@@ -5,7 +5,7 @@
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
-// after the commit (decision 0041). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob),
+// after the commit (SeatsChanged; decisions 0041, 0055). The app runs it every UNPAID_ORDERS interval (startUnpaidOrdersJob),
 // together with the release of goods held for expired order confirmation links.
 import { startBackgroundLoop, type BackgroundLoop } from '../background-loop.ts';
 import type { Db } from '../db/client.ts';
@@ -13,7 +13,7 @@ import { enqueueMail } from './mail-outbox.ts';
 import { inTransaction } from '../events/record.ts';
 import { returnStock } from './stock.ts';
 import { invoiceFirstName } from './order-documents.ts';
-import { groupChanges, type SeatAnnouncer } from './tickets.ts';
+import { groupChanges, seatsChanged } from './tickets.ts';
 import { releaseExpiredHolds } from './held-goods.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
@@ -22,13 +22,12 @@ const BATCH = 50;
 
 /**
  * Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. The seats
- * they free are told to `seats` once their batch has committed (never before: a picker would read
- * them as taken still).
+ * they free are recorded as SeatsChanged, told to the pickers once their batch has committed.
  */
-export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?: SeatAnnouncer): Promise<number[]> {
+export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
   const cancelled: number[] = [];
   for (;;) {
-    const { ids: batch, freed } = await inTransaction(db, async (tx, changes) => {
+    const batch = await inTransaction(db, async (tx, changes) => {
       const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
@@ -37,7 +36,7 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
                          FOR UPDATE SKIP LOCKED)
            AND "status" = 'NEW'
         RETURNING "id", "email", "language"`;
-      if (orders.length === 0) return { ids: [], freed: [] };
+      if (orders.length === 0) return [];
       const ids = orders.map((order) => order.id);
       // the goods back, in variant order so that two runs (or an order being placed) never wait crosswise
       const lines = await tx.orderLine.groupBy({ by: ['variantId'], where: { orderId: { in: ids }, variantId: { not: null } }, _sum: { quantity: true } });
@@ -67,10 +66,13 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
           dedupeKey: `orderCancelled:${order.id}`,
         });
       }
-      changes.record(...ids.map((orderId) => ({ kind: 'OrderStateChanged' as const, orderId, from: 'NEW', to: 'CANCELLED' })), { kind: 'MailEnqueued' });
-      return { ids, freed: groupChanges(freed, 'freed') };
+      changes.record(
+        ...ids.map((orderId) => ({ kind: 'OrderStateChanged' as const, orderId, from: 'NEW', to: 'CANCELLED' })),
+        ...groupChanges(freed, 'freed').map(seatsChanged),
+        { kind: 'MailEnqueued' },
+      );
+      return ids;
     });
-    for (const change of freed) seats?.publish(change);
     cancelled.push(...batch);
     if (batch.length < BATCH) break;
   }
@@ -100,16 +102,15 @@ export async function cancelledOrderMailDocument(db: Db, orderId: number): Promi
 }
 
 /**
- * Runs cancelUnpaidOrders every `intervalMs` (0: never), telling `seats` what it frees; a failed run is
+ * Runs cancelUnpaidOrders every `intervalMs` (0: never); a failed run is
  * logged and the next one tries again.
  */
 export function startUnpaidOrdersJob(
   db: Db,
   intervalMs: number,
-  seats: SeatAnnouncer,
   log: { error: (message: string, error: unknown) => void },
 ): BackgroundLoop {
   // goods held for e-mail confirmation links that expired unused go back too (services/held-goods.ts)
-  const round = async () => [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, new Date(), seats))];
+  const round = async () => [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, new Date()))];
   return startBackgroundLoop({ round, intervalMs, failure: '[orders] cancelling unpaid orders failed', log });
 }

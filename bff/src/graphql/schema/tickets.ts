@@ -318,7 +318,6 @@ builder.mutationFields((t) => ({
       await requireHoldCaptcha(ctx, args.captcha);
       const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
       countSessionHold(ctx.session);
-      ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
@@ -333,7 +332,6 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
       if (!cartId) throw createGraphQLError(message('cartEmpty', ctx.language), { extensions: { code: 'NOT_FOUND' } });
-      if (change.freed.length > 0) ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
