@@ -213,9 +213,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
   const mailer = createMailer(prisma, config, backgroundLog);
-  // a commit that put e-mail into the outbox (an order, a payment, stock back for a watcher) wakes the sender at once
-  changes.subscribe((event) => {
-    if (event.kind === 'MailEnqueued') kickMailSender(prisma);
+  // a commit of this instance that put e-mail into the outbox (an order, a payment, stock back for a
+  // watcher) wakes its sender at once; another instance's or a command's is sent by them
+  changes.subscribe((event, origin) => {
+    if (event.kind === 'MailEnqueued' && origin === 'here') kickMailSender(prisma);
   });
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookSender({ db: prisma, policy: { allowHosts: config.webhookAllowHosts }, log: backgroundLog }, config.webhookIntervalMs);
@@ -230,9 +231,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     batchMs: config.seatHolds.announceMs,
   });
   // the seats a transaction took or freed (SeatsChanged) go to the pickers of every instance: the
-  // instance that made the change tells them all through the seat bus (decision 0041)
+  // instance that made the change tells them all through the seat bus (decision 0041); a command's
+  // change is told by each instance that reads it (a picker takes a seat told twice as once)
   changes.subscribe((event, origin) => {
-    if (event.kind === 'SeatsChanged' && origin === 'here') seatChanges.publish({ eventId: event.eventId, taken: [...event.taken], freed: [...event.freed] });
+    if (event.kind === 'SeatsChanged' && origin !== 'elsewhere') seatChanges.publish({ eventId: event.eventId, taken: [...event.taken], freed: [...event.freed] });
   });
   const holdSweep = startHoldSweep(prisma, config.holdSweepIntervalMs, backgroundLog);
   // bank-transfer orders unpaid after their deadline are cancelled, their stock returned (issue 31) and

@@ -32,7 +32,8 @@ const SKIPPED_WATCH_MS = 60_000;
 /** Rows read per poll at most (the rest at the next one, at once). */
 const BATCH = 500;
 
-export type Origin = 'here' | 'elsewhere';
+/** Who committed an event: this instance, another running instance, or a process that runs no feed (a command). */
+export type Origin = 'here' | 'elsewhere' | 'outside';
 export type EventListener = (event: ShopEvent, origin: Origin) => void;
 
 export type ChangeFeed = CommitListener & {
@@ -67,8 +68,9 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   const purgeListeners: PurgeListener[] = [];
   let closed = false;
 
+  // what no running instance made is purged by each instance as its own (see the top of this file)
   const purge = (what: Purge, origin: Origin) => {
-    for (const listener of purgeListeners) listener(what, origin);
+    for (const listener of purgeListeners) listener(what, origin === 'elsewhere' ? 'elsewhere' : 'here');
   };
   /** Hands a transaction's (or a poll's) events to the subscribers, then the cache its purge. */
   const deliver = (events: readonly (ShopEvent | null)[], origin: Origin) => {
@@ -161,14 +163,14 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
         // a command's events, or another instance's; each row's transaction is delivered as one purge
         const byOrigin = new Map<Origin, (ShopEvent | null)[]>();
         for (const row of fresh) {
-          const origin: Origin = row.instance === null || row.instance === instanceId ? 'here' : 'elsewhere';
+          const origin: Origin = row.instance === null ? 'outside' : row.instance === instanceId ? 'here' : 'elsewhere';
           byOrigin.set(origin, [...(byOrigin.get(origin) ?? []), parseEvent(row.payload)]);
         }
         for (const [origin, list] of byOrigin) deliver(list, origin);
         advanceFloor(Date.now());
       }
       // a write no event described (psql, an old script), or back after an outage: everything may have changed
-      if ((counter !== null && value !== counter) || cameBack) purge({ all: true }, 'here');
+      if ((counter !== null && value !== counter) || cameBack) purge({ all: true }, 'outside');
       counter = value;
     } catch (error) {
       // the database does not answer (an outage, or not migrated yet): the cache serves what it holds
@@ -182,6 +184,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
   // one poll at a time: every pollMs, and at once when nudged or when a batch was full
   let timer: NodeJS.Timeout | null = null;
   let polling = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let pollAgain = false;
   const pollSoon = () => {
     if (closed) return;
@@ -191,7 +194,7 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
     }
     if (timer) clearTimeout(timer);
     polling = true;
-    void poll().finally(() => {
+    inFlight = poll().finally(() => {
       polling = false;
       if (pollAgain || moreToRead) {
         pollAgain = false;
@@ -232,6 +235,8 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
       if (timer) clearTimeout(timer);
       for (const resolve of waiting) resolve();
       waiting = [];
+      // the round in progress ends before the app closes the pool under it
+      await inFlight;
       await Promise.all([closeRedisClient(subscriber), closeRedisClient(publisher)]);
     },
   };
