@@ -251,7 +251,7 @@ export async function holdSeats(
   seatsInput: number[],
   limits: HoldLimits,
   now: Date = ticketClock.now(),
-): Promise<{ cartId: string; change: SeatChange }> {
+): Promise<{ cartId: string }> {
   const event = await findEvent(ctx.prisma, eventId, ctx.language);
   checkSalesWindow(event, now, ctx.language);
   const seats = requestedSeats(event, seatsInput, ctx.language);
@@ -300,12 +300,12 @@ export async function holdSeats(
   }, TRANSACTION_OPTIONS);
 
   if (cartId !== known) ctx.session.cartId = cartId;
-  return { cartId, change: { eventId: event.id, taken: seats, freed: [] } };
+  return { cartId };
 }
 
 /**
  * Frees seats of a match the session's cart holds; seats it does not hold are left alone. Returns the
- * cart's id (null when the session has no cart) and the seats freed.
+ * cart's id (null when the session has no cart); the seats freed are recorded as SeatsChanged.
  */
 export async function releaseSeats(
   ctx: Pick<CartContext, 'prisma' | 'session' | 'language' | 'partner' | 'clientIp'>,
@@ -313,11 +313,11 @@ export async function releaseSeats(
   seats: number[],
   limits: Pick<HoldLimits, 'cooldownMs'>,
   now: Date = ticketClock.now(),
-): Promise<{ cartId: string | null; change: SeatChange }> {
+): Promise<{ cartId: string | null }> {
   const cartId = await currentCartId(ctx);
-  if (!cartId || seats.length === 0) return { cartId, change: { eventId, taken: [], freed: [] } };
+  if (!cartId || seats.length === 0) return { cartId };
   const coolUntil = new Date(now.getTime() + limits.cooldownMs);
-  const freed = await inTransaction(ctx.prisma, async (tx, changes) => {
+  await inTransaction(ctx.prisma, async (tx, changes) => {
     const rows = await tx.$queryRaw<{ seat: number; holder: string | null }[]>`
       DELETE FROM "EventSeat"
        WHERE "eventId" = ${eventId}::int AND "cartId" = ${cartId}::text AND "orderId" IS NULL
@@ -331,9 +331,8 @@ export async function releaseSeats(
         FROM unnest(${rows.map((row) => row.seat)}::int[]) AS s(seat) CROSS JOIN unnest(${holders}::text[]) AS h(holder)
       ON CONFLICT ("eventId", "seat", "holder") DO UPDATE SET "until" = EXCLUDED."until"`;
     if (rows.length > 0) changes.record({ kind: 'SeatsChanged', eventId, taken: [], freed: rows.map((row) => row.seat).sort((a, b) => a - b) });
-    return rows;
   }, TRANSACTION_OPTIONS);
-  return { cartId, change: { eventId, taken: [], freed: freed.map((row) => row.seat).sort((a, b) => a - b) } };
+  return { cartId };
 }
 
 /** Deletes holds that have expired; what each event got back (recorded as SeatsChanged: the pickers are told). */

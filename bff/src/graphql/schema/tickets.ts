@@ -316,7 +316,7 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       await limitNewCarts(ctx);
       await requireHoldCaptcha(ctx, args.captcha);
-      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
+      const { cartId } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
       countSessionHold(ctx.session);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
@@ -330,7 +330,7 @@ builder.mutationFields((t) => ({
       seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes to free.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
+      const { cartId } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds);
       if (!cartId) throw createGraphQLError(message('cartEmpty', ctx.language), { extensions: { code: 'NOT_FOUND' } });
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
