@@ -88,6 +88,7 @@ describe('personal answers', () => {
 
   it('seats held in the cart are in the answer at once', async () => {
     const match = await createMatch(app.prisma);
+    await app.catalogVersion!.polled(); // the factory's writes of the match move the change counter: seen now
     const shopper = app.newClient();
     await shopper.gql(ADD, { v: variantId, q: 1 });
     await expectSameAsFull(shopper);
