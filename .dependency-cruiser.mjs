@@ -3,8 +3,11 @@
 // and on a circle. Dependencies point down only:
 //
 //   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, jobs/, mail/ (documents, templates), pdf/
-//     -> services/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
+//     -> services/ -> events/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
 //        generated/, schema/rules, schema/routes
+//
+// events/ is how a service says what it changed (decision 0055); only app.ts connects its purges to the
+// response cache, so no other module may reach the cache's purge (CACHE_PURGE).
 //
 // graphql/ and http/ are the API layer and may use each other; a mail template or a PDF layout receives
 // its document and loads nothing; schema/ is shared by web/ and bff/ and imports neither; web/ and bff/
@@ -17,6 +20,9 @@ const BFF = '^bff/src/';
 const API = `${BFF}(graphql|http|cache)/`;
 const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
+const EVENTS = `${BFF}events/`;
+/** Where the response cache is told to drop answers (until the tagged cache lands: the generation). */
+const CACHE_PURGE = `${BFF}cache/catalog-version\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -43,8 +49,22 @@ export default {
       // (an upward import is reported once, by the rule above)
       to: {
         path: `${BFF}`,
-        pathNot: [`${BFF}services/`, FOUNDATION, API, `${BFF}(mail|pdf|jobs)/`, TOP],
+        pathNot: [`${BFF}services/`, EVENTS, FOUNDATION, API, `${BFF}(mail|pdf|jobs)/`, TOP],
       },
+    },
+    {
+      name: 'events-import-only-the-foundation',
+      severity: 'error',
+      comment: 'events/ (what changed, recorded in a transaction and dispatched after its commit) sits between the services and the foundation: services import it, it imports only db/, redis.ts, the generated client and the like.',
+      from: { path: EVENTS },
+      to: { path: `${BFF}`, pathNot: [EVENTS, FOUNDATION] },
+    },
+    {
+      name: 'cache-purged-only-through-events',
+      severity: 'error',
+      comment: 'A change reaches the response cache as an event: a service records it (events/record.ts) and app.ts connects the change feed to the cache. No other module tells the cache to drop answers.',
+      from: { path: `${BFF}`, pathNot: [TOP, EVENTS, `${BFF}cache/`] },
+      to: { path: CACHE_PURGE },
     },
     {
       name: 'foundation-stays-at-the-bottom',

@@ -22,7 +22,10 @@ import { compression } from './http/compression.ts';
 import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
-import { createCatalogVersion, watchPool, type CatalogVersion } from './cache/catalog-version.ts';
+import { createCatalogVersion, type CatalogVersion } from './cache/catalog-version.ts';
+import { kickMailSender } from './services/mail-outbox.ts';
+import { createChangeFeed, type ChangeFeed } from './events/change-feed.ts';
+import { dispatchCommitsTo } from './events/record.ts';
 import { createResponseCache, type ResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { withSessionSecret } from './session-secret.ts';
@@ -85,6 +88,8 @@ export type App = {
   personalAnswerStats: PersonalAnswerStats | null;
   /** When public data last changed, when the response cache is on (tests wait for its poll). */
   catalogVersion: CatalogVersion | null;
+  /** What the services changed, after each commit, from every instance and process (events/change-feed.ts; tests wait for `changes.polled()`). */
+  changes: ChangeFeed;
   /**
    * Resolves once the caches' Redis connections (REDIS_URL) are up and subscribed, or gave up; at once
    * without Redis or the response cache (tests wait for it before one instance hears another).
@@ -144,16 +149,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
-  // Response cache (issue 10, docs/decisions/0016, 0056): pages and catalog queries, purged by what they
-  // were built from (their tags) or dropped when public data changes; every statement of the pool is
-  // watched from its first connection on, for writes (a change). Which answers may be stored at all is
-  // declared by the Query fields (cache/graphql-operation.ts), not guessed from the SQL they send.
-  // Instances share Redis entries only when they share the database (one Redis may serve several shops).
+  // Instances share Redis keys only when they share the database (one Redis may serve several shops).
   const cachePrefix = `shop:rc:${createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16)}:`;
-  const catalogVersion = config.responseCache
-    ? createCatalogVersion({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changed`, generationKey: `${cachePrefix}generation` })
-    : null;
-  if (catalogVersion) watchPool(pool, { finished: catalogVersion.onStatement });
+  // What the services changed, recorded in their transactions and heard by every instance after the
+  // commit (bff/src/events/, issue 41, decision 0055): the response cache's purges, the seat pickers,
+  // the mail sender's kicks.
+  const changes = createChangeFeed({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changes`, log: backgroundLog });
+  dispatchCommitsTo(prisma, changes);
+  // Response cache (issue 10, docs/decisions/0016, 0056): pages and catalog queries, purged by what they
+  // were built from (their tags), or all of them by a write the app did not describe (the catalog
+  // version's generation). Which answers may be stored at all is declared by the Query fields
+  // (cache/graphql-operation.ts), not guessed from the SQL they send.
+  const catalogVersion = config.responseCache ? createCatalogVersion({ feed: changes, redisUrl: config.redisUrl, generationKey: `${cachePrefix}generation` }) : null;
   const sessionSecret = config.sessionSecret!;
   const responseCache = catalogVersion
     ? createResponseCache({
@@ -166,6 +173,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         startResponse: (req, res) => startResponse(req, res).nonce,
       })
     : null;
+  if (catalogVersion && responseCache) {
+    changes.onPurge((purge, origin) => {
+      // a match's seats alone: no stored answer shows them (Event.availability is never stored), and
+      // every hold would otherwise touch the match's pages
+      if ('tags' in purge && purge.tags.every((tag) => tag.startsWith('event:'))) return;
+      if ('tags' in purge) void responseCache.purge(purge, origin);
+      catalogVersion.purge(purge, origin);
+    });
+  }
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
   if (config.seedDemoData) await seedDemoDataIfEmpty(databaseUrl, prisma, config, startupLock);
@@ -183,6 +199,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     : null;
   const limiter = createRateLimiter({ prisma, redisUrl: config.redisUrl, log: backgroundLog });
   const rateLimiter = metrics ? reportingRefusals(limiter, (rule) => metrics.rateLimitRefused(rule.name)) : limiter;
+  // a commit of this instance that put e-mail into the outbox (an order, a payment, stock back for a
+  // watcher) wakes its sender at once; another instance's or a command's is sent by them
+  changes.subscribe((event, origin) => {
+    if (event.kind === 'MailEnqueued' && origin === 'here') kickMailSender(prisma);
+  });
   // seats taken and freed, heard by every instance on one PostgreSQL (LISTEN/NOTIFY; decision 0041)
   // a match's changes are gathered for a moment and told as one (a churning client; decision 0048)
   const seatChanges = createSeatChangeBus({
@@ -191,10 +212,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     log: backgroundLog,
     batchMs: config.seatHolds.announceMs,
   });
+  // the seats a transaction took or freed (SeatsChanged) go to the pickers of every instance: the
+  // instance that made the change tells them all through the seat bus (decision 0041); a command's
+  // change is told by each instance that reads it (a picker takes a seat told twice as once)
+  changes.subscribe((event, origin) => {
+    if (event.kind === 'SeatsChanged' && origin !== 'elsewhere') seatChanges.publish({ eventId: event.eventId, taken: [...event.taken], freed: [...event.freed] });
+  });
   const clock = options.clock ?? (() => new Date());
   // every background job (bff/src/jobs/): the mail and webhook outboxes, unpaid orders, the hold
   // sweep, the pick-up point feed, the clean-ups and the rate limits' pruning; closed once by close()
-  const jobs = startJobs({ db: prisma, config, log: backgroundLog, seatChanges, clock });
+  const jobs = startJobs({ db: prisma, config, log: backgroundLog, clock });
   // the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   const yoga = createGraphQLServer(config, prisma, rateLimiter, {
@@ -441,8 +468,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     purgeResponseCache: responseCache?.purge ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
     catalogVersion,
+    changes,
     async cachesReady() {
-      await Promise.all([catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
+      await Promise.all([changes.ready(), catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
     },
     databaseUrl,
     pool,
@@ -462,6 +490,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await responseCache?.close();
       await personalAnswers?.close();
       await catalogVersion?.close();
+      await changes.close();
       await prisma.$disconnect();
       await embedded?.stop();
     },

@@ -8,6 +8,7 @@ import { createTestApp, type TestApp, type TestClient } from '../support/test-ap
 import { createCategory, createCustomer, createProduct, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { createMatch } from '../support/tickets.ts';
 import { gid } from '../support/global-id.ts';
+import { inTransaction } from '../../bff/src/events/record.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { loadPersistedDocuments } from '../../bff/src/graphql/server/trusted-documents.ts';
 
@@ -87,6 +88,7 @@ describe('personal answers', () => {
 
   it('seats held in the cart are in the answer at once', async () => {
     const match = await createMatch(app.prisma);
+    await app.catalogVersion!.polled(); // the factory's writes of the match move the change counter: seen now
     const shopper = app.newClient();
     await shopper.gql(ADD, { v: variantId, q: 1 });
     await expectSameAsFull(shopper);
@@ -95,20 +97,21 @@ describe('personal answers', () => {
     expect((data.cart as { tickets: unknown[] }).tickets).toHaveLength(2);
   });
 
-  it('a price changed is in the next answer', async () => {
+  it('a price changed through the shop (recorded as its event) is in the next answer', async () => {
     const shopper = app.newClient();
     await shopper.gql(ADD, { v: variantId, q: 1 });
     await expectSameAsFull(shopper);
-    await app.prisma.variant.updateMany({ where: { productId }, data: { priceCzk: 150_000 } });
-    // the first answer after the change is executed anew; then the version's poll sees the database's
-    // change counter move too (one more new generation), after which answers are kept again
+    const setPrice = (priceCzk: number) =>
+      inTransaction(app.prisma, async (tx, changes) => {
+        await tx.variant.updateMany({ where: { productId }, data: { priceCzk } });
+        changes.record({ kind: 'PriceChanged', productIds: [productId] });
+      });
+    await setPrice(150_000);
+    // the event is dispatched here at its commit: the first answer after it is executed anew
     expect(JSON.parse((await personal(shopper)).text).data.cart.goodsToPay.withVat).toBe(150_000);
-    // the poll runs every 100 ms, later on a busy machine: until it has, an answer may be executed anew
-    await app.catalogVersion!.polled(); // now it has
     const { data } = await expectSameAsFull(shopper);
     expect(data.cart).toMatchObject({ goodsToPay: { withVat: 150_000 } });
-    await app.prisma.variant.updateMany({ where: { productId }, data: { priceCzk: 100_000 } });
-    await app.catalogVersion!.polled(); // the next test's answers are kept from its first ask on
+    await setPrice(100_000);
   });
 
   it("a change in one of a customer's sessions is in the answer of her other session", async () => {

@@ -16,9 +16,11 @@ import { createCategory, createProduct } from '../support/factories.ts';
 import { createResponseCache } from '../../bff/src/cache/response-cache.ts';
 import { cacheKeyOf } from '../../bff/src/cache/cache-key.ts';
 import { createRedisClient, type RedisClient } from '../../bff/src/redis.ts';
-import { createCatalogVersion, writtenTable, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
+import { createCatalogVersion, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { answerDeclarationOf } from '../../bff/src/cache/graphql-operation.ts';
 import { schema } from '../../bff/src/graphql/schema/index.ts';
+import { createChangeFeed } from '../../bff/src/events/change-feed.ts';
+import { inTransaction } from '../../bff/src/events/record.ts';
 import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { currencyOfCookies } from '../../schema/rules/cookies.ts';
@@ -148,11 +150,14 @@ describe('response cache', () => {
     expect((await post(app, query)).cache).toBe('HIT');
   });
 
-  it('a price changed through the shop is visible on the next request', async () => {
+  it('a price changed through the shop (recorded as its event) is visible on the next request', async () => {
     const before = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect(before.json.data.product.price.withVat).toBe(100_000);
     expect((await post(app, { query: PRODUCT, variables: { slug: productSlug } })).cache).toBe('HIT');
-    await app.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 90_000 } });
+    await inTransaction(app.prisma, async (tx, changes) => {
+      const variant = await tx.variant.update({ where: { id: variantId }, data: { priceCzk: 90_000 } });
+      changes.record({ kind: 'PriceChanged', productIds: [variant.productId] });
+    });
     const after = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect(after.cache).toBe('MISS');
     expect(after.json.data.product.price.withVat).toBe(90_000);
@@ -296,100 +301,23 @@ describe('response cache', () => {
 });
 
 describe('what a change is', () => {
-  it('tells writes from reads, by table', () => {
-    expect(writtenTable('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2')).toBe('Variant');
-    expect(writtenTable('INSERT INTO "public"."Session" ("sid") VALUES ($1)')).toBe('Session');
-    expect(writtenTable('delete from "ProductTranslation" where 1=1')).toBe('ProductTranslation');
-    expect(writtenTable('SELECT * FROM "Product"')).toBeNull();
-  });
+  const feed = { databaseReachable: true, polled: async () => undefined };
 
-  it('counts a write of public data when it is made and when its transaction commits, nothing else', async () => {
-    const pool = { query: async () => ({ rows: [{ last_value: '1', is_called: true }] }) } as unknown as pg.Pool;
-    let changes = 0;
-    const version = createCatalogVersion({ pool, pollMs: 60_000, onChange: () => (changes += 1) });
-    try {
-      // each connection's statements, and how many changes have been counted after them
-      const connections: [string[], number][] = [
-        [['UPDATE "public"."Variant" SET "priceCzk" = $1 WHERE id = $2'], 1], // autocommit: counted once
-        [['COMMIT'], 1], // on that connection later, after a transaction that wrote nothing public
-        [['BEGIN', 'UPDATE "public"."Product" SET "published" = $1', 'SELECT 1'], 2],
-        [['COMMIT'], 3],
-        [['BEGIN', 'INSERT INTO "public"."CartLine" ("cartId") VALUES ($1)', 'COMMIT'], 3],
-        [['BEGIN', 'UPDATE "Product" SET "soldCount" = 1', 'ROLLBACK TO SAVEPOINT s1', 'ROLLBACK', 'COMMIT'], 4],
-      ];
-      const clients = [{}, {}, {}, {}];
-      const clientOf = [0, 0, 1, 1, 2, 3];
-      connections.forEach(([statements, expected], index) => {
-        for (const sql of statements) version.onStatement(sql, clients[clientOf[index]]);
-        expect([index, changes]).toEqual([index, expected]);
-      });
-    } finally {
-      await version.close();
-    }
-  });
-
-  it('a change counted when it was made is not counted again when the poll reads the counter its trigger moved: an answer stored in between stays (fault suite finding d)', async () => {
-    // the database's change counter, and a poll the test answers when it likes (a busy machine's)
-    let counter = 1;
-    let holdPolls = false;
-    let answerPoll = () => undefined as void;
-    const pool = {
-      query: async () => {
-        if (holdPolls) await new Promise<void>((resolve) => (answerPoll = resolve));
-        return { rows: [{ last_value: String(counter), is_called: true }] };
-      },
-    } as unknown as pg.Pool;
-    const version = createCatalogVersion({ pool, pollMs: 10 });
-    try {
-      await sleep(50);
-      const before = version.generation;
-      // a write of this process: its trigger moves the counter, its statement counts the change
-      holdPolls = true;
-      counter = 2;
-      version.onStatement('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2', {});
-      const stored = version.generation; // an answer rendered now is stored in this generation
-      expect(stored).toBe(before + 1);
-      // the poll that reads the moved counter answers after that
-      await sleep(50);
-      holdPolls = false;
-      answerPoll();
-      await sleep(100);
-      expect(version.generation).toBe(stored);
-      // a move no change of this process explains (another process wrote) still counts
-      counter = 3;
-      await sleep(100);
-      expect(version.generation).toBe(stored + 1);
-    } finally {
-      holdPolls = false;
-      answerPoll();
-      await version.close();
-    }
-  });
-
-  it('with Redis, the instance that made a change moves the shared generation once, before the others hear of it; they move it no further', async () => {
+  it('with Redis, a purge of a change made here moves the shared generation once; a purge of a change made elsewhere only drops memory', async () => {
     const prefix = `test:rc:${randomUUID()}:`;
-    const counter = { value: 1 };
-    const pool = { query: async () => ({ rows: [{ last_value: String(counter.value), is_called: true }] }) } as unknown as pg.Pool;
-    // polls only at the start and after a change counted here, so that the order below is the test's
-    const options = { pool, pollMs: 60_000, redisUrl: REDIS_URL, channel: `${prefix}changed`, generationKey: `${prefix}generation` };
-    const first = createCatalogVersion(options);
-    const second = createCatalogVersion(options);
+    const first = createCatalogVersion({ feed, redisUrl: REDIS_URL, generationKey: `${prefix}generation` });
+    const second = createCatalogVersion({ feed, redisUrl: REDIS_URL, generationKey: `${prefix}generation` });
     const redis = createRedisClient({ url: REDIS_URL });
     await redis.connect();
     try {
-      await Promise.all([first.ready(), second.ready()]); // both connected and subscribed
-      const heard: (string | null)[] = [];
-      // what the second instance's next lookup would read, asked when it hears of the change
-      second.onChange(() => void redis.get(`${prefix}generation`).then((value) => heard.push(value)));
-      const before = second.generation;
-      counter.value = 2;
-      first.onStatement('UPDATE "public"."Variant" SET "stock" = $1 WHERE id = $2', {});
-      for (let waited = 0; heard.length === 0 && waited < 2000; waited += 20) await sleep(20);
-      expect(heard).toEqual(['1']);
-      await sleep(200); // both have read the moved counter since
+      await Promise.all([first.ready(), second.ready()]);
+      const before = [first.generation, second.generation];
+      first.purge({ tags: ['product:1'] }, 'here');
+      second.purge({ tags: ['product:1'] }, 'elsewhere');
+      await vi.waitFor(async () => expect(await redis.get(`${prefix}generation`)).toBe('1'), { timeout: 5_000, interval: 20 });
+      await sleep(100);
       expect(await redis.get(`${prefix}generation`)).toBe('1');
-      expect(second.generation).toBe(before + 1);
-      expect(heard).toEqual(['1']);
+      expect([first.generation, second.generation]).toEqual([before[0] + 1, before[1] + 1]);
     } finally {
       await first.close();
       await second.close();
@@ -400,15 +328,14 @@ describe('what a change is', () => {
 
   it('a change made while Redis is away moves the shared generation once Redis is back (its entries from before are not served again)', async () => {
     const prefix = `test:rc:${randomUUID()}:`;
-    const pool = { query: async () => ({ rows: [{ last_value: '1', is_called: true }] }) } as unknown as pg.Pool;
     const proxy = await cuttableProxy(new URL(REDIS_URL));
-    const version = createCatalogVersion({ pool, pollMs: 60_000, redisUrl: `redis://127.0.0.1:${proxy.port}`, channel: `${prefix}changed`, generationKey: `${prefix}generation` });
+    const version = createCatalogVersion({ feed, redisUrl: `redis://127.0.0.1:${proxy.port}`, generationKey: `${prefix}generation` });
     const redis = createRedisClient({ url: REDIS_URL });
     await redis.connect();
     try {
       await version.ready();
       await proxy.cut();
-      version.bump();
+      version.purge({ all: true }, 'here');
       await sleep(200);
       expect(await redis.get(`${prefix}generation`)).toBeNull();
       await proxy.restore();
@@ -628,7 +555,7 @@ describe('two instances on one database, through Redis', () => {
 describe('stale-while-revalidate', () => {
   it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
     let renders = 0;
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
     const server = express();
     server.use(cache.middleware);
@@ -661,7 +588,7 @@ describe('stale-while-revalidate', () => {
 describe('during a database outage (requirements F3, issue 31 finding 25)', () => {
   it('an answer past its stale time is still served while the database is away, with no background render; afresh once it is back', async () => {
     let renders = 0;
-    const version = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const version = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version, freshMs: 100, staleMs: 100 });
     const server = express();
     server.use(cache.middleware);
@@ -696,11 +623,13 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
   });
 
   // PGlite runs in the test's own process: it cannot go away
-  if (process.env.TEST_DATABASE_URL) it('the change counter reports the database away without dropping the cache, and moves on once it is back', async () => {
+  if (process.env.TEST_DATABASE_URL) it('the change feed reports the database away without dropping the cache, and purges everything once it is back', async () => {
     const name = new URL(app.databaseUrl).pathname.slice(1);
     const pool = new pg.Pool({ connectionString: app.databaseUrl, connectionTimeoutMillis: 500 });
     pool.on('error', () => undefined); // its idle connections are cut below, as in an outage
-    const version = createCatalogVersion({ pool, pollMs: 20 });
+    const changes = createChangeFeed({ pool, pollMs: 20 });
+    const version = createCatalogVersion({ feed: changes });
+    changes.onPurge(version.purge);
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     const waitFor = async (condition: () => boolean) => {
@@ -721,6 +650,7 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       await admin.end();
       await version.close();
+      await changes.close();
       await pool.end();
     }
   });
@@ -728,7 +658,7 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
 
 describe('memory bound', () => {
   it('keeps at most maxBytes of answers: the least recently used go first', async () => {
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
     const cache = createResponseCache({ version, maxBytes: 6_500 });
     const server = express();
@@ -752,7 +682,7 @@ describe('memory bound', () => {
 
 describe('requests that miss together', () => {
   it('one render for the same answer asked for at once: the others get what it stored; an answer not stored is rendered by each', async () => {
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version });
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -795,7 +725,7 @@ describe('requests that miss together', () => {
 
 describe("a hit's nonce (issue 40, item 8)", () => {
   it('goes only where the render put its own: a parameter the page shows, whatever it holds, never gets it', async () => {
-    const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
     const cache = createResponseCache({ version });
     const server = express();
     server.use((_req, res, next) => {
@@ -830,7 +760,7 @@ describe("a hit's nonce (issue 40, item 8)", () => {
 });
 
 describe('a render in flight ends with its response, whatever happens to it (issue 40, item 4)', () => {
-  const version: CatalogVersion = { generation: 1, databaseReachable: true, bump: () => undefined, onChange: () => undefined, onStatement: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+  const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
   /** How the test finishes a render: it gets the request's response (a throw is the render failing). */
   type Finish = (res: express.Response) => void;
 

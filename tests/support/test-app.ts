@@ -146,6 +146,8 @@ export type TestApp = {
   personalAnswerStats: App['personalAnswerStats'];
   /** When public data last changed (null unless the response cache is on): `polled()` waits for its next poll. */
   catalogVersion: App['catalogVersion'];
+  /** What the services changed, after each commit (bff/src/events/change-feed.ts). */
+  changes: App['changes'];
   /** Resolves once the caches' Redis connections are up and subscribed (at once without Redis). */
   cachesReady: App['cachesReady'];
   /** Seats taken and freed, as the app tells its seat pickers (services/seat-changes.ts). */
@@ -261,6 +263,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     purgeResponseCache: app.purgeResponseCache,
     personalAnswerStats: app.personalAnswerStats,
     catalogVersion: app.catalogVersion,
+    changes: app.changes,
     cachesReady: app.cachesReady,
     seatChanges: app.seatChanges,
     streams: app.streams,

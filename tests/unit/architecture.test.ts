@@ -141,6 +141,28 @@ describe('the architecture check', () => {
     ]);
   });
 
+  it('passes a service that records its changes through events/, and app.ts connecting the change feed to the cache', () => {
+    write({
+      'bff/src/events/record.ts': "import type { Db } from '../db/client.ts';\nexport const inTransaction = (db: Db) => db.ready;\n",
+      'bff/src/services/stock.ts': "import type { Db } from '../db/client.ts';\nimport { inTransaction } from '../events/record.ts';\nexport const setStock = (db: Db) => inTransaction(db);\n",
+      'bff/src/cache/catalog-version.ts': 'export const purge = () => 1;\n',
+      'bff/src/app.ts': "import { purge } from './cache/catalog-version.ts';\nimport { setStock } from './services/stock.ts';\nexport const app = { purge, setStock };\n",
+    });
+    expect(violations()).toEqual([]);
+  });
+
+  it("fails on a module other than app.ts that reaches the response cache's purge, and on events/ importing a service", () => {
+    write({
+      'bff/src/cache/catalog-version.ts': 'export const purge = () => 1;\n',
+      'bff/src/graphql/schema/stock.ts': "import { purge } from '../../cache/catalog-version.ts';\nexport const resolve = () => purge();\n",
+      'bff/src/events/record.ts': "import { ShopError } from '../services/errors.ts';\nexport const failed = () => new ShopError();\n",
+    });
+    expect(violations().sort()).toEqual([
+      'cache-purged-only-through-events: bff/src/graphql/schema/stock.ts → bff/src/cache/catalog-version.ts',
+      'events-import-only-the-foundation: bff/src/events/record.ts → bff/src/services/errors.ts',
+    ]);
+  });
+
   it('fails on a web module imported through the ~/ alias, which it could not follow', () => {
     write({ 'web/app/routes/checkout.tsx': "import { title } from '~/routes/cart.tsx';\nexport const checkout = title;\n" });
     expect(violations()).toEqual(['web-alias-only-for-generated-code: web/app/routes/checkout.tsx → ~/routes/cart.tsx']);

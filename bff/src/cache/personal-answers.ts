@@ -169,11 +169,11 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       if (session === null || requestKey === null) return next();
       const key = `${session}\n${requestKey.key}`;
       const entry = entries.get(key);
-      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.version.generation;
+      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.version.changes;
       if (!entry || !fresh || !mayServe()) {
         if (entry) entries.delete(key);
         stats.misses += 1;
-        req.personalMiss = { key, session, changes, generation: options.version.generation };
+        req.personalMiss = { key, session, changes, generation: options.version.changes };
         return next();
       }
       stats.hits += 1;
@@ -207,7 +207,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       collect(chunk, rest[0]);
       const result = end(chunk, ...rest);
       try {
-        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.version.generation;
+        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.version.changes;
         const plain =
           res.statusCode === 200 &&
           res.getHeader('set-cookie') === undefined &&

@@ -102,6 +102,10 @@ export function createDatabase(databaseUrl: string, options: DatabaseOptions = {
     connectionTimeoutMillis: 10_000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // An idle connection the server closed (a restart, an administrator, a dropped test database) is
+  // removed by the pool, and the next query opens a new one; without a listener its 'error' would end
+  // the process. The change feed's poll (events/change-feed.ts) keeps idle connections in every app.
+  pool.on('error', () => undefined);
   const adapter = new PrismaPg(pool, {
     disposeExternalPool: true,
     ...(options.preparedStatements ? { statementNameGenerator: statementNames() as (query: { sql: string }) => string } : {}),

@@ -13,7 +13,6 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
-import type { SeatChangeBus } from '../services/seat-changes.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
@@ -43,8 +42,6 @@ export type JobDeps = {
   db: Db;
   config: JobsConfig;
   log: LineLog;
-  /** Where the jobs that free seats (unpaid orders, hold sweep) tell the seat pickers. */
-  seatChanges: Pick<SeatChangeBus, 'publish'>;
   /** The clock of seat holds (AppOptions.clock; tests move it). */
   clock: Clock;
 };
@@ -70,12 +67,12 @@ export type Jobs = {
   close: () => Promise<void>;
 };
 
-export function startJobs({ db, config, log, seatChanges, clock }: JobDeps): Jobs {
+export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const mail = startMailJob(db, config, log);
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
-  const unpaidOrders = startUnpaidOrdersJob(db, seatChanges, config.unpaidOrdersIntervalMs, log);
-  const holdSweep = startHoldSweepJob(db, seatChanges, config.holdSweepIntervalMs, log, clock);
+  const unpaidOrders = startUnpaidOrdersJob(db, config.unpaidOrdersIntervalMs, log);
+  const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
   const rateLimitPruning = startRateLimitPruningJob(db, log);

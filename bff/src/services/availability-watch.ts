@@ -9,7 +9,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Language } from '../generated/prisma/client.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { message } from '../i18n/messages.ts';
 import { normalizeEmail } from './auth.ts';
 import { NotFoundError, TooManyAttemptsError } from './errors.ts';
@@ -42,7 +43,7 @@ export async function watchAvailability(
     const limit = await deps.rateLimiter.consume(rule, key);
     if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, input.language);
   }
-  const enqueued = await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx, changes) => {
     // FOR SHARE: a stock change of this variant waits for this transaction, so its trigger sees the watch
     const variants = await tx.$queryRaw<{ stock: number }[]>`
       SELECT v."stock" FROM "Variant" v JOIN "Product" p ON p."id" = v."productId"
@@ -56,18 +57,18 @@ export async function watchAvailability(
          SET "notifiedAt" = NULL, "language" = EXCLUDED."language",
              "customerId" = COALESCE(EXCLUDED."customerId", "AvailabilityWatch"."customerId")
       RETURNING "id"`;
-    if (variants[0].stock === 0) return false;
+    if (variants[0].stock === 0) return;
     const notifiedAt = new Date();
     await tx.availabilityWatch.update({ where: { id: watch.id }, data: { notifiedAt } });
-    return enqueueMail(tx, {
+    const enqueued = await enqueueMail(tx, {
       kind: 'availabilityWatch',
       recipient: email,
       language: input.language,
       payload: { watchId: watch.id },
       dedupeKey: `availabilityWatch:${watch.id}:${notifiedAt.getTime()}`,
     });
+    if (enqueued) changes.record({ kind: 'MailEnqueued' });
   });
-  if (enqueued) kickMailSender(deps.prisma);
   return email;
 }
 

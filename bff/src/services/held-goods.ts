@@ -4,6 +4,8 @@
 // when the cart asks for a new link, or when the cart is ordered another way.
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
+import { inTransaction, type ChangeRecorder } from '../events/record.ts';
+import { returnStock, takeStock } from './stock.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -26,39 +28,27 @@ export function readHeld(value: Prisma.JsonValue): HeldLine[] {
  * Takes the lines from stock (never below zero), in variant order so that two carts never wait for
  * each other crosswise; returns the first line there is not enough of (the caller rolls back).
  */
-export async function holdGoods(tx: Tx, lines: HeldLine[]): Promise<HeldLine | null> {
-  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-    const taken = await tx.$executeRaw`
-      UPDATE "Variant" SET "stock" = "stock" - ${line.quantity}::int
-       WHERE "id" = ${line.variantId}::int AND "stock" >= ${line.quantity}::int`;
-    if (taken !== 1) return line;
-  }
-  return null;
-}
-
-async function giveBack(tx: Tx, lines: HeldLine[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
-    await tx.$executeRaw`UPDATE "Variant" SET "stock" = "stock" + ${line.quantity}::int WHERE "id" = ${line.variantId}::int`;
-  }
+export async function holdGoods(tx: Tx, changes: ChangeRecorder, lines: HeldLine[]): Promise<HeldLine | null> {
+  return takeStock(tx, changes, lines);
 }
 
 /**
  * Gives the cart's held goods back to stock, if it holds any; returns the confirmation that held
  * them (claimed with a conditional update, so a sweep running at once cannot give them back twice).
  */
-export async function releaseCartHold(tx: Tx, cartId: string): Promise<{ id: number; expiresAt: Date } | null> {
+export async function releaseCartHold(tx: Tx, changes: ChangeRecorder, cartId: string): Promise<{ id: number; expiresAt: Date } | null> {
   const released = await tx.$queryRaw<{ id: number; held: Prisma.JsonValue; expiresAt: Date }[]>`
     UPDATE "OrderConfirmation" SET "releasedAt" = now()
      WHERE "cartId" = ${cartId}::text AND "releasedAt" IS NULL
     RETURNING "id", "held", "expiresAt"`;
   if (released.length === 0) return null;
-  await giveBack(tx, readHeld(released[0].held));
+  await returnStock(tx, changes, readHeld(released[0].held));
   return { id: released[0].id, expiresAt: released[0].expiresAt };
 }
 
 /** Gives back the goods of every confirmation link that expired unused before `now`; returns their ids. */
 export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promise<number[]> {
-  return db.$transaction(async (tx) => {
+  return inTransaction(db, async (tx, changes) => {
     const released = await tx.$queryRaw<{ id: number; held: Prisma.JsonValue }[]>`
       UPDATE "OrderConfirmation" SET "releasedAt" = now()
        WHERE "id" IN (SELECT "id" FROM "OrderConfirmation"
@@ -69,7 +59,7 @@ export async function releaseExpiredHolds(db: Db, now: Date = new Date()): Promi
       RETURNING "id", "held"`;
     const lines = new Map<number, number>();
     for (const row of released) for (const line of readHeld(row.held)) lines.set(line.variantId, (lines.get(line.variantId) ?? 0) + line.quantity);
-    await giveBack(tx, [...lines].map(([variantId, quantity]) => ({ variantId, quantity })));
+    await returnStock(tx, changes, [...lines].map(([variantId, quantity]) => ({ variantId, quantity })));
     return released.map((row) => row.id);
   });
 }

@@ -1,7 +1,8 @@
 // Putting e-mails into the outbox. Call these inside the transaction of what the e-mail announces:
 // the row commits with the order (or the reset token), or not at all, so no e-mail is ever sent for
-// something that did not happen and none is lost for something that did. After the commit,
-// kickMailSender(db) wakes the sender (bff/src/jobs/mail.ts), which reads each kind's document and renders it.
+// something that did not happen and none is lost for something that did. The transaction records
+// MailEnqueued (bff/src/events/); after the commit the app's subscriber calls kickMailSender(db), which
+// wakes the sender (bff/src/jobs/mail.ts), and the sender reads each kind's document and renders it.
 //
 // A service, so that services enqueue without knowing the mail layer: the outbox row names the kind
 // and carries a small payload (ids, or the reset link's token); what an e-mail shows is read when it
@@ -109,7 +110,7 @@ export async function enqueueMail<Kind extends MailKind>(tx: Tx, mail: OutgoingM
 
 /**
  * The order confirmation, to the order's e-mail in the order's language. Call it inside the order's
- * transaction; after the commit, kickMailSender(db) sends it at once.
+ * transaction, and record MailEnqueued (bff/src/events/): after the commit the sender sends it at once.
  */
 export async function enqueueOrderConfirmation(tx: Tx, orderId: number): Promise<void> {
   const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { email: true, language: true } });

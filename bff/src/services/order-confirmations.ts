@@ -12,7 +12,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { beginCommit } from '../db/operation-signal.ts';
 import { message } from '../i18n/messages.ts';
 import { ipKey, RATE_RULES } from '../rate-limit/rate-limit.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { NotFoundError, TooManyAttemptsError } from './errors.ts';
 import { checkoutAsSeen, outOfStockError, placeCartOrder, type PlaceOrderContext } from './orders.ts';
 import { holdGoods, releaseCartHold } from './held-goods.ts';
@@ -39,11 +40,11 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
   const noCart = () => new NotFoundError(message('cartEmpty', ctx.language));
   if (!cartId) throw noCart();
   const token = randomBytes(32).toString('base64url');
-  const request = await ctx.prisma.$transaction(async (tx) => {
+  const request = await inTransaction(ctx.prisma, async (tx, changes) => {
     // the same lock as placeOrder's: a link and an order of one cart never cross
     const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "id" = ${cartId}::text FOR UPDATE`;
     if (locked.length === 0 || (await tx.order.count({ where: { cartId } })) > 0) throw noCart();
-    await releaseCartHold(tx, cartId);
+    await releaseCartHold(tx, changes, cartId);
     const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, ctx.clock());
     const email = checkout.email ?? '';
     // each link holds goods and sends an e-mail: a few per address and e-mail, counted only if sent
@@ -55,7 +56,7 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
       if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
     }
     const held = checkout.lines.map((line) => ({ variantId: line.variantId, quantity: line.quantity }));
-    const missing = await holdGoods(tx, held);
+    const missing = await holdGoods(tx, changes, held);
     if (missing) throw await outOfStockError(tx, ctx, revision, checkout, checkout.lines.find((line) => line.variantId === missing.variantId)!);
     const expiresAt = new Date(Date.now() + CONFIRMATION_VALID_MINUTES * 60_000);
     const data = { tokenHash: tokenHash(token), revision, language: ctx.language, currency: ctx.currency, held, expiresAt, confirmedAt: null, releasedAt: null };
@@ -66,11 +67,11 @@ export async function requestOrderConfirmation(ctx: PlaceOrderContext, revision:
       language: ctx.language,
       payload: { token, validMinutes: CONFIRMATION_VALID_MINUTES, firstName: checkout.invoiceAddress?.firstName },
     });
+    changes.record({ kind: 'MailEnqueued' });
     // as placeOrder's: past the time limit (the shopper told "try again") nothing is held or sent
     beginCommit();
     return { email, expiresAt };
   });
-  kickMailSender(ctx.prisma);
   return request;
 }
 

@@ -9,7 +9,8 @@
 // Marking an order that is paid already changes nothing and says so.
 import type { Db } from '../db/client.ts';
 import { formatMoney, hasBidiControls, hasLineBreaks, hasUnsafeCharacters, pragueDay, type Currency, type Locale } from '../../../schema/rules/index.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { invoiceFirstName } from './order-documents.ts';
 
 /** How a payment was recorded (OrderPayment.source). */
@@ -110,7 +111,7 @@ function recorded(row: { amount: number; currency: Currency; paidOn: Date; refer
  */
 export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new Date()): Promise<PaymentResult> {
   const { paidOn, reference } = checkInput(input, now);
-  const result = await db.$transaction(async (tx): Promise<PaymentResult> => {
+  return inTransaction(db, async (tx, changes): Promise<PaymentResult> => {
     const [order] = await tx.$queryRaw<{ id: number; status: string; currency: Currency; totalGross: number; email: string; language: Locale; createdAt: Date }[]>`
       SELECT "id", "status"::text AS "status", "currency"::text AS "currency", "totalGross", "email", "language"::text AS "language", "createdAt"
         FROM "Order" WHERE "number" = ${input.orderNumber} FOR UPDATE`;
@@ -153,6 +154,7 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
       payload: { orderId: order.id },
       dedupeKey: `paymentReceived:${order.id}`,
     });
+    changes.record({ kind: 'OrderStateChanged', orderId: order.id, from: 'NEW', to: 'PAID' }, { kind: 'MailEnqueued' });
     return {
       orderNumber: input.orderNumber,
       result: 'MARKED',
@@ -161,8 +163,6 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
       overpaid: input.amount - order.totalGross,
     };
   });
-  if (result.result === 'MARKED') kickMailSender(db);
-  return result;
 }
 
 /** What the "Payment received" e-mail shows (mail/templates/payment-received.ts). */

@@ -22,7 +22,9 @@ import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, ticketLineCodes, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, readCheckoutSnapshot, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
-import { enqueueOrderConfirmation, kickMailSender } from './mail-outbox.ts';
+import { enqueueOrderConfirmation } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
+import { takeStock } from './stock.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
 import { NotFoundError, ShopError, TooManyAttemptsError, ValidationError } from './errors.ts';
 import { ipKey, RATE_RULES, type RateLimiter } from '../rate-limit/rate-limit.ts';
@@ -330,14 +332,14 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
   let orderId: number;
   await ctx.placeOrderHooks?.beforeTransaction?.();
   try {
-    orderId = await ctx.prisma.$transaction(async (tx) => {
+    orderId = await inTransaction(ctx.prisma, async (tx, changes) => {
       // (1) parallel submits of this cart wait here for each other
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT "id" FROM "Cart" WHERE "id" = ${cartId}::text FOR UPDATE`;
       if (locked.length === 0) throw noCart();
       const earlier = await existingOrder(tx, cartId);
       if (earlier !== null) return earlier;
       // goods held for the cart's e-mail confirmation go back to stock first: the order takes them below
-      const hold = await releaseCartHold(tx, cartId);
+      const hold = await releaseCartHold(tx, changes, cartId);
       if (options.confirmationId !== undefined && (hold?.id !== options.confirmationId || hold.expiresAt <= new Date())) {
         throw new NotFoundError(message('orderConfirmationExpired', ctx.language));
       }
@@ -349,11 +351,10 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       await limitOrders(tx, ctx, checkout, options);
 
       // (3) stock, in variant order so that two carts never wait for each other crosswise
+      // (a listing ordered by best sellers is not purged for the sold counts: decision 0055)
+      const missing = await takeStock(tx, changes, checkout.lines);
+      if (missing) throw await outOfStockError(tx, ctx, revision, checkout, checkout.lines.find((line) => line.variantId === missing.variantId)!);
       for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
-        const taken = await tx.$executeRaw`
-          UPDATE "Variant" SET "stock" = "stock" - ${line.quantity}::int
-           WHERE "id" = ${line.variantId}::int AND "stock" >= ${line.quantity}::int`;
-        if (taken !== 1) throw await outOfStockError(tx, ctx, revision, checkout, line);
         await tx.product.updateMany({ where: { variants: { some: { id: line.variantId } } }, data: { soldCount: { increment: line.quantity } } });
       }
 
@@ -402,6 +403,7 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
       await enqueueOrderConfirmation(tx, orderId);
+      changes.record({ kind: 'OrderPlaced', orderId }, { kind: 'MailEnqueued' });
       // (5) an operation past its time limit was already told "try again": it rolls back here; one in
       // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
       beginCommit();
@@ -416,7 +418,6 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
     }
     throw error;
   }
-  kickMailSender(ctx.prisma);
   return orderId;
 }
 

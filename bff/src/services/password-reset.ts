@@ -18,7 +18,8 @@ import type { LineLog } from '../log.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { endCustomerSessions } from './sessions.ts';
 import { revokeCustomerTokens } from './api-tokens.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { changePasswordFormSchema, forgottenPasswordFormSchema, resetPasswordFormSchema } from '../../../schema/rules/identity.ts';
 import { validateForm } from '../../../schema/rules/index.ts';
 import { message } from '../i18n/messages.ts';
@@ -79,7 +80,6 @@ export async function requestPasswordReset(
   const schedule = context.afterResponse ?? ((task: () => void) => task());
   const work = new Promise<void>((resolve) => schedule(() => void setTimeout(resolve, AFTER_ANSWER_DELAY_MS)))
     .then(() => issueResetToken(deps.prisma, email))
-    .then(() => kickMailSender(deps.prisma))
     .catch((error: unknown) => context.log.error('[password reset] could not issue a reset link', error))
     .finally(() => inFlight.delete(work));
   inFlight.add(work);
@@ -95,7 +95,7 @@ export async function settledResetRequests(): Promise<void> {
 async function issueResetToken(prisma: Db, email: string): Promise<void> {
   const token = randomBytes(32).toString('base64url');
   const hash = tokenHash(token);
-  await prisma.$transaction(async (tx) => {
+  await inTransaction(prisma, async (tx, changes) => {
     const customer = await tx.customer.findUnique({ where: { email }, select: { id: true, language: true, firstName: true } });
     const customerId = customer?.id ?? -1;
     // a newer request invalidates every earlier link
@@ -110,6 +110,7 @@ async function issueResetToken(prisma: Db, email: string): Promise<void> {
       language: customer.language,
       payload: { token, validMinutes: RESET_TOKEN_VALID_MINUTES, firstName: customer.firstName },
     });
+    changes.record({ kind: 'MailEnqueued' });
   });
 }
 

@@ -7,6 +7,7 @@
 // - the demo list (prisma/seed/data/pickup-points.ts), loaded with the demo data.
 // Shoppers only ever read the table (services/pickup-points.ts).
 import type { Db } from '../db/client.ts';
+import { inTransaction } from '../events/record.ts';
 import type { PickupPointType } from '../generated/prisma/client.ts';
 import { normalizeSearchText } from './search-text.ts';
 import { normalizePostcode } from '../../../schema/rules/index.ts';
@@ -51,11 +52,12 @@ const STORE_LOCK_KEY = '31640779451183219';
  * Writes a provider's points (inserted, or updated by provider id) and closes the provider's other
  * points. Returns how many were written, or null when another instance is writing points right now
  * (it holds the lock; this write is dropped, that one has the same feed). One transaction: a shopper
- * never sees half a feed.
+ * never sees half a feed. Recorded as DeliveryChanged (the checkout's answers that list points).
  */
 export async function storePickupPoints(db: Db, provider: string, records: readonly PickupPointRecord[]): Promise<number | null> {
-  return db.$transaction(
-    async (tx) => {
+  return inTransaction(
+    db,
+    async (tx, changes) => {
       const [{ locked }] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(${STORE_LOCK_KEY}::bigint) AS locked`;
       if (!locked) return null;
       for (let start = 0; start < records.length; start += BATCH) {
@@ -82,6 +84,7 @@ export async function storePickupPoints(db: Db, provider: string, records: reado
       await tx.$executeRaw`
         UPDATE "PickupPoint" SET "open" = false, "updatedAt" = CURRENT_TIMESTAMP
          WHERE "provider" = ${provider} AND "open" AND NOT ("providerId" = ANY(${records.map((r) => r.providerId)}::text[]))`;
+      changes.record({ kind: 'DeliveryChanged' });
       return records.length;
     },
     { maxWait: 30_000, timeout: 300_000 },

@@ -21,7 +21,8 @@ import { message } from '../i18n/messages.ts';
 import { TooManyAttemptsError, ValidationError } from './errors.ts';
 import { verifyPassword } from './passwords.ts';
 import { RATE_RULES, ipKey, type RateLimiter } from '../rate-limit/rate-limit.ts';
-import { groupChanges, type SeatAnnouncer } from './tickets.ts';
+import { groupChanges, seatsChanged } from './tickets.ts';
+import { inTransaction } from '../events/record.ts';
 
 /** What an anonymised order's personal fields become. */
 export const ANONYMISED = {
@@ -86,7 +87,7 @@ export async function exportCustomerData(prisma: Db, customerId: number) {
 
 /** Deletes the account (see above). Throws TooManyAttemptsError, or ValidationError at `password` for a wrong one. */
 export async function deleteAccount(
-  deps: { prisma: Db; rateLimiter: RateLimiter; seatChanges: SeatAnnouncer },
+  deps: { prisma: Db; rateLimiter: RateLimiter },
   input: { customerId: number; password: string },
   context: { clientIp: string; language: Locale },
 ): Promise<void> {
@@ -103,7 +104,7 @@ export async function deleteAccount(
 
   const customerId = input.customerId;
   const email = customer.email;
-  const freed = await deps.prisma.$transaction(async (tx) => {
+  await inTransaction(deps.prisma, async (tx, changes) => {
     const orders = await tx.order.findMany({ where: { customerId }, select: { id: true, invoiceAddress: true, invoice: { select: { id: true } } } });
     for (const order of orders) {
       const address = (order.invoiceAddress ?? {}) as Record<string, unknown>;
@@ -142,7 +143,6 @@ export async function deleteAccount(
     await endCustomerSessions(tx, customerId);
     // addresses, wishlists, reset tokens and access tokens go with the customer (ON DELETE CASCADE)
     await tx.customer.delete({ where: { id: customerId } });
-    return freed;
+    changes.record(...groupChanges(freed, 'freed').map(seatsChanged));
   });
-  for (const change of groupChanges(freed, 'freed')) deps.seatChanges.publish(change);
 }

@@ -6,7 +6,8 @@
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { registrationFormSchema } from '../../../schema/rules/identity.ts';
 import { storedPhone } from '../../../schema/rules/phone.ts';
 import { normalizeEmail } from './auth.ts';
@@ -70,7 +71,7 @@ export async function register(
   const now = new Date();
   let customerId: number;
   try {
-    customerId = await deps.prisma.$transaction(async (tx) => {
+    customerId = await inTransaction(deps.prisma, async (tx, changes) => {
       const customer = await tx.customer.create({
         data: {
           email,
@@ -100,6 +101,7 @@ export async function register(
         payload: { customerId: customer.id },
         dedupeKey: `accountWelcome:${customer.id}`,
       });
+      changes.record({ kind: 'MailEnqueued' });
       return customer.id;
     });
   } catch (error) {
@@ -107,7 +109,6 @@ export async function register(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  kickMailSender(deps.prisma);
   return customerId;
 }
 

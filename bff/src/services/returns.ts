@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
 import { normalizeEmail } from './auth.ts';
 import { ShopError, TooManyAttemptsError, ValidationError, type FieldError } from './errors.ts';
 import { sameSecret } from './orders.ts';
@@ -141,7 +142,7 @@ export async function submitReturnProtocol(
   const linked = order !== null && !!input.orderHash && sameSecret(order.hash, input.orderHash) && normalizeEmail(order.email) === email;
   if (!order || !(own || linked)) throw new ReturnOrderNotFoundError(returnMessage('orderNotFound', who.language));
 
-  const complaintId = await deps.prisma.$transaction(async (tx) => {
+  const complaintId = await inTransaction(deps.prisma, async (tx, changes) => {
     const created = await tx.complaint.create({
       data: {
         number: `pending-${randomUUID()}`,
@@ -178,9 +179,9 @@ export async function submitReturnProtocol(
       payload: { complaintId: created.id },
       dedupeKey: `returnProtocol:${created.id}`,
     });
+    changes.record({ kind: 'MailEnqueued' });
     return created.id;
   });
-  kickMailSender(deps.prisma);
   return complaintId;
 }
 

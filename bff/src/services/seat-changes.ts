@@ -14,8 +14,7 @@
 // change (issue 40: 120 changes made 120 000 stream events; decision 0048).
 import { EventEmitter, on } from 'node:events';
 import pg from 'pg';
-import type { Db } from '../db/client.ts';
-import { sweepExpiredHolds, type SeatChange } from './tickets.ts';
+import type { SeatChange } from './tickets.ts';
 
 export const SEAT_CHANGES_CHANNEL = 'shop_seat_changes';
 
@@ -201,7 +200,3 @@ export function createSeatChangeBus(options: { databaseUrl: string; listen: bool
   };
 }
 
-/** Deletes the holds expired by the clock and tells the pickers their seats are free (the hold-sweep job, jobs/hold-sweep.ts). */
-export async function sweepAndAnnounceExpiredHolds(db: Db, bus: Pick<SeatChangeBus, 'publish'>, now: Date): Promise<void> {
-  for (const change of await sweepExpiredHolds(db, now)) bus.publish(change);
-}

@@ -1,10 +1,15 @@
-// Changing stock by hand, as a shop owner does: one variant by its code (`npm run stock -- set`), or
-// many from a CSV file (`npm run stock -- import`). The availability watch needs nothing from here:
-// the database trigger on Variant.stock enqueues its e-mails whichever way stock changes; these
-// functions only kick the mail sender after their commit, so the e-mails go out at once.
+// Changing stock: by hand, as a shop owner does (one variant by its code, `npm run stock -- set`, or
+// many from a CSV file, `npm run stock -- import`), and by orders, holds and cancellations
+// (takeStock, returnStock). Every change is recorded as a StockChanged event in its transaction
+// (bff/src/events/). The availability watch needs nothing from here: the database trigger on
+// Variant.stock enqueues its e-mails whichever way stock changes; a change that brings a variant back
+// records MailEnqueued too, so the sender is woken after the commit.
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { kickMailSender } from './mail-outbox.ts';
+import { stockChanged } from '../events/events.ts';
+import { inTransaction, type ChangeRecorder } from '../events/record.ts';
+
+type Tx = Prisma.TransactionClient;
 
 export const MAX_STOCK = 1_000_000;
 
@@ -27,25 +32,70 @@ export function parseQuantity(text: string): number {
 /** Sets the stock of variants by their codes, all or none (one transaction). */
 export async function setStock(prisma: Db, changes: { code: string; quantity: number }[]): Promise<StockChange[]> {
   changes.forEach((change, index) => checkQuantity(change.quantity, changes.length > 1 ? `Line ${index + 1}: ` : ''));
-  const result = await prisma.$transaction(async (tx) => {
+  return inTransaction(prisma, async (tx, recorder) => {
     const done: StockChange[] = [];
+    const moved: StockRow[] = [];
     for (const change of changes) {
       // the old value from the row this statement locks, not from an earlier read
-      const rows = await tx.$queryRaw<{ previous: number; stock: number }[]>`
+      const rows = await tx.$queryRaw<(StockRow & { previous: number })[]>`
         UPDATE "Variant" v SET "stock" = ${change.quantity}::int
           FROM (SELECT "id", "stock" FROM "Variant" WHERE "code" = ${change.code}::text FOR UPDATE) old
          WHERE v."id" = old."id"
-        RETURNING old."stock" AS "previous", v."stock" AS "stock"`;
+        RETURNING v."id" AS "variantId", v."productId", old."stock" AS "previous", v."stock" AS "stock"`;
       if (rows.length === 0) throw new StockInputError(await unknownCodeMessage(tx, change.code));
-      done.push({ code: change.code, ...rows[0] });
+      done.push({ code: change.code, previous: rows[0].previous, stock: rows[0].stock });
+      moved.push({ ...rows[0], delta: rows[0].stock - rows[0].previous });
     }
+    recordStock(recorder, moved);
     return done;
   });
-  if (result.some((change) => change.previous === 0 && change.stock > 0)) kickMailSender(prisma);
-  return result;
 }
 
-async function unknownCodeMessage(prisma: Prisma.TransactionClient, code: string): Promise<string> {
+type StockLine = { variantId: number; quantity: number };
+/** A variant's stock after a change, and by how much it moved. */
+type StockRow = { variantId: number; productId: number; stock: number; delta: number };
+
+function recordStock(changes: ChangeRecorder, rows: readonly StockRow[]): void {
+  if (rows.length === 0) return;
+  changes.record(stockChanged(rows.map((row) => ({ variantId: row.variantId, productId: row.productId, before: row.stock - row.delta, after: row.stock }))));
+  // the availability watch's trigger enqueued its e-mails for a variant back in stock
+  if (rows.some((row) => row.stock > 0 && row.stock - row.delta === 0)) changes.record({ kind: 'MailEnqueued' });
+}
+
+/**
+ * Takes the lines from stock (never below zero), in variant order so that two carts never wait for
+ * each other crosswise; returns the first line there is not enough of (the caller rolls back).
+ */
+export async function takeStock(tx: Tx, changes: ChangeRecorder, lines: readonly StockLine[]): Promise<StockLine | null> {
+  const moved: StockRow[] = [];
+  try {
+    for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+      const rows = await tx.$queryRaw<StockRow[]>`
+        UPDATE "Variant" SET "stock" = "stock" - ${line.quantity}::int
+         WHERE "id" = ${line.variantId}::int AND "stock" >= ${line.quantity}::int
+        RETURNING "id" AS "variantId", "productId", "stock", ${-line.quantity}::int AS "delta"`;
+      if (rows.length !== 1) return line;
+      moved.push(rows[0]);
+    }
+    return null;
+  } finally {
+    recordStock(changes, moved);
+  }
+}
+
+/** Gives the lines back to stock, in variant order. */
+export async function returnStock(tx: Tx, changes: ChangeRecorder, lines: readonly StockLine[]): Promise<void> {
+  const moved: StockRow[] = [];
+  for (const line of [...lines].sort((a, b) => a.variantId - b.variantId)) {
+    const rows = await tx.$queryRaw<StockRow[]>`
+      UPDATE "Variant" SET "stock" = "stock" + ${line.quantity}::int WHERE "id" = ${line.variantId}::int
+      RETURNING "id" AS "variantId", "productId", "stock", ${line.quantity}::int AS "delta"`;
+    moved.push(...rows);
+  }
+  recordStock(changes, moved);
+}
+
+async function unknownCodeMessage(prisma: Tx, code: string): Promise<string> {
   const product = await prisma.product.findUnique({ where: { code }, select: { variants: { select: { code: true }, orderBy: { position: 'asc' } } } });
   return product
     ? `"${code}" is a product; name one of its variants: ${product.variants.map((variant) => variant.code).join(', ')}.`

@@ -22,6 +22,8 @@ import { clientKey } from '../rate-limit/rate-limit.ts';
 import type { Config } from '../config.ts';
 import { requireCaptcha } from './captcha.ts';
 import { readSeatPlan } from './json-columns.ts';
+import { inTransaction } from '../events/record.ts';
+import type { SeatsChanged } from '../events/events.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -98,9 +100,6 @@ export class SalesClosedError extends ShopError {
 
 /** What changed on an event's plan: seats taken (held or sold) and seats freed. */
 export type SeatChange = { eventId: number; taken: number[]; freed: number[] };
-
-/** Who hears of seats taken or freed: the app's seat change bus (services/seat-changes.ts). */
-export type SeatAnnouncer = { publish: (change: SeatChange) => void };
 
 const eventInclude = { venue: true, categories: { orderBy: { code: 'asc' } } } as const satisfies Prisma.EventInclude;
 export type EventWithPlan = Prisma.EventGetPayload<{ include: typeof eventInclude }>;
@@ -256,7 +255,7 @@ export async function holdSeats(
   seatsInput: number[],
   limits: HoldLimits,
   now: Date,
-): Promise<{ cartId: string; change: SeatChange }> {
+): Promise<{ cartId: string }> {
   const event = await findEvent(ctx.prisma, eventId, ctx.language);
   checkSalesWindow(event, now, ctx.language);
   const seats = requestedSeats(event, seatsInput, ctx.language);
@@ -264,7 +263,7 @@ export async function holdSeats(
   const expiresAt = new Date(now.getTime() + HOLD_MS);
   const holder = clientKey(ctx);
 
-  const cartId = await ctx.prisma.$transaction(async (tx) => {
+  const cartId = await inTransaction(ctx.prisma, async (tx, changes) => {
     const cartId = known && (await lockCart(tx, known)) ? known : await claimSessionCart(tx, ctx);
     await checkClientHolds(tx, event, holder, cartId, seats, limits, now, ctx.language);
     await checkCooldown(tx, event, cooldownHolders(holder, cartId), cartId, seats, now, ctx.language);
@@ -300,16 +299,17 @@ export async function holdSeats(
         FROM unnest(${written.map((row) => row.seat)}::int[], ${written.map((row) => row.expiresAt)}::timestamptz[]) AS w(seat, "expiresAt")
        CROSS JOIN unnest(${cooldownHolders(holder, cartId)}::text[]) AS h(holder)
       ON CONFLICT ("eventId", "seat", "holder") DO UPDATE SET "until" = GREATEST("SeatHoldCooldown"."until", EXCLUDED."until")`;
+    changes.record({ kind: 'SeatsChanged', eventId: event.id, taken: seats, freed: [] });
     return cartId;
   }, TRANSACTION_OPTIONS);
 
   if (cartId !== known) ctx.session.cartId = cartId;
-  return { cartId, change: { eventId: event.id, taken: seats, freed: [] } };
+  return { cartId };
 }
 
 /**
  * Frees seats of a match the session's cart holds; seats it does not hold are left alone. Returns the
- * cart's id (null when the session has no cart) and the seats freed.
+ * cart's id (null when the session has no cart); the seats freed are recorded as SeatsChanged.
  */
 export async function releaseSeats(
   ctx: Pick<CartContext, 'prisma' | 'session' | 'language' | 'partner' | 'clientIp'>,
@@ -317,11 +317,11 @@ export async function releaseSeats(
   seats: number[],
   limits: Pick<HoldLimits, 'cooldownMs'>,
   now: Date,
-): Promise<{ cartId: string | null; change: SeatChange }> {
+): Promise<{ cartId: string | null }> {
   const cartId = await currentCartId(ctx);
-  if (!cartId || seats.length === 0) return { cartId, change: { eventId, taken: [], freed: [] } };
+  if (!cartId || seats.length === 0) return { cartId };
   const coolUntil = new Date(now.getTime() + limits.cooldownMs);
-  const freed = await ctx.prisma.$transaction(async (tx) => {
+  await inTransaction(ctx.prisma, async (tx, changes) => {
     const rows = await tx.$queryRaw<{ seat: number; holder: string | null }[]>`
       DELETE FROM "EventSeat"
        WHERE "eventId" = ${eventId}::int AND "cartId" = ${cartId}::text AND "orderId" IS NULL
@@ -334,19 +334,28 @@ export async function releaseSeats(
       SELECT ${eventId}::int, s.seat, h.holder, ${coolUntil}::timestamptz
         FROM unnest(${rows.map((row) => row.seat)}::int[]) AS s(seat) CROSS JOIN unnest(${holders}::text[]) AS h(holder)
       ON CONFLICT ("eventId", "seat", "holder") DO UPDATE SET "until" = EXCLUDED."until"`;
-    return rows;
+    if (rows.length > 0) changes.record({ kind: 'SeatsChanged', eventId, taken: [], freed: rows.map((row) => row.seat).sort((a, b) => a - b) });
   }, TRANSACTION_OPTIONS);
-  return { cartId, change: { eventId, taken: [], freed: freed.map((row) => row.seat).sort((a, b) => a - b) } };
+  return { cartId };
 }
 
-/** Deletes holds that have expired; what each event got back (the app tells the pickers). */
+/** Deletes holds that have expired; what each event got back (recorded as SeatsChanged: the pickers are told). */
 export async function sweepExpiredHolds(db: Db, now: Date): Promise<SeatChange[]> {
-  // each row is deleted by one statement only, so instances sweeping at once never report a seat twice
-  const rows = await db.$queryRaw<{ eventId: number; seat: number }[]>`
-    DELETE FROM "EventSeat" WHERE "orderId" IS NULL AND "expiresAt" <= ${now}::timestamptz
-    RETURNING "eventId", "seat"`;
-  await db.$executeRaw`DELETE FROM "SeatHoldCooldown" WHERE "until" <= ${now}::timestamptz`;
-  return groupChanges(rows, 'freed');
+  return inTransaction(db, async (tx, changes) => {
+    // each row is deleted by one statement only, so instances sweeping at once never report a seat twice
+    const rows = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
+      DELETE FROM "EventSeat" WHERE "orderId" IS NULL AND "expiresAt" <= ${now}::timestamptz
+      RETURNING "eventId", "seat"`;
+    await tx.$executeRaw`DELETE FROM "SeatHoldCooldown" WHERE "until" <= ${now}::timestamptz`;
+    const freed = groupChanges(rows, 'freed');
+    changes.record(...freed.map(seatsChanged));
+    return freed;
+  });
+}
+
+/** The event of a seat change. */
+export function seatsChanged(change: SeatChange): SeatsChanged {
+  return { kind: 'SeatsChanged', ...change };
 }
 
 export function groupChanges(rows: { eventId: number; seat: number }[], kind: 'taken' | 'freed'): SeatChange[] {

@@ -5,13 +5,15 @@
 // stock trigger of migration 20261122164000_wishlist_watch tells the availability watchers, as any
 // stock change does), their voucher uses are released (capacity, and the once-per-customer key), and
 // the customer gets an e-mail; their match seats go back on sale, announced to the open seat pickers
-// after the commit (decision 0041). The unpaid-orders job (bff/src/jobs/unpaid-orders.ts) runs
-// cancelExpiredOrders every ten minutes and soon after a start: this and the release of goods held for expired
-// order confirmation links.
+// after the commit (SeatsChanged; decisions 0041, 0055). The unpaid-orders job (bff/src/jobs/unpaid-orders.ts)
+// runs cancelExpiredOrders every ten minutes and soon after a start: this and the release of goods held
+// for expired order confirmation links.
 import type { Db } from '../db/client.ts';
-import { enqueueMail, kickMailSender } from './mail-outbox.ts';
+import { enqueueMail } from './mail-outbox.ts';
+import { inTransaction } from '../events/record.ts';
+import { returnStock } from './stock.ts';
 import { invoiceFirstName } from './order-documents.ts';
-import { groupChanges, type SeatAnnouncer } from './tickets.ts';
+import { groupChanges, seatsChanged } from './tickets.ts';
 import { releaseExpiredHolds } from './held-goods.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type Locale } from '../../../schema/rules/index.ts';
 
@@ -20,13 +22,12 @@ const BATCH = 50;
 
 /**
  * Cancels the unpaid bank-transfer orders whose deadline is before `now`; returns their ids. The seats
- * they free are told to `seats` once their batch has committed (never before: a picker would read
- * them as taken still).
+ * they free are recorded as SeatsChanged, told to the pickers once their batch has committed.
  */
-export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?: SeatAnnouncer): Promise<number[]> {
+export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
   const cancelled: number[] = [];
   for (;;) {
-    const { ids: batch, freed } = await db.$transaction(async (tx) => {
+    const batch = await inTransaction(db, async (tx, changes) => {
       const orders = await tx.$queryRaw<{ id: number; email: string; language: Locale }[]>`
         UPDATE "Order" SET "status" = 'CANCELLED'
          WHERE "id" IN (SELECT "id" FROM "Order"
@@ -35,16 +36,16 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
                          FOR UPDATE SKIP LOCKED)
            AND "status" = 'NEW'
         RETURNING "id", "email", "language"`;
-      if (orders.length === 0) return { ids: [], freed: [] };
+      if (orders.length === 0) return [];
       const ids = orders.map((order) => order.id);
       // the goods back, in variant order so that two runs (or an order being placed) never wait crosswise
       const lines = await tx.orderLine.groupBy({ by: ['variantId'], where: { orderId: { in: ids }, variantId: { not: null } }, _sum: { quantity: true } });
-      for (const line of lines.sort((a, b) => a.variantId! - b.variantId!)) {
-        const quantity = line._sum.quantity ?? 0;
-        await tx.$executeRaw`UPDATE "Variant" SET "stock" = "stock" + ${quantity}::int WHERE "id" = ${line.variantId}::int`;
+      const goods = lines.map((line) => ({ variantId: line.variantId!, quantity: line._sum.quantity ?? 0 }));
+      await returnStock(tx, changes, goods);
+      for (const { variantId, quantity } of goods.sort((a, b) => a.variantId - b.variantId)) {
         await tx.$executeRaw`
           UPDATE "Product" SET "soldCount" = GREATEST(0, "soldCount" - ${quantity}::int)
-           WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${line.variantId}::int)`;
+           WHERE "id" = (SELECT "productId" FROM "Variant" WHERE "id" = ${variantId}::int)`;
       }
       // its seats go back on sale (their tickets stay, refused at the gate as of a cancelled order)
       const freed = await tx.$queryRaw<{ eventId: number; seat: number }[]>`
@@ -65,13 +66,16 @@ export async function cancelUnpaidOrders(db: Db, now: Date = new Date(), seats?:
           dedupeKey: `orderCancelled:${order.id}`,
         });
       }
-      return { ids, freed: groupChanges(freed, 'freed') };
+      changes.record(
+        ...ids.map((orderId) => ({ kind: 'OrderStateChanged' as const, orderId, from: 'NEW', to: 'CANCELLED' })),
+        ...groupChanges(freed, 'freed').map(seatsChanged),
+        { kind: 'MailEnqueued' },
+      );
+      return ids;
     });
-    for (const change of freed) seats?.publish(change);
     cancelled.push(...batch);
     if (batch.length < BATCH) break;
   }
-  if (cancelled.length > 0) kickMailSender(db);
   return cancelled;
 }
 
@@ -99,9 +103,9 @@ export async function cancelledOrderMailDocument(db: Db, orderId: number): Promi
 
 /**
  * One round of the unpaid-orders job: goods held for e-mail confirmation links that expired unused go
- * back (services/held-goods.ts), then the unpaid orders past their deadline are cancelled, their
- * seats told to `seats`. Returns the ids released and cancelled.
+ * back (services/held-goods.ts), then the unpaid orders past their deadline are cancelled (their seats
+ * freed, told by SeatsChanged). Returns the ids released and cancelled.
  */
-export async function cancelExpiredOrders(db: Db, seats: SeatAnnouncer, now: Date = new Date()): Promise<number[]> {
-  return [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, now, seats))];
+export async function cancelExpiredOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+  return [...(await releaseExpiredHolds(db)), ...(await cancelUnpaidOrders(db, now))];
 }

@@ -330,9 +330,8 @@ builder.mutationFields((t) => ({
     resolve: async (query, _root, args, ctx) => {
       await limitNewCarts(ctx);
       await requireHoldCaptcha(ctx, args.captcha);
-      const { cartId, change } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
+      const { cartId } = await holdSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
       countSessionHold(ctx.session);
-      ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
@@ -345,9 +344,8 @@ builder.mutationFields((t) => ({
       seats: t.arg.intList({ required: true, description: 'Event-wide seat indexes to free.' }),
     },
     resolve: async (query, _root, args, ctx) => {
-      const { cartId, change } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
+      const { cartId } = await releaseSeats(ctx, localDatabaseId(args.eventId, 'Event', ctx), args.seats, ctx.config.seatHolds, ctx.clock());
       if (!cartId) throw createGraphQLError(message('cartEmpty', ctx.language), { extensions: { code: 'NOT_FOUND' } });
-      if (change.freed.length > 0) ctx.seatChanges.publish(change);
       return ctx.prisma.cart.findUniqueOrThrow({ ...query, where: { id: cartId } });
     },
   }),
