@@ -28,6 +28,7 @@ import { createResponseCache, type ResponseCacheStats } from './cache/response-c
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { reportPrivateRead } from './cache/private-reads.ts';
 import { withSessionSecret } from './session-secret.ts';
+import { buildFiles } from './http/build-files.ts';
 import { currencySwitch, homeGoesToEnglish, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
@@ -397,7 +398,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.ssr === 'build') {
     const clientDir = path.join(ROOT_DIR, 'build/client');
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    app.use(buildFiles(clientDir, { maxAge: '1h' }));
     const serverBuild = path.join(ROOT_DIR, 'build/server/index.js');
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
