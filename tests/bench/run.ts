@@ -11,6 +11,9 @@
 //   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
 //   npm run bench -- --only hits        cached answers (product, category, search list, home) against
 //                                       the bare server: wrk where it is installed (tests/bench/wrk.ts)
+//   npm run bench -- --only catalog --products 10000,100000,1000000
+//                                       search, uncached category and product pages and memory at each
+//                                       catalog size (tests/bench/catalog-sizes.ts; PostgreSQL advised)
 //   npm run bench -- --tool js          the bench's own load generator even where wrk is installed
 //
 // The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
@@ -36,6 +39,7 @@ import { captureFloorFixture } from './floor/fixture.ts';
 import { startFloorApp } from './floor/start.ts';
 import { assertSamePage } from './floor/same-page.ts';
 import { wrkInstalled, wrkLoad } from './wrk.ts';
+import { benchCatalogSizes, catalogSizes } from './catalog-sizes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -398,6 +402,7 @@ const only = args.only;
 if (!only || only === 'pages') await benchPages();
 if (only === 'floor') await benchFloorOnly();
 if (only === 'hits') await benchHits();
+if (only === 'catalog') await benchCatalogSizes(kind, catalogSizes(args.products ?? '10000,100000'), { rounds: ROUNDS, roundMs: ROUND_MS });
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
 if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });
