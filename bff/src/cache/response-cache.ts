@@ -598,15 +598,12 @@ function partsCompressedOnce(entry: CachedResponse, parts: Buffer[], nonceLength
   return once;
 }
 
-/**
- * The body's pieces copied into one buffer and sent with its Content-Length in one `end`. A page's
- * pieces are many (its nonce goes between them): written one by one they cost a `write` each and one
- * `writev` of them all, a third of a hit's CPU in a profile; copying 50 KiB costs a few microseconds.
- */
+/** The body's pieces as one write with its Content-Length, without copying them into one buffer first. */
 function writePieces(res: ServerResponse, pieces: Buffer[]) {
-  const body = pieces.length === 1 ? pieces[0] : Buffer.concat(pieces);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + piece.length, 0));
+  res.cork();
+  for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
+  res.end(pieces[pieces.length - 1]);
 }
 
 /** A cookie's value as the browser sent it (not decoded), to send it on as it came. */
