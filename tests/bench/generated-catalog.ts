@@ -32,7 +32,7 @@ export function generatedProductsSql(from: number, to: number, categoryIds: numb
   const categories = `ARRAY[${categoryIds.join(',')}]`;
   return [
     `INSERT INTO "Product" (code, "categoryId", "manufacturerId", "vatRate", "soldCount", "priceCzk", "priceEur")
-     SELECT 'B' || g, (${categories})[1 + g % ${categoryIds.length}], ${manufacturerId}, 21, (g * 7919) % 1000, 10000 + g % 5000, 400 + g % 200
+     SELECT 'B' || g, (${categories})[1 + g % ${categoryIds.length}], ${manufacturerId}, 21, (g::bigint * 7919) % 1000, 10000 + g % 5000, 400 + g % 200
        FROM generate_series(${from}, ${to}) g`,
     `INSERT INTO "ProductTranslation" ("productId", language, name, slug, "searchText")
      SELECT p.id, 'cs', n.name, 'bench-' || p.code, lower(translate(n.name, 'áčďéěíňóřšťúůýžÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ', 'acdeeinorstuuyzACDEEINORSTUUYZ'))

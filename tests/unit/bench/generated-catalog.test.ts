@@ -21,6 +21,8 @@ describe('generatedProductsSql', () => {
     const [products, translations, variants] = generatedProductsSql(101, 200, [7, 8, 9], 3);
     expect(products).toContain('generate_series(101, 200)');
     expect(products).toContain('(ARRAY[7,8,9])[1 + g % 3]');
+    // sales from a product number times 7919 in 64 bits: in 32 bits a million overflowed
+    expect(products).toContain('(g::bigint * 7919) % 1000');
     expect(translations).toMatch(/INSERT INTO "ProductTranslation"[\s\S]*generate_series\(101, 200\)/);
     expect(variants).toMatch(/INSERT INTO "Variant"[\s\S]*generate_series\(101, 200\)/);
     expect(generatedSlug(150)).toBe('bench-B150');
