@@ -29,7 +29,8 @@ import { dispatchCommitsTo } from './events/record.ts';
 import { createResponseCache, type ResponseCache, type ResponseCacheStats } from './cache/response-cache.ts';
 import { createPersonalAnswers, type PersonalAnswerStats } from './cache/personal-answers.ts';
 import { withSessionSecret } from './session-secret.ts';
-import { currencySwitch, homeLanguageRedirect, languageSwitch } from './http/language.ts';
+import { buildFiles } from './http/build-files.ts';
+import { currencySwitch, homeGoesToEnglish, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
@@ -412,7 +413,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   if (config.ssr === 'build') {
     const clientDir = path.join(ROOT_DIR, 'build/client');
     app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+    app.use(buildFiles(clientDir, { maxAge: '1h' }));
     const serverBuild = path.join(ROOT_DIR, 'build/server/index.js');
     if (!existsSync(serverBuild)) throw new Error('No production build in build/: run `npm run build` first.');
     const { createRequestHandler } = await import('@react-router/express');
@@ -449,7 +450,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // a cached page or catalog answer goes out before Express, sessions and the rest
   // and then the personal query's answer kept for the session asking, if it is still good
   const toApp: RequestListener = personalAnswers ? (req, res) => personalAnswers.front(req, res, () => app(req, res)) : app;
-  const serve: RequestListener = responseCache ? (req, res) => responseCache.front(req, res, () => toApp(req, res)) : app;
+  // (a first visit to the home page in English, redirected to /en, goes to the app: the cached `/` is the Czech page)
+  const toEnglishHome = (req: IncomingMessage) => (req.url === '/' || req.url?.startsWith('/?') === true) && homeGoesToEnglish(req.headers);
+  const serve: RequestListener = responseCache ? (req, res) => (toEnglishHome(req) ? toApp(req, res) : responseCache.front(req, res, () => toApp(req, res))) : app;
   // with an https PUBLIC_URL, plain http (as the trusted proxy reports it) goes to https before anything else
   const toHttps = config.secureCookies ? httpsRedirect(config) : null;
   const toShop: RequestListener = toHttps ? (req, res) => void (toHttps(req, res) || serve(req, res)) : serve;

@@ -10,6 +10,12 @@
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
 //   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
+//   npm run bench -- --only hits        cached answers (product, category, search list, home) against
+//                                       the bare server: wrk where it is installed (tests/bench/wrk.ts)
+//   npm run bench -- --only catalog --products 10000,100000,1000000
+//                                       search, uncached category and product pages and memory at each
+//                                       catalog size (tests/bench/catalog-sizes.ts; PostgreSQL advised)
+//   npm run bench -- --tool js          the bench's own load generator even where wrk is installed
 //
 // The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
 // baseline is a bare node:http server (tests/bench/baseline-server.mjs) answering with the very bytes
@@ -34,6 +40,8 @@ import { gid } from '../support/global-id.ts';
 import { captureFloorFixture } from './floor/fixture.ts';
 import { startFloorApp } from './floor/start.ts';
 import { assertSamePage } from './floor/same-page.ts';
+import { wrkInstalled, wrkLoad } from './wrk.ts';
+import { benchCatalogSizes, catalogSizes } from './catalog-sizes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -42,12 +50,23 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     page: { type: 'string', multiple: true },
     'with-cart': { type: 'boolean', default: false },
+    tool: { type: 'string' },
   },
 });
 const ROUNDS = args.quick ? 1 : 3;
 const ROUND_MS = args.quick ? 1500 : 3000;
 const WARMUP_MS = args.quick ? 500 : 1500;
 const kind: DatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+// wrk where it is installed: the JS load generator cannot load a bare server to its limit
+const tool = args.tool === 'js' || (args.tool !== 'wrk' && !wrkInstalled()) ? 'js' : 'wrk';
+console.log(`load generator: ${tool === 'wrk' ? 'wrk (one thread)' : 'the bench\'s own (tests/bench/load.ts); wrk is not installed'}`);
+
+/** One measurement of a single request, a crowd without pauses, through wrk where it is used. */
+function measure(url: string, test: { request: Case['request']; durationMs: number; connections: number; pauseMs?: [number, number] }): Promise<LoadResult> {
+  if (tool === 'wrk' && typeof test.request !== 'function' && !test.pauseMs) return wrkLoad(url, { request: test.request, durationMs: test.durationMs, connections: test.connections });
+  return load(url, test);
+}
 
 function line(name: string, text: string) {
   console.log(`${name.padEnd(46)} ${text}`);
@@ -69,6 +88,7 @@ async function startBaseline(body: Buffer | string, type: string) {
   });
   return {
     url: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
     stop() {
       child.kill('SIGTERM');
       rmSync(dir, { recursive: true, force: true });
@@ -81,13 +101,13 @@ type Case = { name: string; request: LoadRequest | ((turn: number) => LoadReques
 /** Rounds of baseline then shop; medians; the ratio shop / baseline in requests per second. */
 async function compare(shopUrl: string, baselineUrl: string, baselinePath: string, test: Case) {
   const connections = test.connections ?? 10;
-  await load(baselineUrl, { request: { path: baselinePath }, durationMs: WARMUP_MS, connections });
-  await load(shopUrl, { request: test.request, durationMs: WARMUP_MS, connections, pauseMs: test.pauseMs });
+  await measure(baselineUrl, { request: { path: baselinePath }, durationMs: WARMUP_MS, connections });
+  await measure(shopUrl, { request: test.request, durationMs: WARMUP_MS, connections, pauseMs: test.pauseMs });
   const base: LoadResult[] = [];
   const shop: LoadResult[] = [];
   for (let round = 0; round < ROUNDS; round++) {
-    base.push(await load(baselineUrl, { request: { path: baselinePath }, durationMs: ROUND_MS, connections }));
-    shop.push(await load(shopUrl, { request: test.request, durationMs: ROUND_MS, connections, pauseMs: test.pauseMs }));
+    base.push(await measure(baselineUrl, { request: { path: baselinePath }, durationMs: ROUND_MS, connections }));
+    shop.push(await measure(shopUrl, { request: test.request, durationMs: ROUND_MS, connections, pauseMs: test.pauseMs }));
   }
   const baseRate = median(base.map((r) => r.perSecond));
   const shopRate = median(shop.map((r) => r.perSecond));
@@ -145,14 +165,14 @@ async function memoryOverPages(shop: ProductionServer, test: Case) {
   );
 }
 
-function graphqlList(first: number): LoadRequest {
+function graphqlList(first: number, filter: { search?: string } = {}): LoadRequest {
   return {
     path: '/graphql',
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-shop-language': 'cs' },
     body: JSON.stringify({
       operationName: 'SearchPage',
-      variables: { first, offset: 0, filter: {}, sort: 'BEST_SELLING' },
+      variables: { first, offset: 0, filter, sort: 'BEST_SELLING' },
       extensions: { persistedQuery: { version: 1, sha256Hash: operationHashes.SearchPage } },
     }),
   };
@@ -194,8 +214,54 @@ async function catalogPages(shop: ProductionServer) {
 async function cpuPerRequest(url: string, pid: number, request: LoadRequest): Promise<number> {
   const pids = processTree(pid);
   const before = cpuSeconds(pids);
-  const { requests } = await load(url, { request, durationMs: ROUND_MS, connections: 10 });
+  const { requests } = await measure(url, { request, durationMs: ROUND_MS, connections: 10 });
   return ((cpuSeconds(pids) - before) * 1000) / requests;
+}
+
+/**
+ * Issue 41: cached answers against a bare node:http server answering the same bytes, side by side in
+ * one run (wrk where it is installed), with the CPU each costs per response. Goal: ≥ 50 % of the bare
+ * server's rate for each. The home page `/` is among them: it may be redirected by language first.
+ */
+async function benchHits() {
+  console.log(`\n== cached answers against the bare server on ${kind}, 10 connections, ${ROUNDS} rounds of ${ROUND_MS} ms (medians), ${tool}`);
+  const template = await seedTemplate(kind);
+  let shop: ProductionServer | null = null;
+  try {
+    shop = await startProductionServer(kind, { template });
+    const pages = await catalogPages(shop);
+    const answers: { name: string; request: LoadRequest; type: string }[] = [
+      { name: 'cached product page', request: { path: pages.product }, type: 'text/html; charset=utf-8' },
+      { name: 'cached category page', request: { path: pages.category }, type: 'text/html; charset=utf-8' },
+      { name: 'cached search list (GraphQL, 12)', request: graphqlList(12, { search: 'dres' }), type: 'application/json; charset=utf-8' },
+      { name: 'cached home page /', request: { path: '/' }, type: 'text/html; charset=utf-8' },
+    ];
+    for (const answer of answers) {
+      const { request } = answer;
+      const init = { method: request.method, headers: request.headers, body: request.body };
+      // until it is a hit (a change just after the start, such as the seeded shop's first writes, drops what was stored)
+      let response = await fetch(shop.url + request.path, init);
+      for (let tries = 0; response.headers.get('x-cache') !== 'HIT' && tries < 50; tries++) {
+        await response.arrayBuffer();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        response = await fetch(shop.url + request.path, init);
+      }
+      const body = Buffer.from(await response.arrayBuffer());
+      if (response.headers.get('x-cache') !== 'HIT') throw new Error(`${answer.name} was not a hit: ${response.headers.get('x-cache')}`);
+      const bare = await startBaseline(body, answer.type);
+      try {
+        const { ratio } = await compare(shop.url, bare.url, '/', { name: answer.name, request });
+        const bareCpu = await cpuPerRequest(bare.url, bare.pid, { path: '/' });
+        const shopCpu = await cpuPerRequest(shop.url, shop.pid, request);
+        line(`  ${(body.length / 1024).toFixed(1)} KiB`, `CPU per response: shop ${(shopCpu * 1000).toFixed(0)} µs, bare ${(bareCpu * 1000).toFixed(0)} µs; rate ${(ratio * 100).toFixed(1)} % of bare (aim ≥ 50 %)`);
+      } finally {
+        bare.stop();
+      }
+    }
+  } finally {
+    await shop?.stop();
+    await removeTemplate(kind, template);
+  }
 }
 
 /**
@@ -338,6 +404,8 @@ const only = args.only;
 if (!only || only === 'pages') await benchPages();
 if (only === 'floor') await benchFloorOnly();
 if (only === 'busy') await benchBusyShop(kind, { quick: args.quick });
+if (only === 'hits') await benchHits();
+if (only === 'catalog') await benchCatalogSizes(kind, catalogSizes(args.products ?? '10000,100000'), { rounds: ROUNDS, roundMs: ROUND_MS });
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();
 if (!only || only === 'seats') await benchSeatPlan(kind, { loads: args.quick ? 3 : 7, clicks: args.quick ? 5 : 15 });

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { databaseKind } from '../support/test-app.ts';
 import { startCommand } from '../support/production-server.ts';
 import { load, median } from './load.ts';
+import { generatedSlug, SEARCHES } from './generated-catalog.ts';
 
 /** Starts tests/bench/search-app.ts; resolves with its URL once its products are loaded. */
 function startSearchApp(products: number) {
@@ -48,10 +49,10 @@ export async function benchSearch(products: number): Promise<void> {
       path: '/graphql',
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: 'query ($slug: String!) { product(slug: $slug) { name price { withVat } } }', variables: { slug: `bench-B${id}` } }),
+      body: JSON.stringify({ query: 'query ($slug: String!) { product(slug: $slug) { name price { withVat } } }', variables: { slug: generatedSlug(id) } }),
     });
     // whole words, several words, and typos (a swap, a missing letter) that go through the vocabulary
-    const queries = ['dres', 'šála', 'čepice', 'mikina', 'bunda', 'kopačky', 'míč', 'rukavice', 'slavie', 'plzne retro', 'mikina zimni', 'dres sparty domaci', 'slvaie', 'mikna zimni'];
+    const queries = SEARCHES;
     const rounds = { search: [] as number[], lookup: [] as number[], searchRate: [] as number[], lookupRate: [] as number[] };
     await load(url, { request: (turn) => search(queries[turn % queries.length]), durationMs: 1500 });
     for (let round = 0; round < 3; round += 1) {

@@ -8,8 +8,10 @@ import pg from 'pg';
 import { ArticleDocument, CategoryPageDocument, ProductPageDocument } from '../../web/app/gql/graphql.ts';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createArticle, createCategory, createManufacturer, createProduct } from '../support/factories.ts';
+import { COUNT_CAP } from '../../bff/src/services/catalog.ts';
 
-const PRODUCTS = 5000;
+/** More than the products of a list are counted (COUNT_CAP, decision 0060), all in one category. */
+const PRODUCTS = COUNT_CAP + 500;
 const CATEGORIES = 2000;
 const ARTICLES = 2000;
 /** More rows than any step of a lookup's plan may handle: a few per joined relation, far below the catalog. */
@@ -56,7 +58,7 @@ async function rowsTouchedBy(run: () => Promise<unknown>): Promise<{ rows: numbe
   }
   let worst = { rows: 0, statement: '' };
   for (const { query, params } of statements) {
-    if (!/^\s*SELECT\b/i.test(query)) continue;
+    if (!/^\s*(?:SELECT|WITH)\b/i.test(query)) continue;
     const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (ANALYZE, FORMAT JSON) ${query}`, JSON.parse(params));
     const most = mostRows(rows[0]['QUERY PLAN'][0].Plan);
     if (most > worst.rows) worst = { rows: most, statement: query.slice(0, 200) };
@@ -167,5 +169,35 @@ describe(`a lookup by slug in a large catalog (${databaseKind}, ${PRODUCTS} prod
     });
     console.log(`most rows of one plan step, article (${databaseKind}): ${touched.rows}`);
     expect(touched.rows, touched.statement).toBeLessThanOrEqual(MOST_ROWS);
+  });
+});
+
+describe(`a category of more products than are counted (${databaseKind}, ${PRODUCTS} products; issue 41, decision 0060)`, () => {
+  it('its list counts up to the cap and says more match, in both languages; page and count read no more than the cap', async () => {
+    const slugIn = (language: string) => category.translations.find((row) => row.language === language)!.slug;
+    type List = { products: { totalCount: number; totalCountCapped: boolean; edges: unknown[]; pageInfo: { hasNextPage: boolean } } };
+    const LIST = 'query ($filter: ProductFilter, $offset: Int) { products(first: 12, offset: $offset, filter: $filter) { totalCount totalCountCapped edges { node { name } } pageInfo { hasNextPage } } }';
+    const touched = await rowsTouchedBy(async () => {
+      for (const language of ['cs', 'en']) {
+        // the category page's own document, in each language
+        const page = await app.gql(CategoryPageDocument, { slug: slugIn(language), first: 12, filter: { categorySlug: slugIn(language) } }, { headers: { 'x-shop-language': language } });
+        expect(page.errors).toBeUndefined();
+        const list = await app.gql<List>(LIST, { filter: { categorySlug: slugIn(language) } }, { headers: { 'x-shop-language': language } });
+        const { totalCount, totalCountCapped, edges, pageInfo } = list.data!.products;
+        expect([totalCount, totalCountCapped, edges.length, pageInfo.hasNextPage]).toEqual([COUNT_CAP, true, 12, true]);
+      }
+      // a page past the counted cap is still served, and says more follow
+      const far = (await app.gql<List>(LIST, { offset: COUNT_CAP + 12, filter: { categorySlug: slugIn('cs') } })).data!.products;
+      expect([far.totalCountCapped, far.edges.length, far.pageInfo.hasNextPage]).toEqual([true, 12, true]);
+    });
+    console.log(`most rows of one plan step, category list over the cap (${databaseKind}): ${touched.rows}`);
+    // the whole category was collected and sorted before: ${PRODUCTS} rows in a step
+    expect(touched.rows, touched.statement).toBeLessThanOrEqual(COUNT_CAP + 12 * 2 + MOST_ROWS);
+    // fewer matches than the cap are counted exactly
+    const few = await app.gql<{ products: { totalCount: number; totalCountCapped: boolean } }>(
+      'query ($filter: ProductFilter) { products(first: 12, filter: $filter) { totalCount totalCountCapped } }',
+      { filter: { categorySlug: slugIn('cs'), search: 'velkeho katalogu' } },
+    );
+    expect(few.data!.products).toEqual({ totalCount: 1, totalCountCapped: false });
   });
 });

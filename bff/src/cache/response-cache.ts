@@ -35,7 +35,7 @@ import { gzipAroundNonce } from './gzip-around-nonce.ts';
 import type { CatalogVersion } from './catalog-version.ts';
 import type { CacheTag, Purge } from '../events/tags.ts';
 import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/consent.ts';
-import { cacheKeyOf, isGraphQL, keyCookiesOf, MAX_KEY_BODY, pathOf, readRawCookie, urlOf, type CacheKey, type CacheRequest } from './cache-key.ts';
+import { cacheKeyOf, isGraphQL, keyCookiesOf, MAX_KEY_BODY, readRawCookie, urlOf, type CacheKey, type CacheRequest } from './cache-key.ts';
 import { STORED_HEADERS, type CachedResponse } from './entry.ts';
 import { MemoryStore } from './memory-store.ts';
 import { createSharedStore, type SharedStore } from './shared-store.ts';
@@ -78,7 +78,7 @@ export type ResponseCache = {
    * In front of the Express app, on node:http's own request: answers a hit from memory at once and
    * hands everything else to `next` (the app; its `middleware` stores). A small JSON body of a
    * /graphql POST is read here and left on `req.body`, which the app's body parser then keeps.
-   * Not for "/", which may first be redirected by language.
+   * The home page "/" too: the app sends here only the requests it does not redirect by language.
    */
   front: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /**
@@ -291,7 +291,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const front = (req: CacheRequest, res: ServerResponse, next: () => void) => safely(res, next, () => answerInFront(req, res, next));
 
   const answerInFront = (req: CacheRequest, res: ServerResponse, next: () => void) => {
-    if (pathOf(req) === '/' || req.headers[REVALIDATE_HEADER] !== undefined) return next();
+    if (req.headers[REVALIDATE_HEADER] !== undefined) return next();
     // a request from another origin gets its CORS headers from the app
     const origin = req.headers.origin;
     if (origin !== undefined && origin !== options.publicOrigin) return next();

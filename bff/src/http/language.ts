@@ -1,10 +1,11 @@
 // Language and currency switches: remember the choice in a cookie (365 days, path /, SameSite=Lax)
 // and redirect to the same page, which the page passes as `to` (its equivalent URL).
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { isbot } from 'isbot';
 import { LANGUAGE_COOKIE_MAX_AGE_DAYS } from '../../../schema/rules/index.ts';
 import type { Config } from '../config.ts';
-import { readCookie } from './cookies.ts';
+import { cookieValue } from '../../../schema/rules/cookies.ts';
 import { safeLocalPath } from '../../../schema/routes.ts';
 
 const COOKIE_MAX_AGE_MS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 3600 * 1000;
@@ -56,11 +57,16 @@ export function prefersEnglish(acceptLanguage: string | undefined): boolean {
 export function homeLanguageRedirect(req: Request, res: Response, next: NextFunction) {
   if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path !== '/') return next();
   res.vary('Accept-Language');
-  if (isbot(req.headers['user-agent'] ?? '')) return next();
-  const remembered = readCookie(req, 'lang');
-  if (remembered === 'en' || (remembered === undefined && prefersEnglish(req.headers['accept-language']))) {
-    res.redirect(302, `/en${req.url.slice(req.path.length)}`);
-    return;
-  }
-  next();
+  if (!homeGoesToEnglish(req.headers)) return next();
+  res.redirect(302, `/en${req.url.slice(req.path.length)}`);
+}
+
+/**
+ * Whether a request for `/` is redirected to `/en` (homeLanguageRedirect), from its headers alone:
+ * the response cache serves the Czech home page in front of the app to every other request (app.ts).
+ */
+export function homeGoesToEnglish(headers: IncomingHttpHeaders): boolean {
+  const remembered = cookieValue(headers.cookie, 'lang');
+  if (remembered !== 'en' && (remembered !== undefined || !prefersEnglish(headers['accept-language']))) return false;
+  return !isbot(headers['user-agent'] ?? '');
 }

@@ -107,7 +107,17 @@ async function typoCorrections(ctx: CatalogContext, words: string[]): Promise<Ma
 /** A search word the catalog does not know and the known words one typo away searched as well. */
 export type SearchCorrection = { typed: string; meant: string[] };
 
-export type ProductPage = { ids: number[]; totalCount: number; searchCorrections: SearchCorrection[] };
+/**
+ * Matches are counted up to this many; beyond it a list says "more than 10 000" (decision 0060).
+ * Counting every match of a category or a search of a million products cost more than the page
+ * (an exact count reads them all; a capped one stops at the cap).
+ */
+export const COUNT_CAP = 10_000;
+
+/** `totalCount` is exact up to COUNT_CAP; when more match, it is COUNT_CAP and `totalCountCapped` is true. */
+export type ProductPage = { ids: number[]; totalCount: number; totalCountCapped: boolean; searchCorrections: SearchCorrection[] };
+
+const NOTHING = { ids: [], totalCount: 0, totalCountCapped: false };
 
 /**
  * The ids of one page of products matching a filter, in the order asked for, and how many match in
@@ -125,7 +135,7 @@ export async function findProductPage(
   const conditions: Prisma.Sql[] = [Prisma.sql`p.published`];
   if (filter.categorySlug) {
     const categoryIds = await listedCategoryIds(ctx, filter.categorySlug);
-    if (!categoryIds.length) return { ids: [], totalCount: 0, searchCorrections: [] };
+    if (!categoryIds.length) return { ...NOTHING, searchCorrections: [] };
     conditions.push(Prisma.sql`p."categoryId" IN (${Prisma.join(categoryIds)})`);
   }
   if (filter.inStock) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p.id AND v.stock > 0)`);
@@ -142,9 +152,9 @@ export async function findProductPage(
   if (onlyPublished && sort === 'BEST_SELLING' && words.length > 0 && words.length <= POSTING_WORDS && words.every((word) => word.length >= 3)) {
     const { tokens, corrections } = await tokensWithTypos(ctx, words);
     const searchCorrections = correctionsFound(words, corrections);
-    if (tokens.some((ofWord) => ofWord.length === 0)) return { ids: [], totalCount: 0, searchCorrections };
+    if (tokens.some((ofWord) => ofWord.length === 0)) return { ...NOTHING, searchCorrections };
     if (tokens.length === 1 && tokens[0].length === 1) return { ...(await pageOfOneToken(ctx, tokens[0][0].token, window)), searchCorrections };
-    return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window)), searchCorrections };
+    return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window, { collectFirst: true })), searchCorrections };
   }
   const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
   const searchCorrections = correctionsFound(words, corrections);
@@ -159,7 +169,8 @@ export async function findProductPage(
     SELECT p.id, p."soldCount", p."createdAt", ${price} AS price, ${relevance} AS relevance
       FROM ${from}
      WHERE ${Prisma.join(conditions, ' AND ')}`;
-  return { ...(await pageOfMatches(ctx, matches, productOrder(sort, words.length > 0), window)), searchCorrections };
+  const collectFirst = words.length > 0;
+  return { ...(await pageOfMatches(ctx, matches, productOrder(sort, collectFirst), window, { collectFirst })), searchCorrections };
 }
 
 function correctionsFound(words: string[], corrections: Map<string, string[]>): SearchCorrection[] {
@@ -235,34 +246,46 @@ function postingMatches(ctx: CatalogContext, tokensPerWord: WordToken[][]): Pris
 
 /**
  * One page of `matches` (a SELECT of product ids with the columns `order` names) and how many there
- * are in all, in one statement: the matches are collected first (MATERIALIZED), because left to itself
- * the planner may walk the sort's index and test every product, 200 ms instead of 30 on 100 000
- * products. A page past the end still gets the total.
+ * are, up to COUNT_CAP, in one statement. The matches of a search are collected first (`collectFirst`:
+ * MATERIALIZED), because left to itself the planner may walk the sort's index and test every product,
+ * 200 ms instead of 30 on 100 000 products. Those of a filter alone (a category, in stock, a price) are
+ * planned for each use: the page is read from an index in the sort's order where one fits, and the
+ * count stops at the cap (collecting a category of a million products first read and sorted all of them).
+ * A page past the end still gets the total.
  */
-async function pageOfMatches(ctx: CatalogContext, matches: Prisma.Sql, order: Prisma.Sql, window: { offset: number; limit: number }) {
+async function pageOfMatches(
+  ctx: CatalogContext,
+  matches: Prisma.Sql,
+  order: Prisma.Sql,
+  window: { offset: number; limit: number },
+  { collectFirst }: { collectFirst: boolean },
+) {
   const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
-    WITH matched AS MATERIALIZED (${matches})
+    WITH matched AS ${collectFirst ? Prisma.sql`MATERIALIZED` : Prisma.sql`NOT MATERIALIZED`} (${matches})
     SELECT page.id, counted.total
-      FROM (SELECT count(*) AS total FROM matched) counted
+      FROM (SELECT count(*) AS total FROM (SELECT 1 FROM matched LIMIT ${COUNT_CAP + 1}) capped) counted
       LEFT JOIN LATERAL (SELECT id FROM matched ORDER BY ${order} LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
   return pageOfRows(rows);
 }
 
-/** A page statement's rows (one row with a null id when the page is empty) as ids and the total. */
+/** A page statement's rows (one row with a null id when the page is empty) as ids and the total, counted up to COUNT_CAP + 1. */
 function pageOfRows(rows: { id: number | null; total: bigint }[]) {
-  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Number(rows[0].total) };
+  const counted = Number(rows[0].total);
+  return { ids: rows.flatMap((row) => (row.id === null ? [] : [row.id])), totalCount: Math.min(counted, COUNT_CAP), totalCountCapped: counted > COUNT_CAP };
 }
 
 /**
  * A search whose one word is one token of the catalog: every match has the same relevance, so the
  * page is the best-selling postings of that token, read in order from their index (migration
- * 20261124230000), and the total an index-only count, instead of collecting and sorting them all.
+ * 20261124230000), and the total an index-only count up to COUNT_CAP, instead of collecting and
+ * sorting them all.
  */
 async function pageOfOneToken(ctx: CatalogContext, token: string, window: { offset: number; limit: number }) {
   const language = languageOf(ctx);
   const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
     SELECT page.id, counted.total
-      FROM (SELECT count(*) AS total FROM "SearchPosting" s WHERE s.language = ${language} AND s.token = ${token} AND s.published) counted
+      FROM (SELECT count(*) AS total FROM (SELECT 1 FROM "SearchPosting" s WHERE s.language = ${language} AND s.token = ${token} AND s.published
+                                            LIMIT ${COUNT_CAP + 1}) capped) counted
       LEFT JOIN LATERAL (SELECT s."productId" AS id FROM "SearchPosting" s
                           WHERE s.language = ${language} AND s.token = ${token} AND s.published
                           ORDER BY s."soldCount" DESC, s."productId" ASC

@@ -5,7 +5,7 @@ import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
-import { findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
+import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
@@ -321,7 +321,7 @@ function productFilter(filter: ProductFilterInput | null | undefined, language: 
   return given;
 }
 
-const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>> & { searchCorrections: SearchCorrection[] }>(
+const ProductConnection = builder.objectRef<ReturnType<typeof connectionFrom<unknown>> & { searchCorrections: SearchCorrection[]; totalCountCapped: boolean }>(
   'ProductConnection',
 );
 
@@ -409,7 +409,10 @@ builder.queryFields((t) => ({
       const found = page.ids.length ? await ctx.prisma.product.findMany({ ...query, where: { id: { in: page.ids } } }) : [];
       const byId = new Map(found.map((product) => [product.id, product]));
       const nodes = page.ids.flatMap((id) => byId.get(id) ?? []);
-      return { ...connectionFrom(nodes, window, page.totalCount), searchCorrections: page.searchCorrections };
+      const connection = connectionFrom(nodes, window, page.totalCount);
+      // past the counted cap, a full page may have more after it
+      if (page.totalCountCapped && nodes.length === window.limit) connection.pageInfo.hasNextPage = true;
+      return { ...connection, totalCountCapped: page.totalCountCapped, searchCorrections: page.searchCorrections };
     },
   }),
 }));
@@ -417,7 +420,12 @@ builder.queryFields((t) => ({
 builder.objectType(ProductConnection, {
   description: 'A page of products (Relay connection) and how many match in all.',
   fields: (t) => ({
-    totalCount: t.exposeInt('totalCount', { description: 'How many products match the filter, on every page together.' }),
+    totalCount: t.exposeInt('totalCount', {
+      description: `How many products match the filter, on every page together: exact up to ${COUNT_CAP}; when more match, ${COUNT_CAP} (see totalCountCapped).`,
+    }),
+    totalCountCapped: t.exposeBoolean('totalCountCapped', {
+      description: `True when more than ${COUNT_CAP} products match: they are not counted further, and totalCount is ${COUNT_CAP} ("more than ${COUNT_CAP}").`,
+    }),
     offset: t.exposeInt('offset', { description: 'How many products come before the first edge.' }),
     searchCorrections: t.field({
       type: [SearchCorrectionRef],

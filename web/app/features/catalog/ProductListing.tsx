@@ -4,10 +4,12 @@ import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { ProductGrid } from './ProductCard.tsx';
 import { PAGE_SIZE, listingSearch, type ListingState } from './listing-params.ts';
+import { listingCount } from './listing-count.ts';
 
 export const ProductListFieldsFragment = graphql(`
   fragment ProductListFields on ProductConnection {
     totalCount
+    totalCountCapped
     offset
     pageInfo {
       hasNextPage
@@ -40,7 +42,7 @@ function pageNumbers(current: number, last: number): (number | null)[] {
 
 export function ProductListing({ state, basePath, keep = {}, ...props }: Props) {
   const list = getFragmentData(ProductListFieldsFragment, props.list);
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location?.pathname === basePath;
@@ -90,7 +92,7 @@ export function ProductListing({ state, basePath, keep = {}, ...props }: Props) 
 
       <p className="listing__count" aria-live="polite" data-testid="listing-count">
         {/* nothing found says so, never 'Zobrazeno 0 až 0 z 0' */}
-        {beyondLastPage ? t('list.beyondLastPage') : total === 0 ? t('list.nothingToShow') : t('list.viewed', { from, to, count: total })}
+        {beyondLastPage ? t('list.beyondLastPage') : total === 0 ? t('list.nothingToShow') : listingCount(t, i18n.language, { from, to, total, capped: list.totalCountCapped })}
       </p>
 
       {beyondLastPage ? (
