@@ -122,7 +122,10 @@ describe('response cache on the built pages', () => {
     const path = `/produkt/${product.translations[0].slug}`;
     await fetch(shop.url + path);
     expect((await fetch(shop.url + path)).headers.get('x-cache')).toBe('HIT');
+    // written outside the shop's services (as psql or an import script would): the database's change
+    // counter purges every cached page once the shop has read it (its poll, every 100 ms; decision 0055)
     await shop.prisma.variant.updateMany({ where: { productId: product.id }, data: { priceCzk: 123_400, priceEur: null, originalPriceCzk: null } });
+    await shop.changesSeen();
     const after = await fetch(shop.url + path);
     expect(after.headers.get('x-cache')).toBe('MISS');
     expect((await after.text()).replace(/\u00a0/g, ' ')).toContain('1 234,00');

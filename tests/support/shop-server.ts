@@ -44,6 +44,8 @@ export async function startShop(overrides: Partial<Config> = {}) {
     prisma: shop.prisma,
     /** The shop's database (the embedded one's too), for a command run against it (`npm run ticket`). */
     databaseUrl: shop.databaseUrl,
+    /** Resolves once the shop has read what was committed before the call (a write made outside it then purged its cache). */
+    changesSeen: () => shop.changes.polled(),
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await shop.close();
