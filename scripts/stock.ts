@@ -1,6 +1,9 @@
 // Stock from the command line, for the shop owner:
 //   npm run stock -- set <variant code> <quantity>
 //   npm run stock -- import <file.csv>        (lines "variant code,quantity"; ";" works too)
+//   npm run stock -- price <variant code> <price in Kč> [--eur <price in €>|--eur-from-czk] [--was <price in Kč>|--not-sale]
+//                                             (the price history behind "the lowest price of the last
+//                                              30 days" is written with it: decision 0063)
 // Reads the server's configuration like `npm run token` (DATABASE_URL, or the embedded database under
 // DATA_DIR, through the running shop's socket when it is up). A variant going from 0 to more pieces
 // sends its availability watchers their e-mail (the database trigger enqueues it; this command then
@@ -10,13 +13,51 @@ import { readFile } from 'node:fs/promises';
 import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { parseQuantity, parseStockCsv, setStock, StockInputError, type StockChange } from '../bff/src/services/stock.ts';
+import { PriceInputError, setPrices, type PriceChange } from '../bff/src/services/prices.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
   npm run stock -- set <variant code> <quantity>
-  npm run stock -- import <file.csv>      (one "variant code,quantity" per line; ";" also separates)`;
+  npm run stock -- import <file.csv>      (one "variant code,quantity" per line; ";" also separates)
+  npm run stock -- price <variant code> <price in Kč> [--eur <price in €> | --eur-from-czk] [--was <price in Kč> | --not-sale]
+      --was announces a sale (the pages then show the lowest price of the 30 days before it, decision 0063);
+      --not-sale ends it; without either the variant keeps its mark. Prices with VAT, e.g. 1999 or 1999,90.`;
 
-export type StockCommand = { kind: 'set'; code: string; quantity: number } | { kind: 'import'; file: string } | { kind: 'help' };
+export type StockCommand =
+  | { kind: 'set'; code: string; quantity: number }
+  | { kind: 'import'; file: string }
+  | { kind: 'price'; change: PriceChange }
+  | { kind: 'help' };
+
+/** "1999", "1999,90", "1999.9" (crowns or euros with VAT) in minor units; NaN when it is not such an amount. */
+export function parseAmount(text: string | undefined): number {
+  const match = /^\s*(\d{1,8})(?:[.,](\d{1,2}))?\s*$/.exec(text ?? '');
+  return match ? Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0')) : Number.NaN;
+}
+
+function parsePriceCommand(rest: string[]): StockCommand {
+  const [code, price, ...options] = rest;
+  if (code === undefined || price === undefined) throw new UsageError('price needs a variant code and a price.');
+  const priceCzk = parseAmount(price);
+  if (Number.isNaN(priceCzk)) throw new UsageError(`The price must be an amount in Kč such as 1999 or 1999,90, got "${price}".`);
+  const change: PriceChange = { code, priceCzk };
+  for (let index = 0; index < options.length; index++) {
+    const option = options[index];
+    if (option === '--not-sale') change.originalPriceCzk = change.originalPriceEur = null;
+    else if (option === '--eur-from-czk') change.priceEur = null;
+    else if (option === '--was' || option === '--eur') {
+      const amount = parseAmount(options[++index]);
+      if (Number.isNaN(amount)) throw new UsageError(`${option} needs an amount such as 1999 or 1999,90, got "${options[index] ?? ''}".`);
+      if (option === '--eur') change.priceEur = amount;
+      else {
+        if (amount <= priceCzk) throw new UsageError('--was must be above the new price: it announces a reduction.');
+        change.originalPriceCzk = amount;
+        change.originalPriceEur = null;
+      }
+    } else throw new UsageError(`Unknown option "${option}".`);
+  }
+  return { kind: 'price', change };
+}
 
 export function parseStockCommand(argv: string[]): StockCommand {
   const [command, ...rest] = argv;
@@ -31,7 +72,8 @@ export function parseStockCommand(argv: string[]): StockCommand {
     if (rest.length !== 1) throw new UsageError('import needs one CSV file.');
     return { kind: 'import', file: rest[0] };
   }
-  throw new UsageError(`Unknown command "${command}"; the commands are set and import.`);
+  if (command === 'price') return parsePriceCommand(rest);
+  throw new UsageError(`Unknown command "${command}"; the commands are set, import and price.`);
 }
 
 function describe(change: StockChange): string {
@@ -40,6 +82,12 @@ function describe(change: StockChange): string {
 }
 
 async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'price') {
+    for (const done of await setPrices(prisma, [command.change], config.eurRate)) {
+      console.log(`${done.code}: ${done.previousCzk / 100} Kč -> ${done.priceCzk / 100} Kč`);
+    }
+    return;
+  }
   const changes =
     command.kind === 'set'
       ? await setStock(prisma, [{ code: command.code, quantity: command.quantity }])
@@ -59,7 +107,7 @@ export const stockCommand: ShopCommand<StockCommand> = {
   parse: parseStockCommand,
   run,
   // a CSV file that is not there is the user's input too
-  isInputError: (error) => error instanceof StockInputError || (error as NodeJS.ErrnoException).code === 'ENOENT',
+  isInputError: (error) => error instanceof StockInputError || error instanceof PriceInputError || (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 
 // `npx tsx scripts/stock.ts …` in development; the build runs stockCommand from build/bff/stock.js (`npm run stock`)

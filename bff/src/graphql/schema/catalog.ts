@@ -5,6 +5,7 @@ import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
+import { announcesReduction, reductionOf, type AnnouncingVariant } from '../../services/prices.ts';
 import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
@@ -154,6 +155,24 @@ function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate:
   return original === null ? null : money(original, vatRate, ctx.currency);
 }
 
+/**
+ * The lowest price of the 30 days before the variant's announced reduction (decision 0063), or null when
+ * no reduction may be announced. The history is read by the request's loader: one statement for every
+ * variant of the answer that announces a reduction, none for the others.
+ */
+async function variantLowestPrice(variant: AnnouncingVariant & { id: number }, vatRate: number, ctx: Context): Promise<Money | null> {
+  if (!announcesReduction(variant, ctx.currency, ctx.config.eurRate)) return null;
+  const history = await ctx.loaders.priceHistories.load(variant.id);
+  const reduction = reductionOf(variant, history, ctx.currency, ctx.config.eurRate, ctx.clock());
+  return reduction ? money(reduction.lowestPrice, vatRate, ctx.currency) : null;
+}
+
+const LOWEST_PRICE_DESCRIPTION =
+  'The lowest price in the 30 days before the current price took effect (Czech Consumer Protection Act § 12a, the EU Omnibus rule), in the request currency: ' +
+  'what a page that announces a reduction strikes through and states ("Lowest price in the last 30 days"), and what a discount percentage is computed from. ' +
+  'Null when no reduction is announced, when the price history does not reach 30 days before the reduction, or when that lowest price is not above the current price: ' +
+  'then no reduction may be shown at all.';
+
 export const Variant = builder.prismaNode('Variant', {
   description: 'What a shopper puts in the cart: one size and colour of a product, with its own price and stock.',
   id: { field: 'id', description: 'Global id of the variant: `addToCart(variantId:)` takes it.' },
@@ -179,16 +198,23 @@ export const Variant = builder.prismaNode('Variant', {
     originalPrice: t.field({
       type: Price,
       nullable: true,
-      description: 'The price before a sale, when the variant is discounted; null when it is not.',
+      description: 'The price before a sale as the shop marked it, when the variant is discounted; null when it is not. A reduction is shown with `lowestPriceLast30Days` (the law’s reference price), not with this.',
       select: { product: { select: { vatRate: true } } },
       resolve: (v, _a, ctx) => variantOriginalPrice(v, v.product.vatRate, ctx),
+    }),
+    lowestPriceLast30Days: t.field({
+      type: Price,
+      nullable: true,
+      description: LOWEST_PRICE_DESCRIPTION,
+      select: { product: { select: { vatRate: true } } },
+      resolve: (v, _a, ctx) => variantLowestPrice(v, v.product.vatRate, ctx),
     }),
     product: t.relation('product', { description: 'The product this is a variant of.' }),
   }),
 });
 
 /** The variant columns a product's price reads (a list has a dozen variants per product). */
-const VARIANT_PRICES = { variants: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
+const VARIANT_PRICES = { variants: { select: { id: true, priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
 
 /** The cheapest variant decides the "from" price shown in lists. */
 function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[], ctx: Context): V | undefined {
@@ -225,7 +251,7 @@ export const Product = builder.prismaNode('Product', {
     }),
     vatRate: t.exposeInt('vatRate', { description: 'VAT rate in percent.' }),
     isNew: t.exposeBoolean('isNew', { description: 'Marked as new by the shop.' }),
-    isSale: t.exposeBoolean('isSale', { description: 'Marked as on sale by the shop; originalPrice then usually shows the price before.' }),
+    isSale: t.exposeBoolean('isSale', { description: 'Marked as on sale by the shop; a page shows the reduction only with `lowestPriceLast30Days`.' }),
     category: t.relation('category', { description: 'The category the product belongs to.' }),
     manufacturer: t.relation('manufacturer', { description: 'The maker or brand.' }),
     images: t.relation('images', { description: 'Every picture, the main one first.', query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
@@ -254,11 +280,21 @@ export const Product = builder.prismaNode('Product', {
     originalPrice: t.field({
       type: Price,
       nullable: true,
-      description: 'The price before a sale of the variant that gives `price`; null when it is not discounted.',
+      description: 'The price before a sale of the variant that gives `price`, as the shop marked it; null when it is not discounted. A reduction is shown with `lowestPriceLast30Days`, not with this.',
       select: VARIANT_PRICES,
       resolve: (p, _a, ctx) => {
         const cheapest = cheapestVariant(p.variants, ctx);
         return cheapest ? variantOriginalPrice(cheapest, p.vatRate, ctx) : null;
+      },
+    }),
+    lowestPriceLast30Days: t.field({
+      type: Price,
+      nullable: true,
+      description: `${LOWEST_PRICE_DESCRIPTION} For the variant that gives \`price\`.`,
+      select: VARIANT_PRICES,
+      resolve: (p, _a, ctx) => {
+        const cheapest = cheapestVariant(p.variants, ctx);
+        return cheapest ? variantLowestPrice(cheapest, p.vatRate, ctx) : null;
       },
     }),
     inStock: t.boolean({ description: 'Whether any variant is in stock.', select: { variants: { select: { stock: true } } }, resolve: (p) => p.variants.some((v) => v.stock > 0) }),
