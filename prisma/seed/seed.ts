@@ -12,6 +12,7 @@ import { demoPickupPoints } from './data/pickup-points.ts';
 import { DEMO_PROVIDER, storePickupPoints } from '../../bff/src/services/pickup-point-feed.ts';
 import { demoSoldSeats, smallGroundPlan, stadiumPlan } from './venues.ts';
 import { planSeatCount, type SeatPlan } from '../../schema/rules/seat-plan.ts';
+import { demoPriceHistory } from './price-history.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -174,6 +175,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
       .map((code, position) => ({ productId: productIds.get(product.code)!, similarId: productIds.get(code)!, position })),
   );
   if (similar.length > 0) await prisma.similarProduct.createMany({ data: similar, skipDuplicates: true });
+  await seedPriceHistory(prisma, data.products);
 
   for (const [position, store] of data.stores.entries()) {
     await prisma.store.create({
@@ -342,6 +344,23 @@ function kickoffIn(days: number, hourUtc: number): Date {
  * stadium (7 920 seats), on sale from yesterday until an hour before kick-off, some seats sold at the
  * box office already. Prices with 12 % VAT (admission).
  */
+/**
+ * 60 days of prices for the demo (prisma/seed/price-history.ts), in place of the rows the trigger wrote at
+ * this moment: the demo's sales then show the lowest price of the 30 days before them (decision 0063).
+ */
+async function seedPriceHistory(prisma: Db, products: readonly { code: string; createdDaysAgo: number }[]): Promise<void> {
+  const createdDaysAgo = new Map(products.map((product) => [product.code, product.createdDaysAgo]));
+  const variants = await prisma.variant.findMany({
+    select: { id: true, priceCzk: true, priceEur: true, originalPriceCzk: true, product: { select: { code: true } } },
+  });
+  const rows = demoPriceHistory(
+    variants.map((variant) => ({ ...variant, productCode: variant.product.code, createdDaysAgo: createdDaysAgo.get(variant.product.code) ?? 0 })),
+    new Date(),
+  );
+  await prisma.variantPriceChange.deleteMany({ where: { variantId: { in: variants.map((variant) => variant.id) } } });
+  await prisma.variantPriceChange.createMany({ data: rows });
+}
+
 export async function seedMatches(prisma: Db): Promise<void> {
   const venue = (slug: string, name: string, city: string, plan: SeatPlan) =>
     prisma.venue.create({ data: { slug, name, city, plan: plan as never, seatCount: planSeatCount(plan) } });
