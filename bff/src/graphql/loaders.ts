@@ -3,22 +3,16 @@
 // - cartViews: the cart's lines, seats, vouchers and money (services/cart-view.ts), for Cart.total,
 //   goodsToPay, vouchers, tickets and checkout;
 // - similarProducts: Product.similar of every product of a list in one batch (DataLoader), per
-//   selection (the same field of the same query), by the catalog's rule (services/catalog.ts);
-// - priceHistories: the price history of every variant of the request that announces a reduction, in
-//   one statement (Variant/Product.lowestPriceLast30Days, services/prices.ts).
+//   selection (the same field of the same query), by the catalog's rule (services/catalog.ts).
 import DataLoader from 'dataloader';
 import type { Db } from '../db/client.ts';
 import { CartViews } from '../services/cart-view.ts';
 import { similarProducts, type SimilarFound, type SimilarParent } from '../services/catalog.ts';
-import { priceHistories } from '../services/prices.ts';
-import type { PriceHistoryRow } from '../../../schema/rules/index.ts';
 
 export type RequestLoaders = {
   cartViews: CartViews;
   /** The loader of one selection of Product.similar (`selectionKey` tells the selections apart). */
   similarProducts: (selectionKey: unknown, selection: Record<string, unknown>) => DataLoader<SimilarParent, SimilarFound, number>;
-  /** A variant's price history rows (both currencies, in the order written), by variant id. */
-  priceHistories: DataLoader<number, PriceHistoryRow[]>;
 };
 
 /** `now`: the moment this request reads seat holds at (the app's clock). */
@@ -26,10 +20,6 @@ export function createRequestLoaders(prisma: Db, now: Date): RequestLoaders {
   const similarBySelection = new Map<unknown, DataLoader<SimilarParent, SimilarFound, number>>();
   return {
     cartViews: new CartViews(now),
-    priceHistories: new DataLoader(async (variantIds) => {
-      const found = await priceHistories(prisma, variantIds);
-      return variantIds.map((id) => found.get(id) ?? []);
-    }),
     similarProducts(selectionKey, selection) {
       let loader = similarBySelection.get(selectionKey);
       if (!loader) {

@@ -5,7 +5,8 @@ import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
-import { announcesReduction, reductionOf, type AnnouncingVariant } from '../../services/prices.ts';
+import { reductionOf, type AnnouncingVariant } from '../../services/prices.ts';
+import type { PriceHistoryRow } from '../../../../schema/rules/lowest-price.ts';
 import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
@@ -156,14 +157,22 @@ function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate:
 }
 
 /**
- * The lowest price of the 30 days before the variant's announced reduction (decision 0063), or null when
- * no reduction may be announced. The history is read by the request's loader: one statement for every
- * variant of the answer that announces a reduction, none for the others.
+ * A variant's price history, read in the statement that reads the variant (a join, as the cart view's
+ * data is): only the rows of a variant that announces a reduction (its sale price column is set; the
+ * euro one falls back to the crown one), so a list costs no statement more and carries no rows for
+ * variants not on sale (decision 0063).
  */
-async function variantLowestPrice(variant: AnnouncingVariant & { id: number }, vatRate: number, ctx: Context): Promise<Money | null> {
-  if (!announcesReduction(variant, ctx.currency, ctx.config.eurRate)) return null;
-  const history = await ctx.loaders.priceHistories.load(variant.id);
-  const reduction = reductionOf(variant, history, ctx.currency, ctx.config.eurRate, ctx.clock());
+const PRICE_HISTORY = {
+  priceChanges: {
+    where: { variant: { is: { originalPriceCzk: { not: null } } } },
+    select: { at: true, currency: true, price: true },
+    orderBy: [{ at: 'asc' }, { id: 'asc' }],
+  },
+} as const;
+
+/** The lowest price of the 30 days before the variant's announced reduction (decision 0063), or null when none may be announced. */
+function variantLowestPrice(variant: AnnouncingVariant & { priceChanges: PriceHistoryRow[] }, vatRate: number, ctx: Context): Money | null {
+  const reduction = reductionOf(variant, variant.priceChanges, ctx.currency, ctx.config.eurRate, ctx.clock());
   return reduction ? money(reduction.lowestPrice, vatRate, ctx.currency) : null;
 }
 
@@ -206,7 +215,7 @@ export const Variant = builder.prismaNode('Variant', {
       type: Price,
       nullable: true,
       description: LOWEST_PRICE_DESCRIPTION,
-      select: { product: { select: { vatRate: true } } },
+      select: { product: { select: { vatRate: true } }, ...PRICE_HISTORY },
       resolve: (v, _a, ctx) => variantLowestPrice(v, v.product.vatRate, ctx),
     }),
     product: t.relation('product', { description: 'The product this is a variant of.' }),
@@ -214,7 +223,7 @@ export const Variant = builder.prismaNode('Variant', {
 });
 
 /** The variant columns a product's price reads (a list has a dozen variants per product). */
-const VARIANT_PRICES = { variants: { select: { id: true, priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
+const VARIANT_PRICES = { variants: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
 
 /** The cheapest variant decides the "from" price shown in lists. */
 function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[], ctx: Context): V | undefined {
@@ -291,7 +300,7 @@ export const Product = builder.prismaNode('Product', {
       type: Price,
       nullable: true,
       description: `${LOWEST_PRICE_DESCRIPTION} For the variant that gives \`price\`.`,
-      select: VARIANT_PRICES,
+      select: { variants: { select: { ...VARIANT_PRICES.variants.select, ...PRICE_HISTORY } } },
       resolve: (p, _a, ctx) => {
         const cheapest = cheapestVariant(p.variants, ctx);
         return cheapest ? variantLowestPrice(cheapest, p.vatRate, ctx) : null;
