@@ -165,10 +165,10 @@ function variantOriginalPrice(variant: Parameters<typeof unitPrice>[0], vatRate:
 const PRICE_HISTORY = {
   priceChanges: {
     where: { variant: { is: { originalPriceCzk: { not: null } } } },
-    select: { at: true, currency: true, price: true },
-    orderBy: [{ at: 'asc' }, { id: 'asc' }],
+    select: { at: true as const, currency: true as const, price: true as const },
+    orderBy: [{ at: 'asc' as const }, { id: 'asc' as const }],
   },
-} as const;
+};
 
 /** The lowest price of the 30 days before the variant's announced reduction (decision 0063), or null when none may be announced. */
 function variantLowestPrice(variant: AnnouncingVariant & { priceChanges: PriceHistoryRow[] }, vatRate: number, ctx: Context): Money | null {

@@ -13,6 +13,7 @@ import { useNotify } from '../../components/ui/Toasts.tsx';
 import { errorOf } from '../../apollo/errors.ts';
 import { MAX_CART_LINE_QUANTITY, variantText } from '../../../../schema/rules/index.ts';
 import { FormToken, useHydrated } from '../../forms/FormToken.tsx';
+import { LowestPrice } from '../catalog/Reduction.tsx';
 import type { CartActionData } from './cart-action-data.ts';
 
 /** What the table shows of each line. */
@@ -32,6 +33,9 @@ export const CartLinesFieldsFragment = graphql(`
         code
         size
         stock
+        lowestPriceLast30Days {
+          ...PriceFields
+        }
         colour {
           code
           name
@@ -225,6 +229,7 @@ function CartLineRow({ line, failed }: { line: Line; failed: { quantity: string;
       <td className="cart-table__unit">
         <span className="cart-table__label">{t('cart.unitPrice')}: </span>
         <Money price={line.unitPrice} />
+        <LowestPrice price={line.unitPrice} lowest={line.variant.lowestPriceLast30Days} />
       </td>
       <td className="cart-table__quantity">
         {/* a form may not have role=group: the group is inside it */}

@@ -14,6 +14,7 @@ import { WishlistButton } from '../wishlist/WishlistButton.tsx';
 import { WatchAvailability } from '../wishlist/WatchAvailability.tsx';
 import { distinctColours, distinctSizes, findVariant, pickerVariants, VariantPicker } from './VariantPicker.tsx';
 import { SizeChart } from './SizeChart.tsx';
+import { DiscountBadge, LowestPrice } from './Reduction.tsx';
 
 export const BuyBoxFieldsFragment = graphql(`
   fragment BuyBoxFields on Product {
@@ -31,7 +32,7 @@ export const BuyBoxFieldsFragment = graphql(`
     price {
       ...PriceFields
     }
-    originalPrice {
+    lowestPriceLast30Days {
       ...PriceFields
     }
     sizeChart {
@@ -48,7 +49,7 @@ export const BuyBoxFieldsFragment = graphql(`
       price {
         ...PriceFields
       }
-      originalPrice {
+      lowestPriceLast30Days {
         ...PriceFields
       }
       ...VariantPickerFields
@@ -84,7 +85,8 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
   const chosen = needsSize && size === null ? undefined : findVariant(choices, colours.length ? colour : null, needsSize ? size : null);
   const variant = chosen && product.variants.find((candidate) => candidate.id === chosen.id);
   const shownPrice = priceOf(variant?.price ?? product.price);
-  const shownOriginal = variant ? variant.originalPrice : product.originalPrice;
+  // the reduction of the chosen variant, else of the variant that gives the "from" price
+  const shownLowest = variant ? variant.lowestPriceLast30Days : product.lowestPriceLast30Days;
   const pricesDiffer = new Set(product.variants.map((v) => priceOf(v.price).withVat)).size > 1;
 
   const onAdd = async () => {
@@ -108,7 +110,7 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
     <div className="buy-box">
       <div className="badges">
         {product.isNew && <span className="badge badge--new">{t('product.new')}</span>}
-        {product.isSale && <span className="badge badge--sale">{t('product.sale')}</span>}
+        <DiscountBadge price={variant?.price ?? product.price} lowest={shownLowest} />
       </div>
       <h1>{product.name}</h1>
       <p className="buy-box__meta">
@@ -122,7 +124,7 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
         ) : (
           <Money price={variant?.price ?? product.price} className="price price--large" />
         )}
-        {shownOriginal && <Money price={shownOriginal} className="price price--original" />}
+        <LowestPrice price={variant?.price ?? product.price} lowest={shownLowest} />
         <span className="price__without-vat">{t('product.priceWithoutVat', { price: format(shownPrice.withoutVat, shownPrice.currency) })}</span>
       </p>
       <form

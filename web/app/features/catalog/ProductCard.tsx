@@ -4,6 +4,7 @@ import { getFragmentData, graphql, type FragmentType } from '~/gql';
 import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { WishlistButton } from '../wishlist/WishlistButton.tsx';
+import { DiscountBadge, LowestPrice } from './Reduction.tsx';
 
 export const ProductCardFieldsFragment = graphql(`
   fragment ProductCardFields on Product {
@@ -26,7 +27,7 @@ export const ProductCardFieldsFragment = graphql(`
     price {
       ...PriceFields
     }
-    originalPrice {
+    lowestPriceLast30Days {
       ...PriceFields
     }
   }
@@ -56,7 +57,7 @@ export function ProductCard({ eager = false, ...props }: { product: ProductRef; 
           )}
           <div className="badges">
             {product.isNew && <span className="badge badge--new">{t('product.new')}</span>}
-            {product.isSale && <span className="badge badge--sale">{t('product.sale')}</span>}
+            <DiscountBadge price={product.price} lowest={product.lowestPriceLast30Days} />
           </div>
         </div>
         <p className="product-card__brand">{product.manufacturer.name}</p>
@@ -65,7 +66,7 @@ export function ProductCard({ eager = false, ...props }: { product: ProductRef; 
       <WishlistButton product={product} />
       <p className="product-card__price">
         <Money price={product.price} className="price" />
-        {product.originalPrice && <Money price={product.originalPrice} className="price price--original" />}
+        <LowestPrice price={product.price} lowest={product.lowestPriceLast30Days} />
       </p>
       <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>
         {product.inStock ? t('product.inStock') : t('product.soldOut')}

@@ -9,6 +9,7 @@ import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { useAddToCart } from '../cart/useAddToCart.ts';
 import { WishlistButton } from './WishlistButton.tsx';
+import { LowestPrice } from '../catalog/Reduction.tsx';
 
 /** A product on the wishlist pages: price, availability, and its variants for add-to-cart. */
 export const WishlistProductFragment = graphql(`
@@ -31,7 +32,7 @@ export const WishlistProductFragment = graphql(`
     price {
       ...PriceFields
     }
-    originalPrice {
+    lowestPriceLast30Days {
       ...PriceFields
     }
     variants {
@@ -80,7 +81,7 @@ export function WishlistItems(props: { items: { id: string; product: FragmentTyp
             </h2>
             <p className="product-card__price">
               <Money price={product.price} className="price" />
-              {product.originalPrice && <Money price={product.originalPrice} className="price price--original" />}
+              <LowestPrice price={product.price} lowest={product.lowestPriceLast30Days} />
             </p>
             <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>{product.inStock ? t('product.inStock') : t('product.soldOut')}</p>
           </div>
