@@ -1,12 +1,14 @@
 // Issue 42 §3 in real Chromium against the production build (decision 0063): the demo's sale jersey,
 // reduced within the last 30 days from a price it had for longer, shows the lowest price of the 30 days
 // before the reduction struck through, the line that states it and the percentage from it, on the product
-// page and on its card in the search results, in Czech and in English; the 8-day-old sale bottle, whose
+// page and on its card in the search results, in Czech and in English, on the wishlist and in the cart;
+// the 8-day-old sale bottle, whose
 // history does not reach 30 days before its reduction, shows no struck-through price, no line, no badge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
+import { chooseVariant } from '../support/product-page.ts';
 import { href } from '../../schema/routes.ts';
 import { products } from '../../prisma/seed/data/index.ts';
 import { discountPercent, formatMoney, formatPercent, type Locale } from '../../schema/rules/index.ts';
@@ -63,6 +65,30 @@ describe('the lowest price of the last 30 days', () => {
       }
     });
   }
+
+  it('the wishlist and the cart line state it too', async () => {
+    const inStock = jersey.variants.find((variant) => variant.stock > 0 && variant.priceCzk === cheapest.priceCzk)!;
+    const lowest = formatMoney(inStock.originalPriceCzk!, 'CZK', 'cs');
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await open(page, href('product', 'cs', { slug: jersey.slug.cs }));
+      const heart = page.locator('.buy-box').getByRole('button', { name: `Přidat do oblíbených: ${jersey.name.cs}` });
+      await heart.click();
+      await expect.poll(() => heart.getAttribute('aria-pressed')).toBe('true');
+      await chooseVariant(page, { slug: jersey.slug.cs, size: inStock.size, colour: null });
+      await page.getByTestId('add-to-cart').click();
+      await expect.poll(() => page.getByTestId('header-cart-count').textContent()).toBe('1');
+
+      await open(page, href('wishlist', 'cs'));
+      await expect.poll(() => page.getByTestId('wishlist-item').getByTestId('lowest-price').textContent()).toBe(LINE.cs(lowest));
+      await open(page, href('cart', 'cs'));
+      await expect.poll(() => page.getByTestId('cart-line').getByTestId('lowest-price').textContent()).toBe(LINE.cs(lowest));
+      expect(await page.getByTestId('cart-line').locator('.price--original').textContent()).toBe(lowest);
+    } finally {
+      await context.close();
+    }
+  });
 
   it('a reduction without 30 days of history shows no struck-through price, no line and no badge', async () => {
     expect(bottle.isSale).toBe(true);
