@@ -131,12 +131,12 @@ export async function issueCreditNote(tx: Tx, changes: ChangeRecorder, request: 
 
   const now = new Date();
   const number = await nextCreditNoteNumber(tx, now);
-  const lines: Prisma.CreditNoteLineCreateWithoutCreditNoteInput[] = [
+  const lines: Omit<Prisma.CreditNoteLineCreateManyInput, 'creditNoteId'>[] = [
     ...money.goods.map((row) => {
       const line = byId.get(row.orderLineId)!;
       return {
         kind: 'GOODS' as const,
-        orderLine: { connect: { id: row.orderLineId } },
+        orderLineId: row.orderLineId,
         name: line.name,
         size: line.size,
         colour: line.colour,
@@ -175,10 +175,11 @@ export async function issueCreditNote(tx: Tx, changes: ChangeRecorder, request: 
       totalGross: money.total.gross,
       roundingGross: money.rounding,
       vatRecap: money.recap as unknown as Prisma.InputJsonValue,
-      lines: { create: lines },
     },
     select: { id: true, number: true },
   });
+  // one INSERT in the document's order: goods, discount, fees, rounding (the PDF prints them by id)
+  await tx.creditNoteLine.createMany({ data: lines.map((line) => ({ ...line, creditNoteId: created.id })) });
   await enqueueMail(tx, {
     kind: 'creditNote',
     recipient: order.email,
