@@ -139,11 +139,13 @@ export function renderCreditNotePdf(note: CreditNoteDocument): Promise<Buffer> {
 
   // --- heading
   doc.font('bold').fontSize(18).fillColor(ACCENT).text(labels.title, left, y, { width: CONTENT_WIDTH * 0.65 });
+  // the English title takes two lines: the rule goes below the second
+  const titleHeight = doc.heightOfString(labels.title, { width: CONTENT_WIDTH * 0.65 });
   doc.font('bold').fontSize(12).fillColor('black').text(`${labels.numberPrefix} ${note.number}`, left + CONTENT_WIDTH * 0.65, y + 5, {
     width: CONTENT_WIDTH * 0.35,
     align: 'right',
   });
-  y += doc.heightOfString(labels.title, { width: CONTENT_WIDTH * 0.65 }) > 30 ? 50 : 34;
+  y += Math.max(34, titleHeight + 12);
   doc.moveTo(left, y).lineTo(left + CONTENT_WIDTH, y).lineWidth(1).strokeColor(ACCENT).stroke();
   y += 12;
 
