@@ -1,6 +1,9 @@
 // Recording payments, for the shop owner (decision 0046):
 //   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
 //   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
+//   npm run order -- complaint <protocol number> accepted [--refund]   (decision 0062: with --refund a credit
+//                                                   note for the protocol's goods, e-mailed to the customer)
+//   npm run order -- credit-notes <order number>   (the order's credit notes)
 // Reads the server's configuration like `npm run stock` (DATABASE_URL, or the embedded database under
 // DATA_DIR). A paid order gets the status PAID (its partner's order.paid webhook goes out) and the
 // customer a "Payment received" e-mail, which this command delivers at once with the server's SMTP_URL,
@@ -13,6 +16,7 @@ import type { Db } from '../bff/src/db/client.ts';
 import { formatMoney, type Currency } from '../schema/rules/money.ts';
 import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentResult, type RecordedPayment } from '../bff/src/services/order-payments.ts';
 import { importStatement, parseFioStatement, StatementFormatError, type ImportedPayment } from '../bff/src/services/bank-statements.ts';
+import { acceptComplaint, CreditNoteError, creditNotesOfOrderNumber, type ComplaintAcceptance, type CreditNoteSummary } from '../bff/src/services/credit-notes.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
@@ -21,11 +25,18 @@ const USAGE = `Usage:
                                           arrived, today when left out; --reference: the bank's reference)
   npm run order -- import-payments <file.csv>
                                           marks the orders a Fio bank statement (CSV) pays, by variable symbol,
-                                          and lists the payments it did not match`;
+                                          and lists the payments it did not match
+  npm run order -- complaint <protocol number> accepted [--refund]
+                                          accepts a complaint (return protocol); --refund also issues a credit
+                                          note for its goods and e-mails it to the customer
+  npm run order -- credit-notes <order number>
+                                          lists the order's credit notes`;
 
 export type OrderCommand =
   | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
   | { kind: 'import-payments'; file: string }
+  | { kind: 'complaint-accepted'; protocolNumber: string; refund: boolean }
+  | { kind: 'credit-notes'; orderNumber: string }
   | { kind: 'help' };
 
 /** The options of `paid`, as --name value or --name=value. */
@@ -55,7 +66,19 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
     if (rest.length !== 1) throw new UsageError('import-payments needs one CSV file.');
     return { kind: 'import-payments', file: rest[0] };
   }
-  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid and import-payments.`);
+  if (command === 'complaint') {
+    const refund = rest.includes('--refund');
+    const unknown = rest.find((arg) => arg.startsWith('--') && arg !== '--refund');
+    if (unknown) throw new UsageError(`Unknown option ${unknown}; complaint takes only --refund.`);
+    const positional = rest.filter((arg) => !arg.startsWith('--'));
+    if (positional.length !== 2 || positional[1] !== 'accepted') throw new UsageError('complaint needs a protocol number and the word accepted: complaint R2026000042 accepted [--refund].');
+    return { kind: 'complaint-accepted', protocolNumber: positional[0], refund };
+  }
+  if (command === 'credit-notes') {
+    if (rest.length !== 1) throw new UsageError('credit-notes needs one order number.');
+    return { kind: 'credit-notes', orderNumber: rest[0] };
+  }
+  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid, import-payments, complaint and credit-notes.`);
   const { positional, named } = options(rest);
   if (positional.length !== 1) throw new UsageError('paid needs one order number.');
   const amountText = named.get('amount');
@@ -102,15 +125,46 @@ export function describeImported(payment: ImportedPayment): string {
   }
 }
 
-async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
+/** One credit note in a list: number, day, reason, amount, note. */
+export function describeCreditNote(note: CreditNoteSummary): string {
+  return `${note.number}  ${note.issuedAt.toISOString().slice(0, 10)}  ${note.reason.padEnd(12)}  ${money(note.totalGross, note.currency).padStart(14)}${note.note ? `  ${note.note}` : ''}`;
+}
+
+/** What `complaint … accepted` prints. */
+export function describeAcceptance(result: ComplaintAcceptance): string {
+  const note = result.creditNote ? ` Credit note ${result.creditNote.number}.` : '';
+  if (result.result === 'ALREADY_ACCEPTED') return `ALREADY ACCEPTED: return protocol ${result.protocolNumber} (order ${result.orderNumber}) was accepted before;${note} nothing changed.`;
+  return result.creditNote
+    ? `ACCEPTED: return protocol ${result.protocolNumber} (order ${result.orderNumber}).${note} The customer gets it by e-mail; refund the amount to the protocol's account.`
+    : `ACCEPTED: return protocol ${result.protocolNumber} (order ${result.orderNumber}), no refund.`;
+}
+
+async function deliverMails(prisma: Db, config: Config, kinds: ('paymentReceived' | 'creditNote')[]): Promise<void> {
   // the outbox's claim keeps a running shop from sending them twice; the rest of the outbox is the shop's
   const { startMailJob } = await import('../bff/src/jobs/mail.ts');
   const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
-  await mailer.sendNow({ kinds: ['paymentReceived'] });
+  await mailer.sendNow({ kinds });
   await mailer.close();
 }
 
+async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
+  await deliverMails(prisma, config, ['paymentReceived']);
+}
+
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'complaint-accepted') {
+    const result = await acceptComplaint(prisma, command.protocolNumber, { refund: command.refund });
+    console.log(describeAcceptance(result));
+    if (result.result === 'ACCEPTED' && result.creditNote) await deliverMails(prisma, config, ['creditNote']);
+    return;
+  }
+  if (command.kind === 'credit-notes') {
+    const found = await creditNotesOfOrderNumber(prisma, command.orderNumber);
+    if (!found) throw new CreditNoteError('CREDIT_NOTE_ORDER_NOT_FOUND', `There is no order ${command.orderNumber}.`);
+    if (found.notes.length === 0) console.log(`Order ${found.orderNumber} has no credit notes.`);
+    for (const note of found.notes) console.log(describeCreditNote(note));
+    return;
+  }
   if (command.kind === 'paid') {
     const result = await markOrderPaid(prisma, {
       orderNumber: command.orderNumber,
@@ -144,7 +198,10 @@ export const orderCommand: ShopCommand<OrderCommand> = {
   run,
   // a refused payment, an unreadable statement or a file that is not there is the user's input
   isInputError: (error) =>
-    error instanceof PaymentRefusedError || error instanceof StatementFormatError || (error as NodeJS.ErrnoException).code === 'ENOENT',
+    error instanceof PaymentRefusedError ||
+    error instanceof StatementFormatError ||
+    error instanceof CreditNoteError ||
+    (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 
 // `npx tsx scripts/order.ts …` in development; the build runs orderCommand from build/bff/order.js (`npm run order`)

@@ -33,6 +33,7 @@ import { buildFiles } from './http/build-files.ts';
 import { currencySwitch, homeGoesToEnglish, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
+import { accountCreditNoteRoutes, creditNoteRoutes } from './http/credit-note.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
@@ -302,6 +303,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(seoRoutes(prisma, config));
   // the invoice's secret link needs no session: served before one is loaded
   app.use(invoiceRoutes(prisma, config));
+  app.use(creditNoteRoutes(prisma));
   // Before the session: CORS answers from the CORS_ORIGINS allow-list, and a bearer-token (partner)
   // request is authenticated and loses its cookies, so no shopper's session is ever loaded for it.
   // The public explorer's anonymous requests (GRAPHIQL_PUBLIC) likewise, with the catalog:read view.
@@ -350,6 +352,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.get(['/currency/:code', '/mena/:code'], currencySwitch(config));
   // the owner's invoice download needs her session
   app.use(accountInvoiceRoutes(prisma, config));
+  app.use(accountCreditNoteRoutes(prisma));
   app.use(privacyExportRoutes(prisma));
   app.use(homeLanguageRedirect);
   app.use('/graphql', csrfProtection(csrf), (req, res, next) => {

@@ -12,6 +12,8 @@ import { loadReturnProtocol } from '../services/returns.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderInvoice } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
+import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
+import { creditNotePdf, loadCreditNoteDocument } from '../services/credit-notes.ts';
 import { renderTicketsPdf, ticketsFileName } from '../pdf/tickets-pdf.ts';
 import { loadOrderTickets } from '../services/ticket-documents.ts';
 import type { TicketKeyConfig } from '../services/ticket-codes.ts';
@@ -50,6 +52,12 @@ const LOADERS: Loaders = {
   },
   availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),
   returnProtocol: ({ db }, { complaintId }) => loadReturnProtocol(db, complaintId),
+  async creditNote({ db }, { creditNoteId }) {
+    const note = await loadCreditNoteDocument(db, creditNoteId);
+    // the PDF drawn once and kept: the e-mail attaches the very file the order's page downloads
+    const file = note && (await creditNotePdf(db, creditNoteId, renderCreditNotePdf));
+    return note && file && { note, file };
+  },
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),
   passwordReset: async (_deps, payload) => payload,
   orderConfirmationLink: async (_deps, payload) => payload,

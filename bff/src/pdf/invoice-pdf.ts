@@ -142,7 +142,8 @@ function czkOf(amountMinor: number, currency: Currency, eurRate: number): number
   return currency === 'CZK' ? amountMinor : Math.round(amountMinor * eurRate);
 }
 
-function addressLines(address: DocumentAddress, labels: Labels, language: Locale): string[] {
+/** A party's address as the document prints it, line by line (the credit note prints it the same way). */
+export function addressLines(address: DocumentAddress, labels: { ico: string; dic: string }, language: Locale): string[] {
   const name = addressName(address);
   return [
     address.company,

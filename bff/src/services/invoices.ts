@@ -32,7 +32,7 @@ export type InvoiceData = {
 export type InvoiceRenderer = (data: InvoiceData) => Promise<Buffer>;
 
 export type InvoiceOptions = {
-  /** CZK per EUR (EUR_RATE), for the CZK VAT summary of a euro invoice; fixed once the invoice exists. */
+  /** CZK per EUR (EUR_RATE), for the CZK VAT summary of a euro invoice; kept with it (its credit notes use it), fixed once it exists. */
   eurRate: number;
   render: InvoiceRenderer;
 };
@@ -75,7 +75,7 @@ export async function orderInvoice(db: Db, orderId: number, options: InvoiceOpti
   });
   // ON CONFLICT DO NOTHING: a parallel first download may have stored its copy already
   await db.invoice.createMany({
-    data: [{ orderId, number: order.number, issuedAt, dueAt, pdf: new Uint8Array(bytes) }],
+    data: [{ orderId, number: order.number, issuedAt, dueAt, eurRate: options.eurRate, pdf: new Uint8Array(bytes) }],
     skipDuplicates: true,
   });
   const saved = await db.invoice.findUniqueOrThrow({ where: { orderId }, select: { number: true, pdf: true } });

@@ -21,6 +21,8 @@ export type MailPayloads = {
   /** Enqueued by the database trigger on Variant.stock too (migration 20261122164000_wishlist_watch). */
   availabilityWatch: { watchId: number };
   returnProtocol: { complaintId: number };
+  /** A credit note issued (services/credit-notes.ts), its PDF attached. */
+  creditNote: { creditNoteId: number };
   accountWelcome: { customerId: number };
   /** firstName: the customer's, for the greeting (absent in rows queued before it was kept). */
   passwordReset: { token: string; validMinutes: number; firstName?: string };
@@ -73,6 +75,7 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   paymentReceived: { parse: idPayload('orderId') },
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
+  creditNote: { parse: idPayload('creditNoteId') },
   accountWelcome: { parse: idPayload('customerId') },
   passwordReset: { secret: true, parse: linkPayload(60) },
   orderConfirmationLink: { secret: true, parse: linkPayload(30) },

@@ -26,6 +26,8 @@ export type DocumentAddress = {
 };
 
 export type DocumentLine = {
+  /** The order line's id (a credit note names the line it credits). */
+  id: number;
   name: string;
   size: string | null;
   colour: string | null;
@@ -102,7 +104,7 @@ function readRecap(value: Prisma.JsonValue): VatRecapRow[] {
 }
 
 /** The order as its documents show it; null when there is no such order. */
-export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderDocument | null> {
+export async function loadOrderDocument(db: Db | Prisma.TransactionClient, orderId: number): Promise<OrderDocument | null> {
   const order = await db.order.findUnique({
     where: { id: orderId },
     include: {
@@ -133,6 +135,7 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
     deliveryAddress: readAddress(order.deliveryAddress),
     note: order.note,
     lines: order.lines.map((line) => ({
+      id: line.id,
       name: line.name,
       size: line.size,
       colour: line.colour,

@@ -49,6 +49,7 @@ function order(language: Locale): OrderDocument {
     note: '',
     lines: [
       {
+        id: 1,
         name: 'Dres FC Vltavín domácí',
         size: 'L',
         colour: language === 'cs' ? 'modrá' : 'blue',

@@ -18,6 +18,15 @@ const AccountOrderQuery = graphql(`
       ...OrderDetailsFields
       number
       accountInvoiceUrl
+      creditNotes {
+        number
+        issuedAt
+        reason
+        total {
+          withVat
+        }
+        url: accountUrl
+      }
     }
   }
 `);
@@ -60,7 +69,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   if (!order) return null;
   return (
     <AccountLayout current="accountOrders">
-      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} className="order-summary">
+      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} creditNotes={order.creditNotes} className="order-summary">
         <p>
           <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
         </p>

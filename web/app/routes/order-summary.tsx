@@ -21,6 +21,15 @@ const OrderSummaryQuery = graphql(`
       ...OrderDetailsFields
       number
       invoiceUrl
+      creditNotes {
+        number
+        issuedAt
+        reason
+        total {
+          withVat
+        }
+        url
+      }
     }
   }
 `);
@@ -80,7 +89,7 @@ function OrderSummary({ order, hash, databaseId }: { order: NonNullable<OrderSum
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl}>
+    <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl} creditNotes={order.creditNotes}>
       {/* a guest returns goods only from here: the link's secret goes along in the history state, not in the address */}
       <p>
         <Link to={href('complaint', language)} state={{ returnOrder: { number: order.number, hash, databaseId } }} data-testid="order-return-link">

@@ -5,6 +5,7 @@ import { orderCancelled } from './order-cancelled.ts';
 import { paymentReceived } from './payment-received.ts';
 import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
+import { creditNote } from './credit-note.ts';
 import { accountWelcome } from './account-welcome.ts';
 import { passwordReset } from './password-reset.ts';
 import { orderConfirmationLink } from './order-confirmation-link.ts';
@@ -17,6 +18,7 @@ export const MAIL_TEMPLATES = {
   paymentReceived,
   availabilityWatch,
   returnProtocol,
+  creditNote,
   accountWelcome,
   passwordReset,
   orderConfirmationLink,

@@ -182,11 +182,22 @@ function Caption({ children }: { children: string }) {
   );
 }
 
+/** A credit note (opravný daňový doklad) to the order's invoice, as the order's page lists it. */
+export type OrderCreditNote = { number: string; issuedAt: string; reason: 'WITHDRAWAL' | 'COMPLAINT' | 'CANCELLATION'; total: { withVat: number }; url: string };
+
+const REASON_KEYS = {
+  WITHDRAWAL: 'order.creditNoteReason_WITHDRAWAL',
+  COMPLAINT: 'order.creditNoteReason_COMPLAINT',
+  CANCELLATION: 'order.creditNoteReason_CANCELLATION',
+} as const;
+
 type Props = {
   order: FragmentType<typeof OrderDetailsFieldsFragment>;
   heading: string;
   /** The invoice PDF: the summary's secret link, or the owner's account route. */
   invoiceUrl: string;
+  /** The order's credit notes, each with its PDF (the summary's secret link, or the owner's account route); oldest first. */
+  creditNotes?: OrderCreditNote[];
   /** Shown under the heading (e.g. a link back to the order list). */
   children?: ReactNode;
   /** The page frame: the summary is a page of its own; in the account it sits inside the account's frame. */
@@ -194,7 +205,7 @@ type Props = {
 };
 
 /** An order as the shopper sees it: facts, delivery and payment, addresses, lines, totals, payment details and invoice. */
-export function OrderDetails({ heading, invoiceUrl, children, className = 'container page order-summary', ...props }: Props) {
+export function OrderDetails({ heading, invoiceUrl, creditNotes = [], children, className = 'container page order-summary', ...props }: Props) {
   const order = getFragmentData(OrderDetailsFieldsFragment, props.order);
   const { t } = useTranslation();
   const language = useLanguage();
@@ -430,6 +441,21 @@ export function OrderDetails({ heading, invoiceUrl, children, className = 'conta
               {t('order.downloadInvoice')}
             </a>
           </p>
+          {creditNotes.length > 0 && (
+            <div className="order-credit-notes" data-testid="credit-notes">
+              <h3 id="order-credit-notes">{t('order.creditNotes')}</h3>
+              <ul aria-labelledby="order-credit-notes">
+                {creditNotes.map((note) => (
+                  <li key={note.number}>
+                    <a href={note.url} download data-testid="download-credit-note">
+                      {t('order.creditNoteLink', { number: note.number, date: dueDate.format(new Date(note.issuedAt)) })}
+                    </a>{' '}
+                    ({t(REASON_KEYS[note.reason])}, {t('order.creditNoteAmount', { amount: money(-note.total.withVat) })})
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </section>
       </div>
     </div>
