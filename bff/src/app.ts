@@ -22,7 +22,6 @@ import { compression } from './http/compression.ts';
 import { brokenEscapesTakenLiterally, clientErrorAnswer, pageRequestShape } from './http/client-errors.ts';
 import { httpsRedirect, requestIsHttps, trustFunction } from './http/https.ts';
 import { isPersonalPage, personalPagesNotStored } from './http/personal-pages.ts';
-import { createCatalogVersion, type CatalogVersion } from './cache/catalog-version.ts';
 import { kickMailSender } from './services/mail-outbox.ts';
 import { createChangeFeed, type ChangeFeed } from './events/change-feed.ts';
 import { dispatchCommitsTo } from './events/record.ts';
@@ -87,8 +86,8 @@ export type App = {
   purgeResponseCache: ResponseCache['purge'] | null;
   /** The personal answers' counters, when the response cache is on (cache/personal-answers.ts). */
   personalAnswerStats: PersonalAnswerStats | null;
-  /** When public data last changed, when the response cache is on (tests wait for its poll). */
-  catalogVersion: CatalogVersion | null;
+  /** The response cache, when it is on (RESPONSE_CACHE): tests read its `generation` and `changes`. */
+  responseCache: Pick<ResponseCache, 'generation' | 'changes'> | null;
   /** What the services changed, after each commit, from every instance and process (events/change-feed.ts; tests wait for `changes.polled()`). */
   changes: ChangeFeed;
   /**
@@ -158,14 +157,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const changes = createChangeFeed({ pool, redisUrl: config.redisUrl, channel: `${cachePrefix}changes`, log: backgroundLog });
   dispatchCommitsTo(prisma, changes);
   // Response cache (issue 10, docs/decisions/0016, 0056): pages and catalog queries, purged by what they
-  // were built from (their tags), or all of them by a write the app did not describe (the catalog
-  // version's generation). Which answers may be stored at all is declared by the Query fields
+  // were built from (their tags), or all of them by a write the app did not describe (its
+  // generation). Which answers may be stored at all is declared by the Query fields
   // (cache/graphql-operation.ts), not guessed from the SQL they send.
-  const catalogVersion = config.responseCache ? createCatalogVersion({ feed: changes, redisUrl: config.redisUrl, generationKey: `${cachePrefix}generation` }) : null;
   const sessionSecret = config.sessionSecret!;
-  const responseCache = catalogVersion
+  const responseCache = config.responseCache
     ? createResponseCache({
-        version: catalogVersion,
+        feed: changes,
         redisUrl: config.redisUrl,
         // entries in Redis are signed, with a key derived as the captcha's and the tickets' are
         signingKey: createHmac('sha256', sessionSecret).update('response-cache').digest('hex'),
@@ -174,13 +172,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         startResponse: (req, res) => startResponse(req, res).nonce,
       })
     : null;
-  if (catalogVersion && responseCache) {
+  if (responseCache) {
     changes.onPurge((purge, origin) => {
       // a match's seats alone: no stored answer shows them (Event.availability is never stored), and
       // every hold would otherwise touch the match's pages
       if ('tags' in purge && purge.tags.every((tag) => tag.startsWith('event:'))) return;
-      if ('tags' in purge) void responseCache.purge(purge, origin);
-      catalogVersion.purge(purge, origin);
+      void responseCache.purge(purge, origin);
     });
   }
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
@@ -245,14 +242,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // on and off with the response cache (RESPONSE_CACHE).
   const personalQueryHash = persistedOperationHash('Personal');
   const personalAnswers =
-    catalogVersion && personalQueryHash
+    responseCache && personalQueryHash
       ? createPersonalAnswers({
           queryHash: personalQueryHash,
           sessionSecret,
           sessionCookie,
           secureCookies: config.secureCookies,
           publicOrigin: csrf.publicOrigin,
-          version: catalogVersion,
+          publicChanges: responseCache,
           redisUrl: config.redisUrl,
           channel: `${cachePrefix}personal`,
           startResponse: (req, res) => startResponse(req, res).nonce,
@@ -470,10 +467,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     responseCacheStats: responseCache?.stats ?? null,
     purgeResponseCache: responseCache?.purge ?? null,
     personalAnswerStats: personalAnswers?.stats ?? null,
-    catalogVersion,
+    responseCache,
     changes,
     async cachesReady() {
-      await Promise.all([changes.ready(), catalogVersion?.ready(), responseCache?.ready(), personalAnswers?.ready()]);
+      await Promise.all([changes.ready(), responseCache?.ready(), personalAnswers?.ready()]);
     },
     databaseUrl,
     pool,
@@ -492,7 +489,6 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       await rateLimiter.close();
       await responseCache?.close();
       await personalAnswers?.close();
-      await catalogVersion?.close();
       await changes.close();
       await prisma.$disconnect();
       await embedded?.stop();

@@ -16,7 +16,7 @@
 //   (a POST other than a GraphQL query: a mutation, a page's form) of the same session when it is done
 //   (login and logout replace the session id, so the old one's answers go); the answers of every
 //   session of a customer when a request of hers (or with her personal access token) changed something;
-//   a change of public data (prices, products: the catalog version). An answer whose execution
+//   a change of public data (prices, products: every purge of the response cache). An answer whose execution
 //   overlapped such a request or change is not kept. With REDIS_URL the drops are told to the other instances, and while Redis does not answer no
 //   answer is served from memory (another instance's change could not be heard).
 // - A hit does not move the session's idle time on (0004); the next miss does, at least every ttlMs.
@@ -28,7 +28,6 @@ import { signedSessionId } from '../http/cookies.ts';
 import { sessionKey } from '../services/sessions.ts';
 import { cookieValue } from '../../../schema/rules/cookies.ts';
 import { cacheKeyOf } from './cache-key.ts';
-import type { CatalogVersion } from './catalog-version.ts';
 
 /** What a personal answer's response carries besides the instance's own headers (CSP, request id). */
 const STORED_HEADERS = ['content-type', 'vary'];
@@ -42,7 +41,8 @@ export type PersonalAnswersOptions = {
   /** The shop's cookies are Secure and `__Host-` (the CSRF cookie's name). */
   secureCookies: boolean;
   publicOrigin: string;
-  version: CatalogVersion;
+  /** The response cache (response-cache.ts): its `changes` move at every purge of public data. */
+  publicChanges: { readonly changes: number };
   ttlMs?: number;
   maxEntries?: number;
   redisUrl?: string | null;
@@ -169,11 +169,11 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       if (session === null || requestKey === null) return next();
       const key = `${session}\n${requestKey.key}`;
       const entry = entries.get(key);
-      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.version.changes;
+      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.publicChanges.changes;
       if (!entry || !fresh || !mayServe()) {
         if (entry) entries.delete(key);
         stats.misses += 1;
-        req.personalMiss = { key, session, changes, generation: options.version.changes };
+        req.personalMiss = { key, session, changes, generation: options.publicChanges.changes };
         return next();
       }
       stats.hits += 1;
@@ -207,7 +207,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       collect(chunk, rest[0]);
       const result = end(chunk, ...rest);
       try {
-        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.version.changes;
+        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.publicChanges.changes;
         const plain =
           res.statusCode === 200 &&
           res.getHeader('set-cookie') === undefined &&
