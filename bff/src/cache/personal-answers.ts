@@ -64,8 +64,10 @@ export type PersonalAnswers = {
   close: () => Promise<void>;
 };
 
-type Entry = { body: Buffer; headers: Record<string, string>; storedAt: number; generation: number; session: string; customerId: number | null };
-type Miss = { key: string; session: string; changes: number; generation: number };
+/** `changes`: the response cache's count of purges when the answer's execution began (any purge since makes it stale). */
+type Entry = { body: Buffer; headers: Record<string, string>; storedAt: number; changes: number; session: string; customerId: number | null };
+/** `drops`: this instance's count of drops, and `changes` the response cache's purges, when the miss began. */
+type Miss = { key: string; session: string; drops: number; changes: number };
 type FrontRequest = IncomingMessage & { body?: unknown; personalMiss?: Miss };
 
 export function createPersonalAnswers(options: PersonalAnswersOptions): PersonalAnswers {
@@ -75,12 +77,12 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
   const stats: PersonalAnswerStats = { hits: 0, misses: 0, stored: 0, dropped: 0 };
   const entries = new Map<string, Entry>();
   // moves at every drop: an answer whose execution began before a drop is not kept
-  let changes = 0;
+  let drops = 0;
   // the state-changing requests of a session running now: her answer made meanwhile is not kept
   const running = new Map<string, number>();
 
   const dropWhere = (matches: (entry: Entry) => boolean) => {
-    changes += 1;
+    drops += 1;
     for (const [key, entry] of entries) {
       if (matches(entry)) {
         entries.delete(key);
@@ -169,11 +171,11 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       if (session === null || requestKey === null) return next();
       const key = `${session}\n${requestKey.key}`;
       const entry = entries.get(key);
-      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.publicChanges.changes;
+      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.changes === options.publicChanges.changes;
       if (!entry || !fresh || !mayServe()) {
         if (entry) entries.delete(key);
         stats.misses += 1;
-        req.personalMiss = { key, session, changes, generation: options.publicChanges.changes };
+        req.personalMiss = { key, session, drops, changes: options.publicChanges.changes };
         return next();
       }
       stats.hits += 1;
@@ -207,7 +209,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       collect(chunk, rest[0]);
       const result = end(chunk, ...rest);
       try {
-        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.publicChanges.changes;
+        const unchanged = miss.drops === drops && !running.has(miss.session) && miss.changes === options.publicChanges.changes;
         const plain =
           res.statusCode === 200 &&
           res.getHeader('set-cookie') === undefined &&
@@ -223,7 +225,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
         }
         const customerId = (req.session as { customerId?: number } | undefined)?.customerId ?? null;
         entries.delete(miss.key);
-        entries.set(miss.key, { body, headers, storedAt: Date.now(), generation: miss.generation, session: miss.session, customerId });
+        entries.set(miss.key, { body, headers, storedAt: Date.now(), changes: miss.changes, session: miss.session, customerId });
         stats.stored += 1;
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       } catch {
