@@ -173,12 +173,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       })
     : null;
   if (responseCache) {
-    changes.onPurge((purge, origin) => {
-      // a match's seats alone: no stored answer shows them (Event.availability is never stored), and
-      // every hold would otherwise touch the match's pages
-      if ('tags' in purge && purge.tags.every((tag) => tag.startsWith('event:'))) return;
-      void responseCache.purge(purge, origin);
-    });
+    changes.onPurge((purge, origin) => void responseCache.purge(purge, origin));
   }
   const cached: express.RequestHandler = responseCache ? responseCache.middleware : (_req, _res, next) => next();
   let draining = false;
