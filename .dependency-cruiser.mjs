@@ -21,8 +21,8 @@ const API = `${BFF}(graphql|http|cache)/`;
 const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 const EVENTS = `${BFF}events/`;
-/** Where the response cache is told to drop answers (until the tagged cache lands: the generation). */
-const CACHE_PURGE = `${BFF}cache/catalog-version\\.ts$`;
+/** Where the response cache is told to drop answers (its `purge`, tags or all). */
+const CACHE_PURGE = `${BFF}cache/response-cache\\.ts$`;
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {

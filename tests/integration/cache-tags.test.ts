@@ -35,7 +35,7 @@ async function catalog(app: TestApp, name: string) {
       products.push({ productId: product.id, variantId: product.variants[0].id, slug });
     }
   }
-  await app.catalogVersion!.polled();
+  await app.changes.polled();
   return { products, categories };
 }
 
@@ -67,8 +67,7 @@ describe('purged per tag, on one instance', () => {
   ];
   const states = async () => Promise.all(requests().map(async ([query, variables]) => (await post(app, query, variables)).cache));
 
-  // Until the event seam is merged a write through the app still drops every answer (catalog-version.ts);
-  // these tests call purge as the event seam will after a commit, with the tags it names.
+  // These tests call purge as the event seam does after a commit, with the tags it names.
   it("a product's stock change purges its page only; a flip of its availability its listing too, and no other", async () => {
     await warm(app, requests());
     const [first] = products;
@@ -141,7 +140,7 @@ describe('purged per tag in Redis, across two instances', () => {
     second = await createTestApp({ config: { responseCache: true, redisUrl: REDIS_URL }, databaseUrl: first.databaseUrl });
     await Promise.all([first.cachesReady(), second.cachesReady()]);
     ({ products } = await catalog(first, 'tag-two'));
-    await second.catalogVersion!.polled();
+    await second.changes.polled();
   });
   afterAll(async () => {
     await second?.close();

@@ -41,8 +41,8 @@ async function executedInFull(client: TestClient): Promise<unknown> {
 }
 
 /**
- * Asks twice (the second from memory; the first may be kept from before, or executed when the catalog
- * version's poll has just moved on) and checks both against the full execution.
+ * Asks twice (the second from memory; the first may be kept from before, or executed when the change
+ * feed's poll has just moved on) and checks both against the full execution.
  */
 async function expectSameAsFull(client: TestClient): Promise<{ data: Record<string, unknown> }> {
   const first = await personal(client);
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const product = await createProduct(app.prisma, { category, variants: [{ stock: 50, priceCzk: 100_000 }] });
   variantId = gid('Variant', product.variants[0].id);
   productId = product.id;
-  await app.catalogVersion!.polled(); // the catalog version's poll has seen the factories' writes
+  await app.changes.polled(); // the change feed's poll has seen the factories' writes
 });
 
 afterAll(async () => {
@@ -88,7 +88,7 @@ describe('personal answers', () => {
 
   it('seats held in the cart are in the answer at once', async () => {
     const match = await createMatch(app.prisma);
-    await app.catalogVersion!.polled(); // the factory's writes of the match move the change counter: seen now
+    await app.changes.polled(); // the factory's writes of the match move the change counter: seen now
     const shopper = app.newClient();
     await shopper.gql(ADD, { v: variantId, q: 1 });
     await expectSameAsFull(shopper);
@@ -214,7 +214,7 @@ describe('personal answers, two instances on one database and one Redis', () => 
   it('a cart changed through one instance is in the next answer of the other', async () => {
     const category = await createCategory(first.prisma, { slug: { cs: 'osobni-dva', en: 'personal-two' } });
     const product = await createProduct(first.prisma, { category, variants: [{ stock: 50, priceCzk: 10_000 }] });
-    await first.catalogVersion!.polled(); // its answers below are kept from the first ask on
+    await first.changes.polled(); // its answers below are kept from the first ask on
     const onFirst = first.newClient();
     await onFirst.gql(ADD, { v: gid('Variant', product.variants[0].id), q: 1 });
     // the same browser on the other instance: same cookies

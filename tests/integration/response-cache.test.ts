@@ -16,7 +16,6 @@ import { createCategory, createProduct } from '../support/factories.ts';
 import { createResponseCache } from '../../bff/src/cache/response-cache.ts';
 import { cacheKeyOf } from '../../bff/src/cache/cache-key.ts';
 import { createRedisClient, type RedisClient } from '../../bff/src/redis.ts';
-import { createCatalogVersion, type CatalogVersion } from '../../bff/src/cache/catalog-version.ts';
 import { answerDeclarationOf } from '../../bff/src/cache/graphql-operation.ts';
 import { schema } from '../../bff/src/graphql/schema/index.ts';
 import { createChangeFeed } from '../../bff/src/events/change-feed.ts';
@@ -56,7 +55,7 @@ beforeAll(async () => {
   for (let i = 0; i < 3; i += 1) await createProduct(app.prisma, { category, variants: [{ stock: 5, priceCzk: 200_000 }] });
   variantId = product.variants[0].id;
   productSlug = (await app.prisma.productTranslation.findFirstOrThrow({ where: { productId: product.id, language: 'cs' } })).slug;
-  await app.catalogVersion!.polled(); // the version poll has seen the factories' writes
+  await app.changes.polled(); // the version poll has seen the factories' writes
 });
 
 afterAll(async () => {
@@ -174,7 +173,7 @@ describe('response cache', () => {
 
   it('a change made by another process (a database trigger) is seen within the poll interval', async () => {
     // the trigger of the previous test's own write is seen by the poll too: let it pass, then cache again
-    await app.catalogVersion!.polled();
+    await app.changes.polled();
     await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect((await post(app, { query: PRODUCT, variables: { slug: productSlug } })).cache).toBe('HIT');
     const other = new pg.Client({ connectionString: app.databaseUrl });
@@ -184,7 +183,7 @@ describe('response cache', () => {
     } finally {
       await other.end();
     }
-    await app.catalogVersion!.polled();
+    await app.changes.polled();
     const after = await post(app, { query: PRODUCT, variables: { slug: productSlug } });
     expect(after.cache).toBe('MISS');
     expect(after.json.data.product.price.withVat).toBe(80_000);
@@ -310,19 +309,20 @@ describe('response cache', () => {
 });
 
 describe('what a change is', () => {
-  const feed = { databaseReachable: true, polled: async () => undefined };
+  const feed = { databaseReachable: true };
+  const withRedis = (prefix: string, redisUrl = REDIS_URL) => createResponseCache({ feed, redisUrl, signingKey: 'test-signing-key', keyPrefix: prefix });
 
   it('with Redis, a purge of all made here moves the shared generation once; one made elsewhere only drops memory; a purge of tags leaves the generation', async () => {
     const prefix = `test:rc:${randomUUID()}:`;
-    const first = createCatalogVersion({ feed, redisUrl: REDIS_URL, generationKey: `${prefix}generation` });
-    const second = createCatalogVersion({ feed, redisUrl: REDIS_URL, generationKey: `${prefix}generation` });
+    const first = withRedis(prefix);
+    const second = withRedis(prefix);
     const redis = createRedisClient({ url: REDIS_URL });
     await redis.connect();
     try {
       await Promise.all([first.ready(), second.ready()]);
       const before = [first.generation, second.generation];
-      first.purge({ all: true }, 'here');
-      second.purge({ all: true }, 'elsewhere');
+      void first.purge({ all: true }, 'here');
+      void second.purge({ all: true }, 'elsewhere');
       await vi.waitFor(async () => expect(await redis.get(`${prefix}generation`)).toBe('1'), { timeout: 5_000, interval: 20 });
       await sleep(100);
       expect(await redis.get(`${prefix}generation`)).toBe('1');
@@ -330,7 +330,7 @@ describe('what a change is', () => {
       // a purge of tags is the tagged cache's own (per answer): the generation stays, and so does Redis';
       // only the counter the personal answers drop at moves
       const changes = first.changes;
-      first.purge({ tags: ['product:1'] }, 'here');
+      void first.purge({ tags: ['product:1'] }, 'here');
       await sleep(100);
       expect(first.generation).toBe(before[0] + 1);
       expect(first.changes).toBe(changes + 1);
@@ -338,7 +338,7 @@ describe('what a change is', () => {
     } finally {
       await first.close();
       await second.close();
-      await redis.del([`${prefix}generation`]);
+      await redis.del([`${prefix}generation`, `${prefix}purges`, `${prefix}tag:product:1`]);
       await redis.quit();
     }
   });
@@ -346,19 +346,19 @@ describe('what a change is', () => {
   it('a change made while Redis is away moves the shared generation once Redis is back (its entries from before are not served again)', async () => {
     const prefix = `test:rc:${randomUUID()}:`;
     const proxy = await cuttableProxy(new URL(REDIS_URL));
-    const version = createCatalogVersion({ feed, redisUrl: `redis://127.0.0.1:${proxy.port}`, generationKey: `${prefix}generation` });
+    const cache = withRedis(prefix, `redis://127.0.0.1:${proxy.port}`);
     const redis = createRedisClient({ url: REDIS_URL });
     await redis.connect();
     try {
-      await version.ready();
+      await cache.ready();
       await proxy.cut();
-      version.purge({ all: true }, 'here');
+      await cache.purge({ all: true }, 'here');
       await sleep(200);
       expect(await redis.get(`${prefix}generation`)).toBeNull();
       await proxy.restore();
       await vi.waitFor(async () => expect(await redis.get(`${prefix}generation`)).toBe('1'), { timeout: 10_000, interval: 50 });
     } finally {
-      await version.close();
+      await cache.close();
       await proxy.cut();
       await redis.del([`${prefix}generation`]);
       await redis.quit();
@@ -441,7 +441,7 @@ describe('two instances on one database, through Redis', () => {
     redis = createRedisClient({ url: REDIS_URL });
     await redis.connect();
     // both connected and subscribed, and the first one's poll has seen the factories' writes
-    await Promise.all([app.cachesReady(), second.cachesReady(), app.catalogVersion!.polled()]);
+    await Promise.all([app.cachesReady(), second.cachesReady(), app.changes.polled()]);
   });
 
   afterAll(async () => {
@@ -542,7 +542,7 @@ describe('two instances on one database, through Redis', () => {
     // a change through the first instance; the second hears of it and has no request meanwhile
     await app.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 100_000 } });
     // both have seen it: the first at once and at its next poll (the trigger), the second at its next poll at the latest
-    await Promise.all([app.catalogVersion!.polled(), second.catalogVersion!.polled()]);
+    await Promise.all([app.changes.polled(), second.changes.polled()]);
     expect((await post(app, query)).cache).toBe('MISS');
     await sharedInRedis(query);
     // the second instance's first request after the change is served what the first one shared
@@ -559,10 +559,10 @@ describe('two instances on one database, through Redis', () => {
     expect(fromSecond.cache).toBe('HIT');
     expect(fromSecond.json.data.product.price.withVat).toBe(100_000);
 
-    const seen = app.catalogVersion!.generation;
+    const seen = app.responseCache!.generation;
     await second.prisma.variant.update({ where: { id: variantId }, data: { priceCzk: 70_000 } });
     // the publish reaches the first instance (or its poll sees the trigger's count)
-    await vi.waitFor(() => expect(app.catalogVersion!.generation).toBeGreaterThan(seen), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(app.responseCache!.generation).toBeGreaterThan(seen), { timeout: 10_000, interval: 20 });
     const fromFirst = await post(app, query);
     expect(fromFirst.cache).toBe('MISS');
     expect(fromFirst.json.data.product.price.withVat).toBe(70_000);
@@ -572,8 +572,8 @@ describe('two instances on one database, through Redis', () => {
 describe('stale-while-revalidate', () => {
   it('after the fresh time the old answer is served once more while a new one is rendered', async () => {
     let renders = 0;
-    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
-    const cache = createResponseCache({ version, freshMs: 500, staleMs: 10_000 });
+    const feed = { databaseReachable: true };
+    const cache = createResponseCache({ feed, freshMs: 500, staleMs: 10_000 });
     const server = express();
     server.use(cache.middleware);
     server.get('/page', (_req, res) => {
@@ -605,13 +605,13 @@ describe('stale-while-revalidate', () => {
 describe('during a database outage (requirements F3, issue 31 finding 25)', () => {
   it('an answer past its stale time is still served while the database is away, with no background render; afresh once it is back', async () => {
     let renders = 0;
-    const version = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
-    const cache = createResponseCache({ version, freshMs: 100, staleMs: 100 });
+    const feed = { databaseReachable: true };
+    const cache = createResponseCache({ feed, freshMs: 100, staleMs: 100 });
     const server = express();
     server.use(cache.middleware);
     server.get('/page', (_req, res) => {
       renders += 1;
-      if (!version.databaseReachable) return void res.status(503).type('html').send('<p>outage</p>');
+      if (!feed.databaseReachable) return void res.status(503).type('html').send('<p>outage</p>');
       res.type('html').send(`<p>render ${renders}</p>`);
     });
     const listening = createServer(server).listen(0, '127.0.0.1');
@@ -623,14 +623,14 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
     };
     try {
       expect(await get()).toEqual({ status: 200, cache: 'MISS', text: '<p>render 1</p>' });
-      version.databaseReachable = false;
+      feed.databaseReachable = false;
       await sleep(300); // past fresh and stale
       expect(await get()).toEqual({ status: 200, cache: 'STALE', text: '<p>render 1</p>' });
       expect(await get()).toEqual({ status: 200, cache: 'STALE', text: '<p>render 1</p>' });
       await sleep(100);
       expect(renders).toBe(1); // nothing rendered against a database that is away
       // back: the old answer is past its time again, and a new one is rendered
-      version.databaseReachable = true;
+      feed.databaseReachable = true;
       expect((await get()).cache).toBe('MISS');
       expect(renders).toBe(2);
     } finally {
@@ -645,8 +645,8 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
     const pool = new pg.Pool({ connectionString: app.databaseUrl, connectionTimeoutMillis: 500 });
     pool.on('error', () => undefined); // its idle connections are cut below, as in an outage
     const changes = createChangeFeed({ pool, pollMs: 20 });
-    const version = createCatalogVersion({ feed: changes });
-    changes.onPurge(version.purge);
+    const cache = createResponseCache({ feed: changes });
+    changes.onPurge((purge, origin) => void cache.purge(purge, origin));
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     const waitFor = async (condition: () => boolean) => {
@@ -654,19 +654,19 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
       return condition();
     };
     try {
-      expect(await waitFor(() => version.databaseReachable)).toBe(true);
-      const before = version.generation;
+      expect(await waitFor(() => changes.databaseReachable)).toBe(true);
+      const before = cache.generation;
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
-      expect(await waitFor(() => !version.databaseReachable)).toBe(true);
-      expect(version.generation).toBe(before);
+      expect(await waitFor(() => !changes.databaseReachable)).toBe(true);
+      expect(cache.generation).toBe(before);
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
-      expect(await waitFor(() => version.databaseReachable)).toBe(true);
-      expect(version.generation).toBeGreaterThan(before);
+      expect(await waitFor(() => changes.databaseReachable)).toBe(true);
+      expect(cache.generation).toBeGreaterThan(before);
     } finally {
       await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       await admin.end();
-      await version.close();
+      await cache.close();
       await changes.close();
       await pool.end();
     }
@@ -675,9 +675,9 @@ describe('during a database outage (requirements F3, issue 31 finding 25)', () =
 
 describe('memory bound', () => {
   it('keeps at most maxBytes of answers: the least recently used go first', async () => {
-    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const feed = { databaseReachable: true };
     // three 1 000-character pages fit into 6 000 counted bytes (2 a character), a fourth pushes the oldest out
-    const cache = createResponseCache({ version, maxBytes: 6_500 });
+    const cache = createResponseCache({ feed, maxBytes: 6_500 });
     const server = express();
     server.use(cache.middleware);
     server.get('/page', (req, res) => void res.type('html').send(String(req.query.n).padEnd(1000, '.')));
@@ -699,8 +699,8 @@ describe('memory bound', () => {
 
 describe('requests that miss together', () => {
   it('one render for the same answer asked for at once: the others get what it stored; an answer not stored is rendered by each', async () => {
-    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
-    const cache = createResponseCache({ version });
+    const feed = { databaseReachable: true };
+    const cache = createResponseCache({ feed });
     let release = () => undefined as void;
     const released = new Promise<void>((resolve) => (release = resolve));
     const renders: string[] = [];
@@ -742,8 +742,8 @@ describe('requests that miss together', () => {
 
 describe("a hit's nonce (issue 40, item 8)", () => {
   it('goes only where the render put its own: a parameter the page shows, whatever it holds, never gets it', async () => {
-    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
-    const cache = createResponseCache({ version });
+    const feed = { databaseReachable: true };
+    const cache = createResponseCache({ feed });
     const server = express();
     server.use((_req, res, next) => {
       res.locals.nonce = randomUUID().replaceAll('-', '').slice(0, 24);
@@ -777,7 +777,7 @@ describe("a hit's nonce (issue 40, item 8)", () => {
 });
 
 describe('a render in flight ends with its response, whatever happens to it (issue 40, item 4)', () => {
-  const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+  const feed = { databaseReachable: true };
   /** How the test finishes a render: it gets the request's response (a throw is the render failing). */
   type Finish = (res: express.Response) => void;
 
@@ -787,7 +787,7 @@ describe('a render in flight ends with its response, whatever happens to it (iss
    * only after `renderWaitMs`; each test checks that the next render starts at once.
    */
   async function pageServer(renderWaitMs: number) {
-    const cache = createResponseCache({ version, renderWaitMs });
+    const cache = createResponseCache({ feed, renderWaitMs });
     const renders: Array<{ finish: (how: Finish) => void; res: express.Response }> = [];
     const server = express();
     server.use(cache.middleware);

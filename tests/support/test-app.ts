@@ -144,8 +144,8 @@ export type TestApp = {
   responseCacheStats: App['responseCacheStats'];
   /** The personal answers' counters (null unless the response cache is on: bff/src/cache/personal-answers.ts). */
   personalAnswerStats: App['personalAnswerStats'];
-  /** When public data last changed (null unless the response cache is on): `polled()` waits for its next poll. */
-  catalogVersion: App['catalogVersion'];
+  /** The response cache's `generation` and `changes` (null unless the config turns it on). */
+  responseCache: App['responseCache'];
   /** What the services changed, after each commit (bff/src/events/change-feed.ts). */
   changes: App['changes'];
   /** Resolves once the caches' Redis connections are up and subscribed (at once without Redis). */
@@ -262,7 +262,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     responseCacheStats: app.responseCacheStats,
     purgeResponseCache: app.purgeResponseCache,
     personalAnswerStats: app.personalAnswerStats,
-    catalogVersion: app.catalogVersion,
+    responseCache: app.responseCache,
     changes: app.changes,
     cachesReady: app.cachesReady,
     seatChanges: app.seatChanges,

@@ -152,20 +152,20 @@ describe('the architecture check', () => {
     write({
       'bff/src/events/record.ts': "import type { Db } from '../db/client.ts';\nexport const inTransaction = (db: Db) => db.ready;\n",
       'bff/src/services/stock.ts': "import type { Db } from '../db/client.ts';\nimport { inTransaction } from '../events/record.ts';\nexport const setStock = (db: Db) => inTransaction(db);\n",
-      'bff/src/cache/catalog-version.ts': 'export const purge = () => 1;\n',
-      'bff/src/app.ts': "import { purge } from './cache/catalog-version.ts';\nimport { setStock } from './services/stock.ts';\nexport const app = { purge, setStock };\n",
+      'bff/src/cache/response-cache.ts': 'export const purge = () => 1;\n',
+      'bff/src/app.ts': "import { purge } from './cache/response-cache.ts';\nimport { setStock } from './services/stock.ts';\nexport const app = { purge, setStock };\n",
     });
     expect(violations()).toEqual([]);
   });
 
   it("fails on a module other than app.ts that reaches the response cache's purge, and on events/ importing a service", () => {
     write({
-      'bff/src/cache/catalog-version.ts': 'export const purge = () => 1;\n',
-      'bff/src/graphql/schema/stock.ts': "import { purge } from '../../cache/catalog-version.ts';\nexport const resolve = () => purge();\n",
+      'bff/src/cache/response-cache.ts': 'export const purge = () => 1;\n',
+      'bff/src/graphql/schema/stock.ts': "import { purge } from '../../cache/response-cache.ts';\nexport const resolve = () => purge();\n",
       'bff/src/events/record.ts': "import { ShopError } from '../services/errors.ts';\nexport const failed = () => new ShopError();\n",
     });
     expect(violations().sort()).toEqual([
-      'cache-purged-only-through-events: bff/src/graphql/schema/stock.ts → bff/src/cache/catalog-version.ts',
+      'cache-purged-only-through-events: bff/src/graphql/schema/stock.ts → bff/src/cache/response-cache.ts',
       'events-import-only-the-foundation: bff/src/events/record.ts → bff/src/services/errors.ts',
     ]);
   });

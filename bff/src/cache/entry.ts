@@ -32,3 +32,10 @@ export type CachedResponse = {
 
 /** Response headers kept with a cached answer (the rest are per response: CSP, request id, CORS). */
 export const STORED_HEADERS = ['content-type', 'content-language', 'link', 'vary'];
+
+/**
+ * The response cache's counters: answers served from it / rendered for it, cached bodies compressed on
+ * their way out (tests, the bench and /metrics read them; here so that a reader needs not import the
+ * cache's purge: .dependency-cruiser.mjs).
+ */
+export type ResponseCacheStats = { hits: number; misses: number; stale: number; stored: number; bypassed: number; compressed: number; purged: number };

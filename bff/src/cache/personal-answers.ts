@@ -16,7 +16,7 @@
 //   (a POST other than a GraphQL query: a mutation, a page's form) of the same session when it is done
 //   (login and logout replace the session id, so the old one's answers go); the answers of every
 //   session of a customer when a request of hers (or with her personal access token) changed something;
-//   a change of public data (prices, products: the catalog version). An answer whose execution
+//   a change of public data (prices, products: every purge of the response cache). An answer whose execution
 //   overlapped such a request or change is not kept. With REDIS_URL the drops are told to the other instances, and while Redis does not answer no
 //   answer is served from memory (another instance's change could not be heard).
 // - A hit does not move the session's idle time on (0004); the next miss does, at least every ttlMs.
@@ -28,7 +28,6 @@ import { signedSessionId } from '../http/cookies.ts';
 import { sessionKey } from '../services/sessions.ts';
 import { cookieValue } from '../../../schema/rules/cookies.ts';
 import { cacheKeyOf } from './cache-key.ts';
-import type { CatalogVersion } from './catalog-version.ts';
 
 /** What a personal answer's response carries besides the instance's own headers (CSP, request id). */
 const STORED_HEADERS = ['content-type', 'vary'];
@@ -42,7 +41,8 @@ export type PersonalAnswersOptions = {
   /** The shop's cookies are Secure and `__Host-` (the CSRF cookie's name). */
   secureCookies: boolean;
   publicOrigin: string;
-  version: CatalogVersion;
+  /** The response cache (response-cache.ts): its `changes` move at every purge of public data. */
+  publicChanges: { readonly changes: number };
   ttlMs?: number;
   maxEntries?: number;
   redisUrl?: string | null;
@@ -64,8 +64,10 @@ export type PersonalAnswers = {
   close: () => Promise<void>;
 };
 
-type Entry = { body: Buffer; headers: Record<string, string>; storedAt: number; generation: number; session: string; customerId: number | null };
-type Miss = { key: string; session: string; changes: number; generation: number };
+/** `changes`: the response cache's count of purges when the answer's execution began (any purge since makes it stale). */
+type Entry = { body: Buffer; headers: Record<string, string>; storedAt: number; changes: number; session: string; customerId: number | null };
+/** `drops`: this instance's count of drops, and `changes` the response cache's purges, when the miss began. */
+type Miss = { key: string; session: string; drops: number; changes: number };
 type FrontRequest = IncomingMessage & { body?: unknown; personalMiss?: Miss };
 
 export function createPersonalAnswers(options: PersonalAnswersOptions): PersonalAnswers {
@@ -75,12 +77,12 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
   const stats: PersonalAnswerStats = { hits: 0, misses: 0, stored: 0, dropped: 0 };
   const entries = new Map<string, Entry>();
   // moves at every drop: an answer whose execution began before a drop is not kept
-  let changes = 0;
+  let drops = 0;
   // the state-changing requests of a session running now: her answer made meanwhile is not kept
   const running = new Map<string, number>();
 
   const dropWhere = (matches: (entry: Entry) => boolean) => {
-    changes += 1;
+    drops += 1;
     for (const [key, entry] of entries) {
       if (matches(entry)) {
         entries.delete(key);
@@ -169,11 +171,11 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       if (session === null || requestKey === null) return next();
       const key = `${session}\n${requestKey.key}`;
       const entry = entries.get(key);
-      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.generation === options.version.changes;
+      const fresh = entry && Date.now() - entry.storedAt <= ttlMs && entry.changes === options.publicChanges.changes;
       if (!entry || !fresh || !mayServe()) {
         if (entry) entries.delete(key);
         stats.misses += 1;
-        req.personalMiss = { key, session, changes, generation: options.version.changes };
+        req.personalMiss = { key, session, drops, changes: options.publicChanges.changes };
         return next();
       }
       stats.hits += 1;
@@ -207,7 +209,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
       collect(chunk, rest[0]);
       const result = end(chunk, ...rest);
       try {
-        const unchanged = miss.changes === changes && !running.has(miss.session) && miss.generation === options.version.changes;
+        const unchanged = miss.drops === drops && !running.has(miss.session) && miss.changes === options.publicChanges.changes;
         const plain =
           res.statusCode === 200 &&
           res.getHeader('set-cookie') === undefined &&
@@ -223,7 +225,7 @@ export function createPersonalAnswers(options: PersonalAnswersOptions): Personal
         }
         const customerId = (req.session as { customerId?: number } | undefined)?.customerId ?? null;
         entries.delete(miss.key);
-        entries.set(miss.key, { body, headers, storedAt: Date.now(), generation: miss.generation, session: miss.session, customerId });
+        entries.set(miss.key, { body, headers, storedAt: Date.now(), changes: miss.changes, session: miss.session, customerId });
         stats.stored += 1;
         if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
       } catch {

@@ -20,7 +20,8 @@
 //   resolvers through the GraphQL context's tagAnswer; events/tags.ts). `purge` touches exactly the
 //   answers carrying a purged tag, and those that recorded none; a touched answer is served stale
 //   while one background request renders it again, unless it read the visitor (then it goes).
-//   `{all: true}`, and a move of the catalog version's generation, drop everything.
+//   `{all: true}` (a write the app did not describe, the database back after an outage) drops
+//   everything: it moves the generation, here and, once per change, in Redis (shared-store.ts).
 // - Fresh for freshMs; then served stale for up to staleMs while one background request renders it
 //   again (stale-while-revalidate). While the database is away, what is held is served whatever its
 //   age (requirements F3).
@@ -32,11 +33,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { appendVary, compressBody, negotiateEncoding, worthCompressing } from '../http/compression.ts';
 import { gzipAroundNonce } from './gzip-around-nonce.ts';
-import type { CatalogVersion } from './catalog-version.ts';
 import type { CacheTag, Purge } from '../events/tags.ts';
 import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/consent.ts';
 import { cacheKeyOf, isGraphQL, keyCookiesOf, MAX_KEY_BODY, readRawCookie, urlOf, type CacheKey, type CacheRequest } from './cache-key.ts';
-import { STORED_HEADERS, type CachedResponse } from './entry.ts';
+import { STORED_HEADERS, type CachedResponse, type ResponseCacheStats } from './entry.ts';
 import { MemoryStore } from './memory-store.ts';
 import { createSharedStore, type SharedStore } from './shared-store.ts';
 import { PurgeLog } from './purge-log.ts';
@@ -44,12 +44,16 @@ import { captureBody, storable } from './capture.ts';
 import { compressedOnce, encodedBody, partsCompressedOnce, withNonceBetween, writePieces } from './encoded-bodies.ts';
 import { createSingleFlight, RENDER_WAIT_MS } from './single-flight.ts';
 
-export type { CachedResponse } from './entry.ts';
+export type { CachedResponse, ResponseCacheStats } from './entry.ts';
 
 const REVALIDATE_HEADER = 'x-response-cache-revalidate';
 
 export type ResponseCacheOptions = {
-  version: CatalogVersion;
+  /**
+   * The change feed's view of the database (events/change-feed.ts): while it does not answer, nothing
+   * can change public data, and what is held is served whatever its age (requirements F3).
+   */
+  feed: { readonly databaseReachable: boolean };
   freshMs?: number;
   staleMs?: number;
   maxEntries?: number;
@@ -88,6 +92,10 @@ export type ResponseCache = {
    * all instances; `elsewhere` purges this instance's memory only. Resolves when Redis has it.
    */
   purge: (purge: Purge, origin: 'here' | 'elsewhere') => Promise<void>;
+  /** Moves at every purge, of some tags or of all (the personal answers drop theirs then: personal-answers.ts). */
+  readonly changes: number;
+  /** Moves at every purge of all (every answer held before it is dropped). */
+  readonly generation: number;
   /**
    * How many answers were served from the cache / rendered for it, and how many cached bodies were
    * compressed on their way out (tests and the bench read them).
@@ -98,7 +106,6 @@ export type ResponseCache = {
   close: () => Promise<void>;
 };
 
-export type ResponseCacheStats = { hits: number; misses: number; stale: number; stored: number; bypassed: number; compressed: number; purged: number };
 
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const freshMs = options.freshMs ?? 60_000;
@@ -117,18 +124,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const shared: SharedStore | null = options.redisUrl
     ? createSharedStore({ redisUrl: options.redisUrl, signingKey: options.signingKey ?? '', prefix: options.keyPrefix ?? 'shop:rc:' })
     : null;
-  // A change the catalog version saw (catalog-version.ts: any write it could not describe) drops
-  // every answer of memory when it is seen (onChange), not at the instance's next request; Redis'
-  // shared generation is moved by the catalog version itself.
-  let seenGeneration = options.version.generation;
-  const syncGeneration = () => {
-    const current = options.version.generation;
-    if (current === seenGeneration) return;
-    seenGeneration = current;
-    memory.clear();
-    purges.record({ all: true });
-  };
-  options.version.onChange(syncGeneration);
+  // moves at every purge of all: an answer of an older generation is never served or stored
+  let generation = 1;
+  // moves at every purge
+  let changes = 0;
 
   type Found = { entry?: CachedResponse; sharedGeneration: string | null; purgeSeq: string | null };
 
@@ -142,7 +141,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { entry, sharedGeneration, purgeSeq } = found;
     // a purge heard here while Redis answered may not have reached Redis yet
     if (!entry || purges.touchedSince(heard, entry.tags)) return { entry: local, sharedGeneration, purgeSeq };
-    entry.generation = options.version.generation;
+    entry.generation = generation;
     memory.set(key, entry);
     return { entry, sharedGeneration, purgeSeq };
   }
@@ -153,10 +152,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     shared?.store(key, entry, freshMs + staleMs);
   }
 
+  // A purge of all drops every answer of memory when it is heard, not at the instance's next request;
+  // in Redis the instance that made the change moves the shared generation (owed while Redis is away).
   async function purge(change: Purge, origin: 'here' | 'elsewhere') {
+    changes += 1;
     purges.record(change);
-    if ('all' in change) memory.clear();
-    else stats.purged += memory.purgeTags(change.tags);
+    if ('all' in change) {
+      generation += 1;
+      memory.clear();
+    } else stats.purged += memory.purgeTags(change.tags);
     if (origin === 'here') await shared?.purge(change, freshMs + staleMs).catch(() => undefined);
   }
 
@@ -192,7 +196,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   /** Renders the page again in the background: a request to this very server that skips the lookup. */
   function revalidate(req: CacheRequest, key: string) {
-    if (revalidating.has(key) || !options.version.databaseReachable) return;
+    if (revalidating.has(key) || !options.feed.databaseReachable) return;
     const port = req.socket.localPort;
     if (!port) return;
     revalidating.add(key);
@@ -218,15 +222,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   /** A miss's answer, stored once it has gone out when it may be, and when nothing it was built from changed meanwhile. */
   function capture(req: Request, res: Response, { key, identified }: CacheKey, found: Found) {
-    const generation = options.version.generation;
+    const begun = generation;
     const heard = purges.seq;
     const nonce = res.locals.nonce as string | undefined;
     captureBody(res, (body) => {
       const anyVisitor = res.locals.visitorRead !== true;
       const tags = [...((res.locals.cacheTags as Set<CacheTag> | undefined) ?? [])].sort();
       if (!storable(req, res, body) || (!anyVisitor && identified)) return;
-      syncGeneration();
-      if (options.version.generation !== generation || purges.touchedSince(heard, tags)) return;
+      if (generation !== begun || purges.touchedSince(heard, tags)) return;
       const headers: Record<string, string> = {};
       for (const name of STORED_HEADERS) {
         const value = res.getHeader(name);
@@ -238,7 +241,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         body,
         nonce: nonce ?? '',
         storedAt: Date.now(),
-        generation,
+        generation: begun,
         sharedGeneration: found.sharedGeneration,
         purgeSeq: found.purgeSeq,
         anyVisitor,
@@ -254,8 +257,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
    */
   const usable = (entry: CachedResponse | undefined, { identified }: CacheKey) => {
     const age = entry ? Date.now() - entry.storedAt : Infinity;
-    const inTime = age <= freshMs + staleMs || !options.version.databaseReachable;
-    const ok = entry !== undefined && entry.generation === options.version.generation && inTime && (entry.anyVisitor || !identified);
+    const inTime = age <= freshMs + staleMs || !options.feed.databaseReachable;
+    const ok = entry !== undefined && entry.generation === generation && inTime && (entry.anyVisitor || !identified);
     return ok ? { entry, fresh: age <= freshMs && !entry.purged } : null;
   };
 
@@ -264,7 +267,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const requestKey = cacheKeyOf(req);
     if (requestKey === null) return next();
     const { key } = requestKey;
-    syncGeneration();
     const found = usable(memory.get(key), requestKey);
     if (!found) return next();
     const nonce = options.startResponse?.(req, res) ?? '';
@@ -316,7 +318,6 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       return next();
     }
     const { key } = requestKey;
-    syncGeneration();
     const revalidation = req.headers[REVALIDATE_HEADER] === revalidateSecret;
     lookup(key).then(
       (found) => {
@@ -359,6 +360,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     middleware,
     front,
     purge,
+    get changes() {
+      return changes;
+    },
+    get generation() {
+      return generation;
+    },
     stats,
     ready: async () => void (await shared?.ready()),
     async close() {

@@ -4,7 +4,8 @@
 //
 // What makes a shared answer invalid, checked in the lookup's one round trip (a Lua script):
 // - the shared generation (`<prefix>generation`) moved since it was stored: a change the app did not
-//   describe ({all: true}, catalog-version.ts), which invalidates every answer at once;
+//   describe ({all: true}), which invalidates every answer at once. It is moved once per change, by the
+//   instance that made it; a move owed while Redis was away is made when it is back;
 // - one of its tags was purged after its render began. A tag purge increments one counter
 //   (`<prefix>purges`) and sets each purged tag's key (`<prefix>tag:<tag>`) to the new value, in one
 //   script; an answer records the counter as its render's lookup read it (`purgeSeq`), and is invalid
@@ -24,7 +25,7 @@ export type SharedStore = {
   /** The entry stored under `key` if it is still valid, with the shared counters a render begun now records; null when Redis does not answer. */
   lookup: (key: string) => Promise<SharedLookup | null>;
   store: (key: string, entry: CachedResponse, ttlMs: number) => void;
-  /** Makes the shared entries `purge` touches invalid (once per change: by the instance that made it). */
+  /** Makes the shared entries `purge` touches invalid (once per change: by the instance that made it); a purge of all made while Redis is away is made when it is back. */
   purge: (purge: Purge, ttlMs: number) => Promise<void>;
   ready: () => Promise<void>;
   close: () => Promise<void>;
@@ -53,6 +54,16 @@ export function createSharedStore(options: { redisUrl: string; signingKey: strin
   const purgesKey = `${prefix}purges`;
   const tagPrefix = `${prefix}tag:`;
   const tagsKeyOf = (key: string) => `${prefix}tags:${key}`;
+  let generationMoveOwed = false;
+  const moveGeneration = async () => {
+    if (!redis.isReady) return void (generationMoveOwed = true);
+    await redis.incr(generationKey).catch(() => (generationMoveOwed = true));
+  };
+  redis.on('ready', () => {
+    if (!generationMoveOwed) return;
+    generationMoveOwed = false;
+    void moveGeneration();
+  });
 
   return {
     get isReady() {
@@ -85,9 +96,9 @@ export function createSharedStore(options: { redisUrl: string; signingKey: strin
         .catch(() => undefined);
     },
     async purge(purge, ttlMs) {
+      if ('all' in purge) return moveGeneration();
       if (!redis.isReady) return;
-      if ('all' in purge) await redis.incr(generationKey);
-      else if (purge.tags.length) await redis.eval(PURGE, { keys: [purgesKey, ...purge.tags.map((tag) => tagPrefix + tag)], arguments: [String(ttlMs)] });
+      if (purge.tags.length) await redis.eval(PURGE, { keys: [purgesKey, ...purge.tags.map((tag) => tagPrefix + tag)], arguments: [String(ttlMs)] });
     },
     ready: async () => void (await connecting),
     close: () => closeRedisClient(redis),

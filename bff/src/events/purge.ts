@@ -24,10 +24,12 @@ export function tagsOf(event: ShopEvent): readonly CacheTag[] | 'all' {
       return ['delivery'];
     case 'StoresChanged':
       return ['stores'];
-    case 'SeatsChanged':
-      return [`event:${event.eventId}`];
     case 'EverythingChanged':
       return 'all';
+    // a match's seats: no stored answer shows them (Event.availability is never stored), and every
+    // hold would otherwise touch the match's page (the seat pickers hear them: app.ts)
+    case 'SeatsChanged':
+      return [];
     // an order and its state, mail: no public answer shows them (their stock, seats are events of their own)
     case 'OrderPlaced':
     case 'OrderStateChanged':

@@ -14,7 +14,7 @@
 //   delivery       delivery and payment methods, their prices
 //   stores         the stores and their opening hours
 //   search         every search answer (a product added, renamed or hidden)
-//   event:<id>     a match: its page and seat availability
+//   event:<id>     a match's page (its seats are never stored: SeatsChanged touches no tag)
 export type CacheTag =
   | `product:${string}`
   | `listed:${string}`

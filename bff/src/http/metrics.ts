@@ -10,7 +10,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/client.ts';
-import type { ResponseCacheStats } from '../cache/response-cache.ts';
+import type { ResponseCacheStats } from '../cache/entry.ts';
 import type { FinishedOperation } from '../graphql/server/operation-observer.ts';
 import type { Log } from '../log.ts';
 import type { FinishedRequest } from './request-log.ts';

@@ -22,7 +22,13 @@ describe('the tags of an event', () => {
     expect(tagsOf({ kind: 'ContentChanged', contentIds: ['article:3'] })).toEqual(['content:article:3', 'content']);
     expect(tagsOf({ kind: 'DeliveryChanged' })).toEqual(['delivery']);
     expect(tagsOf({ kind: 'StoresChanged' })).toEqual(['stores']);
-    expect(tagsOf({ kind: 'SeatsChanged', eventId: 4, taken: [1], freed: [] })).toEqual(['event:4']);
+  });
+
+  it("a match's seats touch no cached answer (none shows them): a hold alone purges nothing, and beside another change adds nothing", () => {
+    const seats = { kind: 'SeatsChanged', eventId: 4, taken: [1], freed: [] } as const;
+    expect(tagsOf(seats)).toEqual([]);
+    expect(purgeOf([seats])).toBeNull();
+    expect(purgeOf([seats, { kind: 'PriceChanged', productIds: [1] }])).toEqual({ tags: ['product:1', 'listed:1'] });
   });
 
   it('orders, their states and mail touch no public answer; the demo data touches everything', () => {

@@ -6,10 +6,9 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createResponseCache } from '../../../bff/src/cache/response-cache.ts';
-import type { CatalogVersion } from '../../../bff/src/cache/catalog-version.ts';
 import { homeGoesToEnglish } from '../../../bff/src/http/language.ts';
 
-const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+const feed = { databaseReachable: true };
 const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 let server: Server | undefined;
@@ -17,7 +16,7 @@ afterEach(() => void server?.close());
 
 describe('the home page in front of the app', () => {
   it('a repeated visit to / is answered before the app', async () => {
-    const cache = createResponseCache({ version });
+    const cache = createResponseCache({ feed });
     let appRequests = 0;
     const app = express();
     app.use(cache.middleware);
