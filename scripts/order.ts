@@ -1,6 +1,8 @@
-// Recording payments, for the shop owner (decision 0046):
+// Recording payments (decision 0046) and withdrawals from the contract (decision 0061), for the shop owner:
 //   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
 //   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
+//   npm run order -- withdrawals | withdrawal <id> received | withdrawal <id> refunded --amount 1234.50
+//                                                  (services/withdrawals.ts)
 // Reads the server's configuration like `npm run stock` (DATABASE_URL, or the embedded database under
 // DATA_DIR). A paid order gets the status PAID (its partner's order.paid webhook goes out) and the
 // customer a "Payment received" e-mail, which this command delivers at once with the server's SMTP_URL,
@@ -13,6 +15,8 @@ import type { Db } from '../bff/src/db/client.ts';
 import { formatMoney, type Currency } from '../schema/rules/money.ts';
 import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentResult, type RecordedPayment } from '../bff/src/services/order-payments.ts';
 import { importStatement, parseFioStatement, StatementFormatError, type ImportedPayment } from '../bff/src/services/bank-statements.ts';
+import { listOpenWithdrawals, markWithdrawalReceived, markWithdrawalRefunded, WithdrawalCommandError, type OpenWithdrawal } from '../bff/src/services/withdrawals.ts';
+import { formatDateTime } from '../schema/rules/dates.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
@@ -21,11 +25,19 @@ const USAGE = `Usage:
                                           arrived, today when left out; --reference: the bank's reference)
   npm run order -- import-payments <file.csv>
                                           marks the orders a Fio bank statement (CSV) pays, by variable symbol,
-                                          and lists the payments it did not match`;
+                                          and lists the payments it did not match
+  npm run order -- withdrawals            lists the open withdrawals from the contract (confirmed, not refunded)
+  npm run order -- withdrawal <id> received
+                                          records that the withdrawn goods came back (their stock returns, once)
+  npm run order -- withdrawal <id> refunded --amount <1234.50>
+                                          records the refund of a withdrawal (in the order's currency)`;
 
 export type OrderCommand =
   | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
   | { kind: 'import-payments'; file: string }
+  | { kind: 'withdrawals' }
+  | { kind: 'withdrawal-received'; id: number }
+  | { kind: 'withdrawal-refunded'; id: number; amount: number }
   | { kind: 'help' };
 
 /** The options of `paid`, as --name value or --name=value. */
@@ -55,7 +67,12 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
     if (rest.length !== 1) throw new UsageError('import-payments needs one CSV file.');
     return { kind: 'import-payments', file: rest[0] };
   }
-  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid and import-payments.`);
+  if (command === 'withdrawals') {
+    if (rest.length !== 0) throw new UsageError('withdrawals takes no arguments.');
+    return { kind: 'withdrawals' };
+  }
+  if (command === 'withdrawal') return parseWithdrawalCommand(rest);
+  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid, import-payments, withdrawals and withdrawal.`);
   const { positional, named } = options(rest);
   if (positional.length !== 1) throw new UsageError('paid needs one order number.');
   const amountText = named.get('amount');
@@ -70,6 +87,39 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
 }
 
 const money = (amount: number, currency: Currency) => formatMoney(amount, currency, 'en');
+
+function parseWithdrawalCommand(args: string[]): OrderCommand {
+  const { positional, named } = options(args);
+  const [idText, step] = positional;
+  if (positional.length !== 2 || !/^\d{1,9}$/.test(idText ?? '')) throw new UsageError('withdrawal needs an id (as `withdrawals` lists) and a step: received or refunded.');
+  for (const name of named.keys()) if (name !== 'amount') throw new UsageError(`--${name} is not an option of withdrawal.`);
+  const id = Number(idText);
+  if (step === 'received') {
+    if (named.has('amount')) throw new UsageError('received takes no --amount.');
+    return { kind: 'withdrawal-received', id };
+  }
+  if (step !== 'refunded') throw new UsageError(`Unknown step "${step}"; the steps are received and refunded.`);
+  const amountText = named.get('amount');
+  if (amountText === undefined) throw new UsageError('refunded needs --amount, what was sent back (e.g. 1234.50).');
+  const amount = parseAmount(amountText);
+  if (Number.isNaN(amount) || amount === 0) throw new UsageError(`--amount must be more than zero with at most two decimals (1234.50), got "${amountText}".`);
+  return { kind: 'withdrawal-refunded', id, amount };
+}
+
+/** One line of `withdrawals`. */
+export function describeWithdrawal(withdrawal: OpenWithdrawal): string {
+  const items = withdrawal.items.map((item) => `${item.quantity}× ${item.variantCode} ${item.name}`).join('; ');
+  const value = withdrawal.items.reduce((sum, item) => sum + item.quantity * item.unitPriceGross, 0);
+  const received = withdrawal.receivedAt ? formatDateTime(withdrawal.receivedAt, 'cs') : '-';
+  return `#${withdrawal.id}  ${withdrawal.state.padEnd(14)} order ${withdrawal.orderNumber}, received ${received} (Prague): ${items} (goods ${money(value, withdrawal.currency)}); ${withdrawal.name} <${withdrawal.email}>, refund to ${withdrawal.refundAccount}`;
+}
+
+async function deliverWithdrawalMails(prisma: Db, config: Config): Promise<void> {
+  const { startMailJob } = await import('../bff/src/jobs/mail.ts');
+  const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  await mailer.sendNow({ kinds: ['withdrawalProgress'] });
+  await mailer.close();
+}
 
 function paymentText(payment: RecordedPayment): string {
   return `${money(payment.amount, payment.currency)} on ${payment.paidOn}${payment.reference ? `, reference ${payment.reference}` : ''}`;
@@ -111,6 +161,33 @@ async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
 }
 
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'withdrawals') {
+    const open = await listOpenWithdrawals(prisma);
+    for (const withdrawal of open) console.log(describeWithdrawal(withdrawal));
+    console.log(open.length === 0 ? 'No open withdrawals.' : `${open.length} open withdrawal${open.length === 1 ? '' : 's'}.`);
+    return;
+  }
+  if (command.kind === 'withdrawal-received') {
+    const result = await markWithdrawalReceived(prisma, command.id);
+    console.log(
+      result.status === 'ALREADY'
+        ? `ALREADY RECEIVED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}) was recorded before; nothing changed.`
+        : `RECEIVED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}); the goods are back in stock and the customer is told by e-mail.`,
+    );
+    if (result.status === 'DONE') await deliverWithdrawalMails(prisma, config);
+    return;
+  }
+  if (command.kind === 'withdrawal-refunded') {
+    const result = await markWithdrawalRefunded(prisma, command.id, command.amount);
+    const amount = money(result.refundAmount ?? 0, result.withdrawal.currency);
+    console.log(
+      result.status === 'ALREADY'
+        ? `ALREADY REFUNDED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}) was refunded before (${amount}); nothing changed.`
+        : `REFUNDED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}), ${amount}; the customer is told by e-mail.`,
+    );
+    if (result.status === 'DONE') await deliverWithdrawalMails(prisma, config);
+    return;
+  }
   if (command.kind === 'paid') {
     const result = await markOrderPaid(prisma, {
       orderNumber: command.orderNumber,
@@ -144,7 +221,7 @@ export const orderCommand: ShopCommand<OrderCommand> = {
   run,
   // a refused payment, an unreadable statement or a file that is not there is the user's input
   isInputError: (error) =>
-    error instanceof PaymentRefusedError || error instanceof StatementFormatError || (error as NodeJS.ErrnoException).code === 'ENOENT',
+    error instanceof PaymentRefusedError || error instanceof StatementFormatError || error instanceof WithdrawalCommandError || (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 
 // `npx tsx scripts/order.ts …` in development; the build runs orderCommand from build/bff/order.js (`npm run order`)

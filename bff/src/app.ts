@@ -33,6 +33,7 @@ import { buildFiles } from './http/build-files.ts';
 import { currencySwitch, homeGoesToEnglish, homeLanguageRedirect, languageSwitch } from './http/language.ts';
 import { seoRoutes } from './http/seo.ts';
 import { accountInvoiceRoutes, invoiceRoutes } from './http/invoice.ts';
+import { withdrawalFormRoutes } from './http/withdrawal-form.ts';
 import { privacyExportRoutes } from './http/privacy-export.ts';
 import { cors } from './http/cors.ts';
 import { partnerAuth } from './http/partner-auth.ts';
@@ -302,6 +303,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   app.use(seoRoutes(prisma, config));
   // the invoice's secret link needs no session: served before one is loaded
   app.use(invoiceRoutes(prisma, config));
+  // the model withdrawal form's PDF is public (docs/decisions/0061)
+  app.use(withdrawalFormRoutes());
   // Before the session: CORS answers from the CORS_ORIGINS allow-list, and a bearer-token (partner)
   // request is authenticated and loses its cookies, so no shopper's session is ever loaded for it.
   // The public explorer's anonymous requests (GRAPHIQL_PUBLIC) likewise, with the catalog:read view.

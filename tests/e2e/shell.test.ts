@@ -179,9 +179,11 @@ describe('pages whose address carries a secret (issue 31)', () => {
       changePassword: { hash: randomBytes(32).toString('hex') },
       sharedWishlist: { token: shareToken },
       watchUnsubscribe: { token: randomBytes(24).toString('base64url') },
+      withdrawalGuest: { id: order.id, hash: order.hash },
+      withdrawalConfirm: { token: randomBytes(32).toString('base64url') },
     };
     const paths = SECRET_URL_ROUTES.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name])));
-    expect(paths).toHaveLength(10);
+    expect(paths).toHaveLength(14);
     const tags = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/') || url.startsWith('https://connect.facebook.net/'));
 
     const page = await context.newPage();

@@ -27,6 +27,8 @@ export type DocumentAddress = {
 
 export type DocumentLine = {
   name: string;
+  /** The product's code (a match ticket's is ticket-{event id}). */
+  productCode: string;
   size: string | null;
   colour: string | null;
   variantCode: string;
@@ -134,6 +136,7 @@ export async function loadOrderDocument(db: Db, orderId: number): Promise<OrderD
     note: order.note,
     lines: order.lines.map((line) => ({
       name: line.name,
+      productCode: line.productCode,
       size: line.size,
       colour: line.colour,
       // a seat's line names its section, row and seat; its code is the shop's own seat index

@@ -11,6 +11,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
 
 const AccountOrderQuery = graphql(`
   query AccountOrder($databaseId: Int!) {
@@ -18,6 +19,7 @@ const AccountOrderQuery = graphql(`
       ...OrderDetailsFields
       number
       accountInvoiceUrl
+      ...WithdrawalSectionFields
     }
   }
 `);
@@ -61,6 +63,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout current="accountOrders">
       <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} className="order-summary">
+        <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
         <p>
           <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
         </p>
