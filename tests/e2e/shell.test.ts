@@ -200,9 +200,10 @@ describe('pages whose address carries a secret (issue 31)', () => {
       expect(thirdParty, path).toEqual([]);
       expect(await page.locator('#consent-gtm, #consent-social-pixel, script[src*="googletagmanager"], script[src*="facebook"]').count(), path).toBe(0);
       expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), path).toBe('undefined');
-      // nor does the next page learn the address from the referrer (the order confirmation's form
-      // needs its origin sent with the post: it sends the origin alone, decision 0049)
-      const confirmation = [href('orderConfirm', 'cs', params.orderConfirm), href('orderConfirm', 'en', params.orderConfirm)].includes(path);
+      // nor does the next page learn the address from the referrer (the order confirmation's and the
+      // withdrawal's forms need their origin sent with the post: they send the origin alone, decisions 0049, 0061)
+      const posting = ['orderConfirm', 'withdrawalGuest', 'withdrawalConfirm'] as const;
+      const confirmation = posting.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name]))).includes(path);
       expect(await page.locator('meta[name=referrer]').getAttribute('content'), path).toBe(confirmation ? 'origin' : 'no-referrer');
     }
 
