@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createMatch } from '../support/tickets.ts';
-import { createOrder } from '../support/factories.ts';
+import { createOrder, createProduct } from '../support/factories.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
 import { ticketCommand } from '../../scripts/ticket.ts';
@@ -206,5 +206,43 @@ describe(`docs/payments.md (${databaseKind})`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe(`npm run order -- withdrawals / withdrawal (${databaseKind})`, () => {
+  it('lists an open withdrawal, records the goods back (stock once) and the refund, each e-mail delivered by the command; wrong input exits 2', async () => {
+    const product = await createProduct(app.prisma, { variants: [{ size: 'L', stock: 3 }] });
+    const placed = await createOrder(app.prisma, { lines: [{ variant: product.variants[0], name: 'Dres na vrácení', quantity: 2 }] });
+    const [line] = await app.prisma.orderLine.findMany({ where: { orderId: placed.id } });
+    const withdrawal = await app.prisma.withdrawal.create({
+      data: {
+        orderId: placed.id,
+        state: 'CONFIRMED',
+        language: 'cs',
+        name: 'Jiřina Šťastná',
+        email: placed.email,
+        refundAccount: '19-2000145399/0800',
+        receivedAt: new Date(),
+        items: { create: [{ orderLineId: line.id, quantity: 2 }] },
+      },
+    });
+    const listed = await order(['withdrawals']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`#${withdrawal.id}  CONFIRMED      order ${placed.number}`);
+    expect(listed.out).toContain('2× ' + product.variants[0].code + ' Dres na vrácení');
+
+    expect(await order(['withdrawal', String(withdrawal.id), 'received'])).toMatchObject({ code: 0, out: expect.stringContaining(`RECEIVED: withdrawal #${withdrawal.id}`) });
+    expect(await order(['withdrawal', String(withdrawal.id), 'received'])).toMatchObject({ code: 0, out: expect.stringContaining('ALREADY RECEIVED') });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: product.variants[0].id } })).stock).toBe(5);
+    expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `withdrawalGoodsReceived:${withdrawal.id}` } })).status).toBe('SENT');
+
+    const refused = await order(['withdrawal', String(withdrawal.id), 'refunded', '--amount', '999999']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('more than is left of the order');
+    expect(await order(['withdrawal', String(withdrawal.id), 'refunded', '--amount', '1198'])).toMatchObject({ code: 0, out: expect.stringContaining(`REFUNDED: withdrawal #${withdrawal.id}`) });
+    expect((await app.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } })).refundAmount).toBe(119_800);
+    expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `withdrawalRefunded:${withdrawal.id}` } })).status).toBe('SENT');
+    expect((await order(['withdrawals'])).out).not.toContain(`#${withdrawal.id} `);
+    expect((await order(['withdrawal', '999999', 'received'])).code).toBe(2);
   });
 });
