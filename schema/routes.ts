@@ -47,11 +47,20 @@ export const ROUTES = {
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
   watchUnsubscribeKept: { cs: '/hlidani-dostupnosti/zrusit', en: '/en/availability-watch/cancel', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
+  // withdrawal from the contract (docs/decisions/0061): from the account's order detail, from a guest's
+  // summary link (its secret in the address), the guest's confirmation link, and the model form
+  withdrawalAccount: { cs: '/ucet/objednavka/:id/odstoupeni', en: '/en/account/order/:id/withdrawal', file: 'routes/withdrawal.tsx' },
+  withdrawalGuest: { cs: '/objednavka/odstoupeni/:id/:hash', en: '/en/order/withdrawal/:id/:hash', file: 'routes/withdrawal.tsx' },
+  withdrawalConfirm: { cs: '/objednavka/potvrzeni-odstoupeni/:token', en: '/en/order/confirm-withdrawal/:token', file: 'routes/withdrawal-confirm.tsx' },
+  withdrawalModelForm: { cs: '/odstoupeni-od-smlouvy', en: '/en/withdrawal-form', file: 'routes/withdrawal-model-form.tsx' },
   // where the cookie bar's form posts without JavaScript; a GET goes back home
   cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
 } as const satisfies Record<string, RouteDef>;
 
 export type RouteName = keyof typeof ROUTES;
+
+/** The model withdrawal form as a PDF (bff/src/http/withdrawal-form.ts), beside its page withdrawalModelForm. */
+export const MODEL_FORM_PDF_PATHS = { cs: '/odstoupeni-od-smlouvy.pdf', en: '/en/withdrawal-form.pdf' } as const;
 
 /**
  * The shop's own information pages that the interface links to (the footer, the registration and
@@ -79,7 +88,15 @@ export function infoHref(name: InfoPageName, language: RouteLanguage): string {
  * unsubscribe token): no third-party tag runs on them, so no tag can report their URL, and they send
  * no referrer (docs/decisions/0019).
  */
-export const SECRET_URL_ROUTES: readonly RouteName[] = ['orderSummary', 'orderConfirm', 'changePassword', 'sharedWishlist', 'watchUnsubscribe'];
+export const SECRET_URL_ROUTES: readonly RouteName[] = [
+  'orderSummary',
+  'orderConfirm',
+  'changePassword',
+  'sharedWishlist',
+  'watchUnsubscribe',
+  'withdrawalGuest',
+  'withdrawalConfirm',
+];
 
 /**
  * The same pages at an address without the secret, which the session keeps instead once the page has

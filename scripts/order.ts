@@ -1,9 +1,11 @@
-// Recording payments, for the shop owner (decision 0046):
+// Recording payments (decision 0046) and withdrawals from the contract (decision 0061), for the shop owner:
 //   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
 //   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
 //   npm run order -- complaint <protocol number> accepted [--refund]   (decision 0062: with --refund a credit
 //                                                   note for the protocol's goods, e-mailed to the customer)
 //   npm run order -- credit-notes <order number>   (the order's credit notes)
+//   npm run order -- withdrawals | withdrawal <id> received | withdrawal <id> refunded [--amount 1234.50]
+//                                                  (services/withdrawals.ts)
 // Reads the server's configuration like `npm run stock` (DATABASE_URL, or the embedded database under
 // DATA_DIR). A paid order gets the status PAID (its partner's order.paid webhook goes out) and the
 // customer a "Payment received" e-mail, which this command delivers at once with the server's SMTP_URL,
@@ -17,6 +19,10 @@ import { formatMoney, type Currency } from '../schema/rules/money.ts';
 import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentResult, type RecordedPayment } from '../bff/src/services/order-payments.ts';
 import { importStatement, parseFioStatement, StatementFormatError, type ImportedPayment } from '../bff/src/services/bank-statements.ts';
 import { acceptComplaint, CreditNoteError, creditNotesOfOrderNumber, type ComplaintAcceptance, type CreditNoteSummary } from '../bff/src/services/credit-notes.ts';
+import { listOpenWithdrawals, markWithdrawalReceived, markWithdrawalRefunded, WithdrawalCommandError, type OpenWithdrawal } from '../bff/src/services/withdrawals.ts';
+import { formatDateTime } from '../schema/rules/dates.ts';
+import { orderInvoice } from '../bff/src/services/invoices.ts';
+import { renderInvoicePdf } from '../bff/src/pdf/invoice-pdf.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
@@ -31,12 +37,21 @@ const USAGE = `Usage:
                                           note for its goods and e-mails it to the customer
   npm run order -- credit-notes <order number>
                                           lists the order's credit notes`;
+  npm run order -- withdrawals            lists the open withdrawals from the contract (confirmed, not refunded)
+  npm run order -- withdrawal <id> received
+                                          records that the withdrawn goods came back (their stock returns, once)
+  npm run order -- withdrawal <id> refunded [--amount <1234.50>]
+                                          records the refund of a withdrawal and issues its credit note; the
+                                          refund is the credit note's total (--amount, if given, must match)`;
 
 export type OrderCommand =
   | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
   | { kind: 'import-payments'; file: string }
   | { kind: 'complaint-accepted'; protocolNumber: string; refund: boolean }
   | { kind: 'credit-notes'; orderNumber: string }
+  | { kind: 'withdrawals' }
+  | { kind: 'withdrawal-received'; id: number }
+  | { kind: 'withdrawal-refunded'; id: number; amount: number | null }
   | { kind: 'help' };
 
 /** The options of `paid`, as --name value or --name=value. */
@@ -78,7 +93,12 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
     if (rest.length !== 1) throw new UsageError('credit-notes needs one order number.');
     return { kind: 'credit-notes', orderNumber: rest[0] };
   }
-  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid, import-payments, complaint and credit-notes.`);
+  if (command === 'withdrawals') {
+    if (rest.length !== 0) throw new UsageError('withdrawals takes no arguments.');
+    return { kind: 'withdrawals' };
+  }
+  if (command === 'withdrawal') return parseWithdrawalCommand(rest);
+  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals and withdrawal.`);
   const { positional, named } = options(rest);
   if (positional.length !== 1) throw new UsageError('paid needs one order number.');
   const amountText = named.get('amount');
@@ -93,6 +113,40 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
 }
 
 const money = (amount: number, currency: Currency) => formatMoney(amount, currency, 'en');
+
+function parseWithdrawalCommand(args: string[]): OrderCommand {
+  const { positional, named } = options(args);
+  const [idText, step] = positional;
+  if (positional.length !== 2 || !/^\d{1,9}$/.test(idText ?? '')) throw new UsageError('withdrawal needs an id (as `withdrawals` lists) and a step: received or refunded.');
+  for (const name of named.keys()) if (name !== 'amount') throw new UsageError(`--${name} is not an option of withdrawal.`);
+  const id = Number(idText);
+  if (step === 'received') {
+    if (named.has('amount')) throw new UsageError('received takes no --amount.');
+    return { kind: 'withdrawal-received', id };
+  }
+  if (step !== 'refunded') throw new UsageError(`Unknown step "${step}"; the steps are received and refunded.`);
+  // without --amount the refund is the credit note's total; with it, the two must agree (decision 0061)
+  const amountText = named.get('amount');
+  if (amountText === undefined) return { kind: 'withdrawal-refunded', id, amount: null };
+  const amount = parseAmount(amountText);
+  if (Number.isNaN(amount) || amount === 0) throw new UsageError(`--amount must be more than zero with at most two decimals (1234.50), got "${amountText}".`);
+  return { kind: 'withdrawal-refunded', id, amount };
+}
+
+/** One line of `withdrawals`. */
+export function describeWithdrawal(withdrawal: OpenWithdrawal): string {
+  const items = withdrawal.items.map((item) => `${item.quantity}× ${item.variantCode} ${item.name}`).join('; ');
+  const value = withdrawal.items.reduce((sum, item) => sum + item.quantity * item.unitPriceGross, 0);
+  const received = withdrawal.receivedAt ? formatDateTime(withdrawal.receivedAt, 'cs') : '-';
+  return `#${withdrawal.id}  ${withdrawal.state.padEnd(14)} order ${withdrawal.orderNumber}, received ${received} (Prague): ${items} (goods ${money(value, withdrawal.currency)}); ${withdrawal.name} <${withdrawal.email}>, refund to ${withdrawal.refundAccount}`;
+}
+
+async function deliverWithdrawalMails(prisma: Db, config: Config): Promise<void> {
+  const { startMailJob } = await import('../bff/src/jobs/mail.ts');
+  const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
+  await mailer.sendNow({ kinds: ['withdrawalProgress', 'creditNote'] });
+  await mailer.close();
+}
 
 function paymentText(payment: RecordedPayment): string {
   return `${money(payment.amount, payment.currency)} on ${payment.paidOn}${payment.reference ? `, reference ${payment.reference}` : ''}`;
@@ -165,6 +219,36 @@ async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db,
     for (const note of found.notes) console.log(describeCreditNote(note));
     return;
   }
+  if (command.kind === 'withdrawals') {
+    const open = await listOpenWithdrawals(prisma);
+    for (const withdrawal of open) console.log(describeWithdrawal(withdrawal));
+    console.log(open.length === 0 ? 'No open withdrawals.' : `${open.length} open withdrawal${open.length === 1 ? '' : 's'}.`);
+    return;
+  }
+  if (command.kind === 'withdrawal-received') {
+    const result = await markWithdrawalReceived(prisma, command.id);
+    console.log(
+      result.status === 'ALREADY'
+        ? `ALREADY RECEIVED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}) was recorded before; nothing changed.`
+        : `RECEIVED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}); the goods are back in stock and the customer is told by e-mail.`,
+    );
+    if (result.status === 'DONE') await deliverWithdrawalMails(prisma, config);
+    return;
+  }
+  if (command.kind === 'withdrawal-refunded') {
+    // the credit note corrects the order's invoice: issued now if no e-mail or download has issued it yet
+    const withdrawn = await prisma.withdrawal.findUnique({ where: { id: command.id }, select: { orderId: true } });
+    if (withdrawn) await orderInvoice(prisma, withdrawn.orderId, { eurRate: config.eurRate, render: renderInvoicePdf });
+    const result = await markWithdrawalRefunded(prisma, command.id, command.amount);
+    const amount = money(result.refundAmount ?? 0, result.withdrawal.currency);
+    console.log(
+      result.status === 'ALREADY'
+        ? `ALREADY REFUNDED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}) was refunded before (${amount}); nothing changed.`
+        : `REFUNDED: withdrawal #${command.id} (order ${result.withdrawal.orderNumber}), ${amount}, credit note ${result.creditNoteNumber}; the customer is told by e-mail and gets the credit note.`,
+    );
+    if (result.status === 'DONE') await deliverWithdrawalMails(prisma, config);
+    return;
+  }
   if (command.kind === 'paid') {
     const result = await markOrderPaid(prisma, {
       orderNumber: command.orderNumber,
@@ -201,6 +285,7 @@ export const orderCommand: ShopCommand<OrderCommand> = {
     error instanceof PaymentRefusedError ||
     error instanceof StatementFormatError ||
     error instanceof CreditNoteError ||
+    error instanceof WithdrawalCommandError ||
     (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 

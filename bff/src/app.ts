@@ -36,7 +36,7 @@ import { inFront, mountLayers, type AppParts, type FrontLayer, type Layer } from
 import { cachedAnswers, keptPersonalAnswers, metricsScrape, requestLog, toHttps } from './http/layers/front.ts';
 import { compressed, personalAnswerKeeping, responseStart, responseStarter } from './http/layers/response-start.ts';
 import { health } from './http/layers/health.ts';
-import { graphiql, graphqlCallers, images, invoiceLink, seo } from './http/layers/before-session.ts';
+import { graphiql, graphqlCallers, images, invoiceLink, seo, withdrawalForm } from './http/layers/before-session.ts';
 import { accountDownloads, csrfCookie, homeLanguage, preferences, sessions } from './http/layers/session.ts';
 import { graphqlChain } from './http/layers/graphql-chain.ts';
 import { loadPages, pages } from './http/layers/pages.ts';
@@ -62,6 +62,7 @@ export const LAYERS: readonly Layer[] = [
   images, // needs no session
   seo, // needs no session
   invoiceLink, // the invoice's secret link needs no session: served before one is loaded
+  withdrawalForm, // the model withdrawal form's PDF is public
   graphqlCallers, // before the session: a partner's or the explorer's request never loads a shopper's
   graphiql, // for whom the callers layer let through
   sessions, // loads the session for every layer below

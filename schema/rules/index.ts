@@ -27,3 +27,4 @@ export * from './voucher.ts';
 export * from './vocative.ts';
 export * from './seat-plan.ts';
 export * from './lowest-price.ts';
+export * from './withdrawal.ts';

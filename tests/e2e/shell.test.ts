@@ -179,9 +179,11 @@ describe('pages whose address carries a secret (issue 31)', () => {
       changePassword: { hash: randomBytes(32).toString('hex') },
       sharedWishlist: { token: shareToken },
       watchUnsubscribe: { token: randomBytes(24).toString('base64url') },
+      withdrawalGuest: { id: order.id, hash: order.hash },
+      withdrawalConfirm: { token: randomBytes(32).toString('base64url') },
     };
     const paths = SECRET_URL_ROUTES.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name])));
-    expect(paths).toHaveLength(10);
+    expect(paths).toHaveLength(14);
     const tags = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/') || url.startsWith('https://connect.facebook.net/'));
 
     const page = await context.newPage();
@@ -198,9 +200,10 @@ describe('pages whose address carries a secret (issue 31)', () => {
       expect(thirdParty, path).toEqual([]);
       expect(await page.locator('#consent-gtm, #consent-social-pixel, script[src*="googletagmanager"], script[src*="facebook"]').count(), path).toBe(0);
       expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), path).toBe('undefined');
-      // nor does the next page learn the address from the referrer (the order confirmation's form
-      // needs its origin sent with the post: it sends the origin alone, decision 0049)
-      const confirmation = [href('orderConfirm', 'cs', params.orderConfirm), href('orderConfirm', 'en', params.orderConfirm)].includes(path);
+      // nor does the next page learn the address from the referrer (the order confirmation's and the
+      // withdrawal's forms need their origin sent with the post: they send the origin alone, decisions 0049, 0061)
+      const posting = ['orderConfirm', 'withdrawalGuest', 'withdrawalConfirm'] as const;
+      const confirmation = posting.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name]))).includes(path);
       expect(await page.locator('meta[name=referrer]').getAttribute('content'), path).toBe(confirmation ? 'origin' : 'no-referrer');
     }
 

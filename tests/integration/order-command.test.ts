@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createMatch } from '../support/tickets.ts';
-import { createOrder } from '../support/factories.ts';
+import { createOrder, createProduct } from '../support/factories.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
 import { ticketCommand } from '../../scripts/ticket.ts';
@@ -206,5 +206,49 @@ describe(`docs/payments.md (${databaseKind})`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe(`npm run order -- withdrawals / withdrawal (${databaseKind})`, () => {
+  it('lists an open withdrawal, records the goods back (stock once) and the refund, each e-mail delivered by the command; wrong input exits 2', async () => {
+    const product = await createProduct(app.prisma, { variants: [{ size: 'L', stock: 3 }] });
+    const placed = await createOrder(app.prisma, { lines: [{ variant: product.variants[0], name: 'Dres na vrácení', quantity: 2 }] });
+    const [line] = await app.prisma.orderLine.findMany({ where: { orderId: placed.id } });
+    const withdrawal = await app.prisma.withdrawal.create({
+      data: {
+        orderId: placed.id,
+        state: 'CONFIRMED',
+        language: 'cs',
+        name: 'Jiřina Šťastná',
+        email: placed.email,
+        refundAccount: '19-2000145399/0800',
+        receivedAt: new Date(),
+        items: { create: [{ orderLineId: line.id, quantity: 2 }] },
+      },
+    });
+    const listed = await order(['withdrawals']);
+    expect(listed.code).toBe(0);
+    expect(listed.out).toContain(`#${withdrawal.id}  CONFIRMED      order ${placed.number}`);
+    expect(listed.out).toContain('2× ' + product.variants[0].code + ' Dres na vrácení');
+
+    expect(await order(['withdrawal', String(withdrawal.id), 'received'])).toMatchObject({ code: 0, out: expect.stringContaining(`RECEIVED: withdrawal #${withdrawal.id}`) });
+    expect(await order(['withdrawal', String(withdrawal.id), 'received'])).toMatchObject({ code: 0, out: expect.stringContaining('ALREADY RECEIVED') });
+    expect((await app.prisma.variant.findUniqueOrThrow({ where: { id: product.variants[0].id } })).stock).toBe(5);
+    expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `withdrawalGoodsReceived:${withdrawal.id}` } })).status).toBe('SENT');
+
+    // the refund is its credit note's total: the whole order is withdrawn, so its delivery and fees too
+    const refused = await order(['withdrawal', String(withdrawal.id), 'refunded', '--amount', '999999']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/credit note for the withdrawn goods comes to .*nothing recorded/);
+    expect(await app.prisma.creditNote.count({ where: { orderId: placed.id } })).toBe(0);
+    const refunded = await order(['withdrawal', String(withdrawal.id), 'refunded']);
+    expect(refunded).toMatchObject({ code: 0, out: expect.stringMatching(new RegExp(`REFUNDED: withdrawal #${withdrawal.id} .*credit note D\\d{10}`)) });
+    const note = await app.prisma.creditNote.findFirstOrThrow({ where: { orderId: placed.id } });
+    expect(note.totalGross).toBe(-placed.totalGross);
+    expect((await app.prisma.withdrawal.findUniqueOrThrow({ where: { id: withdrawal.id } })).refundAmount).toBe(placed.totalGross);
+    expect((await app.prisma.mailOutbox.findFirstOrThrow({ where: { kind: 'creditNote', recipient: placed.email } })).status).toBe('SENT');
+    expect((await app.prisma.mailOutbox.findUniqueOrThrow({ where: { dedupeKey: `withdrawalRefunded:${withdrawal.id}` } })).status).toBe('SENT');
+    expect((await order(['withdrawals'])).out).not.toContain(`#${withdrawal.id} `);
+    expect((await order(['withdrawal', '999999', 'received'])).code).toBe(2);
   });
 });

@@ -369,6 +369,8 @@ export async function createStore(
 
 export type OrderLineInput = {
   name?: string;
+  /** The line's product code (a match ticket's is ticket-{event id}); P{n}-{index} by default. */
+  productCode?: string;
   size?: string | null;
   colour?: string | null;
   quantity?: number;
@@ -414,7 +416,7 @@ export async function createOrder(prisma: Db, input: OrderInput = {}) {
     const vatRate = line.vatRate ?? 21;
     return {
       variantId: line.variant?.id ?? null,
-      productCode: `P${n}-${index}`,
+      productCode: line.productCode ?? `P${n}-${index}`,
       variantCode: line.variant?.code ?? `P${n}-${index}-1`,
       name: line.name ?? `Dres ${n}/${index + 1}`,
       size: line.size === undefined ? 'M' : line.size,

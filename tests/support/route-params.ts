@@ -30,6 +30,9 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       sharedWishlist: { token: 'abc' },
       watchUnsubscribe: { token: 'abc' },
       orderConfirm: { token: 'abc' },
+      withdrawalAccount: { id: order.id },
+      withdrawalGuest: { id: order.id, hash: order.hash },
+      withdrawalConfirm: { token: 'abc' },
     };
   };
   return { cs: forLanguage('cs'), en: forLanguage('en') };

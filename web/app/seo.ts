@@ -25,9 +25,11 @@ export function pageMeta(options: {
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex' });
   // the next page (and a tag on it) must not learn this page's secret address from the referrer
   const leaf = options.matches[options.matches.length - 1]?.id.replace(/-(cs|en)$/, '');
-  // (the order confirmation link's page posts a form without JavaScript: with 'no-referrer' the browser
-  // would send `Origin: null`, which the page's action refuses; 'origin' gives away no path either)
-  if (SECRET_URL_ROUTES.some((name) => name === leaf)) meta.push({ name: 'referrer', content: leaf === 'orderConfirm' ? 'origin' : 'no-referrer' });
+  // (the order confirmation link's page and the withdrawal's pages post a form without JavaScript: with
+  // 'no-referrer' the browser would send `Origin: null`, which the page's action refuses; 'origin' gives
+  // away no path either)
+  const posts = leaf === 'orderConfirm' || leaf === 'withdrawalGuest' || leaf === 'withdrawalConfirm';
+  if (SECRET_URL_ROUTES.some((name) => name === leaf)) meta.push({ name: 'referrer', content: posts ? 'origin' : 'no-referrer' });
   if (options.alternates) {
     meta.push({ tagName: 'link', rel: 'canonical', href: base + options.alternates[options.language] });
     meta.push({ tagName: 'link', rel: 'alternate', hrefLang: 'cs', href: base + options.alternates.cs });

@@ -9,6 +9,7 @@ import { watchMailDocument } from '../services/availability-watch.ts';
 import { cancelledOrderMailDocument } from '../services/unpaid-orders.ts';
 import { paymentReceivedMailDocument } from '../services/order-payments.ts';
 import { loadReturnProtocol } from '../services/returns.ts';
+import { loadWithdrawalDocument } from '../services/withdrawals.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderInvoice } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
@@ -61,6 +62,12 @@ const LOADERS: Loaders = {
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),
   passwordReset: async (_deps, payload) => payload,
   orderConfirmationLink: async (_deps, payload) => payload,
+  withdrawalConfirmationLink: async (_deps, payload) => payload,
+  withdrawalAcknowledged: ({ db }, { withdrawalId }) => loadWithdrawalDocument(db, withdrawalId),
+  async withdrawalProgress({ db }, { withdrawalId, step }) {
+    const withdrawal = await loadWithdrawalDocument(db, withdrawalId);
+    return withdrawal && { ...withdrawal, step };
+  },
 };
 
 /** The document of an e-mail; null when what it announces no longer exists (the row is given up). */

@@ -83,6 +83,8 @@ export const RATE_RULES = {
   companyLookupPerCustomer: { name: 'company-lookup-customer', limit: 30, windowMs: 10 * MINUTE },
   /** Return protocols sent per client address (services/returns.ts): also keeps order numbers from being probed. */
   returnProtocolPerIp: { name: 'return-protocol-ip', limit: 10, windowMs: HOUR },
+  /** A guest's withdrawal declarations per client address (services/withdrawals.ts): each sends a confirmation link. */
+  withdrawalPerIp: { name: 'withdrawal-ip', limit: 10, windowMs: HOUR },
   /**
    * Orders placed (services/orders.ts, counted inside the order's transaction, so a refused order
    * counts nothing): per client address, per session and per order e-mail. A household places 2–3

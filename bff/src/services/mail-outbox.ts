@@ -28,6 +28,12 @@ export type MailPayloads = {
   passwordReset: { token: string; validMinutes: number; firstName?: string };
   /** The link that confirms an order placed without JavaScript (services/order-confirmations.ts); firstName for the greeting. */
   orderConfirmationLink: { token: string; validMinutes: number; firstName?: string };
+  /** A guest's withdrawal confirmation link (services/withdrawals.ts); firstName for the greeting. */
+  withdrawalConfirmationLink: { token: string; validMinutes: number; firstName?: string };
+  /** The acknowledgement of a confirmed withdrawal, with the declaration and the model form as PDFs. */
+  withdrawalAcknowledged: { withdrawalId: number };
+  /** The shop owner recorded the goods' return or the refund of a withdrawal. */
+  withdrawalProgress: { withdrawalId: number; step: 'GOODS_RECEIVED' | 'REFUNDED' };
 };
 
 export type MailKind = keyof MailPayloads;
@@ -79,6 +85,15 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   accountWelcome: { parse: idPayload('customerId') },
   passwordReset: { secret: true, parse: linkPayload(60) },
   orderConfirmationLink: { secret: true, parse: linkPayload(30) },
+  withdrawalConfirmationLink: { secret: true, parse: linkPayload(24 * 60) },
+  withdrawalAcknowledged: { parse: idPayload('withdrawalId') },
+  withdrawalProgress: {
+    parse: (payload) => {
+      const id = idPayload('withdrawalId')(payload);
+      const step = (payload as { step?: unknown } | null)?.step;
+      return id && (step === 'GOODS_RECEIVED' || step === 'REFUNDED') ? { ...id, step } : null;
+    },
+  },
 };
 
 export function isMailKind(kind: string): kind is MailKind {

@@ -29,6 +29,8 @@ export type DocumentLine = {
   /** The order line's id (a credit note names the line it credits). */
   id: number;
   name: string;
+  /** The product's code (a match ticket's is ticket-{event id}). */
+  productCode: string;
   size: string | null;
   colour: string | null;
   variantCode: string;
@@ -137,6 +139,7 @@ export async function loadOrderDocument(db: Db | Prisma.TransactionClient, order
     lines: order.lines.map((line) => ({
       id: line.id,
       name: line.name,
+      productCode: line.productCode,
       size: line.size,
       colour: line.colour,
       // a seat's line names its section, row and seat; its code is the shop's own seat index

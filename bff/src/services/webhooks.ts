@@ -15,6 +15,7 @@ export const WEBHOOK_TOPICS = {
   'stock.changed': 'catalog:read',
   'order.created': 'cart',
   'order.paid': 'cart',
+  'order.withdrawn': 'cart',
 } as const satisfies Record<string, PartnerScope>;
 
 export type WebhookTopic = keyof typeof WEBHOOK_TOPICS;

@@ -1,5 +1,7 @@
 import type { SeedInfoPage } from './types.ts';
 import { shop } from './shop.ts';
+import { href } from '../../../schema/routes.ts';
+import { WITHDRAWAL_PERIOD_DAYS } from '../../../schema/rules/withdrawal.ts';
 
 const p = (...paragraphs: string[]) => paragraphs.join('\n\n');
 
@@ -33,12 +35,12 @@ const termsCs = p(
   '5.4 Při převzetí zkontrolujte neporušenost obalu. Je-li zásilka zjevně poškozená, nemusíte ji od dopravce převzít; v takovém případě s dopravcem sepište záznam o škodě a kontaktujte nás.',
   '5.5 Vlastnické právo ke zboží přechází na kupujícího zaplacením kupní ceny a převzetím zboží.',
   '## 6. Odstoupení od kupní smlouvy',
-  '6.1 Spotřebitel má podle § 1829 občanského zákoníku právo odstoupit od kupní smlouvy bez udání důvodu do 14 dnů od převzetí zboží. Nad rámec zákona prodlužujeme tuto lhůtu na 30 dnů.',
-  `6.2 Odstoupení je třeba prodávajícímu oznámit, například e-mailem na ${shop.complaintsEmail} nebo formulářem v uživatelském účtu. Lhůta je zachována, pokud odstoupení odešlete před jejím uplynutím.`,
+  `6.1 Spotřebitel má podle § 1829 občanského zákoníku právo odstoupit od kupní smlouvy bez udání důvodu do ${WITHDRAWAL_PERIOD_DAYS} dnů od převzetí zboží.`,
+  `6.2 Nejsnáze odstoupíte tlačítkem „Odstoupit od smlouvy zde“ u objednávky ve svém uživatelském účtu nebo na stránce objednávky, na kterou vede odkaz „Zobrazit objednávku“ v jejím potvrzení. Přijetí odstoupení potvrdíme e-mailem s jeho úplným zněním, datem a časem. Odstoupení lze oznámit i jinak, například e-mailem na ${shop.complaintsEmail}, třeba na [vzorovém formuláři pro odstoupení od smlouvy](${href('withdrawalModelForm', 'cs')}). Lhůta je zachována, pokud odstoupení odešlete před jejím uplynutím.`,
   `6.3 Zboží vraťte nejpozději do 14 dnů od odstoupení na adresu ${shop.returnsAddress}, nebo ho přineste na kteroukoli naši prodejnu. Přímé náklady na vrácení zboží nese kupující.`,
   '6.4 Peníze včetně nákladů na nejlevnější nabízený způsob dodání vrátíme do 14 dnů od odstoupení, a to stejným platebním prostředkem, jaký kupující použil, nebo na bankovní účet, který uvede. Prodávající není povinen vrátit peníze dříve, než mu kupující zboží předá nebo prokáže, že jej odeslal.',
   '6.5 Zboží vracejte nepoškozené, nenošené a pokud možno s visačkami. Kupující odpovídá za snížení hodnoty zboží, které vzniklo nakládáním se zbožím jinak, než je nutné k seznámení se s jeho povahou a vlastnostmi (například nošením nebo praním).',
-  '6.6 Od smlouvy nelze odstoupit u zboží upraveného podle přání kupujícího, zejména u dresů s potiskem jména a čísla, a u doplňků stravy, jejichž obal byl po dodání porušen.',
+  '6.6 Od smlouvy nelze odstoupit u zboží upraveného podle přání kupujícího, zejména u dresů s potiskem jména a čísla, u doplňků stravy, jejichž obal byl po dodání porušen, a u vstupenek na zápas, protože jde o smlouvu o využití volného času v určeném termínu (§ 1837 písm. j) občanského zákoníku).',
   '6.7 Kupující, který není spotřebitelem, nemá právo odstoupit od smlouvy bez udání důvodu.',
   '## 7. Práva z vadného plnění',
   '7.1 Prodávající odpovídá kupujícímu, že zboží při převzetí nemá vady. Spotřebitel může uplatnit právo z vady, která se u spotřebního zboží projeví v době 24 měsíců od převzetí. Projeví-li se vada v průběhu jednoho roku od převzetí, má se za to, že zboží bylo vadné již při převzetí.',
@@ -89,12 +91,12 @@ const termsEn = p(
   '5.4 Please check that the packaging is intact on delivery. If the parcel is visibly damaged, you do not have to accept it; in that case, record the damage with the carrier and contact us.',
   '5.5 Ownership of the goods passes to the buyer upon payment of the price and receipt of the goods.',
   '## 6. Withdrawal from the contract',
-  '6.1 Under Section 1829 of the Civil Code, a consumer may withdraw from the purchase contract without giving a reason within 14 days of receiving the goods. We voluntarily extend this period to 30 days.',
-  `6.2 The withdrawal must be notified to the seller, for example by e-mail to ${shop.complaintsEmail} or using the form in the user account. The deadline is met if the notice is sent before it expires.`,
+  `6.1 Under Section 1829 of the Civil Code, a consumer may withdraw from the purchase contract without giving a reason within ${WITHDRAWAL_PERIOD_DAYS} days of receiving the goods.`,
+  `6.2 The easiest way to withdraw is “Withdraw from contract here” by the order in your user account, or on the order’s page that the “View your order” link in its confirmation leads to. We acknowledge the withdrawal by e-mail with its full text, date and time. You may also notify it another way, for example by e-mail to ${shop.complaintsEmail}, for instance on the [model withdrawal form](${href('withdrawalModelForm', 'en')}). The deadline is met if the notice is sent before it expires.`,
   `6.3 Please return the goods within 14 days of withdrawal to ${shop.returnsAddress}, or bring them to any of our stores. The buyer bears the direct cost of returning the goods.`,
   '6.4 We will refund the money, including the cost of the cheapest delivery option offered, within 14 days of withdrawal, using the same payment method the buyer used or to a bank account the buyer specifies. The seller is not obliged to refund before the goods are handed over or the buyer proves they were sent.',
   '6.5 Please return goods undamaged, unworn and ideally with tags attached. The buyer is liable for any reduction in value resulting from handling the goods beyond what is necessary to establish their nature and characteristics (for example wearing or washing them).',
-  '6.6 The right of withdrawal does not apply to goods customised at the buyer’s request, in particular jerseys printed with a name and number, or to food supplements whose packaging has been opened after delivery.',
+  '6.6 The right of withdrawal does not apply to goods customised at the buyer’s request, in particular jerseys printed with a name and number, or to food supplements whose packaging has been opened after delivery, nor to match tickets, a leisure service on a fixed date (Section 1837(j) of the Civil Code).',
   '6.7 A buyer who is not a consumer has no right to withdraw from the contract without giving a reason.',
   '## 7. Rights from defective performance',
   '7.1 The seller is liable to the buyer for the goods being free from defects on receipt. A consumer may exercise rights for a defect in consumer goods that appears within 24 months of receipt. If a defect appears within one year of receipt, the goods are deemed to have been defective at the time of receipt.',

@@ -51,6 +51,7 @@ function order(language: Locale): OrderDocument {
       {
         id: 1,
         name: 'Dres FC Vltavín domácí',
+        productCode: 'DR-1001',
         size: 'L',
         colour: language === 'cs' ? 'modrá' : 'blue',
         variantCode: 'DR-1001-BLU-L',

@@ -11,6 +11,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
 
 const AccountOrderQuery = graphql(`
   query AccountOrder($databaseId: Int!) {
@@ -27,6 +28,7 @@ const AccountOrderQuery = graphql(`
         }
         url: accountUrl
       }
+      ...WithdrawalSectionFields
     }
   }
 `);
@@ -70,6 +72,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout current="accountOrders">
       <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} creditNotes={order.creditNotes} className="order-summary">
+        <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
         <p>
           <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
         </p>

@@ -13,6 +13,7 @@ import { alternatesFor, href, languageOfRequest, useLanguage } from '../language
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
 import { keptSecret, useSecretOutOfAddressBar } from '../features/secret-links/link-secret.ts';
 
 const OrderSummaryQuery = graphql(`
@@ -30,6 +31,7 @@ const OrderSummaryQuery = graphql(`
         }
         url
       }
+      ...WithdrawalSectionFields
     }
   }
 `);
@@ -96,6 +98,7 @@ function OrderSummary({ order, hash, databaseId }: { order: NonNullable<OrderSum
           {t('order.returnGoods')}
         </Link>
       </p>
+      <WithdrawalSection order={order} formPath={href('withdrawalGuest', language, { id: databaseId, hash })} />
     </OrderDetails>
   );
 }

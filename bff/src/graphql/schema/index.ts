@@ -23,5 +23,6 @@ import './voucher.ts';
 import './address.ts';
 import './account.ts';
 import './link-secrets.ts';
+import './withdrawals.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -30,6 +30,9 @@ export const SENSITIVE_FIELDS: ReadonlySet<string> = new Set([
   'checkVoucher',
   'subscribeNewsletter',
   'submitReturnProtocol',
+  // each guest declaration sends an e-mail, each confirmation one more (services/withdrawals.ts)
+  'submitWithdrawal',
+  'confirmWithdrawal',
   // an e-mail address given per request (services/availability-watch.ts)
   'watchAvailability',
   'cancelAvailabilityWatches',

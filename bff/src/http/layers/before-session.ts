@@ -5,6 +5,7 @@ import express from 'express';
 import { seoRoutes } from '../seo.ts';
 import { invoiceRoutes } from '../invoice.ts';
 import { creditNoteRoutes } from '../credit-note.ts';
+import { withdrawalFormRoutes } from '../withdrawal-form.ts';
 import { cors } from '../cors.ts';
 import { partnerAuth } from '../partner-auth.ts';
 import { publicExplorer } from '../public-explorer.ts';
@@ -30,6 +31,12 @@ export const invoiceLink: Layer = {
     app.use(invoiceRoutes(prisma, config));
     app.use(creditNoteRoutes(prisma));
   },
+};
+
+/** The model withdrawal form's PDF is public (docs/decisions/0061). */
+export const withdrawalForm: Layer = {
+  name: 'withdrawal form',
+  mount: (app) => void app.use(withdrawalFormRoutes()),
 };
 
 /**

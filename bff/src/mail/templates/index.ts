@@ -9,6 +9,9 @@ import { creditNote } from './credit-note.ts';
 import { accountWelcome } from './account-welcome.ts';
 import { passwordReset } from './password-reset.ts';
 import { orderConfirmationLink } from './order-confirmation-link.ts';
+import { withdrawalConfirmationLink } from './withdrawal-confirmation-link.ts';
+import { withdrawalAcknowledged } from './withdrawal-acknowledged.ts';
+import { withdrawalProgress } from './withdrawal-progress.ts';
 import type { MailKind } from '../../services/mail-outbox.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -22,6 +25,9 @@ export const MAIL_TEMPLATES = {
   accountWelcome,
   passwordReset,
   orderConfirmationLink,
+  withdrawalConfirmationLink,
+  withdrawalAcknowledged,
+  withdrawalProgress,
 } satisfies Record<MailKind, MailTemplate<never>>;
 
 /** The document a kind's template renders. */

@@ -7,6 +7,7 @@ import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
 import { variantText } from '../../../../schema/rules/variant.ts';
+import { isWithdrawalExcluded, WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
@@ -53,6 +54,7 @@ const TEXTS = {
     invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
     tickets: 'Vstupenky na zápas najdete v příloze ({file}); při vstupu ukažte jejich QR kódy, vytištěné nebo v telefonu.',
     ticketsUnpaid: 'Vstupenky platí až po připsání platby za objednávku na náš účet.',
+    withdrawal: 'Od smlouvy můžete odstoupit do {days} dnů od převzetí zboží, tlačítkem „Odstoupit od smlouvy zde“ na stránce objednávky nebo vzorovým formulářem:',
     signature: 'Se sportovním pozdravem\ntým {shop}',
   },
   en: {
@@ -86,6 +88,7 @@ const TEXTS = {
     invoice: 'Your invoice (tax document) is attached. You can also download it here:',
     tickets: 'Your match tickets are attached ({file}); show their QR codes at the entrance, printed or on your phone.',
     ticketsUnpaid: 'The tickets are valid only once the payment for the order has reached our account.',
+    withdrawal: 'You may withdraw from the contract within {days} days of receiving the goods, with “Withdraw from contract here” on the order’s page or the model form:',
     signature: 'Best regards\nthe {shop} team',
   },
 } as const;
@@ -146,6 +149,9 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const ticketsText = tickets ? [fill(t.tickets, { file: tickets.fileName }), ...(bankTransfer ? [t.ticketsUnpaid] : [])].join(' ') : null;
     const lineText = (line: (typeof order.lines)[number]) => [line.name, variantText(line, language)].filter(Boolean).join(' – ');
 
+    // the model withdrawal form (docs/decisions/0061); an order of match tickets only has nothing to withdraw from
+    const withdrawalText = order.lines.every((line) => isWithdrawalExcluded(line)) ? null : fill(t.withdrawal, { days: String(WITHDRAWAL_PERIOD_DAYS) });
+    const modelFormUrl = context.publicUrl + href('withdrawalModelForm', language);
     const cell = 'padding:6px 0;border-bottom:1px solid #e4e7ec;';
     const body: SafeHtml = html`
 <p style="margin:0 0 12px;">${greeting(language, order.invoiceAddress.firstName)}</p>
@@ -171,6 +177,7 @@ ${pickup && html`<p style="margin:16px 0;">${pickup}</p>`}
 ${order.deliveryAddress && !order.store && html`<p style="margin:16px 0;"><strong>${t.deliveryAddress}:</strong> ${addressText(order.deliveryAddress, language)}</p>`}
 ${ticketsText && html`<p style="margin:16px 0;font-weight:bold;">${ticketsText}</p>`}
 <p style="margin:16px 0;">${t.invoice} <a href="${invoiceUrl}">${invoice?.fileName ?? invoiceUrl}</a></p>
+${withdrawalText && html`<p style="margin:16px 0;">${withdrawalText} <a href="${modelFormUrl}">${modelFormUrl}</a></p>`}
 <p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
 
     const text = [
@@ -192,6 +199,7 @@ ${ticketsText && html`<p style="margin:16px 0;font-weight:bold;">${ticketsText}<
       ...(ticketsText ? ['', ticketsText] : []),
       '',
       `${t.invoice} ${invoiceUrl}`,
+      ...(withdrawalText ? ['', `${withdrawalText} ${modelFormUrl}`] : []),
       '',
       fill(t.signature, values),
       '',

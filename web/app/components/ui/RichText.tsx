@@ -1,5 +1,28 @@
 // Renders the catalog's simple text format: paragraphs separated by a blank line, '## ' headings,
-// '- ' list items. Plain text only, never HTML, so content cannot inject markup.
+// '- ' list items, and links to the shop's own pages written `[text](/path)` (a path on this site
+// only: anything else stays text). Plain text only, never HTML, so content cannot inject markup.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const LOCAL_LINK = /\[([^\]\n]+)\]\((\/(?!\/)[A-Za-z0-9\-._~/%]*)\)/g;
+
+/** A block's text with its local links as links. */
+function inline(text: string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LOCAL_LINK)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(
+      <Link key={match.index} to={match[2]}>
+        {match[1]}
+      </Link>,
+    );
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
 export function RichText({ text }: { text: string }) {
   const blocks = text.split(/\n{2,}/).map((block) => block.trim()).filter(Boolean);
   return (
@@ -12,12 +35,12 @@ export function RichText({ text }: { text: string }) {
           return (
             <ul key={index}>
               {lines.map((line, i) => (
-                <li key={i}>{line.slice(2)}</li>
+                <li key={i}>{inline(line.slice(2))}</li>
               ))}
             </ul>
           );
         }
-        return <p key={index}>{block}</p>;
+        return <p key={index}>{inline(block)}</p>;
       })}
     </div>
   );
