@@ -36,7 +36,7 @@ const USAGE = `Usage:
                                           accepts a complaint (return protocol); --refund also issues a credit
                                           note for its goods and e-mails it to the customer
   npm run order -- credit-notes <order number>
-                                          lists the order's credit notes`;
+                                          lists the order's credit notes
   npm run order -- withdrawals            lists the open withdrawals from the contract (confirmed, not refunded)
   npm run order -- withdrawal <id> received
                                           records that the withdrawn goods came back (their stock returns, once)

@@ -19,6 +19,7 @@ import { parseOrderCommand } from '../../scripts/order.ts';
 import { orderInvoice } from '../../bff/src/services/invoices.ts';
 import { renderInvoicePdf } from '../../bff/src/pdf/invoice-pdf.ts';
 import { CreditNoteError } from '../../bff/src/services/credit-notes.ts';
+import { formatMoney } from '../../schema/rules/money.ts';
 
 const Offer = `
   query WithdrawalOffer($databaseId: Int!, $hash: String!) {
@@ -361,7 +362,7 @@ describe(`withdrawal from the contract (${databaseKind})`, () => {
     ]);
     const row = await app.prisma.withdrawal.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ state: 'REFUNDED', refundAmount: goods });
-    expect((await lastMailTo(customer.email, 'Peníze jsme vrátili'))?.text).toContain(`poslali ${(goods / 100).toFixed(2).replace('.', ',')}`);
+    expect((await lastMailTo(customer.email, 'Peníze jsme vrátili'))?.text).toContain(`poslali ${formatMoney(goods, 'CZK', 'cs')}.`);
     expect((await listOpenWithdrawals(app.prisma)).map((w) => w.id)).not.toContain(id);
     expect((await offerOf(order)).withdrawals[0]).toMatchObject({ state: 'REFUNDED', refundAmount: goods });
   });
