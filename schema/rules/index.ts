@@ -26,3 +26,4 @@ export * from './identity.ts';
 export * from './voucher.ts';
 export * from './vocative.ts';
 export * from './seat-plan.ts';
+export * from './product-safety.ts';
