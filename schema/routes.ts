@@ -47,6 +47,8 @@ export const ROUTES = {
   watchUnsubscribe: { cs: '/hlidani-dostupnosti/zrusit/:token', en: '/en/availability-watch/cancel/:token', file: 'routes/watch-unsubscribe.tsx' },
   watchUnsubscribeKept: { cs: '/hlidani-dostupnosti/zrusit', en: '/en/availability-watch/cancel', file: 'routes/watch-unsubscribe.tsx' },
   complaint: { cs: '/reklamace', en: '/en/complaint', file: 'routes/returns.tsx' },
+  // Act 424/2023 Sb. (issue 42 item 5, decision 0064): linked from the footer of every page
+  accessibility: { cs: '/prohlaseni-o-pristupnosti', en: '/en/accessibility-statement', file: 'routes/accessibility.tsx' },
   // where the cookie bar's form posts without JavaScript; a GET goes back home
   cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
 } as const satisfies Record<string, RouteDef>;
