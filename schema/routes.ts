@@ -53,6 +53,8 @@ export const ROUTES = {
   withdrawalGuest: { cs: '/objednavka/odstoupeni/:id/:hash', en: '/en/order/withdrawal/:id/:hash', file: 'routes/withdrawal.tsx' },
   withdrawalConfirm: { cs: '/objednavka/potvrzeni-odstoupeni/:token', en: '/en/order/confirm-withdrawal/:token', file: 'routes/withdrawal-confirm.tsx' },
   withdrawalModelForm: { cs: '/odstoupeni-od-smlouvy', en: '/en/withdrawal-form', file: 'routes/withdrawal-model-form.tsx' },
+  // Act 424/2023 Sb. (issue 42 item 5, decision 0064): linked from the footer of every page
+  accessibility: { cs: '/prohlaseni-o-pristupnosti', en: '/en/accessibility-statement', file: 'routes/accessibility.tsx' },
   // where the cookie bar's form posts without JavaScript; a GET goes back home
   cookieConsent: { cs: '/souhlas-s-cookies', en: '/en/cookie-consent', file: 'routes/cookie-consent.tsx' },
 } as const satisfies Record<string, RouteDef>;

@@ -13,6 +13,7 @@ import { DEMO_PROVIDER, storePickupPoints } from '../../bff/src/services/pickup-
 import { demoSoldSeats, smallGroundPlan, stadiumPlan } from './venues.ts';
 import { planSeatCount, type SeatPlan } from '../../schema/rules/seat-plan.ts';
 import { demoPriceHistory } from './price-history.ts';
+import { responsiblePersonProblem } from '../../schema/rules/product-safety.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -54,11 +55,34 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
     categoryIds.set(category.key, created.id);
   }
 
+  // GPSR (decision 0064): every product of a manufacturer outside the EU names a responsible person;
+  // said here, before anything is written, with the product and the reason (the database refuses it too)
+  const manufacturerByKey = new Map(data.manufacturers.map((m) => [m.key, m]));
+  for (const product of data.products) {
+    const manufacturer = manufacturerByKey.get(product.manufacturerKey)!;
+    const problem = responsiblePersonProblem({
+      code: product.code,
+      manufacturerName: manufacturer.name,
+      manufacturerCountryCode: manufacturer.address.countryCode,
+      hasResponsiblePerson: manufacturer.responsiblePersonKey !== undefined,
+    });
+    if (problem) throw new Error(`Demo data: ${problem}`);
+  }
+  const responsiblePersonIds = new Map<string, number>();
+  for (const person of data.responsiblePersons) {
+    const created = await prisma.responsiblePerson.create({
+      data: { name: person.name, ...person.address, electronicAddress: person.electronicAddress },
+    });
+    responsiblePersonIds.set(person.key, created.id);
+  }
+
   const manufacturerIds = new Map<string, number>();
   const manufacturerNames = new Map<string, string>();
   for (const manufacturer of data.manufacturers) {
     const slug = normalizeSearchText(manufacturer.name).replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-    const created = await prisma.manufacturer.create({ data: { name: manufacturer.name, slug } });
+    const created = await prisma.manufacturer.create({
+      data: { name: manufacturer.name, slug, ...manufacturer.address, electronicAddress: manufacturer.electronicAddress },
+    });
     manufacturerIds.set(manufacturer.key, created.id);
     manufacturerNames.set(manufacturer.key, manufacturer.name);
   }
@@ -98,6 +122,12 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
     return created.id;
   }
 
+  const responsiblePersonIdOf = (key: string | undefined) => {
+    if (key === undefined) return null;
+    const id = responsiblePersonIds.get(key);
+    if (id === undefined) throw new Error(`Demo data: no responsible person ${key}`);
+    return id;
+  };
   const productIds = new Map<string, number>();
   const categoryNames = new Map(data.categories.map((c) => [c.key, c.name]));
   for (const product of data.products) {
@@ -121,6 +151,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
         code: product.code,
         categoryId: categoryIds.get(product.categoryKey)!,
         manufacturerId: manufacturerIds.get(product.manufacturerKey)!,
+        responsiblePersonId: responsiblePersonIdOf(manufacturerByKey.get(product.manufacturerKey)!.responsiblePersonKey),
         sizeChartId: product.sizeChartKey ? sizeChartIds.get(product.sizeChartKey) : null,
         vatRate: product.vatRate,
         isNew: product.isNew,
@@ -135,6 +166,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
             slug: product.slug[language],
             shortDescription: product.shortDescription[language],
             description: product.description[language],
+            safetyInformation: product.safetyInformation?.[language] ?? '',
             searchText: normalizeSearchText(
               [
                 product.name[language],

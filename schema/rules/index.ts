@@ -28,3 +28,4 @@ export * from './vocative.ts';
 export * from './seat-plan.ts';
 export * from './lowest-price.ts';
 export * from './withdrawal.ts';
+export * from './product-safety.ts';

@@ -1,5 +1,6 @@
 // axe-core on every screen of the route table, in both languages, at desktop (1280 px) and phone
-// (390 px) width: no serious or critical violation (issue 11). Account pages are opened signed in as
+// (390 px) width: no serious or critical violation (issue 11). The route table has the accessibility
+// statement, and a product page is checked again with its safety information opened (issue 42). Account pages are opened signed in as
 // the demo customer; pages with a token or hash in the path are opened with a real one where the demo
 // data has it, otherwise they show their own 404 page, which is checked too.
 import { createRequire } from 'node:module';
@@ -17,11 +18,16 @@ const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
 let params: RouteParams;
+/** A product made outside the EU: its page's safety information names a responsible person too (decision 0064). */
+let safetySlugs: { cs: string; en: string };
 
 beforeAll(async () => {
   [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
   const order = await shop.prisma.order.findFirst({ where: { customer: { email: DEMO_CUSTOMER.email } } });
   params = await routeParams(shop.prisma, order ?? undefined);
+  const imported = await shop.prisma.product.findFirstOrThrow({ where: { published: true, responsiblePersonId: { not: null } }, include: { translations: true } });
+  const slug = (language: 'cs' | 'en') => imported.translations.find((row) => row.language === language)!.slug;
+  safetySlugs = { cs: slug('cs'), en: slug('en') };
 });
 
 afterAll(async () => {
@@ -37,10 +43,12 @@ async function signInDemoCustomer(context: BrowserContext) {
   await page.close();
 }
 
-async function audit(page: Page, path: string, width: number): Promise<Finding[]> {
+/** Audits a page as it loads, or after `prepare` (e.g. a disclosure opened, so its content is checked too). */
+async function audit(page: Page, path: string, width: number, prepare?: (page: Page) => Promise<void>): Promise<Finding[]> {
   const requests = watchRequests(page);
   await page.goto(shop.url + path);
   await requests.settled();
+  if (prepare) await prepare(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
@@ -69,6 +77,15 @@ describe.concurrent('accessibility (axe-core)', () => {
           const signedIn = ('guard' in route && route.guard === 'customer') || name === 'orderDetail' || name === 'withdrawalAccount';
           findings.push(...(await audit(signedIn ? pages.customer : pages.guest, path, width)));
         }
+      }
+      // the product page with its safety information opened (GPSR; issue 42): manufacturer, EU responsible
+      // person and warnings; the accessibility statement itself is in the route table above
+      for (const language of ['cs', 'en'] as const) {
+        const open = async (shown: Page) => {
+          await shown.locator('.product-safety summary').click();
+          await shown.locator('.product-safety details[open]').waitFor();
+        };
+        findings.push(...(await audit(pages.guest, href('product', language, { slug: safetySlugs[language] }), width, open)));
       }
       // every match page, not only the one of the route table's parameters: the small ground's plan too
       for (const event of await shop.prisma.event.findMany({ select: { slug: true } })) {

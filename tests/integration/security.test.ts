@@ -555,6 +555,9 @@ describe(`security (${databaseKind})`, () => {
       expect(xml).toContain(`<loc>${base}/en/category/jerseys</loc>`);
       expect(xml).toContain(`<loc>${base}/info/1/obchodni-podminky</loc>`);
       expect(xml).toContain(`<loc>${base}/en/info/1/terms-and-conditions</loc>`);
+      // the accessibility statement (issue 42, decision 0064)
+      expect(xml).toContain(`<loc>${base}/prohlaseni-o-pristupnosti</loc>`);
+      expect(xml).toContain(`hreflang="en" href="${base}/en/accessibility-statement"`);
       expect(xml).not.toContain('/kosik');
     });
 

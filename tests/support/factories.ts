@@ -57,10 +57,36 @@ export async function createCategory(prisma: Db, input: CategoryInput = {}) {
   });
 }
 
-export async function createManufacturer(prisma: Db, input: { name?: string } = {}) {
+export type PostalAddressInput = { street: string; city: string; postalCode: string; countryCode: string };
+
+/** A manufacturer; established in Czechia unless `address` says otherwise (`null`: no address known). */
+export async function createManufacturer(
+  prisma: Db,
+  input: { name?: string; address?: PostalAddressInput | null; electronicAddress?: string | null } = {},
+) {
   const n = unique();
   const name = input.name ?? `Výrobce ${n}`;
-  return prisma.manufacturer.create({ data: { name, slug: `${slugify(name)}-${n}` } });
+  const address = input.address === undefined ? { street: `Tovární ${n}`, city: 'Brno', postalCode: '602 00', countryCode: 'CZ' } : input.address;
+  return prisma.manufacturer.create({
+    data: {
+      name,
+      slug: `${slugify(name)}-${n}`,
+      ...(address ?? {}),
+      electronicAddress: input.electronicAddress === undefined ? `info-${n}@vyrobce.example` : input.electronicAddress,
+    },
+  });
+}
+
+/** An EU responsible person (GPSR Art. 16) for products of a manufacturer outside the EU. */
+export async function createResponsiblePerson(prisma: Db, input: { name?: string; address?: PostalAddressInput; electronicAddress?: string } = {}) {
+  const n = unique();
+  return prisma.responsiblePerson.create({
+    data: {
+      name: input.name ?? `Dovozce ${n} s.r.o.`,
+      ...(input.address ?? { street: `Skladová ${n}`, city: 'Olomouc', postalCode: '779 00', countryCode: 'CZ' }),
+      electronicAddress: input.electronicAddress ?? `gpsr-${n}@dovozce.example`,
+    },
+  });
 }
 
 export async function createColour(prisma: Db, input: { name?: string | Translated; hex?: string } = {}) {
@@ -131,6 +157,10 @@ export type ProductInput = {
   published?: boolean;
   shortDescription?: Translated;
   description?: Translated;
+  /** warnings and safety information (GPSR) */
+  safetyInformation?: Translated;
+  /** the EU responsible person, required when the manufacturer is outside the EU */
+  responsiblePerson?: { id: number } | null;
   /** Image URLs in display order (default: one image). */
   images?: string[];
   parameters?: { name: Translated; value: Translated }[];
@@ -188,6 +218,7 @@ export async function createProduct(prisma: Db, input: ProductInput = {}) {
       code,
       categoryId: category.id,
       manufacturerId: manufacturer.id,
+      responsiblePersonId: input.responsiblePerson?.id ?? null,
       sizeChartId: input.sizeChart?.id ?? null,
       vatRate: input.vatRate ?? 21,
       isNew: input.isNew ?? false,
@@ -203,6 +234,7 @@ export async function createProduct(prisma: Db, input: ProductInput = {}) {
           slug: input.slugs?.[language] ?? `${slugify(names[language])}-${n}`,
           shortDescription: input.shortDescription?.[language] ?? '',
           description: input.description?.[language] ?? '',
+          safetyInformation: input.safetyInformation?.[language] ?? '',
           searchText: normalizeSearchText([names[language], code, manufacturer.name].join(' ')),
         })),
       },

@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INFO_PAGES } from '../../schema/routes.ts';
+import { electronicAddressHref, isEuMemberState, responsiblePersonProblem } from '../../schema/rules/product-safety.ts';
 import {
   articles,
   categories,
   deliveryMethods,
   infoPages,
   manufacturers,
+  responsiblePersons,
   paymentMethods,
   products,
   sizeCharts,
@@ -73,6 +75,37 @@ describe('seed data: catalogue', () => {
         expect(s).not.toBe(p.code);
       }
     }
+  });
+
+  // GPSR (decision 0064): every manufacturer has a postal and an electronic address; the products of
+  // one outside the EU name a responsible person in the EU; most are Czech, one is outside the EU
+  it('gives every manufacturer its addresses and every product made outside the EU a responsible person', () => {
+    const people = new Map(responsiblePersons.map((p) => [p.key, p]));
+    for (const m of manufacturers) {
+      expect(m.address.street && m.address.city && m.address.postalCode, m.key).toBeTruthy();
+      expect(m.address.countryCode, m.key).toMatch(/^[A-Z]{2}$/);
+      expect(electronicAddressHref(m.electronicAddress), `${m.key} ${m.electronicAddress}`).not.toBeNull();
+      if (m.responsiblePersonKey) expect(people.has(m.responsiblePersonKey), m.key).toBe(true);
+    }
+    for (const person of responsiblePersons) {
+      expect(isEuMemberState(person.address.countryCode), person.key).toBe(true);
+      expect(electronicAddressHref(person.electronicAddress), person.key).not.toBeNull();
+    }
+    const brand = new Map(manufacturers.map((m) => [m.key, m]));
+    const problems = products
+      .map((p) => {
+        const m = brand.get(p.manufacturerKey)!;
+        return responsiblePersonProblem({ code: p.code, manufacturerName: m.name, manufacturerCountryCode: m.address.countryCode, hasResponsiblePerson: !!m.responsiblePersonKey });
+      })
+      .filter(Boolean);
+    expect(problems).toEqual([]);
+    const outside = products.filter((p) => !isEuMemberState(brand.get(p.manufacturerKey)!.address.countryCode));
+    expect(outside.length).toBeGreaterThan(0);
+    expect(manufacturers.filter((m) => m.address.countryCode === 'CZ').length).toBeGreaterThan(manufacturers.length / 2);
+    // and warnings on the products that need them, in both languages
+    const warned = products.filter((p) => p.safetyInformation);
+    expect(warned.length).toBeGreaterThan(5);
+    for (const p of warned) expect(p.safetyInformation!.cs && p.safetyInformation!.en, p.code).toBeTruthy();
   });
 
   it('has positive integer prices and sensible stock', () => {

@@ -41,6 +41,7 @@ async function sitemapPages(prisma: Db): Promise<Page[]> {
     { route: 'stores', params: none, lastmod: latest(stores.map((s) => s.updatedAt)) },
     ...stores.map((s) => ({ route: 'store' as const, params: { cs: { id: s.id }, en: { id: s.id } }, lastmod: s.updatedAt })),
     { route: 'events', params: none, lastmod: latest(events.map((e) => e.updatedAt)) },
+    { route: 'accessibility', params: none },
     ...events.map((e) => ({ route: 'event' as const, params: { cs: { slug: e.slug }, en: { slug: e.slug } }, lastmod: e.updatedAt })),
   ];
 }

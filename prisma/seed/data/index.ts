@@ -1,6 +1,6 @@
 export * from './types.ts';
 export { categories } from './categories.ts';
-export { manufacturers } from './manufacturers.ts';
+export { manufacturers, responsiblePersons } from './manufacturers.ts';
 export { products } from './products.ts';
 export { sizeCharts } from './size-charts.ts';
 export { stores } from './stores.ts';

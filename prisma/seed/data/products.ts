@@ -475,6 +475,51 @@ const F = {
 
 type FamilyKey = keyof typeof F;
 
+// Warnings and safety information per kind of product, shown in the product page's safety section
+// (GPSR Art. 19; decision 0064). Kinds without a particular hazard have none.
+const SAFETY: Partial<Record<FamilyKey, Translated>> = {
+  ball: t(
+    'Nahušťujte pouze na tlak uvedený u ventilku, překročení tlaku může míč poškodit. Hustilku a jehlu uchovávejte mimo dosah dětí do 3 let – obsahují malé části, které mohou být spolknuty.',
+    'Inflate only to the pressure printed next to the valve; over-inflation can burst the ball. Keep the pump and needle out of the reach of children under 3: they contain small parts that could be swallowed.',
+  ),
+  boot: t(
+    'Kopačky s kolíky používejte jen na povrchu, pro který jsou určeny (viz parametry). Na tvrdém nebo umělém povrchu hrozí podvrtnutí kotníku a zranění spoluhráčů. Před hrou zkontrolujte, zda kolíky nejsou ostré nebo poškozené.',
+    'Use studded boots only on the surface they are made for (see the parameters). On hard or artificial ground they can cause sprained ankles and injure other players. Before playing, check that no stud is sharp or damaged.',
+  ),
+  shinguard: t(
+    'Chrániče snižují riziko zranění, ale nechrání před ním úplně. Používejte je jen ve správné velikosti a poškozené chrániče vyměňte. Osobní ochranný prostředek kategorie I podle nařízení (EU) 2016/425.',
+    'Shin guards reduce the risk of injury but do not prevent it entirely. Use them only in the right size and replace damaged ones. Personal protective equipment of category I under Regulation (EU) 2016/425.',
+  ),
+  gkgloves: t(
+    'Rukavice s výztuhami prstů chrání před vyvrácením prstů jen částečně. Nejsou určeny k ochraně před řeznými ranami ani chemikáliemi.',
+    'Finger-saving spines protect against bent-back fingers only in part. The gloves do not protect against cuts or chemicals.',
+  ),
+  bottle: t(
+    'Není určena pro horké ani sycené nápoje – tlak může uvolnit víčko. Před prvním použitím vymyjte teplou vodou. Materiál vhodný pro styk s potravinami.',
+    'Not for hot or carbonated drinks: the pressure can force the lid open. Wash in warm water before first use. Material suitable for contact with food.',
+  ),
+  mug: t(
+    'Pozor, při nalití horkého nápoje se hrnek zahřeje. Keramika je křehká: prasklý nebo odštípnutý hrnek už nepoužívejte.',
+    'Caution: the mug gets hot when filled with a hot drink. Ceramic is fragile: do not use a cracked or chipped mug.',
+  ),
+  gymsack: t(
+    'Stahovací šňůry: nebezpečí uškrcení. Nenechávejte vak malým dětem na hraní a nepověšujte ho na postýlku.',
+    'Drawstrings: risk of strangulation. Do not let small children play with the sack and do not hang it on a cot.',
+  ),
+  flag: t(
+    'Hořlavý textil – chraňte před otevřeným ohněm a pyrotechnikou.',
+    'Flammable fabric: keep away from open flames and pyrotechnics.',
+  ),
+  scarf: t(
+    'Hořlavý textil – chraňte před otevřeným ohněm a pyrotechnikou.',
+    'Flammable fabric: keep away from open flames and pyrotechnics.',
+  ),
+  nutrition: t(
+    'Doplněk stravy. Nepřekračujte doporučenou denní dávku. Není určeno dětem, těhotným a kojícím ženám. Uchovávejte mimo dosah malých dětí.',
+    'Food supplement. Do not exceed the recommended daily dose. Not intended for children or pregnant and breastfeeding women. Keep out of the reach of young children.',
+  ),
+};
+
 type Def = {
   code: string;
   cat: string;
@@ -1929,6 +1974,7 @@ function build(d: Def, index: number): SeedProduct {
     illustration: Object.fromEntries(
       Object.entries({ pattern: 'plain', ...d.art, shape }).filter(([, v]) => v !== undefined),
     ) as SeedIllustration,
+    ...(SAFETY[d.fam] ? { safetyInformation: SAFETY[d.fam] } : {}),
   };
 }
 

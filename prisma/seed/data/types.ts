@@ -12,11 +12,28 @@ export type SeedCategory = {
   position: number;
 };
 
+/** A postal address; countryCode is ISO 3166-1 alpha-2. */
+export type SeedPostalAddress = { street: string; city: string; postalCode: string; countryCode: string };
+
 export type SeedManufacturer = {
   key: string;
   name: string;
   /** Optional short brand story, not required by the seed. */
   description?: Translated;
+  /** the company behind the brand, as GPSR Art. 19 names it on the offer (decision 0064) */
+  address: SeedPostalAddress;
+  /** an e-mail address or the URL of a contact form */
+  electronicAddress: string;
+  /** the EU responsible person of its products, required when the address is outside the EU */
+  responsiblePersonKey?: string;
+};
+
+/** The economic operator in the EU answering for products made outside it (GPSR Art. 16). */
+export type SeedResponsiblePerson = {
+  key: string;
+  name: string;
+  address: SeedPostalAddress;
+  electronicAddress: string;
 };
 
 export type SeedVariant = {
@@ -106,6 +123,8 @@ export type SeedProduct = {
   variants: SeedVariant[];
   similarCodes?: string[];
   illustration?: SeedIllustration;
+  /** warnings and safety information shown on the product page (GPSR Art. 19); none when absent */
+  safetyInformation?: Translated;
 };
 
 export type SeedSizeChart = { key: string; name: Translated; columns: Translated[]; rows: string[][] };

@@ -1,5 +1,5 @@
 // The product page (/produkt/{slug}, /en/product/{slug}): the trail, the gallery, the buy box, the
-// description with parameters and similar products; its loader gives the meta data and JSON-LD, its
+// description with parameters, the product safety information and similar products; its loader gives the meta data and JSON-LD, its
 // action takes "Do košíku" posted without JavaScript (docs/decisions/0020).
 import { useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
@@ -15,6 +15,7 @@ import { ProductGrid } from '../features/catalog/ProductCard.tsx';
 import { ProductGallery } from '../features/catalog/ProductGallery.tsx';
 import { BuyBox } from '../features/catalog/BuyBox.tsx';
 import { ProductDescription } from '../features/catalog/ProductDescription.tsx';
+import { ProductSafety } from '../features/catalog/ProductSafety.tsx';
 import { distinctColours, distinctSizes, findVariant, pickerVariants } from '../features/catalog/VariantPicker.tsx';
 import { AddToCartMutation } from '../features/cart/useAddToCart.ts';
 import { errorOf } from '../apollo/errors.ts';
@@ -60,6 +61,7 @@ const ProductPageQuery = graphql(`
       ...ProductGalleryFields
       ...BuyBoxFields
       ...ProductDescriptionFields
+      ...ProductSafetyFields
       similar {
         ...ProductCardFields
       }
@@ -183,6 +185,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageData['prod
         <BuyBox product={product} colour={colour} onColour={setColour} failed={failed} />
       </div>
       <ProductDescription product={product} />
+      <ProductSafety product={product} />
       {product.similar.length > 0 && (
         <section className="section" aria-labelledby="similar">
           <h2 id="similar">{t('product.similar')}</h2>

@@ -11,7 +11,7 @@ import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, t
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
-import { LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
+import { isEuMemberState, localeTag, LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import { message } from '../../i18n/messages.ts';
 
 type WithTranslations<T> = { translations: (T & { language: string })[] };
@@ -84,12 +84,72 @@ export const Category = builder.prismaNode('Category', {
   }),
 });
 
+type BusinessAddressData = { street: string; city: string; postalCode: string; countryCode: string };
+
+/** A country's name in the request language, from its ISO code ("CZ" -> "Česko" / "Czechia"). */
+function countryName(countryCode: string, language: Locale): string {
+  try {
+    return new Intl.DisplayNames([localeTag(language)], { type: 'region' }).of(countryCode) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+}
+
+const BusinessAddress = builder.objectRef<BusinessAddressData>('BusinessAddress').implement({
+  description: 'A company’s postal address, as product safety information names it (GPSR Art. 19).',
+  fields: (t) => ({
+    street: t.exposeString('street', { description: 'Street and number (or the first lines of the address).' }),
+    city: t.exposeString('city', { description: 'Town or city.' }),
+    postalCode: t.exposeString('postalCode', { description: 'Postal code as the country writes it, e.g. 602 00.' }),
+    country: t.exposeString('countryCode', { description: 'ISO 3166-1 alpha-2 code of the country, e.g. CZ.' }),
+    countryName: t.string({ description: 'The country’s name in the request language.', resolve: (a, _x, ctx) => countryName(a.countryCode, ctx.language) }),
+  }),
+});
+
+/** The address when every part of it is known, else null. */
+function businessAddress(row: { street: string | null; city: string | null; postalCode: string | null; countryCode: string | null }): BusinessAddressData | null {
+  const { street, city, postalCode, countryCode } = row;
+  return street && city && postalCode && countryCode ? { street, city, postalCode, countryCode } : null;
+}
+
+const ADDRESS_COLUMNS = { street: true, city: true, postalCode: true, countryCode: true } as const;
+
 builder.prismaNode('Manufacturer', {
   description: 'The maker or brand of a product.',
   id: { field: 'id', description: 'Global id of the manufacturer.' },
   fields: (t) => ({
     name: t.exposeString('name', { description: 'The brand name (the same in every language).' }),
     slug: t.exposeString('slug', { description: 'The brand in a URL-safe form (the same in every language).' }),
+    postalAddress: t.field({
+      type: BusinessAddress,
+      nullable: true,
+      description: 'The manufacturer’s postal address (product safety information, GPSR Art. 19); null when the shop does not know it.',
+      select: ADDRESS_COLUMNS,
+      resolve: businessAddress,
+    }),
+    electronicAddress: t.exposeString('electronicAddress', {
+      nullable: true,
+      description: 'Where to contact the manufacturer electronically: an e-mail address or the URL of a contact form (GPSR Art. 19); null when the shop does not know it.',
+    }),
+    establishedInEu: t.boolean({
+      description: 'Whether the manufacturer is established in a member state of the EU; when not (or not known), its products name an EU responsible person.',
+      select: { countryCode: true },
+      resolve: (m) => isEuMemberState(m.countryCode),
+    }),
+  }),
+});
+
+builder.prismaObject('ResponsiblePerson', {
+  description: 'The economic operator established in the EU that answers for a product made outside it: an importer or an authorised representative (GPSR, Regulation (EU) 2023/988, Art. 16).',
+  fields: (t) => ({
+    name: t.exposeString('name', { description: 'The company’s name.' }),
+    postalAddress: t.field({
+      type: BusinessAddress,
+      description: 'Its postal address (in the EU).',
+      select: ADDRESS_COLUMNS,
+      resolve: (p) => businessAddress(p)!,
+    }),
+    electronicAddress: t.exposeString('electronicAddress', { description: 'An e-mail address or the URL of a contact form.' }),
   }),
 });
 
@@ -263,6 +323,15 @@ export const Product = builder.prismaNode('Product', {
     isSale: t.exposeBoolean('isSale', { description: 'Marked as on sale by the shop; a page shows the reduction only with `lowestPriceLast30Days`.' }),
     category: t.relation('category', { description: 'The category the product belongs to.' }),
     manufacturer: t.relation('manufacturer', { description: 'The maker or brand.' }),
+    responsiblePerson: t.relation('responsiblePerson', {
+      nullable: true,
+      description: 'The EU responsible person (GPSR Art. 16): always set when the manufacturer is not established in the EU; null otherwise, or when the shop names none.',
+    }),
+    safetyInformation: t.string({
+      description: 'Warnings and safety information in the request language (plain text, paragraphs separated by blank lines); empty when the product has none.',
+      select: { translations: { select: { language: true, safetyInformation: true } } },
+      resolve: (p, _a, ctx) => pick(p, ctx.language)?.safetyInformation ?? '',
+    }),
     images: t.relation('images', { description: 'Every picture, the main one first.', query: { orderBy: [{ position: 'asc' }, { id: 'asc' }] } }),
     mainImage: t.field({
       type: ProductImage,

@@ -44,6 +44,7 @@ export function Footer() {
             <FooterLink to={href('stores', language)}>{t('nav.stores')}</FooterLink>
             <FooterLink to={href('blog', language)}>{t('nav.blog')}</FooterLink>
             <FooterLink to={infoHref('privacy', language)}>{t('footer.privacy')}</FooterLink>
+            <FooterLink to={href('accessibility', language)}>{t('footer.accessibility')}</FooterLink>
             <li>
               <ConsentSettingsLink />
             </li>
