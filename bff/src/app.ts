@@ -147,7 +147,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const startResponse = (req: IncomingMessage, res: ServerResponse) => {
     const nonce = newNonce();
     const requestId = requestIdOf(req);
-    setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
+    // (whether it came over https matters only for HSTS, sent only with secure cookies)
+    setSecurityHeaders(req.url ?? '/', nonce, res, config.secureCookies && requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
   // Instances share Redis keys only when they share the database (one Redis may serve several shops).
