@@ -776,6 +776,73 @@ describe("a hit's nonce (issue 40, item 8)", () => {
   });
 });
 
+describe("a hit's page in one piece (issue 41, item 3)", () => {
+  it('goes out as one buffer with its own nonce in every place, also while earlier hits of it are still being sent', async () => {
+    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
+    const cache = createResponseCache({ version });
+    const server = express();
+    // each response's writes before its end: a page written piece by piece around its nonces counts 40
+    const writes: number[] = [];
+    server.use((_req, res, next) => {
+      res.locals.nonce = randomUUID().replaceAll('-', '').slice(0, 24);
+      // the response's nonce as its CSP header carries it in the shop
+      res.setHeader('X-Nonce', res.locals.nonce as string);
+      let count = 0;
+      const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+      res.write = ((...args: unknown[]) => {
+        count += 1;
+        return write(...args);
+      }) as typeof res.write;
+      res.once('finish', () => writes.push(count));
+      next();
+    });
+    server.use(cache.middleware);
+    // twenty scripts, 3 MiB: more than a socket takes at once, so a hit is still being sent when the next begins
+    const filler = 'x'.repeat(150_000);
+    server.get('/stranka', (_req, res) => void res.type('html').send(Array.from({ length: 20 }, () => `<script nonce="${res.locals.nonce as string}">run()</script>${filler}`).join('')));
+    const listening = createServer(server).listen(0, '127.0.0.1');
+    await new Promise((resolve) => listening.once('listening', resolve));
+    const port = (listening.address() as AddressInfo).port;
+    /** Requests sent at once on their own connections, read only after all were sent. */
+    const wave = async (count: number) => {
+      const sockets = Array.from({ length: count }, () => connect(port, '127.0.0.1'));
+      const received = sockets.map((socket) => {
+        socket.pause();
+        const chunks: Buffer[] = [];
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.write('GET /stranka HTTP/1.1\r\nHost: shop\r\nConnection: close\r\n\r\n');
+        return new Promise<string>((resolve) => socket.once('end', () => resolve(Buffer.concat(chunks).toString('latin1'))));
+      });
+      await sleep(300);
+      for (const socket of sockets) socket.resume();
+      return (await Promise.all(received)).map((text) => {
+        const [head, body] = [text.slice(0, text.indexOf('\r\n\r\n')), text.slice(text.indexOf('\r\n\r\n') + 4)];
+        return { cache: /^x-cache: (\w+)/im.exec(head)?.[1], policy: /^x-nonce: (\w+)/im.exec(head)?.[1], nonces: [...body.matchAll(/nonce="(\w+)"/g)].map((match) => match[1]), length: body.length };
+      });
+    };
+    try {
+      const rendered = await fetch(`http://127.0.0.1:${port}/stranka`);
+      const renderedNonce = /nonce="(\w+)"/.exec(await rendered.text())![1];
+      expect(rendered.headers.get('x-cache')).toBe('MISS');
+      // the second wave takes the copies the first one sent, once those have gone out
+      for (const count of [8, 8]) {
+        writes.length = 0;
+        const hits = await wave(count);
+        for (const hit of hits) {
+          expect([hit.cache, hit.length, hit.nonces.length]).toEqual(['HIT', 20 * (filler.length + 55), 20]);
+          expect(new Set(hit.nonces)).toEqual(new Set([hit.policy]));
+        }
+        expect(new Set(hits.map((hit) => hit.policy)).size).toBe(count);
+        expect(hits.map((hit) => hit.policy)).not.toContain(renderedNonce);
+        expect(writes).toEqual(Array.from({ length: count }, () => 0));
+      }
+    } finally {
+      listening.close();
+      await cache.close();
+    }
+  });
+});
+
 describe('a render in flight ends with its response, whatever happens to it (issue 40, item 4)', () => {
   const feed = { databaseReachable: true };
   /** How the test finishes a render: it gets the request's response (a throw is the render failing). */

@@ -53,6 +53,7 @@ export function keyCookiesOf(req: CacheRequest): { keyCookies: string; otherCook
  * as the root loader reads it: the three categories, never the browser's own consent id or date.
  */
 function consentKeyOf(req: CacheRequest): string {
+  if (!req.headers.cookie) return 'consent=none';
   const consent = consentFromCookieHeader(req.headers.cookie);
   return consent ? `consent=${Number(consent.analytical)}${Number(consent.marketing)}${Number(consent.advertising)}` : 'consent=none';
 }

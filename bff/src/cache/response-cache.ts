@@ -41,7 +41,7 @@ import { MemoryStore } from './memory-store.ts';
 import { createSharedStore, type SharedStore } from './shared-store.ts';
 import { PurgeLog } from './purge-log.ts';
 import { captureBody, storable } from './capture.ts';
-import { compressedOnce, encodedBody, partsCompressedOnce, withNonceBetween, writePieces } from './encoded-bodies.ts';
+import { compressedOnce, encodedBody, headersOf, partsCompressedOnce, withNonceBetween, writePieces, writeWithNonce } from './encoded-bodies.ts';
 import { createSingleFlight, RENDER_WAIT_MS } from './single-flight.ts';
 
 export type { CachedResponse, ResponseCacheStats } from './entry.ts';
@@ -166,16 +166,21 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
   function send(req: CacheRequest, res: ServerResponse, entry: CachedResponse, state: 'hit' | 'stale', nonce: string) {
     res.statusCode = entry.status;
-    for (const [name, value] of Object.entries(entry.headers)) res.setHeader(name, value);
+    for (const [name, value] of headersOf(entry)) res.setHeader(name, value);
     res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
     const parts = encodedBody(entry);
     const withNonce = parts.length > 1;
-    const nonceBytes = Buffer.from(nonce, 'utf8');
-    const plain = withNonce ? withNonceBetween(parts, nonceBytes) : parts;
-    const length = plain.reduce((sum, part) => sum + part.length, 0);
     // a page with a nonce goes in gzip when the browser takes it: its parts are compressed once (gzip-around-nonce.ts)
     const encoding = negotiateEncoding(req.headers['accept-encoding'], withNonce ? 'gzip' : undefined);
-    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', length)) return writePieces(res, plain);
+    const plainLength = bodyLength(entry, parts, nonce);
+    if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', plainLength)) {
+      // as it was stored when it has no nonce; a page as one buffer with this response's nonce in it
+      if (!withNonce) return writePieces(res, parts);
+      if (writeWithNonce(res, entry, nonce)) return;
+      return writePieces(res, withNonceBetween(parts, Buffer.from(nonce, 'utf8')));
+    }
+    const nonceBytes = Buffer.from(nonce, 'utf8');
+    const plain = withNonce ? withNonceBetween(parts, nonceBytes) : parts;
     // an answer without a nonce (JSON) is compressed once per encoding; a page in gzip once, around its
     // nonce; a page in brotli (a browser without gzip) each time, whole (the app's compression middleware
     // lets an encoded body through)
@@ -193,6 +198,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       () => writePieces(res, plain),
     );
   }
+
+  /** The plain body's length with `nonce` in place of each of the render's. */
+  const bodyLength = (entry: CachedResponse, parts: Buffer[], nonce: string) => {
+    let length = (parts.length - 1) * Buffer.byteLength(nonce);
+    for (const part of parts) length += part.length;
+    return length;
+  };
 
   /** Renders the page again in the background: a request to this very server that skips the lookup. */
   function revalidate(req: CacheRequest, key: string) {

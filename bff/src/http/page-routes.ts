@@ -14,8 +14,27 @@ const PAGES = (Object.keys(ROUTES) as RouteName[])
   .sort((a, b) => Number(a.includes(':')) - Number(b.includes(':')))
   .map((pattern) => ({ pattern, regExp: routeRegExp(pattern) }));
 
+/**
+ * The paths asked for most recently and their patterns: a busy page is matched against the patterns
+ * once, not on every request's log line. Bounded: emptied when it is full (memory only, never logged).
+ */
+const known = new Map<string, string | null>();
+const KNOWN_PATHS = 1000;
+const KNOWN_PATH_LENGTH = 256;
+
 /** The pattern of the page at this path (its data request /kosik.data too, suffixed .data), or null. */
 export function pageRouteOf(path: string): string | null {
+  if (path.length > KNOWN_PATH_LENGTH) return matchPage(path);
+  let route = known.get(path);
+  if (route === undefined) {
+    if (known.size >= KNOWN_PATHS) known.clear();
+    route = matchPage(path);
+    known.set(path, route);
+  }
+  return route;
+}
+
+function matchPage(path: string): string | null {
   const data = path.endsWith('.data');
   const page = data ? path.slice(0, -'.data'.length) : path;
   const found = PAGES.find(({ regExp }) => regExp.test(page));

@@ -4,18 +4,20 @@
 // No body and no header is logged but User-Agent.
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
-import type { Log } from '../log.ts';
+import { preformattedLines, type LineLevel, type Log } from '../log.ts';
 import { pageRouteOf } from './page-routes.ts';
 
-const requestIds = new WeakMap<IncomingMessage, string>();
+/** The request's id, kept on the request itself (a WeakMap's lookups cost more on every request). */
+const REQUEST_ID = Symbol('requestId');
+type WithId = IncomingMessage & { [REQUEST_ID]?: string };
 
 /** The request's id: the proxy's X-Request-Id when it sends a plain one, a new UUID otherwise. */
 export function requestIdOf(req: IncomingMessage): string {
-  let id = requestIds.get(req);
+  let id = (req as WithId)[REQUEST_ID];
   if (id === undefined) {
     const incoming = req.headers['x-request-id'];
     id = typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-    requestIds.set(req, id);
+    (req as WithId)[REQUEST_ID] = id;
   }
   return id;
 }
@@ -66,38 +68,52 @@ export type FinishedRequest = {
   aborted: boolean;
 };
 
-/** Wraps the app's handler: the request id first (X-Request-Id on the response), the log line at the end. */
+/** When the request came (performance.now()), kept on its response for the one shared `close` listener. */
+const STARTED = Symbol('started');
+type Observed = ServerResponse & { [STARTED]?: number; locals?: Record<string, unknown> };
+
+/**
+ * Wraps the app's handler: the request id first (X-Request-Id on the response), the log line at the end.
+ *
+ * The line is written as one preformatted JSON string (log.ts preformattedLines, decision 0066), not
+ * through pino's per-line work: its fields are the fixed ones below, none of them a redacted name
+ * (the observability test keeps a line's fields to this list), and pino's serializing, redaction and
+ * hooks were a seventh of a cached page's cost. Every response gets one listener, the same function
+ * for all (no closure made per request).
+ */
 export function observeRequests(handler: RequestListener, options: { log: Log; finished?: (request: FinishedRequest) => void }): RequestListener {
-  // The request lines skip the log's field redaction (log.ts): their fields are the fixed ones below, none
-  // of them a redacted name, and redaction (which walks every field of every line) was a tenth of a cached
-  // page's cost. The observability test keeps a line's fields to this list.
-  const lines = options.log.child({}, { redact: [] });
-  return (req: IncomingMessage, res: ServerResponse) => {
-    const started = performance.now();
+  const lines = preformattedLines(options.log);
+  const finished = options.finished;
+  function onClose(this: Observed) {
+    const req = this.req;
+    const level: LineLevel | null = this.statusCode >= 500 ? 'error' : 'info';
+    const route = routeOf(req);
+    // a load balancer's probes, every few seconds, are seen only at LOG_LEVEL=debug while they succeed
+    const lineLevel = level === 'info' && PROBES.has(route) && this.statusCode < 400 ? 'debug' : level;
+    const logged = lines.enabled(lineLevel);
+    if (!logged && !finished) return;
     const requestId = requestIdOf(req);
-    res.setHeader('X-Request-Id', requestId);
-    res.once('close', () => {
-      const route = routeOf(req);
-      const locals = (res as ServerResponse & { locals?: Record<string, unknown> }).locals;
-      const operation = route === '/graphql' && typeof locals?.operationName === 'string' ? locals.operationName : undefined;
-      const request: FinishedRequest = {
-        requestId,
-        method: methodOf(req),
-        route,
-        operation,
-        status: res.statusCode,
-        durationMs: Math.round((performance.now() - started) * 10) / 10,
-        aborted: !res.writableFinished,
-      };
-      options.finished?.(request);
-      const cache = res.getHeader('x-cache');
-      const userAgent = req.headers['user-agent']?.slice(0, 200);
-      const entry = { ...request, ...(cache === undefined ? {} : { cache: String(cache) }), ...(userAgent ? { userAgent } : {}) };
-      if (request.status >= 500) lines.error(entry, 'request');
-      // a load balancer's probes, every few seconds, are seen only at LOG_LEVEL=debug while they succeed
-      else if (PROBES.has(route) && request.status < 400) lines.debug(entry, 'request');
-      else lines.info(entry, 'request');
-    });
+    const method = methodOf(req);
+    const operationName = route === '/graphql' ? this.locals?.operationName : undefined;
+    const operation = typeof operationName === 'string' ? operationName : undefined;
+    const status = this.statusCode;
+    const durationMs = Math.round((performance.now() - (this[STARTED] ?? 0)) * 10) / 10;
+    const aborted = !this.writableFinished;
+    finished?.({ requestId, method, route, operation, status, durationMs, aborted });
+    if (!logged) return;
+    let fields = `,"requestId":${JSON.stringify(requestId)},"method":"${method}","route":${JSON.stringify(route)}`;
+    if (operation !== undefined) fields += `,"operation":${JSON.stringify(operation)}`;
+    fields += `,"status":${status},"durationMs":${durationMs},"aborted":${aborted}`;
+    const cache = this.getHeader('x-cache');
+    if (cache !== undefined) fields += `,"cache":${JSON.stringify(String(cache))}`;
+    const userAgent = req.headers['user-agent']?.slice(0, 200);
+    if (userAgent) fields += `,"userAgent":${JSON.stringify(userAgent)}`;
+    lines.write(lineLevel, fields, 'request');
+  }
+  return (req: IncomingMessage, res: ServerResponse) => {
+    (res as Observed)[STARTED] = performance.now();
+    res.setHeader('X-Request-Id', requestIdOf(req));
+    res.on('close', onClose);
     handler(req, res);
   };
 }

@@ -1,7 +1,7 @@
 // The log (bff/src/log.ts): JSON lines at LOG_LEVEL; secrets and personal data redacted by field name,
 // e-mail addresses masked in messages and errors; nothing at all in tests without a destination.
 import { describe, expect, it } from 'vitest';
-import { createLogger, lineLog, maskPersonalData } from '../../../bff/src/log.ts';
+import { createLogger, lineLog, maskPersonalData, preformattedLines } from '../../../bff/src/log.ts';
 import { ConfigError, loadConfig } from '../../../bff/src/config.ts';
 import { pageRouteOf } from '../../../bff/src/http/page-routes.ts';
 
@@ -78,6 +78,34 @@ describe('createLogger', () => {
       expect.objectContaining({ level: 'error', msg: '[mail] sending failed', err: expect.objectContaining({ message: 'boom' }) }),
       expect.objectContaining({ level: 'info', msg: '[mail] sent' }),
     ]);
+  });
+});
+
+describe('preformattedLines (the request lines, decision 0066)', () => {
+  it("writes a line of given fields as pino writes it: level, time, pid, hostname, the fields, the message; one write a line", () => {
+    const { log, lines } = capture();
+    const fields = { requestId: 'r-1', method: 'GET', route: '/produkt/:slug', status: 200, durationMs: 0.4, aborted: false, cache: 'HIT', userAgent: 'wrk "4" \\ ž' };
+    log.info(fields, 'request');
+    const json = Object.entries(fields).map(([name, value]) => `,"${name}":${JSON.stringify(value)}`).join('');
+    preformattedLines(log).write('info', json, 'request');
+    expect(lines).toHaveLength(2);
+    const [byPino, preformatted] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines[1].endsWith('}\n')).toBe(true);
+    expect({ ...preformatted, time: 'T' }).toEqual({ ...byPino, time: 'T' });
+    expect(Object.keys(preformatted)).toEqual(Object.keys(byPino));
+    expect(Date.parse(preformatted.time as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('keeps to LOG_LEVEL, and writes nothing in tests without a destination', () => {
+    const { log, lines } = capture('warn');
+    const preformatted = preformattedLines(log);
+    expect([preformatted.enabled('info'), preformatted.enabled('error')]).toEqual([false, true]);
+    preformatted.write('info', ',"status":200', 'request');
+    preformatted.write('error', ',"status":500', 'request');
+    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([expect.objectContaining({ level: 'error', status: 500, msg: 'request' })]);
+    const silent = preformattedLines(createLogger({ env: 'test', logLevel: 'info' }));
+    expect(silent.enabled('error')).toBe(false);
+    silent.write('error', ',"status":500', 'request');
   });
 });
 

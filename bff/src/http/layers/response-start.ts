@@ -18,7 +18,8 @@ export function responseStarter(config: Config): (req: IncomingMessage, res: Ser
   return (req, res) => {
     const nonce = newNonce();
     const requestId = requestIdOf(req);
-    setSecurityHeaders(req.url ?? '/', nonce, res, requestIsHttps(req, trustProxy));
+    // (whether it came over https matters only for HSTS, sent only with secure cookies)
+    setSecurityHeaders(req.url ?? '/', nonce, res, config.secureCookies && requestIsHttps(req, trustProxy));
     return { nonce, requestId };
   };
 }
