@@ -3,7 +3,8 @@
 // before the reduction struck through, the line that states it and the percentage from it, on the product
 // page and on its card in the search results, in Czech and in English, on the wishlist and in the cart;
 // the 8-day-old sale bottle, whose
-// history does not reach 30 days before its reduction, shows no struck-through price, no line, no badge.
+// history does not reach 30 days before its reduction, shows no struck-through price, no line, no badge,
+// and is not in the home page's "Sleva", whose every card states its lowest price (decision 0063, addendum).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
@@ -105,6 +106,32 @@ describe('the lowest price of the last 30 days', () => {
       expect(await buyBox.locator('.badge--sale').count()).toBe(0);
     } finally {
       await page.close();
+    }
+  });
+
+  it('the home page’s sale section lists only reductions it may announce, each with its lowest price and badge; not the marked bottle, even as the best seller', async () => {
+    // the bottle, marked as on sale (isSale, originalPriceCzk) but reduced without 30 days of history,
+    // made the best seller of the catalog: listing it under "Sleva" would announce its reduction
+    const { id } = await shop.prisma.product.findUniqueOrThrow({ where: { code: bottle.code }, select: { id: true } });
+    await shop.prisma.product.update({ where: { id }, data: { soldCount: 100_000 } });
+    await shop.changesSeen();
+    const page = await browser.newPage();
+    try {
+      for (const language of ['cs', 'en'] as const) {
+        await open(page, href('home', language));
+        const section = page.locator('section[aria-labelledby="sale-products"]');
+        const cards = section.getByTestId('product-card');
+        await expect.poll(() => cards.count()).toBeGreaterThan(0);
+        expect(await section.getByText(bottle.name[language]).count()).toBe(0);
+        // every card of the section states its lowest price of the 30 days and carries the badge
+        const count = await cards.count();
+        expect(await section.getByTestId('lowest-price').count()).toBe(count);
+        expect(await section.getByTestId('discount-badge').count()).toBe(count);
+        for (const line of await section.getByTestId('lowest-price').allTextContents()) expect(line).toMatch(/^(Nejnižší cena za posledních 30 dní|Lowest price in the last 30 days): /);
+      }
+    } finally {
+      await page.close();
+      await shop.prisma.product.update({ where: { id }, data: { soldCount: bottle.soldCount } });
     }
   });
 });

@@ -201,3 +201,31 @@ describe(`a category of more products than are counted (${databaseKind}, ${PRODU
     expect(few.data!.products).toEqual({ totalCount: 1, totalCountCapped: false });
   });
 });
+
+describe(`the products on sale in a large catalog (${databaseKind}, ${PRODUCTS} products; decision 0063)`, () => {
+  it('the home page’s sale list and its count read the few variants with a sale mark and their history, not the catalog', async () => {
+    // three bulk products reduced today after 40 days at their price, and one marked and reduced after 10 days only
+    const codes = [`L${PRODUCTS - 10}`, `L${PRODUCTS - 20}`, `L${PRODUCTS - 30}`, `L${PRODUCTS - 40}`];
+    const ids = (await app.prisma.product.findMany({ where: { code: { in: codes } }, select: { id: true, code: true } })).sort((a, b) => codes.indexOf(a.code) - codes.indexOf(b.code));
+    const historyBack = (productIds: number[], days: number) =>
+      app.prisma.$executeRawUnsafe(`
+        UPDATE "VariantPriceChange" SET at = at - interval '${days} days' WHERE "variantId" IN (SELECT id FROM "Variant" WHERE "productId" IN (${productIds.join(',')}))`);
+    await historyBack(ids.slice(0, 3).map((row) => row.id), 40);
+    await historyBack([ids[3].id], 10);
+    await app.prisma.$executeRawUnsafe(`UPDATE "Variant" SET "priceCzk" = 9000, "originalPriceCzk" = 10000 WHERE "productId" IN (${ids.map((row) => row.id).join(',')})`);
+    await app.prisma.$executeRawUnsafe('ANALYZE "Variant"');
+    await app.prisma.$executeRawUnsafe('ANALYZE "VariantPriceChange"');
+    type List = { products: { totalCount: number; edges: { node: { code: string; lowestPriceLast30Days: { withVat: number } | null } }[] } };
+    let listed: List['products'] | undefined;
+    const touched = await rowsTouchedBy(async () => {
+      const list = await app.gql<List>('{ products(first: 8, filter: { isSale: true }, sort: BEST_SELLING) { totalCount edges { node { code lowestPriceLast30Days { withVat } } } } }');
+      expect(list.errors).toBeUndefined();
+      listed = list.data!.products;
+    });
+    expect(listed!.edges.map((edge) => edge.node.code).sort()).toEqual(codes.slice(0, 3).sort());
+    expect(listed!.totalCount).toBe(3);
+    for (const edge of listed!.edges) expect(edge.node.lowestPriceLast30Days).toEqual({ withVat: 10000 });
+    console.log(`most rows of one plan step, sale list (${databaseKind}): ${touched.rows}`);
+    expect(touched.rows, touched.statement).toBeLessThanOrEqual(MOST_ROWS);
+  });
+});

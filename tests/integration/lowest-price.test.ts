@@ -113,7 +113,7 @@ describe(`the price history (${databaseKind})`, () => {
     const stored = await app.prisma.product.findUniqueOrThrow({ where: { id: product.id }, select: { priceCzk: true, priceEur: true } });
     expect(stored).toEqual({ priceCzk: 199_900, priceEur: 7_996 });
     await app.changes.polled();
-    expect(heard).toContainEqual({ kind: 'PriceChanged', productIds: [product.id] });
+    expect(heard).toContainEqual({ kind: 'PriceChanged', productIds: [product.id], categoryIds: [product.categoryId] });
     expect(purges.flatMap((purge) => ('tags' in purge ? purge.tags : []))).toContain(`product:${product.id}`);
     // bad input changes nothing
     expect(await runShopCommand(stockCommand, ['price', variant.code, '17,5x'], env)).toBe(2);

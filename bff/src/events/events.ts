@@ -32,7 +32,16 @@ export type ProductChanged = {
   categoryIds: readonly number[];
 };
 
-export type PriceChanged = { kind: 'PriceChanged'; productIds: readonly number[] };
+/**
+ * Variant prices or sale marks: the products' pages, and, as a product may start or stop being on sale
+ * or move in a price order or range, the listings of their categories and the whole catalog's.
+ */
+export type PriceChanged = {
+  kind: 'PriceChanged';
+  productIds: readonly number[];
+  /** The products' categories (absent in events recorded before it was added: those purge the whole catalog's lists only). */
+  categoryIds?: readonly number[];
+};
 
 /** A category's own data or its place in the tree. */
 export type CategoryChanged = { kind: 'CategoryChanged'; categoryIds: readonly number[] };

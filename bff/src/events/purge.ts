@@ -15,7 +15,13 @@ export function tagsOf(event: ShopEvent): readonly CacheTag[] | 'all' {
         'search',
       ];
     case 'PriceChanged':
-      return event.productIds.flatMap((id) => [`product:${id}`, `listed:${id}`] as const);
+      // a product that starts or stops being on sale enters or leaves sale lists it was not listed in
+      // (the home page's "Sleva", a category filtered by it), as does a price moving into a price range
+      return [
+        ...event.productIds.flatMap((id) => [`product:${id}`, `listed:${id}`] as const),
+        ...(event.categoryIds ?? []).map((id) => `list:${id}` as const),
+        'search',
+      ];
     case 'CategoryChanged':
       return [...event.categoryIds.flatMap((id) => [`category:${id}`, `list:${id}`] as const), 'categories'];
     case 'ContentChanged':

@@ -3,10 +3,14 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { oneEditAway, searchWords, TYPO_WORD } from './search-text.ts';
+import { onSaleSql } from './prices.ts';
 import type { Currency, Locale } from '../../../schema/rules/index.ts';
 
-/** What the catalog rules need of a request (the GraphQL context provides it, and keys its memos). */
-export type CatalogContext = { prisma: Db; language: Locale; currency: Currency };
+/**
+ * What the catalog rules need of a request (the GraphQL context provides it, and keys its memos): the
+ * shop's euro rate and clock decide which products are on sale (decision 0063).
+ */
+export type CatalogContext = { prisma: Db; language: Locale; currency: Currency; config: { eurRate: number }; clock: () => Date };
 
 export type ProductFilterInput = {
   categorySlug?: string | null;
@@ -140,7 +144,8 @@ export async function findProductPage(
   }
   if (filter.inStock) conditions.push(Prisma.sql`EXISTS (SELECT 1 FROM "Variant" v WHERE v."productId" = p.id AND v.stock > 0)`);
   if (filter.isNew) conditions.push(Prisma.sql`p."isNew"`);
-  if (filter.isSale) conditions.push(Prisma.sql`p."isSale"`);
+  // on sale: a reduction the rule allows, as `lowestPriceLast30Days` states it, not the shop's mark (decision 0063)
+  if (filter.isSale) conditions.push(onSaleSql(Prisma.sql`p`, ctx.currency, ctx.config.eurRate, ctx.clock()));
   const price = Prisma.raw(ctx.currency === 'CZK' ? 'p."priceCzk"' : 'p."priceEur"');
   if (filter.priceFrom != null) conditions.push(Prisma.sql`${price} >= ${filter.priceFrom}`);
   if (filter.priceTo != null) conditions.push(Prisma.sql`${price} <= ${filter.priceTo}`);

@@ -17,7 +17,11 @@ describe('the tags of an event', () => {
 
   it('catalog and content changes touch their own answers and the lists that show them', () => {
     expect(tagsOf({ kind: 'ProductChanged', productIds: [1], categoryIds: [7] })).toEqual(['product:1', 'listed:1', 'list:7', 'search']);
-    expect(tagsOf({ kind: 'PriceChanged', productIds: [1] })).toEqual(['product:1', 'listed:1']);
+    // a price or sale mark may move the product into or out of sale lists and price ranges it is not
+    // listed in: its categories' lists and the whole catalog's (the home page's "Sleva", decision 0063)
+    expect(tagsOf({ kind: 'PriceChanged', productIds: [1], categoryIds: [7] })).toEqual(['product:1', 'listed:1', 'list:7', 'search']);
+    // recorded before the event named its categories: the whole catalog's lists at least
+    expect(tagsOf({ kind: 'PriceChanged', productIds: [1] })).toEqual(['product:1', 'listed:1', 'search']);
     expect(tagsOf({ kind: 'CategoryChanged', categoryIds: [7] })).toEqual(['category:7', 'list:7', 'categories']);
     expect(tagsOf({ kind: 'ContentChanged', contentIds: ['article:3'] })).toEqual(['content:article:3', 'content']);
     expect(tagsOf({ kind: 'DeliveryChanged' })).toEqual(['delivery']);
@@ -40,7 +44,7 @@ describe('the tags of an event', () => {
 
   it("one purge per transaction: its events' tags once each; nothing when none is public; everything for an event this code cannot read", () => {
     expect(purgeOf([{ kind: 'PriceChanged', productIds: [1] }, { kind: 'PriceChanged', productIds: [1, 2] }, { kind: 'OrderPlaced', orderId: 3 }])).toEqual({
-      tags: ['product:1', 'listed:1', 'product:2', 'listed:2'],
+      tags: ['product:1', 'listed:1', 'search', 'product:2', 'listed:2'],
     });
     expect(purgeOf([{ kind: 'OrderPlaced', orderId: 3 }, { kind: 'MailEnqueued' }])).toBeNull();
     expect(purgeOf([{ kind: 'PriceChanged', productIds: [1] }, null])).toEqual({ all: true });

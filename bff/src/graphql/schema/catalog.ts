@@ -283,17 +283,29 @@ export const Variant = builder.prismaNode('Variant', {
 });
 
 /** The variant columns a product's price reads (a list has a dozen variants per product). */
-const VARIANT_PRICES = { variants: { select: { priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
+const VARIANT_PRICES = { variants: { select: { id: true, priceCzk: true, priceEur: true, originalPriceCzk: true, originalPriceEur: true } } } as const;
 
-/** The cheapest variant decides the "from" price shown in lists. */
-function cheapestVariant<V extends Parameters<typeof unitPrice>[0]>(variants: V[], ctx: Context): V | undefined {
+/**
+ * The cheapest variant decides the "from" price shown in lists; among equal prices the lower id, as the
+ * catalog's "on sale" condition picks it (services/prices.ts onSaleSql).
+ */
+function cheapestVariant<V extends Parameters<typeof unitPrice>[0] & { id: number }>(variants: V[], ctx: Context): V | undefined {
   let best: V | undefined;
   for (const variant of variants) {
-    if (!best || unitPrice(variant, ctx.currency, ctx.config.eurRate) < unitPrice(best, ctx.currency, ctx.config.eurRate)) {
-      best = variant;
-    }
+    const price = unitPrice(variant, ctx.currency, ctx.config.eurRate);
+    const bestPrice = best ? unitPrice(best, ctx.currency, ctx.config.eurRate) : 0;
+    if (!best || price < bestPrice || (price === bestPrice && variant.id < best.id)) best = variant;
   }
   return best;
+}
+
+/** The product's lowest price of the 30 days before its reduction (its cheapest variant's), or null. */
+function productLowestPrice(
+  p: { vatRate: number; variants: (AnnouncingVariant & { id: number; priceChanges: PriceHistoryRow[] })[] },
+  ctx: Context,
+): Money | null {
+  const cheapest = cheapestVariant(p.variants, ctx);
+  return cheapest ? variantLowestPrice(cheapest, p.vatRate, ctx) : null;
 }
 
 export const Product = builder.prismaNode('Product', {
@@ -320,7 +332,13 @@ export const Product = builder.prismaNode('Product', {
     }),
     vatRate: t.exposeInt('vatRate', { description: 'VAT rate in percent.' }),
     isNew: t.exposeBoolean('isNew', { description: 'Marked as new by the shop.' }),
-    isSale: t.exposeBoolean('isSale', { description: 'Marked as on sale by the shop; a page shows the reduction only with `lowestPriceLast30Days`.' }),
+    isSale: t.boolean({
+      description:
+        'On sale: a reduction may be announced, exactly when `lowestPriceLast30Days` is not null (the products `filter: { isSale: true }` lists). ' +
+        'A product the shop marks as reduced without 30 days of price history before the reduction is not on sale.',
+      select: { vatRate: true, variants: { select: { ...VARIANT_PRICES.variants.select, ...PRICE_HISTORY } } },
+      resolve: (p, _a, ctx) => productLowestPrice(p, ctx) !== null,
+    }),
     category: t.relation('category', { description: 'The category the product belongs to.' }),
     manufacturer: t.relation('manufacturer', { description: 'The maker or brand.' }),
     responsiblePerson: t.relation('responsiblePerson', {
@@ -370,10 +388,7 @@ export const Product = builder.prismaNode('Product', {
       nullable: true,
       description: `${LOWEST_PRICE_DESCRIPTION} For the variant that gives \`price\`.`,
       select: { variants: { select: { ...VARIANT_PRICES.variants.select, ...PRICE_HISTORY } } },
-      resolve: (p, _a, ctx) => {
-        const cheapest = cheapestVariant(p.variants, ctx);
-        return cheapest ? variantLowestPrice(cheapest, p.vatRate, ctx) : null;
-      },
+      resolve: (p, _a, ctx) => productLowestPrice(p, ctx),
     }),
     inStock: t.boolean({ description: 'Whether any variant is in stock.', select: { variants: { select: { stock: true } } }, resolve: (p) => p.variants.some((v) => v.stock > 0) }),
     stock: t.int({
@@ -417,7 +432,10 @@ const ProductFilter = builder.inputType('ProductFilter', {
       description: 'Every word must occur in the name, code or manufacturer; ignores case and diacritics, and tolerates one typo in a word the catalog does not know.',
     }),
     isNew: t.boolean({ required: false, description: 'true: only products marked as new.' }),
-    isSale: t.boolean({ required: false, description: 'true: only products on sale.' }),
+    isSale: t.boolean({
+      required: false,
+      description: 'true: only products on sale, those whose `lowestPriceLast30Days` is not null (a reduction the law allows to announce, decision 0063).',
+    }),
   }),
 });
 
