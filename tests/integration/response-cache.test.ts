@@ -778,8 +778,7 @@ describe("a hit's nonce (issue 40, item 8)", () => {
 
 describe("a hit's page in one piece (issue 41, item 3)", () => {
   it('goes out as one buffer with its own nonce in every place, also while earlier hits of it are still being sent', async () => {
-    const version: CatalogVersion = { generation: 1, changes: 0, databaseReachable: true, onChange: () => undefined, polled: async () => undefined, ready: async () => undefined, close: async () => undefined };
-    const cache = createResponseCache({ version });
+    const cache = createResponseCache({ feed: { databaseReachable: true } });
     const server = express();
     // each response's writes before its end: a page written piece by piece around its nonces counts 40
     const writes: number[] = [];
