@@ -18,6 +18,8 @@ export type ShopLoadContext = {
   personalPage: boolean;
   /** An action's check of a posted `_csrf` field (docs/decisions/0020). */
   verifyFormToken: (value: unknown) => boolean;
+  /** The shop's withdrawal period in days (the setting WITHDRAWAL_PERIOD_DAYS), which the model withdrawal form states. */
+  withdrawalPeriodDays: number;
   /** Third-party tags, loaded in the browser only after the matching cookie consent. */
   tracking: { gtmId: string | null; socialPixelId: string | null };
 };

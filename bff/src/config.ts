@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
+import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 
 /** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
 export const STARTUP_LOCK_TIMEOUT_MS = 300_000;
@@ -100,6 +101,12 @@ export type Config = {
   webhookIntervalMs: number;
   /** Days a bank-transfer order has to be paid (BANK_TRANSFER_PAYMENT_DAYS, 7); unpaid after that it is cancelled. */
   bankTransferPaymentDays: number;
+  /**
+   * Days a consumer may withdraw from the contract after the goods arrive (WITHDRAWAL_PERIOD_DAYS, 14:
+   * the law's minimum; at most 365). The function on the order's page, the API, the model form, the
+   * order confirmation and the seeded terms all say this number (docs/decisions/0061).
+   */
+  withdrawalPeriodDays: number;
   /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
   ticketPaymentMarginHours: number;
   /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
@@ -271,6 +278,19 @@ function packetaFeedUrl(value: string | undefined): string {
   return value;
 }
 
+/** WITHDRAWAL_PERIOD_DAYS: whole days, the law's 14 at least (Civil Code § 1829(1)), a year at most. */
+function withdrawalPeriodDays(value: string | undefined): number {
+  try {
+    return integer('WITHDRAWAL_PERIOD_DAYS', value, DEFAULT_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS);
+  } catch (error) {
+    const short = /^\s*\d+\s*$/.test(value ?? '') && Number(value) < MIN_WITHDRAWAL_PERIOD_DAYS;
+    if (error instanceof ConfigError && short) {
+      throw new ConfigError(`${error.message}: the law gives consumers ${MIN_WITHDRAWAL_PERIOD_DAYS} days at least (Civil Code § 1829(1))`);
+    }
+    throw error;
+  }
+}
+
 export const DEFAULT_ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
 
 /** An http(s) base URL without a trailing slash. */
@@ -365,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests run the sender themselves, with the moment they want to be "now"
     webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
+    withdrawalPeriodDays: withdrawalPeriodDays(env.WITHDRAWAL_PERIOD_DAYS),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
     ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
     seatHolds: {

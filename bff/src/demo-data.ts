@@ -14,7 +14,7 @@ import { withStartupLock, type StartupLockOptions } from './db/migrate.ts';
 export function seedDemoDataIfEmpty(
   databaseUrl: string,
   prisma: Db,
-  config: { eurRate: number; packetaApiKey?: string | null },
+  config: { eurRate: number; withdrawalPeriodDays?: number; packetaApiKey?: string | null },
   lock: StartupLockOptions = {},
 ): Promise<boolean> {
   return withStartupLock(databaseUrl, async () => {

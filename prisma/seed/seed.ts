@@ -6,6 +6,7 @@ import { hashPassword } from '../../bff/src/services/passwords.ts';
 import { lowestPrices } from '../../bff/src/services/pricing.ts';
 import { normalizeSearchText } from '../../bff/src/services/search-text.ts';
 import * as data from './data/index.ts';
+import { DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 import type { Translated } from './data/types.ts';
 import { storeSpecialDays } from './data/store-days.ts';
 import { demoPickupPoints } from './data/pickup-points.ts';
@@ -35,7 +36,11 @@ async function syncSequence(prisma: Db, table: string) {
   );
 }
 
-export async function seedDemoData(prisma: Db, config: { eurRate: number }): Promise<void> {
+/**
+ * `config.withdrawalPeriodDays` (the setting WITHDRAWAL_PERIOD_DAYS, the app's own config when it seeds)
+ * is the period the terms and the returns page state; left out, the default 14.
+ */
+export async function seedDemoData(prisma: Db, config: { eurRate: number; withdrawalPeriodDays?: number }): Promise<void> {
   const categoryIds = new Map<string, number>();
   for (const category of [...data.categories].sort((a, b) => Number(!!a.parentKey) - Number(!!b.parentKey))) {
     const created = await prisma.category.create({
@@ -234,7 +239,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number }): Pro
   await prisma.storeSpecialDay.createMany({ data: storeSpecialDays.map((day) => ({ ...day, storeId: null })) });
   await seedDemoPickupPoints(prisma);
 
-  for (const [position, page] of data.infoPages.entries()) {
+  for (const [position, page] of data.infoPages(config.withdrawalPeriodDays ?? DEFAULT_WITHDRAWAL_PERIOD_DAYS).entries()) {
     await prisma.infoPage.create({
       data: {
         id: page.id,

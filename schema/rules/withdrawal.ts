@@ -9,15 +9,20 @@ import type { Locale } from './locale.ts';
 import { email, max, multiLine, required, type FormSchema, type Messages } from './validators.ts';
 
 /**
- * The shop's withdrawal period: days from the delivery of the goods (Civil Code § 1829(1); the law's
- * minimum). The seed's terms (section 6), the pages and the e-mails all read this one setting.
+ * The withdrawal period's default: days from the delivery of the goods (Civil Code § 1829(1); the law's
+ * minimum). The period itself is the setting WITHDRAWAL_PERIOD_DAYS (bff/src/config.ts,
+ * `withdrawalPeriodDays`): every rule below takes it as a parameter, and the seed's terms (section 6),
+ * the pages, the API and the e-mails all read that one setting.
  */
-export const WITHDRAWAL_PERIOD_DAYS = 14;
+export const DEFAULT_WITHDRAWAL_PERIOD_DAYS = 14;
+/** The setting's bounds: the law's minimum, and a year (a longer promise is a typo, not a policy). */
+export const MIN_WITHDRAWAL_PERIOD_DAYS = 14;
+export const MAX_WITHDRAWAL_PERIOD_DAYS = 365;
 
 /**
  * Until an order is marked DELIVERED (the fulfilment issue will), it counts as delivered this many days
- * after it was placed: the period then ends WITHDRAWAL_PERIOD_DAYS after that (30 days from the order),
- * never earlier than the law's period after a real delivery could end (decision 0061).
+ * after it was placed: the period then ends the setting's days after that (30 days from the order with
+ * the default 14), never earlier than the law's period after a real delivery could end (decision 0061).
  */
 export const WITHDRAWAL_DELIVERY_ALLOWANCE_DAYS = 16;
 
@@ -35,10 +40,11 @@ function addDays(day: string, days: number): string {
 /**
  * The last Prague day on which the withdrawal may be declared (YYYY-MM-DD): the period after the
  * delivery day, or, for an order not (yet) marked delivered, after the order day plus the allowance.
+ * `periodDays` is the shop's setting (config.withdrawalPeriodDays).
  */
-export function withdrawalLastDay(order: { createdAt: Date | string }, deliveredAt: Date | string | null): string {
+export function withdrawalLastDay(order: { createdAt: Date | string }, deliveredAt: Date | string | null, periodDays: number): string {
   const base = deliveredAt ? pragueDay(deliveredAt) : addDays(pragueDay(order.createdAt), WITHDRAWAL_DELIVERY_ALLOWANCE_DAYS);
-  return addDays(base, WITHDRAWAL_PERIOD_DAYS);
+  return addDays(base, periodDays);
 }
 
 /** Lines the law excludes from withdrawal: match tickets (a leisure event on a fixed date). */
@@ -134,8 +140,11 @@ export function declarationText(
   ];
 }
 
-/** The model withdrawal form (Annex I(B) of Directive 2011/83/EU, Civil Code § 1820), as the page and its PDF show it. */
-export function modelFormText(locale: Locale): { title: string; lines: string[] } {
+/**
+ * The model withdrawal form (Annex I(B) of Directive 2011/83/EU, Civil Code § 1820), as the page and its
+ * PDF show it; `periodDays` is the shop's setting (config.withdrawalPeriodDays).
+ */
+export function modelFormText(locale: Locale, periodDays: number): { title: string; lines: string[] } {
   const seller = { company: SUPPLIER.company, address: `${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`, email: SUPPLIER.email };
   if (locale === 'cs') {
     return {
@@ -153,7 +162,7 @@ export function modelFormText(locale: Locale): { title: string; lines: string[] 
         'Podpis spotřebitele/spotřebitelů (pouze pokud je tento formulář zasílán v listinné podobě): ……………………',
         'Datum: ……………………',
         '(*) Nehodící se škrtněte nebo údaje doplňte.',
-        `Lhůta pro odstoupení je ${WITHDRAWAL_PERIOD_DAYS} dnů od převzetí zboží. Od smlouvy nelze odstoupit u vstupenek na zápas (využití volného času v určeném termínu).`,
+        `Lhůta pro odstoupení je ${periodDays} dnů od převzetí zboží. Od smlouvy nelze odstoupit u vstupenek na zápas (využití volného času v určeném termínu).`,
       ],
     };
   }
@@ -172,7 +181,7 @@ export function modelFormText(locale: Locale): { title: string; lines: string[] 
       'Signature of consumer(s) (only if this form is notified on paper): ……………………',
       'Date: ……………………',
       '(*) Delete as appropriate.',
-      `The withdrawal period is ${WITHDRAWAL_PERIOD_DAYS} days from receiving the goods. Match tickets are excluded (a leisure event on a fixed date).`,
+      `The withdrawal period is ${periodDays} days from receiving the goods. Match tickets are excluded (a leisure event on a fixed date).`,
     ],
   };
 }

@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { INFO_PAGES } from '../../schema/routes.ts';
+import { DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 import { electronicAddressHref, isEuMemberState, responsiblePersonProblem } from '../../schema/rules/product-safety.ts';
 import {
   articles,
   categories,
   deliveryMethods,
-  infoPages,
+  infoPages as infoPagesFor,
   manufacturers,
   responsiblePersons,
   paymentMethods,
@@ -16,6 +17,8 @@ import {
   stores,
   tiles,
 } from '../../prisma/seed/data/index.ts';
+
+const infoPages = infoPagesFor(DEFAULT_WITHDRAWAL_PERIOD_DAYS);
 
 const IMAGES = join(process.cwd(), 'web', 'public', 'images');
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -5,12 +5,13 @@ import { MODEL_FORM_PDF_PATHS } from '../../../schema/routes.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { modelFormFileName, renderModelFormPdf } from '../pdf/withdrawal.ts';
 
-export function withdrawalFormRoutes(): Router {
+/** `periodDays`: the shop's withdrawal period (config.withdrawalPeriodDays), which the form states. */
+export function withdrawalFormRoutes(periodDays: number): Router {
   const router = Router();
   const drawn = new Map<Locale, Promise<Buffer>>();
   for (const language of ['cs', 'en'] as const) {
     router.get(MODEL_FORM_PDF_PATHS[language], async (_req, res) => {
-      if (!drawn.has(language)) drawn.set(language, renderModelFormPdf(language));
+      if (!drawn.has(language)) drawn.set(language, renderModelFormPdf(language, periodDays));
       const bytes = await drawn.get(language)!;
       res.status(200);
       res.type('application/pdf');

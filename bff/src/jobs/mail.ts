@@ -79,7 +79,7 @@ export type Mailer = {
   close: () => Promise<void>;
 };
 
-export type MailConfig = Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom' | 'mailIntervalMs' | 'publicUrl' | 'eurRate' | 'ticketSecret' | 'sessionSecret' | 'dataDir'>;
+export type MailConfig = Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom' | 'mailIntervalMs' | 'publicUrl' | 'withdrawalPeriodDays' | 'eurRate' | 'ticketSecret' | 'sessionSecret' | 'dataDir'>;
 
 /**
  * The mail sender of this database client: every MAIL interval (0: only when kicked, as commands and
@@ -87,7 +87,7 @@ export type MailConfig = Pick<Config, 'smtpUrl' | 'mailDir' | 'mailFrom' | 'mail
  */
 export function startMailJob(db: Db, config: MailConfig, log: MailLog, transport: MailTransport = createMailTransport(config)): Mailer {
   const ticketKeys = { ticketSecret: config.ticketSecret, sessionSecret: config.sessionSecret, dataDir: config.dataDir };
-  const deps = { db, transport, from: config.mailFrom, publicUrl: config.publicUrl, eurRate: config.eurRate, ticketKeys, log };
+  const deps = { db, transport, from: config.mailFrom, publicUrl: config.publicUrl, withdrawalPeriodDays: config.withdrawalPeriodDays, eurRate: config.eurRate, ticketKeys, log };
   log.info(`E-mails go to ${transport.description}${config.smtpUrl ? '' : ' (no SMTP_URL set)'}`);
   const sender = startBackgroundLoop({
     round: () => sendPendingMail(deps),

@@ -84,9 +84,9 @@ export function renderWithdrawalPdf(withdrawal: WithdrawalDocument): Promise<Buf
   return finish();
 }
 
-/** The model form; its creation date is fixed so every download is the same file. */
-export function renderModelFormPdf(language: Locale): Promise<Buffer> {
-  const { title, lines } = modelFormText(language);
+/** The model form with the shop's period (config.withdrawalPeriodDays); its creation date is fixed so every download is the same file. */
+export function renderModelFormPdf(language: Locale, periodDays: number): Promise<Buffer> {
+  const { title, lines } = modelFormText(language, periodDays);
   const { doc, contentWidth: width, finish } = openPdfFrame({ language, title, margin: MARGIN, createdAt: new Date('2026-06-19T00:00:00Z') });
   doc.font('bold').fontSize(18).fillColor(ACCENT).text(title, MARGIN, MARGIN, { width });
   doc.moveDown(0.3);

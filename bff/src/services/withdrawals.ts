@@ -58,7 +58,8 @@ export class WithdrawalOrderNotFoundError extends ShopError {
 /** The shop owner's command refused (unknown withdrawal, wrong state, a bad amount); nothing changed. */
 export class WithdrawalCommandError extends Error {}
 
-export type WithdrawalDeps = { prisma: Db; rateLimiter: RateLimiter };
+/** `config.withdrawalPeriodDays`: the shop's withdrawal period (WITHDRAWAL_PERIOD_DAYS), days after delivery. */
+export type WithdrawalDeps = { prisma: Db; rateLimiter: RateLimiter; config: { withdrawalPeriodDays: number } };
 
 export type WithdrawalWho = { customerId: number | null; language: Locale; clientIp: string };
 
@@ -92,6 +93,8 @@ export type OfferLine = {
 /** What the order's page offers: whether the function is shown, until when, and for which lines. */
 export type WithdrawalOffer = {
   available: boolean;
+  /** The shop's withdrawal period in days after delivery (the setting WITHDRAWAL_PERIOD_DAYS). */
+  periodDays: number;
   /** The last Prague day of the period (YYYY-MM-DD); null for an order with nothing to withdraw from. */
   lastDay: string | null;
   /** Why the function is not offered (the period is over, tickets only, cancelled, all withdrawn); null while it is. */
@@ -130,7 +133,7 @@ const OFFER_SELECT = {
   lines: { select: { id: true, name: true, productCode: true, variantCode: true, size: true, quantity: true }, orderBy: { id: 'asc' } },
 } as const;
 
-async function offerOf(db: Db | Tx, order: OrderForOffer, language: Locale, now: Date): Promise<WithdrawalOffer> {
+async function offerOf(db: Db | Tx, order: OrderForOffer, language: Locale, periodDays: number, now: Date): Promise<WithdrawalOffer> {
   const withdrawn = await withdrawnPieces(db, order.id);
   const lines: OfferLine[] = order.lines.map((line) => {
     const excluded = isWithdrawalExcluded(line);
@@ -145,19 +148,22 @@ async function offerOf(db: Db | Tx, order: OrderForOffer, language: Locale, now:
       excludedReason: excluded ? withdrawalMessage('excluded', language) : null,
     };
   });
-  const closed = (reason: string, lastDay: string | null = null): WithdrawalOffer => ({ available: false, lastDay, unavailableReason: reason, lines });
+  const closed = (reason: string, lastDay: string | null = null): WithdrawalOffer => ({ available: false, periodDays, lastDay, unavailableReason: reason, lines });
   if (order.status === 'CANCELLED') return closed(withdrawalMessage('cancelled', language));
   if (lines.every((line) => line.excludedReason !== null)) return closed(withdrawalMessage('ticketsOnly', language));
-  const lastDay = withdrawalLastDay(order, await deliveredAt(db, order.id));
+  const lastDay = withdrawalLastDay(order, await deliveredAt(db, order.id), periodDays);
   if (pragueDay(now) > lastDay) return closed(withdrawalMessage('periodOver', language, { date: formatDate(`${lastDay}T12:00:00Z`, language) }), lastDay);
   if (lines.every((line) => line.withdrawable === 0)) return closed(withdrawalMessage('nothingLeft', language), lastDay);
-  return { available: true, lastDay, unavailableReason: null, lines };
+  return { available: true, periodDays, lastDay, unavailableReason: null, lines };
 }
 
-/** The withdrawal function of an order the caller may read already (its summary or detail). */
-export async function withdrawalOffer(db: Db, orderId: number, language: Locale, now: Date = new Date()): Promise<WithdrawalOffer> {
+/**
+ * The withdrawal function of an order the caller may read already (its summary or detail);
+ * `periodDays` is the shop's setting (config.withdrawalPeriodDays).
+ */
+export async function withdrawalOffer(db: Db, orderId: number, language: Locale, periodDays: number, now: Date = new Date()): Promise<WithdrawalOffer> {
   const order = await db.order.findUniqueOrThrow({ where: { id: orderId }, select: OFFER_SELECT });
-  return offerOf(db, order, language, now);
+  return offerOf(db, order, language, periodDays, now);
 }
 
 function tokenHash(token: string): string {
@@ -249,7 +255,7 @@ export async function checkWithdrawal(deps: WithdrawalDeps, form: WithdrawalForm
   const checked = readForm(form, who.language);
   const order = await orderFor(deps.prisma, form, who);
   const full = await deps.prisma.order.findUniqueOrThrow({ where: { id: order.id }, select: OFFER_SELECT });
-  const offer = await offerOf(deps.prisma, full, who.language, now);
+  const offer = await offerOf(deps.prisma, full, who.language, deps.config.withdrawalPeriodDays, now);
   checkItems(offer, checked.items, who.language);
   return declarationOf(checked, order, full, offer);
 }
@@ -298,7 +304,7 @@ export async function submitWithdrawal(deps: WithdrawalDeps, form: WithdrawalFor
   const token = randomBytes(32).toString('base64url');
   return inTransaction(deps.prisma, async (tx, changes) => {
     const full = await lockOrder(tx, order.id);
-    const offer = await offerOf(tx, full, who.language, now);
+    const offer = await offerOf(tx, full, who.language, deps.config.withdrawalPeriodDays, now);
     checkItems(offer, checked.items, who.language);
     const created = await tx.withdrawal.create({
       data: {
@@ -335,9 +341,16 @@ export async function submitWithdrawal(deps: WithdrawalDeps, form: WithdrawalFor
 /**
  * A guest's link: confirms the declaration (CONFIRMED, received now, acknowledged). A second use
  * changes nothing and answers the same withdrawal. Refused (nothing changed) when the link is unknown
- * or expired, or when the pieces were withdrawn meanwhile or the period ended.
+ * or expired, or when the pieces were withdrawn meanwhile or the period (`periodDays`, the shop's
+ * setting) ended.
  */
-export async function confirmWithdrawal(db: Db, token: string, language: Locale, now: Date = new Date()): Promise<{ withdrawalId: number; alreadyConfirmed: boolean }> {
+export async function confirmWithdrawal(
+  db: Db,
+  token: string,
+  language: Locale,
+  periodDays: number,
+  now: Date = new Date(),
+): Promise<{ withdrawalId: number; alreadyConfirmed: boolean }> {
   const invalid = () => new WithdrawalOrderNotFoundError(withdrawalMessage('linkInvalid', language));
   if (!TOKEN_PATTERN.test(token)) throw invalid();
   return inTransaction(db, async (tx, changes) => {
@@ -350,7 +363,7 @@ export async function confirmWithdrawal(db: Db, token: string, language: Locale,
     });
     if (withdrawal.state !== 'PENDING_CONFIRMATION') return { withdrawalId: withdrawal.id, alreadyConfirmed: true };
     if (!withdrawal.tokenExpiresAt || withdrawal.tokenExpiresAt <= now) throw new WithdrawalRefusedError(withdrawalMessage('linkExpired', language));
-    const offer = await offerOf(tx, full, language, now);
+    const offer = await offerOf(tx, full, language, periodDays, now);
     checkItems(offer, withdrawal.items, language);
     await tx.withdrawal.update({ where: { id: withdrawal.id }, data: { state: 'CONFIRMED', receivedAt: now } });
     await acknowledge(tx, withdrawal.id, withdrawal.email, withdrawal.language);

@@ -122,6 +122,22 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).unpaidOrdersIntervalMs).toBe(0);
   });
 
+  it('WITHDRAWAL_PERIOD_DAYS sets the withdrawal period, 14 days by default, the law’s 14 to 365; a bad value stops the start (issue 42 §1)', () => {
+    expect(loadConfig({}).withdrawalPeriodDays).toBe(14);
+    expect(loadConfig({ WITHDRAWAL_PERIOD_DAYS: '' }).withdrawalPeriodDays).toBe(14);
+    expect(loadConfig({ WITHDRAWAL_PERIOD_DAYS: '30' }).withdrawalPeriodDays).toBe(30);
+    expect(loadConfig({ WITHDRAWAL_PERIOD_DAYS: '14' }).withdrawalPeriodDays).toBe(14);
+    expect(loadConfig({ WITHDRAWAL_PERIOD_DAYS: '365' }).withdrawalPeriodDays).toBe(365);
+    expect(errorFor({ WITHDRAWAL_PERIOD_DAYS: '13' }).message).toBe(
+      'WITHDRAWAL_PERIOD_DAYS must be a whole number from 14 to 365, got "13": the law gives consumers 14 days at least (Civil Code § 1829(1))',
+    );
+    expect(errorFor({ WITHDRAWAL_PERIOD_DAYS: '0' }).message).toMatch(/^WITHDRAWAL_PERIOD_DAYS must be a whole number from 14 to 365, got "0": the law/);
+    expect(errorFor({ WITHDRAWAL_PERIOD_DAYS: '366' }).message).toBe('WITHDRAWAL_PERIOD_DAYS must be a whole number from 14 to 365, got "366"');
+    for (const bad of ['30 days', '14.5', '-30', 'třicet']) {
+      expect(errorFor({ WITHDRAWAL_PERIOD_DAYS: bad }).message).toBe(`WITHDRAWAL_PERIOD_DAYS must be a whole number from 14 to 365, got "${bad}"`);
+    }
+  });
+
   it('the seat hold limits and the tickets’ payment deadline have defaults and refuse bad values (issue 40)', () => {
     expect(loadConfig({}).seatHolds).toEqual({ clientOrders: 2, cooldownMs: 900_000, announceMs: 500 });
     expect(loadConfig({ NODE_ENV: 'test' }).seatHolds.announceMs).toBe(0);

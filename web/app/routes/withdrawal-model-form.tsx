@@ -8,19 +8,20 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { modelFormText } from '../../../schema/rules/withdrawal.ts';
 import { MODEL_FORM_PDF_PATHS } from '../../../schema/routes.ts';
 
+// the period the form states is the shop's setting (WITHDRAWAL_PERIOD_DAYS), handed over by the BFF
 export function loader(args: Route.LoaderArgs) {
-  return { language: languageOfRequest(args.request), alternates: alternatesFor('withdrawalModelForm') };
+  return { language: languageOfRequest(args.request), alternates: alternatesFor('withdrawalModelForm'), periodDays: args.context.withdrawalPeriodDays };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? pageMeta({ title: titleWithShop(modelFormText(loaderData.language).title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
+    ? pageMeta({ title: titleWithShop(modelFormText(loaderData.language, loaderData.periodDays).title, loaderData.language), alternates: loaderData.alternates, language: loaderData.language, matches })
     : [];
 
-export default function WithdrawalModelFormPage() {
+export default function WithdrawalModelFormPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const language = useLanguage();
-  const { title, lines } = modelFormText(language);
+  const { title, lines } = modelFormText(language, loaderData.periodDays);
   return (
     <div className="container page withdrawal-model-form" data-testid="withdrawal-model-form">
       <h1>{title}</h1>

@@ -15,7 +15,6 @@ import {
   type OfferLine,
   type WithdrawalOffer,
 } from '../../services/withdrawals.ts';
-import { WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 
 builder.objectType(WithdrawalRefusedError, {
   name: 'WithdrawalRefusedError',
@@ -57,12 +56,21 @@ const OfferLineRef = builder.objectRef<OfferLine>('WithdrawalOfferLine').impleme
 });
 
 const OfferRef = builder.objectRef<WithdrawalOffer>('WithdrawalOffer').implement({
-  description: `The withdrawal function of an order: shown for the whole period (${WITHDRAWAL_PERIOD_DAYS} days after delivery), hidden after it with the reason.`,
+  description:
+    'The withdrawal function of an order: shown for the whole period (`periodDays` after delivery, the shop’s setting WITHDRAWAL_PERIOD_DAYS, ' +
+    '14 by default: the law’s minimum), hidden after it with the reason.',
   fields: (t) => ({
     available: t.exposeBoolean('available', { description: 'Whether "Odstoupit od smlouvy zde" / "Withdraw from contract here" is offered now.' }),
+    periodDays: t.exposeInt('periodDays', {
+      description:
+        'The shop’s withdrawal period in days from receiving the goods (the setting WITHDRAWAL_PERIOD_DAYS: 14 by default, the law’s minimum, up to 365); ' +
+        'the number the page, the terms, the model form and the order confirmation state.',
+    }),
     lastDay: t.exposeString('lastDay', {
       nullable: true,
-      description: 'The last day of the period (YYYY-MM-DD, Prague); an order not marked delivered counts as delivered 16 days after it was placed. Null when nothing of the order can be withdrawn.',
+      description:
+        'The last day of the period (YYYY-MM-DD, Prague): `periodDays` after the delivery day; an order not marked delivered counts as delivered 16 days after it was placed. ' +
+        'Null when nothing of the order can be withdrawn.',
     }),
     unavailableReason: t.exposeString('unavailableReason', { nullable: true, description: 'Why it is not offered, in the request’s language; null while it is.' }),
     lines: t.field({ type: [OfferLineRef], description: 'Every line of the order, in the order’s order.', resolve: (offer) => offer.lines }),
@@ -73,7 +81,7 @@ builder.prismaObjectField('Order', 'withdrawal', (t) =>
   t.field({
     type: OfferRef,
     description: 'The withdrawal function (odstoupení od smlouvy): whether it is offered, until when, and for which lines.',
-    resolve: (order, _args, ctx) => withdrawalOffer(ctx.prisma, order.id, ctx.language, ctx.clock()),
+    resolve: (order, _args, ctx) => withdrawalOffer(ctx.prisma, order.id, ctx.language, ctx.config.withdrawalPeriodDays, ctx.clock()),
   }),
 );
 
@@ -196,7 +204,7 @@ builder.mutationFields((t) => ({
     },
     args: { token: t.arg.string({ required: true, description: 'The token of the e-mail’s link.' }) },
     resolve: async (query, _root, { token }, ctx) => {
-      const { withdrawalId } = await confirmWithdrawal(ctx.prisma, token, ctx.language, ctx.clock());
+      const { withdrawalId } = await confirmWithdrawal(ctx.prisma, token, ctx.language, ctx.config.withdrawalPeriodDays, ctx.clock());
       return ctx.prisma.withdrawal.findUniqueOrThrow({ ...query, where: { id: withdrawalId } });
     },
   }),

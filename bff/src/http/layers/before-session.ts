@@ -36,7 +36,7 @@ export const invoiceLink: Layer = {
 /** The model withdrawal form's PDF is public (docs/decisions/0061). */
 export const withdrawalForm: Layer = {
   name: 'withdrawal form',
-  mount: (app) => void app.use(withdrawalFormRoutes()),
+  mount: (app, { config }) => void app.use(withdrawalFormRoutes(config.withdrawalPeriodDays)),
 };
 
 /**

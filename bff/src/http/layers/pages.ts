@@ -86,6 +86,7 @@ function loadContextOf({ config, csrf, sessionCookie, yoga }: AppParts) {
       },
       personalPage,
       verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
+      withdrawalPeriodDays: config.withdrawalPeriodDays,
       tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
       async executeGraphQL(body, language) {
         const response = await yoga.fetch(

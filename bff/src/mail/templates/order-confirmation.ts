@@ -7,7 +7,7 @@ import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
 import { variantText } from '../../../../schema/rules/variant.ts';
-import { isWithdrawalExcluded, WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
+import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, isWithdrawalExcluded } from '../../../../schema/rules/withdrawal.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
@@ -150,7 +150,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
     const lineText = (line: (typeof order.lines)[number]) => [line.name, variantText(line, language)].filter(Boolean).join(' – ');
 
     // the model withdrawal form (docs/decisions/0061); an order of match tickets only has nothing to withdraw from
-    const withdrawalText = order.lines.every((line) => isWithdrawalExcluded(line)) ? null : fill(t.withdrawal, { days: String(WITHDRAWAL_PERIOD_DAYS) });
+    const withdrawalText = order.lines.every((line) => isWithdrawalExcluded(line)) ? null : fill(t.withdrawal, { days: String(context.withdrawalPeriodDays ?? DEFAULT_WITHDRAWAL_PERIOD_DAYS) });
     const modelFormUrl = context.publicUrl + href('withdrawalModelForm', language);
     const cell = 'padding:6px 0;border-bottom:1px solid #e4e7ec;';
     const body: SafeHtml = html`

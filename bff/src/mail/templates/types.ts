@@ -9,6 +9,12 @@ export type MailLanguage = Locale;
 export type MailContext = {
   /** The shop's public address, for links in the e-mail. */
   publicUrl: string;
+  /**
+   * The shop's withdrawal period in days (config.withdrawalPeriodDays, WITHDRAWAL_PERIOD_DAYS) that the
+   * order confirmation and the model form attached to a withdrawal's acknowledgement state; the mail job
+   * passes the setting, a template left without it states the default (DEFAULT_WITHDRAWAL_PERIOD_DAYS).
+   */
+  withdrawalPeriodDays?: number;
 };
 
 export type MailAttachment = {

@@ -3,7 +3,7 @@
 // time), what happens next, the declaration as a PDF and the model withdrawal form as a PDF.
 import { formatDate, formatDateTime } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { declarationText } from '../../../../schema/rules/withdrawal.ts';
+import { declarationText, DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 import { href } from '../../../../schema/routes.ts';
 import { modelFormFileName, renderModelFormPdf, renderWithdrawalPdf, withdrawalFileName, withdrawalItemText } from '../../pdf/withdrawal.ts';
 import type { WithdrawalDocument } from '../../services/withdrawals.ts';
@@ -63,7 +63,7 @@ export const withdrawalAcknowledged: MailTemplate<WithdrawalDocument> = {
       text,
       attachments: [
         { filename: withdrawalFileName(withdrawal.orderNumber, language), content: await renderWithdrawalPdf(withdrawal), contentType: 'application/pdf' },
-        { filename: modelFormFileName(language), content: await renderModelFormPdf(language), contentType: 'application/pdf' },
+        { filename: modelFormFileName(language), content: await renderModelFormPdf(language, context.withdrawalPeriodDays ?? DEFAULT_WITHDRAWAL_PERIOD_DAYS), contentType: 'application/pdf' },
       ],
     };
   },

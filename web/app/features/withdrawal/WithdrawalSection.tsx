@@ -9,7 +9,6 @@ import { href, useLanguage } from '../../language.ts';
 import { useFormatMoney } from '../../components/ui/Money.tsx';
 import { formatDate, formatDateTime } from '../../../../schema/rules/dates.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
-import { WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 
 export const WithdrawalSectionFieldsFragment = graphql(`
   fragment WithdrawalSectionFields on Order {
@@ -17,6 +16,7 @@ export const WithdrawalSectionFieldsFragment = graphql(`
     currency
     withdrawal {
       available
+      periodDays
       lastDay
       unavailableReason
       lines {
@@ -66,7 +66,7 @@ export function WithdrawalSection(props: { order: FragmentType<typeof Withdrawal
       )}
       {offer.available && offer.lastDay ? (
         <>
-          <p>{t('withdrawal.period', { days: WITHDRAWAL_PERIOD_DAYS, date: formatDate(`${offer.lastDay}T12:00:00Z`, language) })}</p>
+          <p>{t('withdrawal.period', { days: offer.periodDays, date: formatDate(`${offer.lastDay}T12:00:00Z`, language) })}</p>
           <p>
             <Link className="button button--primary" to={props.formPath} reloadDocument data-testid="withdrawal-link">
               {t('withdrawal.link')}
