@@ -32,7 +32,7 @@ describe('the tags of an event', () => {
     const seats = { kind: 'SeatsChanged', eventId: 4, taken: [1], freed: [] } as const;
     expect(tagsOf(seats)).toEqual([]);
     expect(purgeOf([seats])).toBeNull();
-    expect(purgeOf([seats, { kind: 'PriceChanged', productIds: [1] }])).toEqual({ tags: ['product:1', 'listed:1'] });
+    expect(purgeOf([seats, { kind: 'PriceChanged', productIds: [1] }])).toEqual({ tags: ['product:1', 'listed:1', 'search'] });
   });
 
   it('orders, their states and mail touch no public answer; the demo data touches everything', () => {
