@@ -321,11 +321,21 @@ describe('first visit on a phone (issue 31, item 23: Lighthouse)', () => {
       const { context } = await newContext({ width: 412, height: 823 });
       const page = await context.newPage();
       // every layout shift of the page, as Lighthouse's CLS adds them up
+      // and what moved (element, from, to, when), so that a failure names its cause
       await page.addInitScript(() => {
-        const w = window as unknown as { __shifts: number[] };
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const w = window as unknown as { __shifts: number[]; __moved: string[] };
         w.__shifts = [];
+        w.__moved = [];
+        const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.__shifts.push(entry.value);
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; sources?: Source[] })[]) {
+            w.__shifts.push(entry.value);
+            for (const source of entry.sources ?? []) {
+              const element = source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : (source.node?.nodeName ?? '?');
+              w.__moved.push(`${element} from ${box(source.previousRect)} to ${box(source.currentRect)} at ${Math.round(entry.startTime)} ms`);
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
       });
       await open(page, path);
@@ -336,7 +346,11 @@ describe('first visit on a phone (issue 31, item 23: Lighthouse)', () => {
         return images.filter((image) => image.complete && image.naturalWidth > 0).length;
       });
       expect(pictures, path).toBeGreaterThan(0);
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts), path).toEqual([]);
+      const { shifts, moved } = await page.evaluate(() => {
+        const w = window as unknown as { __shifts: number[]; __moved: string[] };
+        return { shifts: w.__shifts, moved: w.__moved };
+      });
+      expect(shifts, `${path}: ${moved.join('; ')}`).toEqual([]);
       await context.close();
     }
   });
