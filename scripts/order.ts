@@ -1,4 +1,9 @@
-// Recording payments (decision 0046) and withdrawals from the contract (decision 0061), for the shop owner:
+// Recording payments (decision 0046) and withdrawals from the contract (decision 0061), and moving orders
+// through their lifecycle (decision 0067, docs/fulfilment.md), for the shop owner:
+//   npm run order -- list --state PAID              (the day's work: number, placed, customer, total, delivery)
+//   npm run order -- pack | ready | delivered | picked-up <order number>
+//   npm run order -- ship <order number> --tracking <no> [--carrier <name>] [--url <tracking URL>]
+//   npm run order -- cancel <order number> [--reason <text>]
 //   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
 //   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
 //   npm run order -- complaint <protocol number> accepted [--refund]   (decision 0062: with --refund a credit
@@ -24,6 +29,9 @@ import { formatDateTime } from '../schema/rules/dates.ts';
 import { orderInvoice } from '../bff/src/services/invoices.ts';
 import { renderInvoicePdf } from '../bff/src/pdf/invoice-pdf.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
+import { listOrdersInState, moveOrder, OrderMoveError, type ListedOrder, type MoveDetails, type MoveResult } from '../bff/src/services/order-transitions.ts';
+import { ORDER_STATES, type OrderState } from '../schema/rules/order-lifecycle.ts';
+import type { MailKind } from '../bff/src/services/mail-outbox.ts';
 
 const USAGE = `Usage:
   npm run order -- paid <order number> --amount <1234.50> --currency <CZK|EUR> [--date <YYYY-MM-DD>] [--reference <text>]
@@ -42,7 +50,23 @@ const USAGE = `Usage:
                                           records that the withdrawn goods came back (their stock returns, once)
   npm run order -- withdrawal <id> refunded [--amount <1234.50>]
                                           records the refund of a withdrawal and issues its credit note; the
-                                          refund is the credit note's total (--amount, if given, must match)`;
+                                          refund is the credit note's total (--amount, if given, must match)
+  npm run order -- list --state <NEW|PAID|PROCESSING|SHIPPED|READY_FOR_PICKUP|DELIVERED|PICKED_UP|CANCELLED>
+                                          lists the orders in a state, oldest first (number, placed, customer,
+                                          total, delivery method)
+  npm run order -- pack <order number>    the order is being packed (PROCESSING)
+  npm run order -- ship <order number> --tracking <number> [--carrier <name>] [--url <tracking URL>]
+                                          handed to a carrier (SHIPPED); the customer gets the tracking link
+  npm run order -- ready <order number>   ready for pickup at the store (READY_FOR_PICKUP), with a deadline
+  npm run order -- delivered <order number>
+  npm run order -- picked-up <order number>
+                                          delivered, or collected at the store (cash on delivery and paying
+                                          in the store are recorded as paid then)
+  npm run order -- cancel <order number> [--reason <text>]
+                                          cancels the order: goods and vouchers back, a paid order's refund
+                                          recorded (and a credit note when it has an invoice)
+  Each move is done once: the same command again says so and changes nothing; a move the order's state
+  does not allow is refused (exit code 2).`;
 
 export type OrderCommand =
   | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
@@ -52,7 +76,55 @@ export type OrderCommand =
   | { kind: 'withdrawals' }
   | { kind: 'withdrawal-received'; id: number }
   | { kind: 'withdrawal-refunded'; id: number; amount: number | null }
+  | { kind: 'list'; state: OrderState }
+  | { kind: 'move'; verb: MoveVerb; orderNumber: string; to: OrderState; details: MoveDetails }
   | { kind: 'help' };
+
+/** The commands that move an order, and where to. */
+const MOVE_VERBS = { pack: 'PROCESSING', ship: 'SHIPPED', ready: 'READY_FOR_PICKUP', delivered: 'DELIVERED', 'picked-up': 'PICKED_UP', cancel: 'CANCELLED' } as const;
+type MoveVerb = keyof typeof MOVE_VERBS;
+const isMoveVerb = (word: string): word is MoveVerb => Object.hasOwn(MOVE_VERBS, word);
+
+/** The named options of the lifecycle commands, as --name value or --name=value. */
+function lifecycleOptions(args: string[], allowed: readonly string[]): { positional: string[]; named: Map<string, string> } {
+  const positional: string[] = [];
+  const named = new Map<string, string>();
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index];
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2);
+    if (!allowed.includes(name)) throw new UsageError(`Unknown option --${name}${allowed.length ? `; the options are ${allowed.map((option) => `--${option}`).join(', ')}` : ''}.`);
+    const value = inline ?? args[++index];
+    if (value === undefined || value === '') throw new UsageError(`--${name} needs a value.`);
+    if (named.has(name)) throw new UsageError(`--${name} is given twice.`);
+    named.set(name, value);
+  }
+  return { positional, named };
+}
+
+function parseLifecycleCommand(command: 'list' | MoveVerb, rest: string[]): OrderCommand {
+  if (command === 'list') {
+    const { positional, named } = lifecycleOptions(rest, ['state']);
+    if (positional.length > 0) throw new UsageError('list takes only --state.');
+    const state = (named.get('state') ?? '').toUpperCase().replaceAll('-', '_');
+    if (!(ORDER_STATES as readonly string[]).includes(state)) throw new UsageError(`list needs --state, one of ${ORDER_STATES.join(', ')}.`);
+    return { kind: 'list', state: state as OrderState };
+  }
+  const allowed = command === 'ship' ? ['tracking', 'carrier', 'url'] : command === 'cancel' ? ['reason'] : [];
+  const { positional, named } = lifecycleOptions(rest, allowed);
+  if (positional.length !== 1) throw new UsageError(`${command} needs one order number.`);
+  if (command === 'ship' && !named.has('tracking')) throw new UsageError('ship needs --tracking, the carrier\'s tracking number (a Packeta parcel is shipped by its own command).');
+  const details: MoveDetails = {
+    ...(named.has('tracking') ? { trackingNumber: named.get('tracking') } : {}),
+    ...(named.has('carrier') ? { carrier: named.get('carrier') } : {}),
+    ...(named.has('url') ? { trackingUrl: named.get('url') } : {}),
+    ...(named.has('reason') ? { reason: named.get('reason') } : {}),
+  };
+  return { kind: 'move', verb: command, orderNumber: positional[0], to: MOVE_VERBS[command], details };
+}
 
 /** The options of `paid`, as --name value or --name=value. */
 function options(args: string[]): { positional: string[]; named: Map<string, string> } {
@@ -98,7 +170,12 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
     return { kind: 'withdrawals' };
   }
   if (command === 'withdrawal') return parseWithdrawalCommand(rest);
-  if (command !== 'paid') throw new UsageError(`Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals and withdrawal.`);
+  if (command === 'list' || isMoveVerb(command)) return parseLifecycleCommand(command, rest);
+  if (command !== 'paid') {
+    throw new UsageError(
+      `Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals, withdrawal, list, pack, ship, ready, delivered, picked-up and cancel.`,
+    );
+  }
   const { positional, named } = options(rest);
   if (positional.length !== 1) throw new UsageError('paid needs one order number.');
   const amountText = named.get('amount');
@@ -193,7 +270,7 @@ export function describeAcceptance(result: ComplaintAcceptance): string {
     : `ACCEPTED: return protocol ${result.protocolNumber} (order ${result.orderNumber}), no refund.`;
 }
 
-async function deliverMails(prisma: Db, config: Config, kinds: ('paymentReceived' | 'creditNote')[]): Promise<void> {
+async function deliverMails(prisma: Db, config: Config, kinds: MailKind[]): Promise<void> {
   // the outbox's claim keeps a running shop from sending them twice; the rest of the outbox is the shop's
   const { startMailJob } = await import('../bff/src/jobs/mail.ts');
   const mailer = startMailJob(prisma, { ...config, mailIntervalMs: 0 }, { info: console.log, error: console.error });
@@ -205,7 +282,36 @@ async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
   await deliverMails(prisma, config, ['paymentReceived']);
 }
 
+/** One line of `list`. */
+export function describeListedOrder(order: ListedOrder): string {
+  return `${order.number}  ${formatDateTime(order.createdAt, 'cs').padEnd(17)}  ${order.customer} <${order.email}>  ${money(order.totalGross, order.currency)}  ${order.deliveryName}${order.paymentName ? ` / ${order.paymentName}` : ''}`;
+}
+
+/** What a move command prints. */
+export function describeMove(result: MoveResult): string {
+  if (result.result === 'ALREADY') return `ALREADY ${result.to}: order ${result.orderNumber} was moved ${result.from} → ${result.to} before; nothing changed.`;
+  const refund = result.refundDue > 0 ? ` REFUND ${money(result.refundDue, result.currency)} to the customer${result.creditNoteNumber ? ` (credit note ${result.creditNoteNumber})` : ''}.` : '';
+  return `${result.to}: order ${result.orderNumber}, ${result.from} → ${result.to}. The customer is told by e-mail.${refund}`;
+}
+
+async function runLifecycle(command: Extract<OrderCommand, { kind: 'list' | 'move' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'list') {
+    const orders = await listOrdersInState(prisma, command.state);
+    for (const order of orders) console.log(describeListedOrder(order));
+    console.log(orders.length === 0 ? `No orders are ${command.state}.` : `${orders.length} order${orders.length === 1 ? '' : 's'} ${command.state}.`);
+    return;
+  }
+  const result = await moveOrder(
+    prisma,
+    { orderNumber: command.orderNumber, to: command.to, actor: { kind: 'shop', detail: `npm run order -- ${command.verb}` }, idempotencyKey: `order-command:${command.orderNumber}:${command.to}`, details: command.details },
+    { pickupDays: config.pickupDays },
+  );
+  console.log(describeMove(result));
+  if (result.result === 'MOVED') await deliverMails(prisma, config, ['orderProgress', 'orderCancelled', 'creditNote']);
+}
+
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'list' || command.kind === 'move') return runLifecycle(command, prisma, config);
   if (command.kind === 'complaint-accepted') {
     const result = await acceptComplaint(prisma, command.protocolNumber, { refund: command.refund });
     console.log(describeAcceptance(result));
@@ -286,6 +392,7 @@ export const orderCommand: ShopCommand<OrderCommand> = {
     error instanceof StatementFormatError ||
     error instanceof CreditNoteError ||
     error instanceof WithdrawalCommandError ||
+    error instanceof OrderMoveError ||
     (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
+import { DEFAULT_PICKUP_DAYS } from '../../schema/rules/order-lifecycle.ts';
 
 /** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
 export const STARTUP_LOCK_TIMEOUT_MS = 300_000;
@@ -107,6 +108,8 @@ export type Config = {
    * order confirmation and the seeded terms all say this number (docs/decisions/0061).
    */
   withdrawalPeriodDays: number;
+  /** Days a store keeps an order ready for pickup (PICKUP_DAYS, 7; 1–60); a reminder e-mail goes a day before (decision 0067). */
+  pickupDays: number;
   /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
   ticketPaymentMarginHours: number;
   /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
@@ -114,6 +117,8 @@ export type Config = {
   seatHolds: SeatHoldLimits;
   /** How often unpaid bank-transfer orders past their deadline are looked for and cancelled; 0: never (tests run it). */
   unpaidOrdersIntervalMs: number;
+  /** How often orders waiting at a store are looked for to remind their customers (0: never; tests run it). */
+  pickupRemindersIntervalMs: number;
   /** How often expired seat holds are swept and their seats announced free (0: never; tests sweep themselves). */
   holdSweepIntervalMs: number;
   /** HMAC key signing captcha challenges (CAPTCHA_HMAC_KEY); null: derived from the session secret. */
@@ -386,6 +391,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     withdrawalPeriodDays: withdrawalPeriodDays(env.WITHDRAWAL_PERIOD_DAYS),
+    pickupDays: integer('PICKUP_DAYS', env.PICKUP_DAYS, DEFAULT_PICKUP_DAYS, 1, 60),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
     ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
     seatHolds: {
@@ -396,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     // tests run the job themselves, with the moment they want to be "now"
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
+    pickupRemindersIntervalMs: mode === 'test' ? 0 : 30 * 60_000,
     holdSweepIntervalMs: mode === 'test' ? 0 : 5_000,
     captchaSecret,
     ticketSecret,

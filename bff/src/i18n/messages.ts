@@ -315,6 +315,26 @@ const messages = {
     cs: '{name}: rezervace místa vypršela a místo už v košíku není.',
     en: '{name}: the seat’s hold expired and it is no longer in the cart.',
   },
+  // order lifecycle (services/order-transitions.ts)
+  orderMoveSameState: { cs: 'Objednávka č. {number} už je ve stavu {to}.', en: 'Order No. {number} is {to} already.' },
+  orderMoveNotAllowed: { cs: 'Objednávku č. {number} nelze ze stavu {from} převést do stavu {to}.', en: 'Order No. {number} cannot go from {from} to {to}.' },
+  orderMoveNotForActor: { cs: 'Objednávku č. {number} ve stavu {from} už nemůžete změnit na {to}.', en: 'Order No. {number} in {from} can no longer be set to {to} by you.' },
+  orderMoveNotPaid: {
+    cs: 'Objednávka č. {number} ještě není zaplacená; zabalit ji lze až po platbě (kromě dobírky a platby na prodejně).',
+    en: 'Order No. {number} is not paid yet; it can be packed only once paid (except cash on delivery and paying in the store).',
+  },
+  orderMoveStorePickup: { cs: 'Objednávka č. {number} se vyzvedává na prodejně; neodesílá se.', en: 'Order No. {number} is collected at a store; it is not shipped.' },
+  orderMoveNotStorePickup: { cs: 'Objednávka č. {number} se doručuje; k vyzvednutí na prodejně není.', en: 'Order No. {number} is delivered; it is not collected at a store.' },
+  orderMoveNotFound: { cs: 'Taková objednávka neexistuje.', en: 'There is no such order.' },
+  orderMoveKeyReused: {
+    cs: 'Klíč {key} už byl u objednávky č. {number} použit pro jinou změnu ({to}).',
+    en: 'The key {key} was used for another move of order No. {number} ({to}).',
+  },
+  orderMoveBadDetails: { cs: 'Údaje o zásilce nejsou v pořádku: {problem}', en: 'The shipment details are not right: {problem}' },
+  orderMovePaymentByPayment: {
+    cs: 'Objednávka se označí jako zaplacená zaznamenáním platby (npm run order -- paid).',
+    en: 'An order becomes paid by recording its payment (npm run order -- paid).',
+  },
 } as const;
 
 export type MessageKey = keyof typeof messages;

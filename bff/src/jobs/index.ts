@@ -20,6 +20,7 @@ import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
 import { startPickupPointFeedJob } from './pickup-point-feed.ts';
 import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
 import { startUnpaidOrdersJob } from './unpaid-orders.ts';
+import { startPickupRemindersJob } from './pickup-reminders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
 export type { Mailer, WebhookSender };
@@ -30,6 +31,7 @@ export type JobsConfig = MailConfig &
     | 'webhookAllowHosts'
     | 'webhookIntervalMs'
     | 'unpaidOrdersIntervalMs'
+    | 'pickupRemindersIntervalMs'
     | 'holdSweepIntervalMs'
     | 'packetaApiKey'
     | 'packetaFeedUrl'
@@ -52,6 +54,8 @@ export type Jobs = {
   /** Delivers the webhook outbox on its interval. */
   webhooks: WebhookSender;
   unpaidOrders: BackgroundLoop;
+  /** Reminds customers of orders waiting at a store a day before the pickup deadline. */
+  pickupReminders: BackgroundLoop;
   holdSweep: BackgroundLoop;
   /** Null without PACKETA_API_KEY. */
   pickupPointFeed: BackgroundLoop | null;
@@ -72,6 +76,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
   const unpaidOrders = startUnpaidOrdersJob(db, config.unpaidOrdersIntervalMs, log);
+  const pickupReminders = startPickupRemindersJob(db, config.pickupRemindersIntervalMs, log);
   const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
@@ -80,13 +85,14 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     mail,
     webhooks,
     unpaidOrders,
+    pickupReminders,
     holdSweep,
     pickupPointFeed,
     cleanUps,
     rateLimitPruning,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, holdSweep, pickupPointFeed, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, cleanUps, rateLimitPruning].map((job) => job?.close()));
     },
   };
 }

@@ -8,6 +8,7 @@ import { welcomeMailDocument } from '../services/registration.ts';
 import { watchMailDocument } from '../services/availability-watch.ts';
 import { cancelledOrderMailDocument } from '../services/unpaid-orders.ts';
 import { paymentReceivedMailDocument } from '../services/order-payments.ts';
+import { orderProgressMailDocument } from '../services/order-progress.ts';
 import { loadReturnProtocol } from '../services/returns.ts';
 import { loadWithdrawalDocument } from '../services/withdrawals.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
@@ -51,6 +52,7 @@ const LOADERS: Loaders = {
     const tickets = await loadOrderTickets(db, ticketKeys, order.id);
     return { order, tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) } };
   },
+  orderProgress: ({ db }, { orderId, step }) => orderProgressMailDocument(db, orderId, step),
   availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),
   returnProtocol: ({ db }, { complaintId }) => loadReturnProtocol(db, complaintId),
   async creditNote({ db }, { creditNoteId }) {

@@ -10,6 +10,7 @@
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
+import { ORDER_PROGRESS_STEPS, type OrderProgressStep } from '../../../schema/rules/order-lifecycle.ts';
 
 type Tx = Prisma.TransactionClient | Db;
 
@@ -18,6 +19,8 @@ export type MailPayloads = {
   orderConfirmation: { orderId: number };
   orderCancelled: { orderId: number };
   paymentReceived: { orderId: number };
+  /** A move of the order the customer hears of (services/order-transitions.ts), or the pickup reminder (services/order-progress.ts). */
+  orderProgress: { orderId: number; step: OrderProgressStep };
   /** Enqueued by the database trigger on Variant.stock too (migration 20261122164000_wishlist_watch). */
   availabilityWatch: { watchId: number };
   returnProtocol: { complaintId: number };
@@ -79,6 +82,13 @@ export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
   orderConfirmation: { parse: idPayload('orderId') },
   orderCancelled: { parse: idPayload('orderId') },
   paymentReceived: { parse: idPayload('orderId') },
+  orderProgress: {
+    parse: (payload) => {
+      const id = idPayload('orderId')(payload);
+      const step = (payload as { step?: unknown } | null)?.step;
+      return id && (ORDER_PROGRESS_STEPS as readonly unknown[]).includes(step) ? { ...id, step: step as OrderProgressStep } : null;
+    },
+  },
   availabilityWatch: { parse: idPayload('watchId') },
   returnProtocol: { parse: idPayload('complaintId') },
   creditNote: { parse: idPayload('creditNoteId') },

@@ -12,9 +12,14 @@ import { formatMoney, hasBidiControls, hasLineBreaks, hasUnsafeCharacters, pragu
 import { enqueueMail } from './mail-outbox.ts';
 import { inTransaction } from '../events/record.ts';
 import { invoiceFirstName } from './order-documents.ts';
+import { applyMove } from './order-transitions.ts';
+import type { Tx } from '../events/record.ts';
 
-/** How a payment was recorded (OrderPayment.source). */
-export type PaymentSource = 'command' | 'bank-import';
+/**
+ * How a payment was recorded (OrderPayment.source): by the command, a bank statement, or taken on
+ * handover of an order paid by cash on delivery or in the store (services/order-transitions.ts).
+ */
+export type PaymentSource = 'command' | 'bank-import' | 'cash-on-delivery' | 'in-store';
 
 export type PaymentInput = {
   orderNumber: string;
@@ -140,13 +145,22 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
     if (paidOn < pragueDay(order.createdAt)) {
       throw new PaymentRefusedError('INVALID', `Order ${input.orderNumber} was placed on ${pragueDay(order.createdAt)}, after the payment's date ${paidOn}.`);
     }
-    await tx.orderPayment.create({
-      data: { orderId: order.id, amount: input.amount, currency: input.currency, paidOn: new Date(`${paidOn}T00:00:00Z`), reference, source: input.source },
-    });
-    // the trigger of migration 20261127020000_webhooks writes the order.paid webhook with this update
-    await tx.order.update({ where: { id: order.id }, data: { status: 'PAID' } });
+    await recordPaymentInTx(tx, { orderId: order.id, amount: input.amount, currency: input.currency, paidOn, reference, source: input.source });
+    // the status through the one lifecycle service (its OrderEvent; the Order trigger of migration
+    // 20261127020000_webhooks writes the order.paid webhook with the status)
     const note = [`paid ${money(input.amount, input.currency)} on ${paidOn}`, reference && `reference ${reference}`].filter(Boolean).join(', ');
-    await tx.orderStatusChange.create({ data: { orderId: order.id, status: 'PAID', note } });
+    await applyMove(
+      tx,
+      changes,
+      {
+        orderId: order.id,
+        to: 'PAID',
+        actor: { kind: input.source === 'bank-import' ? 'job' : 'shop', detail: input.source },
+        idempotencyKey: `payment:${order.id}`,
+        details: { reason: note },
+      },
+      { now },
+    );
     await enqueueMail(tx, {
       kind: 'paymentReceived',
       recipient: order.email,
@@ -154,7 +168,7 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
       payload: { orderId: order.id },
       dedupeKey: `paymentReceived:${order.id}`,
     });
-    changes.record({ kind: 'OrderStateChanged', orderId: order.id, from: 'NEW', to: 'PAID' }, { kind: 'MailEnqueued' });
+    changes.record({ kind: 'MailEnqueued' });
     return {
       orderNumber: input.orderNumber,
       result: 'MARKED',
@@ -163,6 +177,21 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
       overpaid: input.amount - order.totalGross,
     };
   });
+}
+
+/**
+ * Writes an order's payment row inside the caller's transaction (the order's row locked by it); false
+ * when the order has one already. markOrderPaid and a handover payment (order-transitions.ts) use it.
+ */
+export async function recordPaymentInTx(
+  tx: Tx,
+  payment: { orderId: number; amount: number; currency: Currency; paidOn: string; reference: string; source: PaymentSource },
+): Promise<boolean> {
+  const { count } = await tx.orderPayment.createMany({
+    data: [{ ...payment, paidOn: new Date(`${payment.paidOn}T00:00:00Z`) }],
+    skipDuplicates: true,
+  });
+  return count === 1;
 }
 
 /** What the "Payment received" e-mail shows (mail/templates/payment-received.ts). */

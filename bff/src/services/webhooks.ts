@@ -16,6 +16,13 @@ export const WEBHOOK_TOPICS = {
   'order.created': 'cart',
   'order.paid': 'cart',
   'order.withdrawn': 'cart',
+  // the moves of the order lifecycle (services/order-transitions.ts, decision 0067)
+  'order.processing': 'cart',
+  'order.shipped': 'cart',
+  'order.ready_for_pickup': 'cart',
+  'order.delivered': 'cart',
+  'order.picked_up': 'cart',
+  'order.cancelled': 'cart',
 } as const satisfies Record<string, PartnerScope>;
 
 export type WebhookTopic = keyof typeof WEBHOOK_TOPICS;

@@ -109,8 +109,13 @@ type OrderForOffer = {
   lines: { id: number; name: string; productCode: string; variantCode: string; size: string | null; quantity: number }[];
 };
 
-/** When the order was delivered (its DELIVERED status change), or null while it is not marked so. */
+/**
+ * When the order was delivered or picked up: its lifecycle move (OrderEvent, decision 0067), else a
+ * DELIVERED status change recorded before the moves were (decision 0061); null while neither exists.
+ */
 async function deliveredAt(db: Db | Tx, orderId: number): Promise<Date | null> {
+  const move = await db.orderEvent.findFirst({ where: { orderId, toStatus: { in: ['DELIVERED', 'PICKED_UP'] } }, orderBy: { at: 'asc' }, select: { at: true } });
+  if (move) return move.at;
   const change = await db.orderStatusChange.findFirst({ where: { orderId, status: 'DELIVERED' }, orderBy: { id: 'asc' }, select: { createdAt: true } });
   return change?.createdAt ?? null;
 }

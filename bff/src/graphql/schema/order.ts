@@ -32,7 +32,8 @@ const OrderStatusEnum = builder.enumType('OrderStatus', {
     SHIPPED: { description: 'Handed to the carrier.' },
     READY_FOR_PICKUP: { description: 'Waiting at the store or pick-up point.' },
     DELIVERED: { description: 'The customer has it.' },
-    CANCELLED: { description: 'Cancelled (e.g. a bank transfer not paid by its due date); its goods went back on sale.' },
+    PICKED_UP: { description: 'The customer collected it at the store.' },
+    CANCELLED: { description: 'Cancelled (a bank transfer not paid by its due date, by the customer, by the shop); its goods went back on sale.' },
   } as const,
 });
 

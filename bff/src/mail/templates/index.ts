@@ -3,6 +3,7 @@
 import { orderConfirmation } from './order-confirmation.ts';
 import { orderCancelled } from './order-cancelled.ts';
 import { paymentReceived } from './payment-received.ts';
+import { orderProgress } from './order-progress.ts';
 import { availabilityWatch } from './availability-watch.ts';
 import { returnProtocol } from './return-protocol.ts';
 import { creditNote } from './credit-note.ts';
@@ -19,6 +20,7 @@ export const MAIL_TEMPLATES = {
   orderConfirmation,
   orderCancelled,
   paymentReceived,
+  orderProgress,
   availabilityWatch,
   returnProtocol,
   creditNote,
