@@ -40,6 +40,11 @@ ALTER TABLE "Order" ADD CONSTRAINT "Order_refundDue_nonnegative" CHECK ("refundD
 CREATE INDEX "Order_status_pickupDeadline_idx" ON "Order"("status", "pickupDeadline");
 CREATE INDEX "Order_status_createdAt_idx" ON "Order"("status", "createdAt");
 
+-- An order paid on handover (cash on delivery, paying in the store) has its payment recorded by the
+-- DELIVERED / PICKED_UP move.
+ALTER TABLE "OrderPayment" DROP CONSTRAINT "OrderPayment_source_known";
+ALTER TABLE "OrderPayment" ADD CONSTRAINT "OrderPayment_source_known" CHECK ("source" IN ('command', 'bank-import', 'cash-on-delivery', 'in-store'));
+
 -- The webhooks of the moves (needs the cart scope, as the other order topics), for the token whose
 -- cart became the order. order.paid stays written by the Order trigger of 20261127020000_webhooks.
 ALTER TABLE "WebhookEndpoint" DROP CONSTRAINT "WebhookEndpoint_topics_known";
