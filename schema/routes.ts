@@ -51,6 +51,10 @@ export const ROUTES = {
   // summary link (its secret in the address), the guest's confirmation link, and the model form
   withdrawalAccount: { cs: '/ucet/objednavka/:id/odstoupeni', en: '/en/account/order/:id/withdrawal', file: 'routes/withdrawal.tsx' },
   withdrawalGuest: { cs: '/objednavka/odstoupeni/:id/:hash', en: '/en/order/withdrawal/:id/:hash', file: 'routes/withdrawal.tsx' },
+  // the customer's own cancellation of a NEW or PAID order (docs/decisions/0067): from the account's order
+  // detail, from a guest's summary link
+  orderCancelAccount: { cs: '/ucet/objednavka/:id/zruseni', en: '/en/account/order/:id/cancel', file: 'routes/order-cancel.tsx' },
+  orderCancelGuest: { cs: '/objednavka/zruseni/:id/:hash', en: '/en/order/cancel/:id/:hash', file: 'routes/order-cancel.tsx' },
   withdrawalConfirm: { cs: '/objednavka/potvrzeni-odstoupeni/:token', en: '/en/order/confirm-withdrawal/:token', file: 'routes/withdrawal-confirm.tsx' },
   withdrawalModelForm: { cs: '/odstoupeni-od-smlouvy', en: '/en/withdrawal-form', file: 'routes/withdrawal-model-form.tsx' },
   // Act 424/2023 Sb. (issue 42 item 5, decision 0064): linked from the footer of every page
@@ -98,6 +102,7 @@ export const SECRET_URL_ROUTES: readonly RouteName[] = [
   'watchUnsubscribe',
   'withdrawalGuest',
   'withdrawalConfirm',
+  'orderCancelGuest',
 ];
 
 /**

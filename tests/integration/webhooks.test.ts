@@ -590,7 +590,7 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(log.stdout).toMatch(/webhook\.ping\s+DELIVERED\s+1\s+200/);
 
     const refusals: [string[], RegExp][] = [
-      [['webhook', 'add', prefix, receiver.url(), '--topics', 'order.shipped'], /Unknown topic "order\.shipped"/],
+      [['webhook', 'add', prefix, receiver.url(), '--topics', 'order.teleported'], /Unknown topic "order\.teleported"/],
       [['webhook', 'add', prefix, receiver.url(), '--topics', 'order.paid'], /order\.paid needs the token's scope cart/],
       [['webhook', 'add', prefix, 'https://10.0.0.1/hooks', '--topics', 'stock.changed'], /10\.0\.0\.1 is a private/],
       [['webhook', 'add', prefix, 'http://192.168.0.10/hooks', '--topics', 'stock.changed'], /must start with https/],

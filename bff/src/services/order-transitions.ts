@@ -16,6 +16,7 @@
 //
 // Idempotent: the key is unique per order; the same move asked again with its key returns the first
 // move's result (ALREADY) and changes nothing; the key of another move is refused.
+import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { inTransaction, type ChangeRecorder, type Tx } from '../events/record.ts';
@@ -385,6 +386,36 @@ export async function orderTimeline(db: Db | Tx, orderId: number): Promise<Order
  */
 export function cancelOrderByCustomer(db: Db, orderId: number, who: string): Promise<MoveResult> {
   return moveOrder(db, { orderId, to: 'CANCELLED', actor: { kind: 'customer', detail: who }, idempotencyKey: 'customer-cancel' });
+}
+
+/** The customer's cancellation refused (not hers, or past PAID); nothing changed. The message is in her language. */
+export class OrderCancelRefusedError extends ShopError {
+  constructor(code: 'ORDER_NOT_FOUND' | 'ORDER_NOT_CANCELLABLE', text: string) {
+    super(code, text);
+  }
+}
+
+/**
+ * The customer's own cancellation from her order page (signed in, the order hers) or from the summary
+ * link (its secret hash): someone else's order, a wrong hash and a missing order answer alike.
+ */
+export async function cancelOwnOrder(db: Db, input: { orderId: number; orderHash: string | null; customerId: number | null }, language: Locale): Promise<MoveResult> {
+  const id = orderIdParam(input.orderId);
+  const order = await db.order.findUnique({ where: { id }, select: { id: true, hash: true, customerId: true } });
+  const owns = order && (input.orderHash ? timingSafeEqualText(input.orderHash, order.hash) : input.customerId !== null && order.customerId === input.customerId);
+  if (!order || !owns) throw new OrderCancelRefusedError('ORDER_NOT_FOUND', formatMessage('orderMoveNotFound', language, {}));
+  try {
+    return await cancelOrderByCustomer(db, order.id, input.orderHash ? 'summary link' : `customer ${input.customerId}`);
+  } catch (error) {
+    if (error instanceof OrderMoveError) throw new OrderCancelRefusedError('ORDER_NOT_CANCELLABLE', error.messageIn(language));
+    throw error;
+  }
+}
+
+function timingSafeEqualText(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** One order of the shop owner's list of the day's work. */

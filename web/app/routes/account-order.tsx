@@ -12,6 +12,7 @@ import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
+import { OrderTimeline } from '../features/orders/OrderTimeline.tsx';
 
 const AccountOrderQuery = graphql(`
   query AccountOrder($databaseId: Int!) {
@@ -29,6 +30,8 @@ const AccountOrderQuery = graphql(`
         url: accountUrl
       }
       ...WithdrawalSectionFields
+      ...OrderTimelineFields
+      createdAt
     }
   }
 `);
@@ -72,7 +75,8 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   return (
     <AccountLayout current="accountOrders">
       <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} creditNotes={order.creditNotes} className="order-summary">
-        <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
+        <OrderTimeline order={order} placedAt={String(order.createdAt)} cancelPath={href('orderCancelAccount', language, { id: loaderData.variables.databaseId })} />
+      <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
         <p>
           <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
         </p>

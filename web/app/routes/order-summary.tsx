@@ -14,6 +14,7 @@ import { pageMeta, titleWithShop } from '../seo.ts';
 import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
+import { OrderTimeline } from '../features/orders/OrderTimeline.tsx';
 import { keptSecret, useSecretOutOfAddressBar } from '../features/secret-links/link-secret.ts';
 
 const OrderSummaryQuery = graphql(`
@@ -32,6 +33,8 @@ const OrderSummaryQuery = graphql(`
         url
       }
       ...WithdrawalSectionFields
+      ...OrderTimelineFields
+      createdAt
     }
   }
 `);
@@ -98,6 +101,7 @@ function OrderSummary({ order, hash, databaseId }: { order: NonNullable<OrderSum
           {t('order.returnGoods')}
         </Link>
       </p>
+      <OrderTimeline order={order} placedAt={String(order.createdAt)} cancelPath={href('orderCancelGuest', language, { id: databaseId, hash })} />
       <WithdrawalSection order={order} formPath={href('withdrawalGuest', language, { id: databaseId, hash })} />
     </OrderDetails>
   );

@@ -24,5 +24,6 @@ import './address.ts';
 import './account.ts';
 import './link-secrets.ts';
 import './withdrawals.ts';
+import './order-lifecycle.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -23,7 +23,7 @@ const PaymentWayEnum = builder.enumType('PaymentWay', {
   } as const,
 });
 
-const OrderStatusEnum = builder.enumType('OrderStatus', {
+export const OrderStatusEnum = builder.enumType('OrderStatus', {
   description: 'Where an order is in its life.',
   values: {
     NEW: { description: 'Placed, not yet paid or processed.' },
