@@ -13,13 +13,9 @@ import { enqueueMail } from './mail-outbox.ts';
 import { inTransaction } from '../events/record.ts';
 import { invoiceFirstName } from './order-documents.ts';
 import { applyMove } from './order-transitions.ts';
-import type { Tx } from '../events/record.ts';
+import { recordPaymentInTx, type PaymentSource } from './payment-rows.ts';
 
-/**
- * How a payment was recorded (OrderPayment.source): by the command, a bank statement, or taken on
- * handover of an order paid by cash on delivery or in the store (services/order-transitions.ts).
- */
-export type PaymentSource = 'command' | 'bank-import' | 'cash-on-delivery' | 'in-store';
+export type { PaymentSource };
 
 export type PaymentInput = {
   orderNumber: string;
@@ -177,21 +173,6 @@ export async function markOrderPaid(db: Db, input: PaymentInput, now: Date = new
       overpaid: input.amount - order.totalGross,
     };
   });
-}
-
-/**
- * Writes an order's payment row inside the caller's transaction (the order's row locked by it); false
- * when the order has one already. markOrderPaid and a handover payment (order-transitions.ts) use it.
- */
-export async function recordPaymentInTx(
-  tx: Tx,
-  payment: { orderId: number; amount: number; currency: Currency; paidOn: string; reference: string; source: PaymentSource },
-): Promise<boolean> {
-  const { count } = await tx.orderPayment.createMany({
-    data: [{ ...payment, paidOn: new Date(`${payment.paidOn}T00:00:00Z`) }],
-    skipDuplicates: true,
-  });
-  return count === 1;
 }
 
 /** What the "Payment received" e-mail shows (mail/templates/payment-received.ts). */

@@ -27,7 +27,7 @@ import { enqueueMail } from './mail-outbox.ts';
 import { returnStock } from './stock.ts';
 import { groupChanges, seatsChanged } from './tickets.ts';
 import { issueCreditNote } from './credit-notes.ts';
-import { recordPaymentInTx } from './order-payments.ts';
+import { recordPaymentInTx } from './payment-rows.ts';
 import {
   CARRIER_NAME_MAX_LENGTH,
   DEFAULT_PICKUP_DAYS,
@@ -168,12 +168,7 @@ function shipmentDetails(details: MoveDetails, number: string): { carrier: strin
   const carrier = cleanLine(details.carrier, 'The carrier', CARRIER_NAME_MAX_LENGTH, number) ?? 'courier';
   let trackingUrl: string | null = null;
   if (details.trackingUrl !== undefined) {
-    let url: URL | null = null;
-    try {
-      url = new URL(details.trackingUrl.trim());
-    } catch {
-      url = null;
-    }
+    const url = URL.canParse(details.trackingUrl.trim()) ? new URL(details.trackingUrl.trim()) : null;
     if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || url.href.length > 2000) {
       throw new OrderMoveError('BAD_DETAILS', { number, problem: `the tracking URL must be an http(s) address, got "${details.trackingUrl}".` });
     }

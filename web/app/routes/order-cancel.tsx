@@ -9,7 +9,7 @@ import { graphql } from '~/gql';
 import type { Route } from './+types/order-cancel';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { errorOf } from '../apollo/errors.ts';
-import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
+import { alternatesFor, href, languageOfRequest } from '../language.ts';
 import { pageMeta, titleWithShop } from '../seo.ts';
 import { FormToken, formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
@@ -120,7 +120,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
 
 export default function OrderCancelPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const language = useLanguage();
   const formatMoney = useFormatMoney();
   const posted = useActionData<typeof action>() ?? null;
   const { order, backTo } = loaderData;
