@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
-import { createOrder, createProduct, createStore } from '../support/factories.ts';
+import { createCustomer, createOrder, createProduct, createStore } from '../support/factories.ts';
 import { mailsTo } from '../support/mailbox.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
@@ -396,6 +396,81 @@ describe(`the order lifecycle (${databaseKind})`, () => {
     await expect(
       inTransaction(app.prisma, (tx, changes) => applyMove(tx, changes, { orderId: order.id, to: 'PAID', actor: shop, idempotencyKey: `payment:${order.id}` })),
     ).resolves.toMatchObject({ result: 'ALREADY' });
+  });
+});
+
+const CancelOrder = `
+  mutation LifecycleCancel($orderId: Int!, $orderHash: String) {
+    cancelOrder(orderId: $orderId, orderHash: $orderHash) {
+      __typename
+      ... on Order { status customerMayCancel timeline { status previousStatus by } }
+      ... on Error { code message }
+    }
+  }
+`;
+const Timeline = `
+  query LifecycleTimeline($databaseId: Int!, $hash: String!) {
+    order(databaseId: $databaseId, hash: $hash) { customerMayCancel timeline { status previousStatus by trackingNumber trackingUrl } }
+  }
+`;
+const LifecycleLogin = `mutation LifecycleLogin($input: LoginInput!) { login(input: $input) { __typename } }`;
+type CancelAnswer = { cancelOrder: { __typename: string; status?: string; customerMayCancel?: boolean; timeline?: unknown[]; code?: string; message?: string } };
+
+describe(`the customer's side through the API (${databaseKind})`, () => {
+  let ip = 0;
+  const client = (language = 'cs') => app.newClient({ 'x-forwarded-for': `203.0.113.${100 + ++ip}`, 'x-shop-language': language });
+
+  it('shows the timeline with the tracking on the summary link and lets the link’s holder cancel only while NEW or PAID', async () => {
+    const order = await courierOrder({ paid: true });
+    const guest = client();
+    const before = await guest.gql<{ order: { customerMayCancel: boolean; timeline: unknown[] } }>(Timeline, { databaseId: order.id, hash: order.hash });
+    expect(before.data?.order).toEqual({ customerMayCancel: true, timeline: [{ status: 'PAID', previousStatus: 'NEW', by: 'shop', trackingNumber: null, trackingUrl: null }] });
+    // a wrong hash: as if there were no such order, nothing changed
+    const wrong = await guest.gql<CancelAnswer>(CancelOrder, { orderId: order.id, orderHash: 'x'.repeat(order.hash.length) });
+    expect(wrong.data?.cancelOrder).toEqual({ __typename: 'OrderCancelRefusedError', code: 'ORDER_NOT_FOUND', message: 'Taková objednávka neexistuje.' });
+    expect(await statusOf(order.id)).toBe('PAID');
+    const done = await guest.gql<CancelAnswer>(CancelOrder, { orderId: order.id, orderHash: order.hash });
+    expect(done.data?.cancelOrder).toMatchObject({ __typename: 'Order', status: 'CANCELLED', customerMayCancel: false });
+    expect(done.data?.cancelOrder.timeline).toEqual([
+      { status: 'PAID', previousStatus: 'NEW', by: 'shop' },
+      { status: 'CANCELLED', previousStatus: 'PAID', by: 'customer' },
+    ]);
+
+    const shipped = await courierOrder({ paid: true });
+    await moveOrder(app.prisma, { orderId: shipped.id, to: 'PROCESSING', actor: shop, idempotencyKey: 'a' });
+    await moveOrder(app.prisma, { orderId: shipped.id, to: 'SHIPPED', actor: shop, idempotencyKey: 'b', details: { trackingNumber: 'T-1', trackingUrl: 'https://track.example.cz/T-1' } });
+    const seen = await guest.gql<{ order: { customerMayCancel: boolean; timeline: { status: string; trackingNumber: string | null; trackingUrl: string | null }[] } }>(Timeline, {
+      databaseId: shipped.id,
+      hash: shipped.hash,
+    });
+    expect(seen.data?.order.customerMayCancel).toBe(false);
+    expect(seen.data?.order.timeline.at(-1)).toMatchObject({ status: 'SHIPPED', trackingNumber: 'T-1', trackingUrl: 'https://track.example.cz/T-1' });
+    const late = await client('en').gql<CancelAnswer>(CancelOrder, { orderId: shipped.id, orderHash: shipped.hash });
+    expect(late.data?.cancelOrder).toEqual({
+      __typename: 'OrderCancelRefusedError',
+      code: 'ORDER_NOT_CANCELLABLE',
+      message: `Order No. ${shipped.number} in SHIPPED can no longer be set to CANCELLED by you.`,
+    });
+    expect(await statusOf(shipped.id)).toBe('SHIPPED');
+  });
+
+  it('lets the signed-in owner cancel her order by its id, and nobody else', async () => {
+    const owner = await createCustomer(app.prisma);
+    const stranger = await createCustomer(app.prisma);
+    const order = await createOrder(app.prisma, { customer: owner, createdAt: yesterday() });
+    const as = async (customer: { email: string; password: string }) => {
+      const c = client();
+      expect((await c.gql<{ login: { __typename: string } }>(LifecycleLogin, { input: { email: customer.email, password: customer.password } })).data?.login.__typename).toBe('Customer');
+      return c;
+    };
+    expect((await (await as(stranger)).gql<CancelAnswer>(CancelOrder, { orderId: order.id })).data?.cancelOrder.code).toBe('ORDER_NOT_FOUND');
+    expect((await client().gql<CancelAnswer>(CancelOrder, { orderId: order.id })).data?.cancelOrder.code).toBe('ORDER_NOT_FOUND');
+    expect(await statusOf(order.id)).toBe('NEW');
+    const mine = await as(owner);
+    expect((await mine.gql<CancelAnswer>(CancelOrder, { orderId: order.id })).data?.cancelOrder.status).toBe('CANCELLED');
+    // a second click answers the cancelled order, one move
+    expect((await mine.gql<CancelAnswer>(CancelOrder, { orderId: order.id })).data?.cancelOrder.status).toBe('CANCELLED');
+    expect(await app.prisma.orderEvent.count({ where: { orderId: order.id } })).toBe(1);
   });
 });
 
