@@ -25,10 +25,10 @@ export function pageMeta(options: {
   if (options.noindex) meta.push({ name: 'robots', content: 'noindex' });
   // the next page (and a tag on it) must not learn this page's secret address from the referrer
   const leaf = options.matches[options.matches.length - 1]?.id.replace(/-(cs|en)$/, '');
-  // (the order confirmation link's page and the withdrawal's pages post a form without JavaScript: with
+  // (the order confirmation link's page, the withdrawal's pages and the guest's cancellation post a form without JavaScript: with
   // 'no-referrer' the browser would send `Origin: null`, which the page's action refuses; 'origin' gives
   // away no path either)
-  const posts = leaf === 'orderConfirm' || leaf === 'withdrawalGuest' || leaf === 'withdrawalConfirm';
+  const posts = leaf === 'orderConfirm' || leaf === 'withdrawalGuest' || leaf === 'withdrawalConfirm' || leaf === 'orderCancelGuest';
   if (SECRET_URL_ROUTES.some((name) => name === leaf)) meta.push({ name: 'referrer', content: posts ? 'origin' : 'no-referrer' });
   if (options.alternates) {
     meta.push({ tagName: 'link', rel: 'canonical', href: base + options.alternates[options.language] });
