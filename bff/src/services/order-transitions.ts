@@ -385,8 +385,9 @@ export function cancelOrderByCustomer(db: Db, orderId: number, who: string): Pro
 
 /** The customer's cancellation refused (not hers, or past PAID); nothing changed. The message is in her language. */
 export class OrderCancelRefusedError extends ShopError {
-  constructor(code: 'ORDER_NOT_FOUND' | 'ORDER_NOT_CANCELLABLE', text: string) {
-    super(code, text);
+  constructor(text: string, options: { notFound: boolean }) {
+    if (options.notFound) super('ORDER_NOT_FOUND', text);
+    else super('ORDER_NOT_CANCELLABLE', text);
   }
 }
 
@@ -398,11 +399,11 @@ export async function cancelOwnOrder(db: Db, input: { orderId: number; orderHash
   const id = orderIdParam(input.orderId);
   const order = await db.order.findUnique({ where: { id }, select: { id: true, hash: true, customerId: true } });
   const owns = order && (input.orderHash ? timingSafeEqualText(input.orderHash, order.hash) : input.customerId !== null && order.customerId === input.customerId);
-  if (!order || !owns) throw new OrderCancelRefusedError('ORDER_NOT_FOUND', formatMessage('orderMoveNotFound', language, {}));
+  if (!order || !owns) throw new OrderCancelRefusedError(formatMessage('orderMoveNotFound', language, {}), { notFound: true });
   try {
     return await cancelOrderByCustomer(db, order.id, input.orderHash ? 'summary link' : `customer ${input.customerId}`);
   } catch (error) {
-    if (error instanceof OrderMoveError) throw new OrderCancelRefusedError('ORDER_NOT_CANCELLABLE', error.messageIn(language));
+    if (error instanceof OrderMoveError) throw new OrderCancelRefusedError(error.messageIn(language), { notFound: false });
     throw error;
   }
 }
