@@ -10,7 +10,7 @@
 // 20261129100000_order_lifecycle), the customer's e-mail put in the outbox and OrderStateChanged
 // recorded. What a move does besides: SHIPPED keeps the carrier and tracking on the order,
 // READY_FOR_PICKUP sets the pickup deadline (PICKUP_DAYS), DELIVERED / PICKED_UP of an order paid on
-// handover records its payment (services/order-payments.ts), CANCELLED gives the goods, seats and
+// handover records its payment (services/payment-rows.ts, as markOrderPaid does), CANCELLED gives the goods, seats and
 // vouchers back and, for a paid order, records the refund due and issues a credit note when the order
 // has an invoice.
 //
