@@ -23,7 +23,7 @@ const PaymentWayEnum = builder.enumType('PaymentWay', {
   } as const,
 });
 
-const OrderStatusEnum = builder.enumType('OrderStatus', {
+export const OrderStatusEnum = builder.enumType('OrderStatus', {
   description: 'Where an order is in its life.',
   values: {
     NEW: { description: 'Placed, not yet paid or processed.' },
@@ -161,6 +161,7 @@ export const OrderRef = builder.prismaNode('Order', {
     number: t.exposeString('number', { description: 'YYYY + 6 digits, sequential per year, e.g. 2026000123.' }),
     hash: t.exposeString('hash', { description: 'The secret of the summary link (/objednavka/shrnuti/{id}/{hash}); keep it private.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was placed.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (its state, payment or anything else).' }),
     status: t.field({ type: OrderStatusEnum, description: 'Where the order is now.', resolve: (order) => order.status }),
     currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount of the order.', resolve: (order) => order.currency }),
     language: t.field({ type: LanguageEnum, description: 'The language it was placed in: its e-mails, invoice and summary link use it.', resolve: (order) => order.language }),
