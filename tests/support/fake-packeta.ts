@@ -138,13 +138,13 @@ export type FakePacketaApi = {
   close: () => Promise<void>;
 };
 
-/** A minimal valid one-page PDF (A6, 298 × 420 pt) with the packet id written on it. */
-export function fakeLabelPdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 30 380 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+/** A minimal valid one-page PDF (A6, 298 × 420 pt, or A4) with the packet id written on it. */
+export function fakeLabelPdf(text: string, page: 'A6' | 'A4' = 'A6'): Buffer {
+  const stream = `BT /F1 10 Tf 20 ${page === 'A6' ? 380 : 800} Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 298 420] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page === 'A6' ? '298 420' : '595 842'}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
@@ -211,7 +211,7 @@ export async function startFakePacketaApi(): Promise<FakePacketaApi> {
       const ids = [...xml.matchAll(/<id>(\d+)<\/id>/g)].map((match) => match[1]);
       const unknown = ids.find((id) => !fake.packets.some((packet) => packet.id === id));
       if (ids.length === 0 || unknown) return fault('PacketIdsFault', `Unknown packet ${unknown ?? ''}.`);
-      return ok(fakeLabelPdf(`A4 ${element(xml, 'format')} ${ids.join(' ')}`).toString('base64'));
+      return ok(fakeLabelPdf(`${element(xml, 'format')} ${ids.join(' ')}`, 'A4').toString('base64'));
     }
     const packetId = element(xml, 'packetId') ?? '';
     if (['packetStatus', 'packetTracking', 'packetLabelPdf'].includes(method) && !fake.packets.some((packet) => packet.id === packetId)) {

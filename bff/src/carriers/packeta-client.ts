@@ -121,10 +121,12 @@ async function readCapped(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** Whether a failed fetch certainly never reached Packeta (nothing was sent). */
-function neverConnected(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } }).cause;
-  return ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(cause?.code ?? '');
+/** Why a failed fetch certainly never reached Packeta (nothing was sent), or null when it may have. */
+function neverConnected(error: unknown): string | null {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  if (['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(cause?.code ?? '')) return cause!.code!;
+  // fetch refuses the ports of the Fetch standard's list before connecting
+  return cause?.message === 'bad port' ? 'a port fetch refuses' : null;
 }
 
 export type PacketaClient = ReturnType<typeof createPacketaClient>;
@@ -145,7 +147,8 @@ export function createPacketaClient(options: PacketaClientOptions) {
       if (signal.aborted) {
         throw new CarrierError('TIMEOUT', `Packeta did not answer ${method} within ${options.timeoutMs / 1000} s (PACKETA_API_TIMEOUT_MS).`, false);
       }
-      if (neverConnected(error)) throw new CarrierError('UNREACHABLE', `Packeta could not be reached for ${method} (${(error as { cause?: { code?: string } }).cause?.code}).`, true);
+      const refused = neverConnected(error);
+      if (refused) throw new CarrierError('UNREACHABLE', `Packeta could not be reached for ${method} (${refused}; PACKETA_API_URL).`, true);
       throw new CarrierError('UNREACHABLE', `The connection to Packeta broke during ${method}: ${(error as Error).message}.`, false);
     }
     const answer = parseAnswer(answerText);
