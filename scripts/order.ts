@@ -27,6 +27,7 @@ import { orderInvoice } from '../bff/src/services/invoices.ts';
 import { renderInvoicePdf } from '../bff/src/pdf/invoice-pdf.ts';
 import { labelOf, labelSheet, ShipmentError } from '../bff/src/services/shipments.ts';
 import { carrierSetup, CarrierError } from '../bff/src/carriers/index.ts';
+import { renderDemoLabels } from '../bff/src/pdf/demo-parcel-label.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
@@ -242,7 +243,7 @@ async function deliverPaymentMails(prisma: Db, config: Config): Promise<void> {
 
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
   if (command.kind === 'label' || command.kind === 'labels') {
-    const carriers = carrierSetup(config);
+    const carriers = carrierSetup(config, renderDemoLabels);
     const pdf = command.kind === 'label' ? await labelOf(prisma, command.orderNumber, carriers) : await labelSheet(prisma, command.orderNumbers, carriers);
     await writeFile(command.out, pdf);
     console.log(`${command.kind === 'label' ? `The label of order ${command.orderNumber}` : `The labels of orders ${command.orderNumbers.join(', ')}`} written to ${command.out} (${pdf.byteLength} bytes).`);

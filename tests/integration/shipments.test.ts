@@ -16,6 +16,7 @@ import { pdfText } from '../support/pdf-text.ts';
 import { labelOf, labelSheet, shipOrder, type MarkShipped, type ShipOptions } from '../../bff/src/services/shipments.ts';
 import { CarrierError, carrierSetup, type CarrierSetup } from '../../bff/src/carriers/index.ts';
 import { createPacketaClient } from '../../bff/src/carriers/packeta-client.ts';
+import { renderDemoLabels } from '../../bff/src/pdf/demo-parcel-label.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
 
@@ -186,9 +187,7 @@ describe(`shipping with Packeta (${databaseKind})`, () => {
     expect(packetsOf(order.number)).toHaveLength(0);
   });
 
-  it('a demo point is never sent to Packeta, and without PACKETA_API_PASSWORD nothing is sent at all', async () => {
-    const demo = await paidOrder('parcel-point', { point: 'demo:77' });
-    expect((await failure(ship(demo.id))).code).toBe('INVALID_POINT');
+  it('without PACKETA_API_PASSWORD nothing is sent to Packeta: the attempt is refused and closed', async () => {
     const order = await paidOrder();
     const calls = fake.calls.createPacket;
     const refused = await failure(ship(order.id, { carriers: carriers({ password: null }) }));
@@ -196,6 +195,28 @@ describe(`shipping with Packeta (${databaseKind})`, () => {
     expect(refused.message).toContain('PACKETA_API_PASSWORD');
     expect(fake.calls.createPacket).toBe(calls);
     expect((await stateOf(order.id)).shipments.map((shipment) => shipment.state)).toEqual(['FAILED']);
+  });
+
+  it("a demo point's parcel is never sent to Packeta: the demo stand-in gives it a packet id from the order number and a label marked DEMO", async () => {
+    const order = await paidOrder('parcel-point', { point: 'demo:77' });
+    const calls = { ...fake.calls };
+    const result = await ship(order.id, { carriers: { ...carriers({ password: null }), demoLabels: renderDemoLabels } });
+    expect(result.shipment).toMatchObject({
+      carrier: 'packeta-demo',
+      state: 'CREATED',
+      packetId: `9${order.number.slice(-9)}`,
+      trackingNumber: `Z9${order.number.slice(-9)}`,
+      trackingUrl: null,
+      hasLabel: true,
+    });
+    expect(fake.calls).toEqual(calls);
+    expect((await stateOf(order.id)).status).toBe('SHIPPED');
+    const text = await pdfText(await labelOf(app.prisma, order.number));
+    expect(text).toContain('DEMO');
+    expect(text).toContain(`Order ${order.number}`);
+    // without a layout to draw it the demo parcel has no label, and is shipped all the same
+    const bare = await paidOrder('parcel-point', { point: 'demo:77' });
+    expect((await ship(bare.id, { carriers: carriers({ password: null }) })).shipment.hasLabel).toBe(false);
   });
 
   it('a timeout leaves the outcome unknown: the retry refuses until the operator names the packet Packeta made, then ships that one', async () => {
@@ -352,6 +373,20 @@ describe(`labels (${databaseKind})`, () => {
     const text = await pdfText(readFileSync(sheet));
     const ids = [first, second].map((one) => packetsOf(one.number)[0].id);
     expect(text).toContain(`A6 on A4 ${ids.join(' ')}`);
+  });
+
+  it('`labels` of demo parcels draws them four to an A4 page, without Packeta', async () => {
+    const demo = await Promise.all([1, 2, 3, 4, 5].map(() => paidOrder('parcel-point', { point: 'demo:77' })));
+    for (const one of demo) await ship(one.id, { carriers: { ...carriers({ password: null }), demoLabels: renderDemoLabels } });
+    const sheet = path.join(dataDir, 'demo-sheet.pdf');
+    const written = await order(['labels', ...demo.map((one) => one.number), '--out', sheet], '');
+    expect(written).toMatchObject({ code: 0, err: '' });
+    const text = await pdfText(readFileSync(sheet));
+    for (const one of demo) expect(text).toContain(`Order ${one.number}`);
+    expect(readFileSync(sheet).toString('latin1').match(/\/Type \/Page\b/g)).toHaveLength(2);
+    const mixed = await paidOrder();
+    await ship(mixed.id);
+    expect((await order(['labels', demo[0].number, mixed.number, '--out', sheet])).err).toContain('separate sheets');
   });
 
   it('refuses an order without a parcel, a courier parcel and a wrong command line, with exit code 2', async () => {

@@ -56,8 +56,15 @@ export class CarrierError extends Error {
 /** A PDF as bytes (a label, a sheet of labels). */
 export type PdfBytes = Uint8Array<ArrayBuffer>;
 
+/** A parcel whose label is asked for: the carrier's id and the shop's order number printed on it. */
+export type LabelRef = { packetId: string; orderNumber: string };
+
+/** Draws demo labels (pdf/demo-parcel-label.ts), one A6 page each or four to an A4 page; passed in, since a carrier draws no PDF itself. */
+export type DemoLabelRenderer = (labels: readonly LabelRef[], sheet: 'A6' | 'A4') => Promise<PdfBytes>;
+
 export interface Carrier {
-  readonly code: Exclude<CarrierCode, 'store-pickup'>;
+  /** Also "packeta-demo": the demo shop's stand-in for Packeta, for the demo pick-up points only. */
+  readonly code: Exclude<CarrierCode, 'store-pickup'> | 'packeta-demo';
   /** Whether the operator gives the tracking number (a courier) instead of the carrier making one. */
   readonly takesTrackingNumber: boolean;
   /** Hands the parcel to the carrier; `trackingNumber` is what the operator typed, for a carrier that takes one. */
@@ -65,7 +72,7 @@ export interface Carrier {
   /** A parcel the carrier already has, by its id (to adopt one an interrupted attempt created); CarrierError UNKNOWN_PACKET when there is none. */
   findParcel(packetId: string, order: Pick<ParcelOrder, 'language'>): Promise<Parcel>;
   /** The parcel's A6 label as a PDF; null when the carrier prints none for the shop. */
-  label(packetId: string): Promise<PdfBytes | null>;
+  label(parcel: LabelRef): Promise<PdfBytes | null>;
   /** Several parcels' A6 labels, four to an A4 page; null when the carrier prints none. */
-  labelSheet(packetIds: readonly string[]): Promise<PdfBytes | null>;
+  labelSheet(parcels: readonly LabelRef[]): Promise<PdfBytes | null>;
 }

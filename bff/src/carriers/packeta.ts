@@ -76,11 +76,15 @@ export function packetaCarrier(options: PacketaCarrierOptions): Carrier {
       await client().packetStatus(packetId);
       return { packetId, trackingNumber: `Z${packetId}`, trackingUrl: packetaTrackingUrl(packetId, order.language) };
     },
-    label(packetId) {
-      return client().packetLabelPdf(packetId, 'A6 on A6', 0);
+    label(parcel) {
+      return client().packetLabelPdf(parcel.packetId, 'A6 on A6', 0);
     },
-    labelSheet(packetIds) {
-      return client().packetsLabelsPdf(packetIds, 'A6 on A4', 0);
+    labelSheet(parcels) {
+      return client().packetsLabelsPdf(
+        parcels.map((parcel) => parcel.packetId),
+        'A6 on A4',
+        0,
+      );
     },
   };
 }

@@ -142,7 +142,7 @@ function uncertain(order: ShippableOrder, shipment: Shipment): ShipmentError {
 export async function shipOrder(db: Db, orderId: number, options: ShipOptions, markShipped: MarkShipped): Promise<ShipResult> {
   const order = await loadOrder(db, orderId);
   const method = order.deliveryMethod!;
-  const carrier = carrierFor(method, options.carriers);
+  const carrier = carrierFor(method, options.carriers, pickupPointOf(order)?.provider === 'demo');
   if (!carrier) {
     throw new ShipmentError('NOT_SHIPPED', `Order ${order.number} is picked up in the store: it is not handed to a carrier (it becomes ready for pickup instead).`);
   }
@@ -227,7 +227,7 @@ function recordParcel(db: Db, shipmentId: number, parcel: Parcel): Promise<Shipm
 /** Steps 4 and 5: the label stored, then the order moved to SHIPPED with completedAt in one transaction. */
 async function finish(db: Db, order: ShippableOrder, shipment: Shipment, carrier: Carrier, markShipped: MarkShipped): Promise<ShipResult> {
   if (!shipment.labelPdf) {
-    const label = await carrier.label(shipment.packetId!);
+    const label = await carrier.label({ packetId: shipment.packetId!, orderNumber: order.number });
     if (label) shipment = await db.shipment.update({ where: { id: shipment.id }, data: { labelPdf: label } });
   }
   const finished = await inTransaction(db, async (tx, changes) => {
@@ -275,10 +275,10 @@ async function createdShipmentOf(db: Db, orderNumber: string): Promise<{ orderId
 export async function labelOf(db: Db, orderNumber: string, carriers?: CarrierSetup): Promise<PdfBytes> {
   const { shipment } = await createdShipmentOf(db, orderNumber);
   if (shipment.labelPdf) return new Uint8Array(shipment.labelPdf);
-  if (shipment.carrier !== 'packeta') throw new ShipmentError('NO_LABEL', `Order ${orderNumber} goes by ${shipment.carrier}: the shop prints no label for it (the courier does).`);
+  if (shipment.carrier === 'courier') throw new ShipmentError('NO_LABEL', `Order ${orderNumber} goes by courier: the shop prints no label for it (the courier does).`);
   if (!carriers) throw new ShipmentError('NO_LABEL', `Order ${orderNumber}'s label has not been downloaded yet.`);
   const carrier = carrierFor({ carrier: shipment.carrier, carrierAddressId: null, trackingUrlTemplate: null }, carriers)!;
-  const label = await carrier.label(shipment.packetId!);
+  const label = await carrier.label({ packetId: shipment.packetId!, orderNumber });
   if (!label) throw new ShipmentError('NO_LABEL', `Order ${orderNumber} has no label.`);
   await db.shipment.update({ where: { id: shipment.id }, data: { labelPdf: label } });
   return label;
@@ -286,18 +286,24 @@ export async function labelOf(db: Db, orderNumber: string, carriers?: CarrierSet
 
 /**
  * Several orders' Packeta labels, four A6 labels to an A4 page in the order given, as Packeta prints them
- * (packetsLabelsPdf, "A6 on A4"). Every order must have a Packeta parcel; the first that has not is named.
+ * (packetsLabelsPdf, "A6 on A4"). Every order must have a parcel of the same label-printing carrier; the
+ * first that has not is named.
  */
 export async function labelSheet(db: Db, orderNumbers: readonly string[], carriers: CarrierSetup): Promise<PdfBytes> {
   if (orderNumbers.length === 0) throw new ShipmentError('NO_SHIPMENT', 'Name at least one order.');
-  const packetIds: string[] = [];
+  const parcels: { packetId: string; orderNumber: string }[] = [];
+  let carrierCode: string | null = null;
   for (const number of new Set(orderNumbers)) {
     const { shipment } = await createdShipmentOf(db, number);
-    if (shipment.carrier !== 'packeta') throw new ShipmentError('NO_LABEL', `Order ${number} goes by ${shipment.carrier}: the shop prints no label for it.`);
-    packetIds.push(shipment.packetId!);
+    if (shipment.carrier === 'courier') throw new ShipmentError('NO_LABEL', `Order ${number} goes by courier: the shop prints no label for it.`);
+    if (carrierCode !== null && shipment.carrier !== carrierCode) throw new ShipmentError('NO_LABEL', `Order ${number} went with ${shipment.carrier}, the others with ${carrierCode}: print them on separate sheets.`);
+    carrierCode = shipment.carrier;
+    parcels.push({ packetId: shipment.packetId!, orderNumber: number });
   }
-  const carrier = carrierFor({ carrier: 'packeta', carrierAddressId: null, trackingUrlTemplate: null }, carriers)!;
-  return (await carrier.labelSheet(packetIds))!;
+  const carrier = carrierFor({ carrier: carrierCode!, carrierAddressId: null, trackingUrlTemplate: null }, carriers)!;
+  const sheet = await carrier.labelSheet(parcels);
+  if (!sheet) throw new ShipmentError('NO_LABEL', 'These parcels have no labels the shop can print.');
+  return sheet;
 }
 
 /** An order's shipments, newest first (for `npm run order` and the order's detail). */

@@ -41,7 +41,7 @@ CREATE TABLE "Shipment" (
     "updatedAt" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "Shipment_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "Shipment_carrier_check" CHECK ("carrier" IN ('packeta', 'courier')),
+    CONSTRAINT "Shipment_carrier_check" CHECK ("carrier" IN ('packeta', 'packeta-demo', 'courier')),
     -- one active parcel per order: the unique activeOrderId is the order's id until the shipment failed
     CONSTRAINT "Shipment_active_check" CHECK (
       CASE WHEN "state" = 'FAILED' THEN "activeOrderId" IS NULL ELSE "activeOrderId" IS NOT DISTINCT FROM "orderId" END
