@@ -4,6 +4,7 @@
 // exists, a slow answer, an answer that is not XML. A crash is a hook that throws at the moment the
 // process would die; the retry must not create a second packet. Labels are stored with the shipment and
 // written by `npm run order -- label` / `labels`.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -292,6 +293,52 @@ describe(`shipping with Packeta (${databaseKind})`, () => {
     expect((await ship(order.id, { adoptPacketId: packetsOf(order.number)[0].id })).result).toBe('SHIPPED');
     expect(packetsOf(order.number)).toHaveLength(1);
   });
+
+  /** Ships the order in another process that SIGKILLs itself at `moment`; how it ended. */
+  function shipAndDie(orderId: number, moment: 'beforeParcelRecorded' | 'afterParcelRecorded'): Promise<{ code: number | null; signal: string | null; stderr: string }> {
+    const root = path.resolve(import.meta.dirname, '../..');
+    return new Promise((resolve, reject) => {
+      const child = spawn(path.join(root, 'node_modules/.bin/tsx'), ['tests/support/ship-and-die.ts', String(orderId), moment], {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATABASE_URL: app.databaseUrl, PACKETA_API_URL: fake.url, PACKETA_API_PASSWORD: fake.apiPassword },
+      });
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const timer = setTimeout(() => child.kill(), 60_000);
+      child.on('error', reject);
+      child.on('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, stderr });
+      });
+    });
+  }
+
+  it('a process killed (SIGKILL) after the packet was recorded: after the restart the order ships once, with that packet', async () => {
+    const order = await paidOrder();
+    const died = await shipAndDie(order.id, 'afterParcelRecorded');
+    // tsx runs the script in a child of its own and exits with 128 + 9 when that one is killed
+    expect(died.signal === 'SIGKILL' || died.code === 137, `${died.code} ${died.signal} ${died.stderr}`).toBe(true);
+    expect(packetsOf(order.number)).toHaveLength(1);
+    expect((await stateOf(order.id)).status).toBe('PAID');
+    const calls = fake.calls.createPacket;
+    expect((await ship(order.id)).result).toBe('SHIPPED');
+    expect(fake.calls.createPacket).toBe(calls);
+    expect(packetsOf(order.number)).toHaveLength(1);
+    expect((await stateOf(order.id)).status).toBe('SHIPPED');
+  }, 90_000);
+
+  it('a process killed (SIGKILL) right after createPacket answered: the restart asks the operator, never Packeta for a second packet', async () => {
+    const order = await paidOrder();
+    const died = await shipAndDie(order.id, 'beforeParcelRecorded');
+    // tsx runs the script in a child of its own and exits with 128 + 9 when that one is killed
+    expect(died.signal === 'SIGKILL' || died.code === 137, `${died.code} ${died.signal} ${died.stderr}`).toBe(true);
+    expect(packetsOf(order.number)).toHaveLength(1);
+    const calls = fake.calls.createPacket;
+    expect((await failure(ship(order.id))).code).toBe('SHIPMENT_UNCERTAIN');
+    expect((await ship(order.id, { adoptPacketId: packetsOf(order.number)[0].id })).result).toBe('SHIPPED');
+    expect(fake.calls.createPacket).toBe(calls);
+    expect(packetsOf(order.number)).toHaveLength(1);
+  }, 90_000);
 
   it('two attempts at once: one creates the packet, the other is refused without asking Packeta', async () => {
     const order = await paidOrder();
