@@ -18,6 +18,7 @@ import { labelOf, labelSheet, shipOrder, type MarkShipped, type ShipOptions } fr
 import { CarrierError, carrierSetup, type CarrierSetup } from '../../bff/src/carriers/index.ts';
 import { createPacketaClient } from '../../bff/src/carriers/packeta-client.ts';
 import { renderDemoLabels } from '../../bff/src/pdf/demo-parcel-label.ts';
+import { HEUREKA_DELIVERY_IDS } from '../../schema/rules/carriers.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
 
@@ -385,6 +386,11 @@ describe(`a courier and store pickup (${databaseKind})`, () => {
       { code: 'courier', carrier: 'courier', heurekaDeliveryId: 'PPL' },
     ]);
     await expect(app.prisma.deliveryMethod.update({ where: { code: 'courier' }, data: { heurekaDeliveryId: 'PPL_EXPRESS' } })).rejects.toThrow();
+    // the database's list is the rules' list
+    for (const id of HEUREKA_DELIVERY_IDS) {
+      await app.prisma.deliveryMethod.update({ where: { code: 'courier' }, data: { heurekaDeliveryId: id } });
+    }
+    await app.prisma.deliveryMethod.update({ where: { code: 'courier' }, data: { heurekaDeliveryId: 'PPL' } });
     await expect(app.prisma.deliveryMethod.update({ where: { code: 'courier' }, data: { carrier: 'ups' } })).rejects.toThrow();
   });
 });
