@@ -413,8 +413,11 @@ export function creditNoteIsdocDocument(note: CreditNoteDocument): IsdocDocument
  * has not been (orderInvoice, with the caller's PDF renderer), then writes the ISDOC from what was issued.
  */
 export async function orderInvoiceIsdoc(db: Db, orderId: number, options: InvoiceOptions): Promise<IsdocFile | null> {
-  if (!(await orderInvoice(db, orderId, options))) return null;
-  const data = await issuedInvoiceData(db, orderId, options.eurRate);
+  let data = await issuedInvoiceData(db, orderId, options.eurRate);
+  if (!data) {
+    if (!(await orderInvoice(db, orderId, options))) return null;
+    data = await issuedInvoiceData(db, orderId, options.eurRate);
+  }
   return data && { fileName: invoiceIsdocFileName(data.number, data.order.language), bytes: writeIsdoc(invoiceIsdocDocument(data)) };
 }
 
