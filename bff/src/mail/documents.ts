@@ -43,7 +43,7 @@ const LOADERS: Loaders = {
       order,
       invoice,
       // written from the invoice just issued (or kept): the PDF's numbers, to the haléř
-      invoiceIsdoc: invoice && (await orderInvoiceIsdoc(db, order.id, { eurRate, render: renderInvoicePdf })),
+      invoiceIsdoc: invoice && (await orderInvoiceIsdoc(db, order.id, { eurRate, render: renderInvoicePdf }, order)),
       tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) },
     };
   },

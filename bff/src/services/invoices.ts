@@ -71,9 +71,10 @@ function newInvoiceData(order: OrderDocument, eurRate: number): InvoiceData {
  * (services/isdoc.ts) states the PDF's numbers. Null when the order has no invoice yet. An invoice kept
  * before its rate was (eurRate null) is read at `fallbackEurRate`, the rate its PDF was drawn with then.
  */
-export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate: number): Promise<InvoiceData | null> {
+export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate: number, loaded?: OrderDocument): Promise<InvoiceData | null> {
   const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, issuedAt: true, dueAt: true, eurRate: true } });
-  const order = stored && (await loadOrderDocument(db, orderId));
+  // the order as placed does not change: a caller that has just read it passes it in
+  const order = stored && (loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId));
   if (!stored || !order) return null;
   return {
     order,

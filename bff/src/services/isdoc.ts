@@ -15,7 +15,7 @@ import { countryName } from '../../../schema/rules/checkout.ts';
 import { paymentWay } from '../../../schema/rules/constants.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { variantText } from '../../../schema/rules/variant.ts';
-import { addressName, invoiceRows, type DocumentAddress } from './order-documents.ts';
+import { addressName, invoiceRows, type DocumentAddress, type OrderDocument } from './order-documents.ts';
 import { issuedInvoiceData, orderInvoice, type InvoiceData, type InvoiceOptions } from './invoices.ts';
 import { loadCreditNoteDocument, type CreditNoteDocument } from './credit-notes.ts';
 
@@ -411,12 +411,13 @@ export function creditNoteIsdocDocument(note: CreditNoteDocument): IsdocDocument
 /**
  * The ISDOC of the order's invoice; null when there is no such order. Issues the invoice first when it
  * has not been (orderInvoice, with the caller's PDF renderer), then writes the ISDOC from what was issued.
+ * `loaded`: the order's document when the caller has just read it (the confirmation e-mail).
  */
-export async function orderInvoiceIsdoc(db: Db, orderId: number, options: InvoiceOptions): Promise<IsdocFile | null> {
-  let data = await issuedInvoiceData(db, orderId, options.eurRate);
+export async function orderInvoiceIsdoc(db: Db, orderId: number, options: InvoiceOptions, loaded?: OrderDocument): Promise<IsdocFile | null> {
+  let data = await issuedInvoiceData(db, orderId, options.eurRate, loaded);
   if (!data) {
     if (!(await orderInvoice(db, orderId, options))) return null;
-    data = await issuedInvoiceData(db, orderId, options.eurRate);
+    data = await issuedInvoiceData(db, orderId, options.eurRate, loaded);
   }
   return data && { fileName: invoiceIsdocFileName(data.number, data.order.language), bytes: writeIsdoc(invoiceIsdocDocument(data)) };
 }
