@@ -89,7 +89,7 @@ function node(name: string, children: (string | null)[], attributes: Attributes 
   return `<${name}${attributeText(attributes)}>\n${inner.map((child) => child.replace(/^/gm, '  ')).join('\n')}\n</${name}>`;
 }
 
-/** Minor units times a whole number of pieces' share, as a decimal with up to four places (a unit price without VAT). */
+/** A line's amount (minor units) over its pieces, as a decimal with two to four places: a unit price without VAT. */
 function unitDecimal(totalMinor: number, quantity: number): string {
   // in ten-thousandths of the main unit, rounded half away from zero
   const scaled = Math.round((Math.abs(totalMinor) * 100) / quantity);
