@@ -6,7 +6,8 @@
 import { countryName } from '../../../schema/rules/checkout.ts';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
-import { formatMoney, vatSplit, type Currency } from '../../../schema/rules/money.ts';
+import { formatMoney } from '../../../schema/rules/money.ts';
+import { toCzk } from '../../../schema/rules/credit-note.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../schema/rules/supplier.ts';
 import { paymentWay } from '../../../schema/rules/constants.ts';
 import { formatPhone } from '../../../schema/rules/phone.ts';
@@ -15,12 +16,7 @@ import { formatPercent } from '../../../schema/rules/percent.ts';
 import { variantText } from '../../../schema/rules/variant.ts';
 import { A4, openPdfFrame, PDF_COLOURS } from './page-frame.ts';
 import { qrModules } from '../services/qr.ts';
-import {
-  addressName,
-  discountByRate,
-  SERVICE_VAT_RATE_PERCENT,
-  type DocumentAddress,
-} from '../services/order-documents.ts';
+import { addressName, invoiceRows, type DocumentAddress } from '../services/order-documents.ts';
 import type { InvoiceData } from '../services/invoices.ts';
 
 const LABELS = {
@@ -138,10 +134,6 @@ const COLUMNS = {
   gross: { x: 440, width: CONTENT_WIDTH - 440 },
 };
 
-function czkOf(amountMinor: number, currency: Currency, eurRate: number): number {
-  return currency === 'CZK' ? amountMinor : Math.round(amountMinor * eurRate);
-}
-
 /** A party's address as the document prints it, line by line (the credit note prints it the same way). */
 export function addressLines(address: DocumentAddress, labels: { ico: string; dic: string }, language: Locale): string[] {
   const name = addressName(address);
@@ -160,37 +152,16 @@ function tableRows(data: InvoiceData, labels: Labels): TableRow[] {
   const { order } = data;
   const language = order.language;
   const money = (amount: number) => formatMoney(amount, order.currency, language);
-  const rows: TableRow[] = order.lines.map((line) => ({
-    text: line.name,
-    detail: [variantText(line, language), line.variantCode].filter(Boolean).join(', '),
-    quantity: piecesText(line.quantity, language),
-    unit: money(line.unitPriceGross),
-    rate: formatPercent(line.vatRate, language),
-    net: money(line.totalNet),
-    gross: money(line.totalGross),
+  // the numbers are invoiceRows' (services/order-documents.ts), the ones the ISDOC states too
+  const rows: TableRow[] = invoiceRows(order).map((row) => ({
+    text: row.kind === 'DISCOUNT' ? labels.discount : row.name,
+    detail: row.line ? [variantText(row.line, language), row.line.variantCode].filter(Boolean).join(', ') : '',
+    quantity: row.quantity === null ? '' : row.kind === 'GOODS' ? piecesText(row.quantity, language) : String(row.quantity),
+    unit: row.unitGross === null ? '' : money(row.unitGross),
+    rate: formatPercent(row.ratePercent, language),
+    net: money(row.net),
+    gross: money(row.gross),
   }));
-  const service = (text: string, gross: number) => ({
-    text,
-    detail: '',
-    quantity: '1',
-    unit: money(gross),
-    rate: formatPercent(SERVICE_VAT_RATE_PERCENT, language),
-    net: money(vatSplit(gross, SERVICE_VAT_RATE_PERCENT).net),
-    gross: money(gross),
-  });
-  if (order.deliveryName) rows.push(service(order.deliveryName, order.deliveryPrice));
-  if (order.paymentName && order.paymentPrice !== 0) rows.push(service(order.paymentName, order.paymentPrice));
-  for (const share of discountByRate(order)) {
-    rows.push({
-      text: labels.discount,
-      detail: '',
-      quantity: '',
-      unit: '',
-      rate: formatPercent(share.ratePercent, language),
-      net: money(-share.net),
-      gross: money(-share.gross),
-    });
-  }
   if (order.roundingGross !== 0) {
     rows.push({ text: labels.rounding, detail: '', quantity: '', unit: '', rate: '', net: '', gross: money(order.roundingGross) });
   }
@@ -355,8 +326,8 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   let czkNet = 0;
   let czkVat = 0;
   for (const row of order.vatRecap) {
-    const net = czkOf(row.net, order.currency, data.eurRate);
-    const vat = czkOf(row.vat, order.currency, data.eurRate);
+    const net = toCzk(row.net, order.currency, data.eurRate);
+    const vat = toCzk(row.vat, order.currency, data.eurRate);
     czkNet += net;
     czkVat += vat;
     recapRow([formatPercent(row.ratePercent, language), formatMoney(net, 'CZK', language), formatMoney(vat, 'CZK', language), formatMoney(net + vat, 'CZK', language)], false);

@@ -9,6 +9,7 @@ import { money, type Money } from '../../services/pricing.ts';
 import { readAddress } from '../../services/checkout.ts';
 import { orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
+import { invoiceIsdocPath } from '../../http/invoice.ts';
 import { href } from '../../../../schema/routes.ts';
 import { discountFromTotals, paymentWay, storedPhone, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
@@ -263,6 +264,10 @@ export const OrderRef = builder.prismaNode('Order', {
       description: 'The invoice PDF (faktura – daňový doklad), in the order’s language.',
       resolve: (order) =>
         order.language === 'en' ? `/en/order/invoice/${order.id}/${order.hash}.pdf` : `/objednavka/faktura/${order.id}/${order.hash}.pdf`,
+    }),
+    invoiceIsdocUrl: t.string({
+      description: 'The same invoice as ISDOC XML (the Czech e-invoice accounting programs import), in the order’s language.',
+      resolve: (order) => invoiceIsdocPath(order.language, order.id, order.hash),
     }),
   }),
 });
