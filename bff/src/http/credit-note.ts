@@ -3,12 +3,13 @@
 // whoever has the order summary's secret link, and GET /ucet/objednavka/:id/dobropis/:number.pdf
 // (en /en/account/order/:id/credit-note/:number.pdf) for the logged-in owner. Anything else (no such
 // order or note, a wrong hash, someone else's order) falls through to the shop's ordinary 404 page.
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { creditNotePdf, orderCreditNoteId, type CreditNoteFile } from '../services/credit-notes.ts';
 import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
+import { sendPersonalPdf } from './personal-pdf.ts';
 import type { ShopSession } from '../graphql/context.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 
@@ -31,16 +32,6 @@ export async function orderCreditNotePdf(db: Db, orderId: number, number: string
   return id === null ? null : creditNotePdf(db, id, renderCreditNotePdf);
 }
 
-function sendPdf(res: Response, file: CreditNoteFile): void {
-  res.status(200);
-  res.type('application/pdf');
-  // the name is dobropis-D<digits>.pdf or credit-note-D<digits>.pdf: nothing in it needs escaping
-  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  res.end(file.bytes);
-}
-
 /** Downloads through the summary's secret link; need no session. */
 export function creditNoteRoutes(prisma: Db): Router {
   const router = Router();
@@ -49,7 +40,7 @@ export function creditNoteRoutes(prisma: Db): Router {
     const orderId = await orderIdByHash(prisma, id, hash);
     const file = orderId === null ? null : await orderCreditNotePdf(prisma, orderId, number);
     if (!file) return next();
-    sendPdf(res, file);
+    sendPersonalPdf(res, file);
   });
   return router;
 }
@@ -64,7 +55,7 @@ export function accountCreditNoteRoutes(prisma: Db): Router {
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const file = owned ? await orderCreditNotePdf(prisma, owned.id, String(req.params.number)) : null;
     if (!file) return next();
-    sendPdf(res, file);
+    sendPersonalPdf(res, file);
   });
   return router;
 }

@@ -4,13 +4,14 @@
 // GET /ucet/objednavka/:id/faktura.pdf (and /en/account/order/:id/invoice.pdf): the same invoice for
 // the logged-in owner of the order (id: the order's database id, as in her order detail's address);
 // anyone else, and a guest, gets the same 404.
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { INVOICE_PATHS, orderInvoice, type InvoiceFile } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
+import { sendPersonalPdf } from './personal-pdf.ts';
 import type { ShopSession } from '../graphql/context.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 
@@ -25,17 +26,6 @@ export function invoicePdf(db: Db, orderId: number, options: Pick<Config, 'eurRa
   return orderInvoice(db, orderId, { eurRate: options.eurRate, render: renderInvoicePdf });
 }
 
-function sendInvoice(res: Response, invoice: { fileName: string; bytes: Buffer }): void {
-  res.status(200);
-  res.type('application/pdf');
-  // the name is faktura-<digits>.pdf or invoice-<digits>.pdf: nothing in it needs escaping
-  res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
-  // personal data: no shared cache keeps it, no search engine lists it
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  res.end(invoice.bytes);
-}
-
 /** The owner's invoice download; mounted after the session middleware. */
 export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Router {
   const router = Router();
@@ -46,7 +36,7 @@ export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const invoice = owned ? await invoicePdf(prisma, owned.id, { eurRate: config.eurRate }) : null;
     if (!invoice) return next();
-    sendInvoice(res, invoice);
+    sendPersonalPdf(res, invoice);
   });
   return router;
 }
@@ -58,7 +48,7 @@ export function invoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Rout
     const orderId = await orderIdByHash(prisma, id, hash);
     const invoice = orderId === null ? null : await invoicePdf(prisma, orderId, { eurRate: config.eurRate });
     if (!invoice) return next();
-    sendInvoice(res, invoice);
+    sendPersonalPdf(res, invoice);
   });
   return router;
 }
