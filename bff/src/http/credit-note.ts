@@ -4,13 +4,14 @@
 // (en /en/account/order/:id/credit-note/:number.pdf) for the logged-in owner. Anything else (no such
 // order or note, a wrong hash, someone else's order) falls through to the shop's ordinary 404 page.
 // The same addresses ending in .isdoc give the note as ISDOC XML (services/isdoc.ts), behind the same checks.
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { creditNotePdf, orderCreditNoteId, type CreditNoteFile } from '../services/credit-notes.ts';
 import { creditNoteIsdoc, ISDOC_CONTENT_TYPE, type IsdocFile } from '../services/isdoc.ts';
 import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
+import { sendPersonalDocument } from './personal-document.ts';
 import type { ShopSession } from '../graphql/context.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 
@@ -52,15 +53,6 @@ export async function orderCreditNoteIsdoc(db: Db, orderId: number, number: stri
   return id === null ? null : creditNoteIsdoc(db, id);
 }
 
-function sendPdf(res: Response, file: CreditNoteFile, contentType = 'application/pdf'): void {
-  res.status(200);
-  res.type(contentType);
-  // the name is dobropis-D<digits>.pdf or credit-note-D<digits>.pdf (.isdoc): nothing in it needs escaping
-  res.setHeader('Content-Disposition', `attachment; filename="${file.fileName}"`);
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  res.end(file.bytes);
-}
 
 /** Downloads through the summary's secret link; need no session. */
 export function creditNoteRoutes(prisma: Db): Router {
@@ -70,14 +62,14 @@ export function creditNoteRoutes(prisma: Db): Router {
     const orderId = await orderIdByHash(prisma, id, hash);
     const file = orderId === null ? null : await orderCreditNotePdf(prisma, orderId, number);
     if (!file) return next();
-    sendPdf(res, file);
+    sendPersonalDocument(res, file);
   });
   router.get([CREDIT_NOTE_ISDOC_PATHS.cs, CREDIT_NOTE_ISDOC_PATHS.en], async (req, res, next) => {
     const { id, hash, number } = req.params as { id: string; hash: string; number: string };
     const orderId = await orderIdByHash(prisma, id, hash);
     const file = orderId === null ? null : await orderCreditNoteIsdoc(prisma, orderId, number);
     if (!file) return next();
-    sendPdf(res, file, ISDOC_CONTENT_TYPE);
+    sendPersonalDocument(res, file, ISDOC_CONTENT_TYPE);
   });
   return router;
 }
@@ -92,7 +84,7 @@ export function accountCreditNoteRoutes(prisma: Db): Router {
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const file = owned ? await orderCreditNotePdf(prisma, owned.id, String(req.params.number)) : null;
     if (!file) return next();
-    sendPdf(res, file);
+    sendPersonalDocument(res, file);
   });
   router.get([ACCOUNT_CREDIT_NOTE_ISDOC_PATHS.cs, ACCOUNT_CREDIT_NOTE_ISDOC_PATHS.en], async (req, res, next) => {
     const customerId = (req.session as ShopSession | undefined)?.customerId;
@@ -101,7 +93,7 @@ export function accountCreditNoteRoutes(prisma: Db): Router {
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const file = owned ? await orderCreditNoteIsdoc(prisma, owned.id, String(req.params.number)) : null;
     if (!file) return next();
-    sendPdf(res, file, ISDOC_CONTENT_TYPE);
+    sendPersonalDocument(res, file, ISDOC_CONTENT_TYPE);
   });
   return router;
 }

@@ -6,7 +6,7 @@
 // anyone else, and a guest, gets the same 404.
 // Beside each, the same address ending in .isdoc gives the invoice as ISDOC XML (services/isdoc.ts,
 // docs/decisions/0071), behind the very same checks.
-import { Router, type Response } from 'express';
+import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { INVOICE_PATHS, orderInvoice, type InvoiceFile } from '../services/invoices.ts';
@@ -14,6 +14,7 @@ import { ISDOC_CONTENT_TYPE, orderInvoiceIsdoc } from '../services/isdoc.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
+import { sendPersonalDocument } from './personal-document.ts';
 import type { ShopSession } from '../graphql/context.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 
@@ -40,17 +41,6 @@ export function invoicePdf(db: Db, orderId: number, options: Pick<Config, 'eurRa
   return orderInvoice(db, orderId, { eurRate: options.eurRate, render: renderInvoicePdf });
 }
 
-function sendInvoice(res: Response, invoice: { fileName: string; bytes: Buffer }, contentType = 'application/pdf'): void {
-  res.status(200);
-  res.type(contentType);
-  // the name is faktura-<digits>.pdf or invoice-<digits>.pdf (.isdoc): nothing in it needs escaping
-  res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);
-  // personal data: no shared cache keeps it, no search engine lists it
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('X-Robots-Tag', 'noindex');
-  res.end(invoice.bytes);
-}
-
 /** The owner's invoice download; mounted after the session middleware. */
 export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Router {
   const router = Router();
@@ -61,7 +51,7 @@ export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const invoice = owned ? await invoicePdf(prisma, owned.id, { eurRate: config.eurRate }) : null;
     if (!invoice) return next();
-    sendInvoice(res, invoice);
+    sendPersonalDocument(res, invoice);
   });
   router.get([ACCOUNT_INVOICE_ISDOC_PATHS.cs, ACCOUNT_INVOICE_ISDOC_PATHS.en], async (req, res, next) => {
     const customerId = (req.session as ShopSession | undefined)?.customerId;
@@ -70,7 +60,7 @@ export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
     const isdoc = owned ? await orderInvoiceIsdoc(prisma, owned.id, { eurRate: config.eurRate, render: renderInvoicePdf }) : null;
     if (!isdoc) return next();
-    sendInvoice(res, isdoc, ISDOC_CONTENT_TYPE);
+    sendPersonalDocument(res, isdoc, ISDOC_CONTENT_TYPE);
   });
   return router;
 }
@@ -82,14 +72,14 @@ export function invoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Rout
     const orderId = await orderIdByHash(prisma, id, hash);
     const invoice = orderId === null ? null : await invoicePdf(prisma, orderId, { eurRate: config.eurRate });
     if (!invoice) return next();
-    sendInvoice(res, invoice);
+    sendPersonalDocument(res, invoice);
   });
   router.get([INVOICE_ISDOC_PATHS.cs, INVOICE_ISDOC_PATHS.en], async (req, res, next) => {
     const { id, hash } = req.params as { id: string; hash: string };
     const orderId = await orderIdByHash(prisma, id, hash);
     const isdoc = orderId === null ? null : await orderInvoiceIsdoc(prisma, orderId, { eurRate: config.eurRate, render: renderInvoicePdf });
     if (!isdoc) return next();
-    sendInvoice(res, isdoc, ISDOC_CONTENT_TYPE);
+    sendPersonalDocument(res, isdoc, ISDOC_CONTENT_TYPE);
   });
   return router;
 }

@@ -98,3 +98,13 @@ export function openPdfFrame(options: PdfFrameOptions): PdfFrame {
     },
   };
 }
+
+/**
+ * Where a block of `height` points is drawn: at `y` when it fits above the bottom margin, otherwise
+ * at the top of a new page.
+ */
+export function roomFor(frame: PdfFrame, y: number, height: number): number {
+  if (y + height <= frame.bottom) return y;
+  frame.doc.addPage();
+  return frame.margin;
+}

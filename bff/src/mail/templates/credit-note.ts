@@ -9,7 +9,8 @@ import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { creditNoteReasonText } from '../../pdf/credit-note-pdf.ts';
 import type { CreditNoteDocument, CreditNoteFile } from '../../services/credit-notes.ts';
 import { ISDOC_CONTENT_TYPE, type IsdocFile } from '../../services/isdoc.ts';
-import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
+import { fill } from './layout.ts';
+import { renderOrderNoticeMail } from './order-notice-mail.ts';
 import type { MailTemplate } from './types.ts';
 
 /** The note as its PDF shows it, the PDF itself, and its ISDOC (services/isdoc.ts). */
@@ -48,32 +49,18 @@ export const creditNote: MailTemplate<CreditNoteMailDocument> = {
       file: file.fileName,
       shop: SUPPLIER.shopName,
     };
-    const summaryUrl = context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash });
-    const subject = fill(t.subject, values);
     const paragraphs = [fill(t.intro, values), ...(note.totalGross < 0 ? [fill(t.refund, values)] : []), fill(t.attached, values)];
-    const body = html`
-<p style="margin:0 0 12px;">${greeting(language, order.invoiceAddress.firstName || null)}</p>
-${paragraphs.map((paragraph) => html`<p style="margin:0 0 16px;">${paragraph}</p>`)}
-<p style="margin:8px 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
-<p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
-    const text = [
-      greeting(language, order.invoiceAddress.firstName || null),
-      '',
-      ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-      `${t.viewOrder}: ${summaryUrl}`,
-      '',
-      fill(t.signature, values),
-      '',
-      textFooter(language),
-    ].join('\n');
-    return {
-      subject,
-      html: htmlDocument(language, subject, body),
-      text,
+    return renderOrderNoticeMail(language, {
+      subject: fill(t.subject, values),
+      firstName: order.invoiceAddress.firstName || null,
+      paragraphs,
+      viewOrder: t.viewOrder,
+      summaryUrl: context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash }),
+      signature: fill(t.signature, values),
       attachments: [
         { filename: file.fileName, content: file.bytes, contentType: 'application/pdf' },
         ...(isdoc ? [{ filename: isdoc.fileName, content: isdoc.bytes, contentType: ISDOC_CONTENT_TYPE }] : []),
       ],
-    };
+    });
   },
 };
