@@ -3,7 +3,7 @@
 // and on a circle. Dependencies point down only:
 //
 //   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, jobs/, mail/ (documents, templates), pdf/
-//     -> services/ -> events/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
+//     -> services/ -> events/, carriers/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
 //        generated/, schema/rules, schema/routes
 //
 // events/ is how a service says what it changed (decision 0055); only app.ts connects its purges to the
@@ -21,6 +21,8 @@ const API = `${BFF}(graphql|http|cache)/`;
 const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 const EVENTS = `${BFF}events/`;
+/** The carriers' clients (Packeta's API, a courier's tracking link): services call them, they know no database (decision 0068). */
+const CARRIERS = `${BFF}carriers/`;
 /** Where the response cache is told to drop answers (its `purge`, tags or all). */
 const CACHE_PURGE = `${BFF}cache/response-cache\\.ts$`;
 
@@ -49,7 +51,7 @@ export default {
       // (an upward import is reported once, by the rule above)
       to: {
         path: `${BFF}`,
-        pathNot: [`${BFF}services/`, EVENTS, FOUNDATION, API, `${BFF}(mail|pdf|jobs)/`, TOP],
+        pathNot: [`${BFF}services/`, EVENTS, CARRIERS, FOUNDATION, API, `${BFF}(mail|pdf|jobs)/`, TOP],
       },
     },
     {
@@ -58,6 +60,13 @@ export default {
       comment: 'events/ (what changed, recorded in a transaction and dispatched after its commit) sits between the services and the foundation: services import it, it imports only db/, redis.ts, the generated client and the like.',
       from: { path: EVENTS },
       to: { path: `${BFF}`, pathNot: [EVENTS, FOUNDATION] },
+    },
+    {
+      name: 'carriers-import-only-the-foundation',
+      severity: 'error',
+      comment: 'carriers/ speaks to the carriers (Packeta\'s REST/XML API, a courier\'s tracking link) and sits between the services and the foundation: services/shipments.ts decides what to send and records it; a carrier client never touches the database (decision 0068).',
+      from: { path: CARRIERS },
+      to: { path: `${BFF}`, pathNot: [CARRIERS, FOUNDATION] },
     },
     {
       name: 'cache-purged-only-through-events',

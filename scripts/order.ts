@@ -11,13 +11,15 @@
 //   npm run order -- credit-notes <order number>   (the order's credit notes)
 //   npm run order -- withdrawals | withdrawal <id> received | withdrawal <id> refunded [--amount 1234.50]
 //                                                  (services/withdrawals.ts)
+//   npm run order -- label <order number> [--out file.pdf] | labels <n1> <n2> … --out sheet.pdf
+//                                                  (a shipped order's carrier label; services/shipments.ts, decision 0068)
 // Reads the server's configuration like `npm run stock` (DATABASE_URL, or the embedded database under
 // DATA_DIR). A paid order gets the status PAID (its partner's order.paid webhook goes out) and the
 // customer a "Payment received" e-mail, which this command delivers at once with the server's SMTP_URL,
 // MAIL_FROM and PUBLIC_URL (a running shop would within MAIL's interval anyway). Exit code 0 when done
 // (an order paid already is said so and left alone), 2 for a refused payment or a wrong command line or
 // file, 1 for the configuration. The import marks what matches and lists every payment it did not.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { formatMoney, type Currency } from '../schema/rules/money.ts';
@@ -28,6 +30,9 @@ import { listOpenWithdrawals, markWithdrawalReceived, markWithdrawalRefunded, Wi
 import { formatDateTime } from '../schema/rules/dates.ts';
 import { orderInvoice } from '../bff/src/services/invoices.ts';
 import { renderInvoicePdf } from '../bff/src/pdf/invoice-pdf.ts';
+import { labelOf, labelSheet, ShipmentError } from '../bff/src/services/shipments.ts';
+import { carrierSetup, CarrierError } from '../bff/src/carriers/index.ts';
+import { renderDemoLabels } from '../bff/src/pdf/demo-parcel-label.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 import { listOrdersInState, moveOrder, OrderMoveError, type ListedOrder, type MoveDetails, type MoveResult } from '../bff/src/services/order-transitions.ts';
 import { ORDER_STATES, type OrderState } from '../schema/rules/order-lifecycle.ts';
@@ -51,6 +56,11 @@ const USAGE = `Usage:
   npm run order -- withdrawal <id> refunded [--amount <1234.50>]
                                           records the refund of a withdrawal and issues its credit note; the
                                           refund is the credit note's total (--amount, if given, must match)
+  npm run order -- label <order number> [--out <file.pdf>]
+                                          writes the A6 label of the order's parcel (Packeta), stored when it
+                                          was shipped (--out: the file, label-<order number>.pdf when left out)
+  npm run order -- labels <order number> <order number> … --out <sheet.pdf>
+                                          writes several orders' Packeta labels, four A6 labels to an A4 page
   npm run order -- list --state <NEW|PAID|PROCESSING|SHIPPED|READY_FOR_PICKUP|DELIVERED|PICKED_UP|CANCELLED>
                                           lists the orders in a state, oldest first (number, placed, customer,
                                           total, delivery method)
@@ -78,6 +88,8 @@ export type OrderCommand =
   | { kind: 'withdrawal-refunded'; id: number; amount: number | null }
   | { kind: 'list'; state: OrderState }
   | { kind: 'move'; verb: MoveVerb; orderNumber: string; to: OrderState; details: MoveDetails }
+  | { kind: 'label'; orderNumber: string; out: string }
+  | { kind: 'labels'; orderNumbers: string[]; out: string }
   | { kind: 'help' };
 
 /** The commands that move an order, and where to. */
@@ -170,10 +182,11 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
     return { kind: 'withdrawals' };
   }
   if (command === 'withdrawal') return parseWithdrawalCommand(rest);
+  if (command === 'label' || command === 'labels') return parseLabelCommand(command, rest);
   if (command === 'list' || isMoveVerb(command)) return parseLifecycleCommand(command, rest);
   if (command !== 'paid') {
     throw new UsageError(
-      `Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals, withdrawal, list, pack, ship, ready, delivered, picked-up and cancel.`,
+      `Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals, withdrawal, label, labels, list, pack, ship, ready, delivered, picked-up and cancel.`,
     );
   }
   const { positional, named } = options(rest);
@@ -190,6 +203,29 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
 }
 
 const money = (amount: number, currency: Currency) => formatMoney(amount, currency, 'en');
+
+/** `label <number> [--out file.pdf]` and `labels <n1> <n2> … --out sheet.pdf`. */
+function parseLabelCommand(command: 'label' | 'labels', args: string[]): OrderCommand {
+  const numbers: string[] = [];
+  let out: string | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const [name, inline] = args[index].startsWith('--') ? args[index].slice(2).split(/=(.*)/s, 2) : [null, undefined];
+    if (name === null) {
+      numbers.push(args[index]);
+      continue;
+    }
+    if (name !== 'out') throw new UsageError(`Unknown option --${name}; ${command} takes only --out.`);
+    out = inline ?? args[++index];
+    if (!out) throw new UsageError('--out needs a file name.');
+  }
+  if (command === 'label') {
+    if (numbers.length !== 1) throw new UsageError('label needs one order number.');
+    return { kind: 'label', orderNumber: numbers[0], out: out ?? `label-${numbers[0]}.pdf` };
+  }
+  if (numbers.length === 0) throw new UsageError('labels needs the order numbers.');
+  if (!out) throw new UsageError('labels needs --out, the file of the A4 sheet.');
+  return { kind: 'labels', orderNumbers: numbers, out };
+}
 
 function parseWithdrawalCommand(args: string[]): OrderCommand {
   const { positional, named } = options(args);
@@ -312,6 +348,13 @@ async function runLifecycle(command: Extract<OrderCommand, { kind: 'list' | 'mov
 
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
   if (command.kind === 'list' || command.kind === 'move') return runLifecycle(command, prisma, config);
+  if (command.kind === 'label' || command.kind === 'labels') {
+    const carriers = carrierSetup(config, renderDemoLabels);
+    const pdf = command.kind === 'label' ? await labelOf(prisma, command.orderNumber, carriers) : await labelSheet(prisma, command.orderNumbers, carriers);
+    await writeFile(command.out, pdf);
+    console.log(`${command.kind === 'label' ? `The label of order ${command.orderNumber}` : `The labels of orders ${command.orderNumbers.join(', ')}`} written to ${command.out} (${pdf.byteLength} bytes).`);
+    return;
+  }
   if (command.kind === 'complaint-accepted') {
     const result = await acceptComplaint(prisma, command.protocolNumber, { refund: command.refund });
     console.log(describeAcceptance(result));
@@ -393,6 +436,9 @@ export const orderCommand: ShopCommand<OrderCommand> = {
     error instanceof CreditNoteError ||
     error instanceof WithdrawalCommandError ||
     error instanceof OrderMoveError ||
+    // a parcel missing, or the carrier's refusal (a wrong password, a timeout) said in one line
+    error instanceof ShipmentError ||
+    error instanceof CarrierError ||
     (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 

@@ -9,6 +9,7 @@ export type Probe = {
   redisProblem: string | null;
   databaseUrl: string | null;
   databaseProblem: string | null;
+  xmllint: boolean;
 };
 export const DEFAULT_REDIS_URL: string;
 export const INSTALL_ALL: string;

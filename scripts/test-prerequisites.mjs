@@ -4,7 +4,8 @@
 // - nginx, PostgreSQL's programs and redis-server for the fault suite, which starts its own of each
 //   (scripts/cluster.ts);
 // - a running Redis for the rate limit and cache tests (TEST_REDIS_URL, or redis://127.0.0.1:6379);
-// - a running PostgreSQL at TEST_DATABASE_URL when it is set (the integration tests' second pass).
+// - a running PostgreSQL at TEST_DATABASE_URL when it is set (the integration tests' second pass);
+// - xmllint (libxml2-utils), which checks the shop's ISDOC invoices against their schema.
 // `missingPrerequisites` takes what was found (a probe), so that the message can be tested without
 // the machine; `probeMachine` looks at this machine. .ci/run installs and starts all of it first.
 import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
@@ -13,7 +14,7 @@ import path from 'node:path';
 import { URL } from 'node:url';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-export const INSTALL_ALL = 'apt-get install chromium nginx postgresql redis-server';
+export const INSTALL_ALL = 'apt-get install chromium nginx postgresql redis-server libxml2-utils';
 
 /**
  * @typedef {object} Probe What was found on the machine.
@@ -26,6 +27,7 @@ export const INSTALL_ALL = 'apt-get install chromium nginx postgresql redis-serv
  * @property {string | null} redisProblem why no Redis answered there, or null when one did
  * @property {string | null} databaseUrl TEST_DATABASE_URL, or null when not set
  * @property {string | null} databaseProblem why no PostgreSQL answered there, or null when one did (or none was asked for)
+ * @property {boolean} xmllint xmllint on the PATH
  */
 
 /** A URL with its password left out, for a message. */
@@ -66,6 +68,7 @@ export function missingPrerequisites(probe) {
         '(start it: pg_ctlcluster <version> main start; or unset TEST_DATABASE_URL to run the integration tests on the embedded database only)',
     );
   }
+  if (!probe.xmllint) missing.push('xmllint for the ISDOC schema check: not on the PATH (apt-get install libxml2-utils)');
   return missing;
 }
 
@@ -163,5 +166,6 @@ export async function probeMachine(env = process.env) {
     redisProblem,
     databaseUrl,
     databaseProblem: dbProblem,
+    xmllint: onPath('xmllint'),
   };
 }

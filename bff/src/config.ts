@@ -146,6 +146,14 @@ export type Config = {
   packetaFeedMaxBytes: number;
   /** How often the feed is fetched again (PACKETA_REFRESH_HOURS); 0: never (tests run it). */
   packetaRefreshIntervalMs: number;
+  /** Packeta's API password (PACKETA_API_PASSWORD) for creating packets and labels; null: parcels to Packeta points cannot be shipped (decision 0068). Never logged. */
+  packetaApiPassword: string | null;
+  /** Packeta's REST/XML endpoint (PACKETA_API_URL). */
+  packetaApiUrl: string;
+  /** A Packeta API call still unanswered after this many ms counts as failed (PACKETA_API_TIMEOUT_MS). */
+  packetaApiTimeoutMs: number;
+  /** The sender's label at Packeta (PACKETA_ESHOP), sent as `eshop` with each packet; null: the account's only sender. */
+  packetaEshop: string | null;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -271,6 +279,14 @@ function mapTileUrl(value: string | undefined): string {
 /** The origin the CSP must allow for the map tiles ('self' covers a path on this site). */
 export function mapTileOrigin(tileUrl: string): string | null {
   return tileUrl.startsWith('/') ? null : new URL(tileUrl.replace(/[{}]/g, '')).origin;
+}
+
+export const DEFAULT_PACKETA_API_URL = 'https://www.zasilkovna.cz/api/rest';
+
+function packetaApiUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_PACKETA_API_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value)) throw new ConfigError(`PACKETA_API_URL must be an http(s) URL, got "${value}"`);
+  return value;
 }
 
 export const DEFAULT_PACKETA_FEED_URL = 'https://www.zasilkovna.cz/api/v4/{apiKey}/branch.json';
@@ -420,6 +436,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packetaFeedMaxBytes: integer('PACKETA_FEED_MAX_MB', env.PACKETA_FEED_MAX_MB, 200, 1, 2000) * 1024 * 1024,
     // tests run the refresh themselves
     packetaRefreshIntervalMs: mode === 'test' ? 0 : integer('PACKETA_REFRESH_HOURS', env.PACKETA_REFRESH_HOURS, 12, 1, 168) * 3600_000,
+    packetaApiPassword: env.PACKETA_API_PASSWORD?.trim() || null,
+    // tests never reach the internet: without PACKETA_API_URL a closed local port (their fake sets one)
+    packetaApiUrl: mode === 'test' && !env.PACKETA_API_URL ? 'http://127.0.0.1:9/api/rest' : packetaApiUrl(env.PACKETA_API_URL),
+    packetaApiTimeoutMs: integer('PACKETA_API_TIMEOUT_MS', env.PACKETA_API_TIMEOUT_MS, 10_000, 100, 120_000),
+    packetaEshop: env.PACKETA_ESHOP?.trim() || null,
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

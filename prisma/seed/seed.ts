@@ -305,6 +305,10 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number; withdr
         freeFromEur: method.freeFromCzk === null ? null : Math.round(method.freeFromCzk / config.eurRate),
         isPickup: method.isPickup,
         position: method.position,
+        carrier: method.carrier,
+        carrierAddressId: method.carrierAddressId ?? null,
+        trackingUrlTemplate: method.trackingUrlTemplate ?? null,
+        heurekaDeliveryId: method.heurekaDeliveryId,
         translations: {
           create: perLanguage((language) => ({ language, name: method.name[language], description: method.description[language] })),
         },

@@ -1,7 +1,8 @@
 // Credit notes in Chromium against the production build (issue 42 §2, decision 0062): the customer
 // finds her order's credit note on the account's order detail and the guest on the order summary (its
 // secret link), in Czech and in English, and downloads the PDF, whose text is the credit note in the
-// order's language. On today's main the order pages list no credit notes: every test here fails there.
+// order's language, and beside it the ISDOC of the note and of the invoice (decision 0071). On today's
+// main the order pages list no credit notes: every test here fails there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
@@ -63,6 +64,12 @@ async function downloadCreditNote(page: Page, language: Language, number: string
   return { fileName: download.suggestedFilename(), text };
 }
 
+/** Clicks a link to an ISDOC (decision 0071) on the order's page; the downloaded file's name and XML. */
+async function downloadIsdoc(page: Page, testId: string) {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
+  return { fileName: download.suggestedFilename(), xml: await readFile((await download.path())!, 'utf8') };
+}
+
 describe('credit notes in Chromium', () => {
   for (const language of ['cs', 'en'] as const) {
     it(`the guest downloads the credit note from the order summary (${language})`, async () => {
@@ -75,6 +82,13 @@ describe('credit notes in Chromium', () => {
       expect(text).toContain(`${TEXTS[language].pdf} ${note.number}`);
       expect(text).toContain(order.number);
       expect(text).toContain(TEXTS[language].refund);
+      // beside each PDF its ISDOC, for the buyer's accounting program
+      const noteXml = await downloadIsdoc(page, 'download-credit-note-isdoc');
+      expect(noteXml.fileName).toBe(`${TEXTS[language].file}-${note.number}.isdoc`);
+      expect(noteXml.xml).toContain(`<ID>${note.number}</ID>`);
+      const invoiceXml = await downloadIsdoc(page, 'download-invoice-isdoc');
+      expect(invoiceXml.fileName).toBe(`${language === 'en' ? 'invoice' : 'faktura'}-${order.number}.isdoc`);
+      expect(invoiceXml.xml).toContain('<DocumentType>1</DocumentType>');
       expect(problems).toEqual([]);
       await context.close();
     });
@@ -88,6 +102,11 @@ describe('credit notes in Chromium', () => {
       const { fileName, text } = await downloadCreditNote(page, language, note.number);
       expect(fileName).toBe(`${TEXTS[language].file}-${note.number}.pdf`);
       expect(text).toContain(`${TEXTS[language].pdf} ${note.number}`);
+      const noteXml = await downloadIsdoc(page, 'download-credit-note-isdoc');
+      expect(noteXml.fileName).toBe(`${TEXTS[language].file}-${note.number}.isdoc`);
+      expect(noteXml.xml).toContain('<DocumentType>2</DocumentType>');
+      const invoiceXml = await downloadIsdoc(page, 'download-invoice-isdoc');
+      expect(invoiceXml.fileName).toBe(`${language === 'en' ? 'invoice' : 'faktura'}-${order.number}.isdoc`);
       expect(problems).toEqual([]);
       await context.close();
     });

@@ -315,6 +315,47 @@ describe('a route chunk that fails to load', () => {
 });
 
 describe('first visit on a phone (issue 31, item 23: Lighthouse)', () => {
+  // Chromium paints a page whose HTML it has parsed only in part (a slow network, a parser that yields
+  // on a busy phone), and Lighthouse counts what moves when the rest arrives. The header's tools stand
+  // at the right edge: as they arrive one by one they must not push the earlier ones (a clean-clone
+  // run saw the nav grow from the wishlist's heart alone to heart and cart: a 0.0018 shift)
+  it('the header does not move while its tools arrive one by one', async () => {
+    const path = href('blog', 'cs');
+    const html = await (await fetch(shop.url + path)).text();
+    const tagOf = (className: string) => html.lastIndexOf('<', html.indexOf(`class="${className}"`));
+    const cuts = [
+      { name: 'before the heart', at: tagOf('wishlist-link') },
+      { name: 'inside the heart link', at: html.indexOf('>', tagOf('wishlist-link')) + 1 },
+      { name: "before the heart's count", at: tagOf('wishlist-link__count') },
+      { name: 'before the cart', at: tagOf('cart-link') },
+      { name: "before the cart's count", at: tagOf('cart-link__count') },
+      { name: 'the whole page', at: html.length },
+    ];
+    const { context } = await newContext({ width: 412, height: 823 });
+    const page = await context.newPage();
+    let body = html;
+    // the page as it stands when the parser has reached a cut; its modules are empty (no hydration)
+    await page.route(shop.url + path, (route) => route.fulfill({ status: 200, contentType: 'text/html', body }));
+    await page.route(/\.js$/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }));
+    const seen: { name: string; nav: string; heart: string | null }[] = [];
+    const corner = (box: { x: number; y: number } | null) => (box ? `${Math.round(box.x)},${Math.round(box.y)}` : null);
+    for (const cut of cuts) {
+      expect(cut.at, cut.name).toBeGreaterThan(0);
+      body = html.slice(0, cut.at);
+      await page.goto(shop.url + path);
+      const heart = cut.at > tagOf('wishlist-link__count') ? corner(await page.locator('.wishlist-link svg').boundingBox()) : null;
+      seen.push({ name: cut.name, nav: corner(await page.locator('.site-header__tools').boundingBox())!, heart });
+    }
+    // the nav's corner and the heart stay where the whole page puts them
+    const whole = seen.at(-1)!;
+    const report = seen.map((s) => `${s.name}: nav ${s.nav}, heart ${s.heart ?? '-'}`).join('; ');
+    for (const s of seen) {
+      expect(s.nav, report).toBe(whole.nav);
+      if (s.heart) expect(s.heart, report).toBe(whole.heart);
+    }
+    await context.close();
+  });
+
   it('nothing moves while the pictures of the blog and of an article load', async () => {
     const article = await shop.prisma.articleTranslation.findFirstOrThrow({ where: { language: 'cs', article: { imageUrl: { not: null } } }, orderBy: { article: { publishedAt: 'desc' } } });
     for (const path of [href('blog', 'cs'), href('article', 'cs', { slug: article.slug })]) {

@@ -295,7 +295,9 @@ describe('retries', () => {
     const order = await createOrder(app.prisma);
     await enqueueOrderConfirmation(app.prisma, order.id);
     const saved = { ...MAIL_RETRY };
-    Object.assign(MAIL_RETRY, { leaseMs: 1000, renewEveryMs: 100 });
+    // leases short enough to pass several in the test, long enough that a starved test worker (two
+    // cores, several suites) still renews in time: a 1 s lease lapsed under load
+    Object.assign(MAIL_RETRY, { leaseMs: 2000, renewEveryMs: 100 });
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
     let sending!: () => void;
@@ -309,7 +311,7 @@ describe('retries', () => {
       // while the slow sender holds the row for several leases, another sender finds nothing to take
       const started = Date.now();
       let others = 0;
-      while (Date.now() - started < 2500) others += (await sendPendingMail(sender())).sent;
+      while (Date.now() - started < 2.5 * MAIL_RETRY.leaseMs) others += (await sendPendingMail(sender())).sent;
       release();
       expect(await first).toEqual({ sent: 1, retrying: 0, failed: 0 });
       expect(others).toBe(0);

@@ -12,7 +12,7 @@ import { createCustomer, createOrder, createProduct, createStore } from '../supp
 import { mailsTo } from '../support/mailbox.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
-import { applyMove, cancelOrderByCustomer, moveOrder, moveOrderInTx, OrderMoveError, type MoveRequest } from '../../bff/src/services/order-transitions.ts';
+import { applyMove, cancelOrderByCustomer, markOrderShipped, moveOrder, moveOrderInTx, OrderMoveError, type MoveRequest } from '../../bff/src/services/order-transitions.ts';
 import { markOrderPaid } from '../../bff/src/services/order-payments.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { sendPickupReminders } from '../../bff/src/services/order-progress.ts';
@@ -387,6 +387,19 @@ describe(`the order lifecycle (${databaseKind})`, () => {
     const offer = await withdrawalOffer(app.prisma, order.id, 'cs', 14);
     expect(offer.lastDay).toBe(pragueDay(new Date(deliveredAt.getTime() + 14 * DAY_MS)));
     expect(offer.lastDay).not.toBe(placedOffer.lastDay);
+  });
+
+  it('a carrier’s shipment ships a paid order through the lifecycle (packed, then shipped with its tracking), once per shipment', async () => {
+    const order = await courierOrder({ paid: true });
+    const parcel = { shipmentId: 9_000_000 + order.id, carrier: 'packeta', trackingNumber: 'Z 123 4567 890', trackingUrl: 'https://tracking.packeta.com/cs/?id=Z1234567890' };
+    await inTransaction(app.prisma, (tx, changes) => markOrderShipped(tx, order.id, parcel, changes));
+    await inTransaction(app.prisma, (tx, changes) => markOrderShipped(tx, order.id, parcel, changes));
+    expect((await eventsOf(order.id)).map((event) => [event.toStatus, event.idempotencyKey])).toEqual([
+      ['PAID', `payment:${order.id}`],
+      ['PROCESSING', `shipment:${parcel.shipmentId}:pack`],
+      ['SHIPPED', `shipment:${parcel.shipmentId}`],
+    ]);
+    expect(await app.prisma.order.findUniqueOrThrow({ where: { id: order.id }, select: { carrier: true, trackingNumber: true } })).toEqual({ carrier: 'packeta', trackingNumber: 'Z 123 4567 890' });
   });
 
   it('keeps applyMove for the payment only: NEW → PAID through markOrderPaid writes one event keyed by the order', async () => {

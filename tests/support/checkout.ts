@@ -20,6 +20,10 @@ export async function createCheckoutMethods(prisma: Db, eurRate = 25): Promise<C
         freeFromEur: method.freeFromCzk === null ? null : convertCzkToEur(method.freeFromCzk, eurRate),
         isPickup: method.isPickup,
         position: method.position,
+        carrier: method.carrier,
+        carrierAddressId: method.carrierAddressId ?? null,
+        trackingUrlTemplate: method.trackingUrlTemplate ?? null,
+        heurekaDeliveryId: method.heurekaDeliveryId,
         translations: { create: (['cs', 'en'] as const).map((language) => ({ language, name: method.name[language] })) },
       },
     });

@@ -113,3 +113,151 @@ export async function startFakePacketa(): Promise<FakePacketa> {
     });
   return fake;
 }
+
+// ---------------------------------------------------------------- the REST/XML API (decision 0068)
+
+/**
+ * A local stand-in for Packeta's REST/XML API (POST /api/rest, one element named after the method,
+ * <apiPassword> first; answers <response><status>ok|fault</status>…</response>): createPacket,
+ * packetStatus, packetTracking, packetLabelPdf and packetsLabelsPdf, with the faults the shop must
+ * survive: a wrong password, a pick-up point that no longer exists, a packet it does not know, slow
+ * answers (a timeout) and answers that are not its XML.
+ */
+export type FakePacketaApi = {
+  /** PACKETA_API_URL for the fake. */
+  url: string;
+  apiPassword: string;
+  /** Branch ids createPacket accepts as addressId (pick-up points, and 106 for home delivery). */
+  points: Set<string>;
+  /** Every packet created, in order: its id and the attributes it was sent with. */
+  packets: { id: string; attributes: Record<string, string> }[];
+  /** Calls per method. */
+  calls: Record<string, number>;
+  /** How the next answers go: normally, slowly (never within a test's timeout), or as broken XML. */
+  mode: 'normal' | 'slow' | 'malformed';
+  close: () => Promise<void>;
+};
+
+/** A minimal valid one-page PDF (A6, 298 × 420 pt, or A4) with the packet id written on it. */
+export function fakeLabelPdf(text: string, page: 'A6' | 'A4' = 'A6'): Buffer {
+  const stream = `BT /F1 10 Tf 20 ${page === 'A6' ? 380 : 800} Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${page === 'A6' ? '298 420' : '595 842'}] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>`,
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('')}`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
+}
+
+/** The text of a simple element of a request: <name>value</name> (the fake reads the few it needs). */
+function element(xml: string, name: string): string | null {
+  const match = new RegExp(`<${name}>([^<]*)</${name}>`).exec(xml);
+  return match ? match[1].replace(/&#(\d+);/g, (_all, code: string) => String.fromCharCode(Number(code))).replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>') : null;
+}
+
+const ok = (result: string) => `<?xml version="1.0" encoding="utf-8"?>\n<response><status>ok</status><result>${result}</result></response>`;
+const fault = (name: string, text: string, detail = '') =>
+  `<?xml version="1.0" encoding="utf-8"?>\n<response><status>fault</status><fault>${name}</fault><string>${text}</string>${detail ? `<detail>${detail}</detail>` : ''}</response>`;
+
+export async function startFakePacketaApi(): Promise<FakePacketaApi> {
+  const timers = new Set<NodeJS.Timeout>();
+  const fake: FakePacketaApi = {
+    url: '',
+    apiPassword: 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6',
+    points: new Set(['1001', '1002', '1003', '1004', '106']),
+    packets: [],
+    calls: {},
+    mode: 'normal',
+    close: async () => undefined,
+  };
+  let nextId = 4_100_000_000;
+
+  function answer(xml: string): string {
+    const method = /^\s*(?:<\?xml[^>]*\?>)?\s*<(\w+)>/.exec(xml)?.[1] ?? '';
+    fake.calls[method] = (fake.calls[method] ?? 0) + 1;
+    if (element(xml, 'apiPassword') !== fake.apiPassword) return fault('IncorrectApiPasswordFault', 'Incorrect API password.');
+    if (method === 'createPacket') {
+      const attributes: Record<string, string> = {};
+      for (const name of ['number', 'name', 'surname', 'email', 'phone', 'addressId', 'currency', 'value', 'cod', 'weight', 'eshop', 'street', 'houseNumber', 'city', 'zip']) {
+        const value = element(xml, name);
+        if (value !== null) attributes[name] = value;
+      }
+      const refused: [string, string][] = [];
+      if (!attributes.number) refused.push(['number', 'Required.']);
+      if (!attributes.name || !attributes.surname) refused.push(['name', 'Required.']);
+      if (!fake.points.has(attributes.addressId ?? '')) refused.push(['addressId', 'Unknown or disabled pickup point.']);
+      if (!/^\d+(\.\d+)?$/.test(attributes.value ?? '')) refused.push(['value', 'Required.']);
+      if (!/^\d+(\.\d+)?$/.test(attributes.weight ?? '')) refused.push(['weight', 'Required.']);
+      if (refused.length > 0) {
+        const faults = refused.map(([name, text]) => `<fault><name>${name}</name><fault>${text}</fault></fault>`).join('');
+        return fault('PacketAttributesFault', 'Invalid packet attributes.', `<attributes>${faults}</attributes>`);
+      }
+      const id = String(nextId++);
+      fake.packets.push({ id, attributes });
+      return ok(`<id>${id}</id><barcode>Z${id}</barcode><barcodeText>Z ${id.slice(0, 3)} ${id.slice(3, 7)} ${id.slice(7)}</barcodeText>`);
+    }
+    if (method === 'packetsLabelsPdf') {
+      const ids = [...xml.matchAll(/<id>(\d+)<\/id>/g)].map((match) => match[1]);
+      const unknown = ids.find((id) => !fake.packets.some((packet) => packet.id === id));
+      if (ids.length === 0 || unknown) return fault('PacketIdsFault', `Unknown packet ${unknown ?? ''}.`);
+      return ok(fakeLabelPdf(`${element(xml, 'format')} ${ids.join(' ')}`, 'A4').toString('base64'));
+    }
+    const packetId = element(xml, 'packetId') ?? '';
+    if (['packetStatus', 'packetTracking', 'packetLabelPdf'].includes(method) && !fake.packets.some((packet) => packet.id === packetId)) {
+      return fault('PacketIdFault', 'Packet ID is invalid.');
+    }
+    const status = '<dateTime>2026-11-29T10:00:00</dateTime><statusCode>1</statusCode><codeText>received data</codeText><statusText>Awaiting consignment.</statusText>';
+    if (method === 'packetStatus') return ok(status);
+    if (method === 'packetTracking') return ok(`<record>${status}</record>`);
+    if (method === 'packetLabelPdf') return ok(fakeLabelPdf(`Z${packetId} ${element(xml, 'format')}`).toString('base64'));
+    return fault('UnknownMethodFault', `Unknown method ${method}.`);
+  }
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/api/rest') {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+        return;
+      }
+      const body = Buffer.concat(chunks).toString('utf8');
+      if (fake.mode === 'malformed') {
+        res.writeHead(200, { 'content-type': 'text/xml' }).end('<response><status>ok</status><result><id>12');
+        return;
+      }
+      // the call is done (a packet created) before the answer is late: a timeout leaves the outcome unknown
+      const xml = answer(body);
+      if (fake.mode === 'slow') {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          if (!res.destroyed) res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(xml);
+        }, 10_000);
+        timers.add(timer);
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(xml);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}/api/rest`;
+  fake.close = () =>
+    new Promise<void>((resolve) => {
+      for (const timer of timers) clearTimeout(timer);
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return fake;
+}

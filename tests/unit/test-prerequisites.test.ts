@@ -19,6 +19,7 @@ const everything: Probe = {
   redisProblem: null,
   databaseUrl: 'postgresql://postgres@127.0.0.1:5432/postgres',
   databaseProblem: null,
+  xmllint: true,
 };
 
 /** A port nothing listens on (taken and given back). */
@@ -47,19 +48,21 @@ describe('what npm test needs', () => {
       redisProblem: 'connection refused (not running?)',
       databaseUrl: 'postgresql://postgres:tajne-heslo@127.0.0.1:5432/postgres',
       databaseProblem: 'connection refused (not running?)',
+      xmllint: false,
     };
     const missing = missingPrerequisites(fresh);
-    expect(missing).toHaveLength(6);
+    expect(missing).toHaveLength(7);
     expect(missing[0]).toBe('Chromium for the browser tests: nothing at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH to a Chromium or Chrome)');
     expect(missing[1]).toBe('nginx for the fault suite: not installed (apt-get install nginx)');
     expect(missing[2]).toContain('(apt-get install postgresql)');
     expect(missing[3]).toBe('redis-server for the fault suite: not on the PATH (apt-get install redis-server)');
     expect(missing[4]).toMatch(/^a running Redis .* at redis:\/\/127\.0\.0\.1:6379: connection refused .*TEST_REDIS_URL/);
     expect(missing[5]).toMatch(/^a running PostgreSQL at TEST_DATABASE_URL \(postgresql:\/\/postgres:\*\*\*@127\.0\.0\.1:5432\/postgres\): connection refused/);
+    expect(missing[6]).toBe('xmllint for the ISDOC schema check: not on the PATH (apt-get install libxml2-utils)');
     const message = prerequisitesMessage(missing);
-    expect(message).toMatch(/^npm test cannot run on this machine yet: 6 things it needs are missing\./);
+    expect(message).toMatch(/^npm test cannot run on this machine yet: 7 things it needs are missing\./);
     expect(message).toContain(`everything at once: ${INSTALL_ALL}`);
-    expect(INSTALL_ALL).toBe('apt-get install chromium nginx postgresql redis-server');
+    expect(INSTALL_ALL).toBe('apt-get install chromium nginx postgresql redis-server libxml2-utils');
     expect(message).toContain('.ci/run');
     expect(message).not.toContain('tajne-heslo');
     expect(prerequisitesMessage(missing.slice(0, 1))).toMatch(/one thing it needs is missing/);

@@ -16,6 +16,7 @@ import { orderInvoice } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
 import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
 import { creditNotePdf, loadCreditNoteDocument } from '../services/credit-notes.ts';
+import { creditNoteIsdoc, orderInvoiceIsdoc } from '../services/isdoc.ts';
 import { renderTicketsPdf, ticketsFileName } from '../pdf/tickets-pdf.ts';
 import { loadOrderTickets } from '../services/ticket-documents.ts';
 import type { TicketKeyConfig } from '../services/ticket-codes.ts';
@@ -38,9 +39,12 @@ const LOADERS: Loaders = {
     const order = await loadOrderDocument(db, orderId);
     if (!order) return null;
     const tickets = await loadOrderTickets(db, ticketKeys, order.id);
+    const invoice = await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf });
     return {
       order,
-      invoice: await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }),
+      invoice,
+      // written from the invoice just issued (or kept): the PDF's numbers, to the haléř
+      invoiceIsdoc: invoice && (await orderInvoiceIsdoc(db, order.id, { eurRate, render: renderInvoicePdf }, order)),
       tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) },
     };
   },
@@ -59,7 +63,7 @@ const LOADERS: Loaders = {
     const note = await loadCreditNoteDocument(db, creditNoteId);
     // the PDF drawn once and kept: the e-mail attaches the very file the order's page downloads
     const file = note && (await creditNotePdf(db, creditNoteId, renderCreditNotePdf));
-    return note && file && { note, file };
+    return note && file && { note, file, isdoc: await creditNoteIsdoc(db, creditNoteId) };
   },
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),
   passwordReset: async (_deps, payload) => payload,

@@ -18,6 +18,8 @@ const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
 
 /** An A4 page in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
+/** An A6 page (a parcel label) in PDF points. */
+export const A6 = { width: 297.64, height: 419.53 } as const;
 
 /** The colours the documents share: headings and frames, and labels and hints. */
 export const PDF_COLOURS = { accent: '#0a5096', grey: '#555555' } as const;
@@ -45,6 +47,8 @@ export type PdfFrameOptions = {
    * passes its date, so drawing it again gives the same bytes; without it, the clock's.
    */
   createdAt?: Date;
+  /** The pages' size: A4 unless said (a parcel label is A6). */
+  size?: 'A4' | 'A6';
 };
 
 export type PdfFrame = {
@@ -60,8 +64,9 @@ export type PdfFrame = {
 };
 
 export function openPdfFrame(options: PdfFrameOptions): PdfFrame {
+  const page = options.size === 'A6' ? A6 : A4;
   const doc = new (pdfKit())({
-    size: 'A4',
+    size: options.size ?? 'A4',
     margin: options.margin,
     lang: options.language === 'cs' ? 'cs-CZ' : 'en-GB',
     displayTitle: true,
@@ -85,11 +90,21 @@ export function openPdfFrame(options: PdfFrameOptions): PdfFrame {
   return {
     doc,
     margin: options.margin,
-    contentWidth: A4.width - 2 * options.margin,
-    bottom: A4.height - options.margin,
+    contentWidth: page.width - 2 * options.margin,
+    bottom: page.height - options.margin,
     finish() {
       doc.end();
       return bytes;
     },
   };
+}
+
+/**
+ * Where a block of `height` points is drawn: at `y` when it fits above the bottom margin, otherwise
+ * at the top of a new page.
+ */
+export function roomFor(frame: PdfFrame, y: number, height: number): number {
+  if (y + height <= frame.bottom) return y;
+  frame.doc.addPage();
+  return frame.margin;
 }

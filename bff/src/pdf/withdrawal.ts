@@ -39,8 +39,23 @@ export function modelFormFileName(language: Locale): string {
 }
 
 /** An item as the declaration lists it: "Dres domácí 2026, M, 2 kusy". */
-export function withdrawalItemText(item: { name: string; size: string | null; quantity: number }, language: Locale): string {
+function withdrawalItemText(item: { name: string; size: string | null; quantity: number }, language: Locale): string {
   return [item.name, item.size, piecesText(item.quantity, language)].filter(Boolean).join(', ');
+}
+
+/** The declaration as the shop received it, line by line: the PDF and the acknowledgement e-mail quote it. */
+export function withdrawalDeclarationLines(withdrawal: WithdrawalDocument, language: Locale): string[] {
+  return declarationText(
+    {
+      name: withdrawal.name,
+      orderNumber: withdrawal.orderNumber,
+      orderedOn: formatDate(withdrawal.orderedAt, language),
+      items: withdrawal.items.map((item) => withdrawalItemText(item, language)),
+      refundAccount: withdrawal.refundAccount,
+      reason: withdrawal.reason,
+    },
+    language,
+  );
 }
 
 export function renderWithdrawalPdf(withdrawal: WithdrawalDocument): Promise<Buffer> {
@@ -67,17 +82,7 @@ export function renderWithdrawalPdf(withdrawal: WithdrawalDocument): Promise<Buf
     doc.moveDown(0.2);
   }
   doc.moveDown(0.8);
-  const lines = declarationText(
-    {
-      name: withdrawal.name,
-      orderNumber: withdrawal.orderNumber,
-      orderedOn: formatDate(withdrawal.orderedAt, language),
-      items: withdrawal.items.map((item) => withdrawalItemText(item, language)),
-      refundAccount: withdrawal.refundAccount,
-      reason: withdrawal.reason,
-    },
-    language,
-  );
+  const lines = withdrawalDeclarationLines(withdrawal, language);
   for (const line of lines) doc.font('regular').fontSize(11).fillColor('black').text(line, MARGIN, doc.y, { width }).moveDown(0.3);
   doc.moveDown(1.2);
   doc.font('regular').fontSize(9).fillColor(GREY).text(labels.footer, MARGIN, doc.y, { width });

@@ -10,7 +10,7 @@ import type { Locale } from '../../../schema/rules/locale.ts';
 import { message } from '../i18n/messages.ts';
 import { ValidationError } from './errors.ts';
 
-export const PARTNER_SCOPES = ['catalog:read', 'cart', 'schema:read'] as const;
+export const PARTNER_SCOPES = ['catalog:read', 'cart', 'schema:read', 'orders:read', 'orders:write'] as const;
 export type PartnerScope = (typeof PARTNER_SCOPES)[number];
 
 export const DEFAULT_RATE_PER_MINUTE = 120;

@@ -49,6 +49,44 @@ export function invoiceFileName(number: string, language: Locale): string {
   return `${language === 'en' ? 'invoice' : 'faktura'}-${number}.pdf`;
 }
 
+/** What an order's invoice shows before it is issued: issued, and taxable, on the day the order was placed. */
+function newInvoiceData(order: OrderDocument, eurRate: number): InvoiceData {
+  const issuedAt = order.createdAt;
+  // a bank-transfer order is due when its payment deadline says (unpaid, it is cancelled then)
+  const dueAt = order.paymentDueAt ?? new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
+  return {
+    order,
+    number: order.number,
+    issuedAt,
+    taxableSupplyAt: issuedAt,
+    dueAt,
+    spayd: order.paymentCode === BANK_TRANSFER_PAYMENT_CODE ? orderSpayd(order) : null,
+    eurRate,
+  };
+}
+
+/**
+ * What the order's issued invoice shows, read back from its Invoice row (number, dates, exchange rate)
+ * and the order as placed: the very data its stored PDF was drawn from, so that the ISDOC
+ * (services/isdoc.ts) states the PDF's numbers. Null when the order has no invoice yet. An invoice kept
+ * before its rate was (eurRate null) is read at `fallbackEurRate`, the rate its PDF was drawn with then.
+ */
+export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate: number, loaded?: OrderDocument): Promise<InvoiceData | null> {
+  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, issuedAt: true, dueAt: true, eurRate: true } });
+  // the order as placed does not change: a caller that has just read it passes it in
+  const order = stored && (loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId));
+  if (!stored || !order) return null;
+  return {
+    order,
+    number: stored.number,
+    issuedAt: stored.issuedAt,
+    taxableSupplyAt: stored.issuedAt,
+    dueAt: stored.dueAt,
+    spayd: order.paymentCode === BANK_TRANSFER_PAYMENT_CODE ? orderSpayd(order) : null,
+    eurRate: stored.eurRate ?? fallbackEurRate,
+  };
+}
+
 /**
  * The order's invoice PDF; null when there is no such order. Issued, and taxable, on the day the
  * order was placed, due on the order's payment deadline (bank transfer) or INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
@@ -61,21 +99,11 @@ export async function orderInvoice(db: Db, orderId: number, options: InvoiceOpti
 
   const order = await loadOrderDocument(db, orderId);
   if (!order) return null;
-  const issuedAt = order.createdAt;
-  // a bank-transfer order is due when its payment deadline says (unpaid, it is cancelled then)
-  const dueAt = order.paymentDueAt ?? new Date(issuedAt.getTime() + INVOICE_DUE_DAYS * DAY_MS);
-  const bytes = await options.render({
-    order,
-    number: order.number,
-    issuedAt,
-    taxableSupplyAt: issuedAt,
-    dueAt,
-    spayd: order.paymentCode === BANK_TRANSFER_PAYMENT_CODE ? orderSpayd(order) : null,
-    eurRate: options.eurRate,
-  });
+  const data = newInvoiceData(order, options.eurRate);
+  const bytes = await options.render(data);
   // ON CONFLICT DO NOTHING: a parallel first download may have stored its copy already
   await db.invoice.createMany({
-    data: [{ orderId, number: order.number, issuedAt, dueAt, eurRate: options.eurRate, pdf: new Uint8Array(bytes) }],
+    data: [{ orderId, number: data.number, issuedAt: data.issuedAt, dueAt: data.dueAt, eurRate: data.eurRate, pdf: new Uint8Array(bytes) }],
     skipDuplicates: true,
   });
   const saved = await db.invoice.findUniqueOrThrow({ where: { orderId }, select: { number: true, pdf: true } });

@@ -3,7 +3,7 @@
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
-import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
+import { vatSplit, type Currency, type VatRecapRow } from '../../../schema/rules/money.ts';
 import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
 import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
 import { isTicketLine } from '../../../schema/rules/seat-plan.ts';
@@ -181,4 +181,56 @@ export function discountByRate(order: OrderDocument): VatRecapRow[] {
 /** The person or company an address names, as one line. */
 export function addressName(address: DocumentAddress): string {
   return [address.firstName, address.lastName].filter(Boolean).join(' ');
+}
+
+/**
+ * A row of an invoice's lines table, in minor units of the order's currency: a line of goods, delivery,
+ * the payment fee, or the discount at one VAT rate (negative). The PDF prints these rows and the ISDOC
+ * (services/isdoc.ts) states them, so the two agree to the haléř. The rounding is not a row of either:
+ * the order's roundingGross.
+ */
+export type InvoiceRow = {
+  kind: 'GOODS' | 'DELIVERY' | 'PAYMENT' | 'DISCOUNT';
+  /** The order line of a GOODS row; null for the others. */
+  line: DocumentLine | null;
+  /** The goods' or the method's name; '' for a discount (each document names it in its language). */
+  name: string;
+  /** Pieces; 1 for delivery and the payment fee; null for a discount. */
+  quantity: number | null;
+  /** One piece with VAT; null for a discount. */
+  unitGross: number | null;
+  ratePercent: number;
+  net: number;
+  gross: number;
+};
+
+/** The rows of the order's invoice, in the order the PDF prints them. */
+export function invoiceRows(order: OrderDocument): InvoiceRow[] {
+  const rows: InvoiceRow[] = order.lines.map((line) => ({
+    kind: 'GOODS',
+    line,
+    name: line.name,
+    quantity: line.quantity,
+    unitGross: line.unitPriceGross,
+    ratePercent: line.vatRate,
+    net: line.totalNet,
+    gross: line.totalGross,
+  }));
+  const service = (kind: 'DELIVERY' | 'PAYMENT', name: string, gross: number): InvoiceRow => ({
+    kind,
+    line: null,
+    name,
+    quantity: 1,
+    unitGross: gross,
+    ratePercent: SERVICE_VAT_RATE_PERCENT,
+    net: vatSplit(gross, SERVICE_VAT_RATE_PERCENT).net,
+    gross,
+  });
+  // an order of tickets only has nothing delivered; a free payment method is not a row
+  if (order.deliveryName) rows.push(service('DELIVERY', order.deliveryName, order.deliveryPrice));
+  if (order.paymentName && order.paymentPrice !== 0) rows.push(service('PAYMENT', order.paymentName, order.paymentPrice));
+  for (const share of discountByRate(order)) {
+    rows.push({ kind: 'DISCOUNT', line: null, name: '', quantity: null, unitGross: null, ratePercent: share.ratePercent, net: -share.net, gross: -share.gross });
+  }
+  return rows;
 }

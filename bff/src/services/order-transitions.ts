@@ -442,3 +442,29 @@ export async function listOrdersInState(db: Db, state: OrderState, limit = 500):
     return { ...order, customer: [name, text('company')].filter(Boolean).join(', ') || '-' };
   });
 }
+
+/**
+ * The lifecycle's side of a carrier's shipment (services/shipments.ts shipOrder's `markShipped`), inside
+ * the shipment's finishing transaction: a paid order (or a cash-on-delivery one) not yet packed is
+ * packed first, then shipped with the parcel's carrier and tracking. Keyed by the shipment, so a retry
+ * of the same shipment moves nothing twice.
+ */
+export async function markOrderShipped(
+  tx: Tx,
+  orderId: number,
+  parcel: { shipmentId: number; carrier: string; trackingNumber: string; trackingUrl: string | null },
+  changes: ChangeRecorder,
+): Promise<void> {
+  const actor: OrderActor = { kind: 'shop', detail: `shipment ${parcel.shipmentId}` };
+  const { status } = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { status: true } });
+  if (status === 'PAID' || status === 'NEW') {
+    await moveOrderInTx(tx, changes, { orderId, to: 'PROCESSING', actor, idempotencyKey: `shipment:${parcel.shipmentId}:pack` });
+  }
+  await moveOrderInTx(tx, changes, {
+    orderId,
+    to: 'SHIPPED',
+    actor,
+    idempotencyKey: `shipment:${parcel.shipmentId}`,
+    details: { carrier: parcel.carrier, trackingNumber: parcel.trackingNumber, ...(parcel.trackingUrl ? { trackingUrl: parcel.trackingUrl } : {}) },
+  });
+}

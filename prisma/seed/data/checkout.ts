@@ -16,6 +16,8 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     isPickup: true,
     freeFromCzk: null,
     position: 1,
+    carrier: 'store-pickup',
+    heurekaDeliveryId: null,
   },
   {
     code: 'parcel-point',
@@ -29,6 +31,9 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     isPickup: false,
     freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 2,
+    // the point chosen at checkout is Packeta's branch (with PACKETA_API_KEY): createPacket's addressId
+    carrier: 'packeta',
+    heurekaDeliveryId: 'ZASILKOVNA',
   },
   {
     code: 'courier',
@@ -42,6 +47,10 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     isPickup: false,
     freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 3,
+    // PPL, without an API: the operator types its tracking number
+    carrier: 'courier',
+    trackingUrlTemplate: 'https://www.ppl.cz/vyhledat-zasilku?shipmentId={trackingNumber}',
+    heurekaDeliveryId: 'PPL',
   },
 ];
 

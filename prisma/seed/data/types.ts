@@ -1,5 +1,6 @@
 // Demo data types for the storefront seed. Plain TypeScript, no Prisma imports,
 // so the data can be shared by the seed script, the image generator and tests.
+import type { CarrierCode, HeurekaDeliveryId } from '../../../schema/rules/carriers.ts';
 
 export type Translated = { cs: string; en: string };
 
@@ -184,6 +185,14 @@ export type SeedDeliveryMethod = {
   isPickup: boolean;
   freeFromCzk: number | null;
   position: number;
+  /** Who carries its parcels (schema/rules/carriers.ts, decision 0068). */
+  carrier: CarrierCode;
+  /** Packeta's carrier id for home delivery by Packeta; null: the order's pick-up point. */
+  carrierAddressId?: number | null;
+  /** The courier's tracking page, {trackingNumber} in it. */
+  trackingUrlTemplate?: string | null;
+  /** Heureka's DELIVERY_ID (czech-market.md section 2); null: Heureka lists store pickup as depots, not as a delivery. */
+  heurekaDeliveryId: HeurekaDeliveryId | null;
 };
 
 export type SeedPaymentMethod = {

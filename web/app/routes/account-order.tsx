@@ -20,6 +20,7 @@ const AccountOrderQuery = graphql(`
       ...OrderDetailsFields
       number
       accountInvoiceUrl
+      accountInvoiceIsdocUrl
       creditNotes {
         number
         issuedAt
@@ -28,6 +29,7 @@ const AccountOrderQuery = graphql(`
           withVat
         }
         url: accountUrl
+        isdocUrl: accountIsdocUrl
       }
       ...WithdrawalSectionFields
       ...OrderTimelineFields
@@ -74,9 +76,9 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   if (!order) return null;
   return (
     <AccountLayout current="accountOrders">
-      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} creditNotes={order.creditNotes} className="order-summary">
+      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} invoiceIsdocUrl={order.accountInvoiceIsdocUrl} creditNotes={order.creditNotes} className="order-summary">
         <OrderTimeline order={order} placedAt={String(order.createdAt)} cancelPath={href('orderCancelAccount', language, { id: loaderData.variables.databaseId })} />
-      <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
+        <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
         <p>
           <Link to={href('accountOrders', language)}>{t('myAccount.orderDetail.backToOrders')}</Link>
         </p>

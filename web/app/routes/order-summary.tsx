@@ -23,6 +23,7 @@ const OrderSummaryQuery = graphql(`
       ...OrderDetailsFields
       number
       invoiceUrl
+      invoiceIsdocUrl
       creditNotes {
         number
         issuedAt
@@ -31,6 +32,7 @@ const OrderSummaryQuery = graphql(`
           withVat
         }
         url
+        isdocUrl
       }
       ...WithdrawalSectionFields
       ...OrderTimelineFields
@@ -94,7 +96,7 @@ function OrderSummary({ order, hash, databaseId }: { order: NonNullable<OrderSum
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl} creditNotes={order.creditNotes}>
+    <OrderDetails order={order} heading={t('order.thanks')} invoiceUrl={order.invoiceUrl} invoiceIsdocUrl={order.invoiceIsdocUrl} creditNotes={order.creditNotes}>
       {/* a guest returns goods only from here: the link's secret goes along in the history state, not in the address */}
       <p>
         <Link to={href('complaint', language)} state={{ returnOrder: { number: order.number, hash, databaseId } }} data-testid="order-return-link">

@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react';
 import { data, Form, isRouteErrorResponse, Link, useActionData } from 'react-router';
 import { createI18n, useTranslation } from '../i18n/index.ts';
-import { graphql } from '~/gql';
+import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/withdrawal';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
@@ -23,6 +23,33 @@ import { piecesText } from '../../../schema/rules/plural.ts';
 import { declarationText, WITHDRAWAL_REASON_MAX_LENGTH } from '../../../schema/rules/withdrawal.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 
+// What the page shows of the order, whichever way it was reached (the owner's account or a summary link).
+const WithdrawalOrderFieldsFragment = graphql(`
+  fragment WithdrawalOrderFields on Order {
+    databaseId
+    number
+    createdAt
+    email
+    invoiceAddress {
+      firstName
+      lastName
+    }
+    withdrawal {
+      available
+      lastDay
+      unavailableReason
+      lines {
+        orderLineId
+        name
+        size
+        bought
+        withdrawable
+        excludedReason
+      }
+    }
+  }
+`);
+
 const WithdrawalAccountOrderQuery = graphql(`
   query WithdrawalAccountOrder($databaseId: Int!) {
     me {
@@ -32,27 +59,7 @@ const WithdrawalAccountOrderQuery = graphql(`
       email
     }
     accountOrder(databaseId: $databaseId) {
-      databaseId
-      number
-      createdAt
-      email
-      invoiceAddress {
-        firstName
-        lastName
-      }
-      withdrawal {
-        available
-        lastDay
-        unavailableReason
-        lines {
-          orderLineId
-          name
-          size
-          bought
-          withdrawable
-          excludedReason
-        }
-      }
+      ...WithdrawalOrderFields
     }
   }
 `);
@@ -66,27 +73,7 @@ const WithdrawalGuestOrderQuery = graphql(`
       email
     }
     order(databaseId: $databaseId, hash: $hash) {
-      databaseId
-      number
-      createdAt
-      email
-      invoiceAddress {
-        firstName
-        lastName
-      }
-      withdrawal {
-        available
-        lastDay
-        unavailableReason
-        lines {
-          orderLineId
-          name
-          size
-          bought
-          withdrawable
-          excludedReason
-        }
-      }
+      ...WithdrawalOrderFields
     }
   }
 `);
@@ -150,11 +137,11 @@ async function orderOf(args: PageArgs) {
   if (hash) {
     const { data: answer } = await client.query({ query: WithdrawalGuestOrderQuery, variables: { databaseId, hash }, fetchPolicy: 'network-only' });
     if (!answer?.order) throw notFound(args.request);
-    return { order: answer.order, me: answer.me ?? null, hash };
+    return { order: getFragmentData(WithdrawalOrderFieldsFragment, answer.order), me: answer.me ?? null, hash };
   }
   const { data: answer } = await client.query({ query: WithdrawalAccountOrderQuery, variables: { databaseId }, fetchPolicy: 'network-only' });
   if (!answer?.accountOrder) throw notFound(args.request);
-  return { order: answer.accountOrder, me: answer.me ?? null, hash: null };
+  return { order: getFragmentData(WithdrawalOrderFieldsFragment, answer.accountOrder), me: answer.me ?? null, hash: null };
 }
 
 function orderPath(language: Locale, databaseId: number, hash: string | null): string {

@@ -20,7 +20,7 @@ import {
   type AccountContext,
 } from '../../services/addresses.ts';
 import { companyByIco, CompanyLookupFailedError, type AresCompany } from '../../services/ares.ts';
-import { accountInvoicePath } from '../../http/invoice.ts';
+import { accountInvoiceIsdocPath, accountInvoicePath } from '../../http/invoice.ts';
 
 /** The session's customer for a service; the field's authScopes ({ customer: true }) guarantee one. */
 function account(ctx: Context): AccountContext {
@@ -146,6 +146,13 @@ builder.prismaObjectField('Order', 'accountInvoiceUrl', (t) =>
   t.string({
     description: 'The invoice PDF for the logged-in owner (no secret link needed), in the request’s language.',
     resolve: (order, _args, ctx) => accountInvoicePath(ctx.language, order.id),
+  }),
+);
+
+builder.prismaObjectField('Order', 'accountInvoiceIsdocUrl', (t) =>
+  t.string({
+    description: 'The invoice as ISDOC XML (the Czech e-invoice accounting programs import) for the logged-in owner, in the request’s language.',
+    resolve: (order, _args, ctx) => accountInvoiceIsdocPath(ctx.language, order.id),
   }),
 );
 

@@ -23,6 +23,8 @@ export const builder = new SchemaBuilder<{
     catalogRead: boolean;
     /** The cart and its mutations: browsers, and partner tokens with 'cart'. */
     cartAccess: boolean;
+    ordersRead: boolean;
+    ordersWrite: boolean;
   };
   DefaultFieldNullability: false;
   Scalars: { DateTime: { Input: Date; Output: Date } };
@@ -36,6 +38,9 @@ export const builder = new SchemaBuilder<{
       browser: context.partner === null,
       catalogRead: context.partner === null || context.partner.scopes.includes('catalog:read'),
       cartAccess: context.partner === null || context.partner.scopes.includes('cart'),
+      // every order of the shop: a warehouse or ERP app's token only, never a browser (issue 43)
+      ordersRead: context.partner !== null && context.partner.scopes.includes('orders:read'),
+      ordersWrite: context.partner !== null && context.partner.scopes.includes('orders:write'),
     }),
     // yoga's own error class, so it is never masked (see pagination.ts), in the request's language
     unauthorizedError: (_parent, context) =>
@@ -94,6 +99,10 @@ builder.addScalarType('DateTime', DateTimeISOResolver, {
 export const CATALOG_READ = { skipTypeScopes: true, authScopes: { catalogRead: true } } as const;
 /** Spread into a cart field's options: open to browsers and to partner tokens with 'cart'. */
 export const CART_ACCESS = { skipTypeScopes: true, authScopes: { cartAccess: true } } as const;
+/** Spread into a field's options: open only to partner tokens with 'orders:read' (every order of the shop). */
+export const ORDERS_READ = { skipTypeScopes: true, authScopes: { ordersRead: true } } as const;
+/** Spread into a mutation's options: open only to partner tokens with 'orders:write'. */
+export const ORDERS_WRITE = { skipTypeScopes: true, authScopes: { ordersWrite: true } } as const;
 
 /**
  * Spread into every Query field's options: whether its answer may be kept by the response cache and

@@ -6,7 +6,7 @@ import { builder } from './builder.ts';
 import { Price } from './catalog.ts';
 import { VatRecapRowRef } from './checkout.ts';
 import { readCreditNoteRecap } from '../../services/credit-notes.ts';
-import { accountCreditNotePath, creditNotePath } from '../../http/credit-note.ts';
+import { accountCreditNoteIsdocPath, accountCreditNotePath, creditNoteIsdocPath, creditNotePath } from '../../http/credit-note.ts';
 
 const CreditNoteReasonEnum = builder.enumType('CreditNoteReason', {
   description: 'Why a credit note was issued.',
@@ -49,6 +49,11 @@ builder.prismaObject('CreditNote', {
       select: { number: true, order: { select: { id: true, hash: true, language: true } } },
       resolve: (note) => creditNotePath(note.order.language, note.order.id, note.order.hash, note.number),
     }),
+    isdocUrl: t.string({
+      description: 'The same credit note as ISDOC XML (the Czech e-invoice accounting programs import), through the secret link (keep it private).',
+      select: { number: true, order: { select: { id: true, hash: true, language: true } } },
+      resolve: (note) => creditNoteIsdocPath(note.order.language, note.order.id, note.order.hash, note.number),
+    }),
   }),
 });
 
@@ -61,5 +66,13 @@ builder.prismaObjectField('CreditNote', 'accountUrl', (t) =>
     description: 'The PDF for the logged-in owner of the order (no secret link needed), in the request’s language.',
     select: { number: true, orderId: true },
     resolve: (note, _args, ctx) => accountCreditNotePath(ctx.language, note.orderId, note.number),
+  }),
+);
+
+builder.prismaObjectField('CreditNote', 'accountIsdocUrl', (t) =>
+  t.string({
+    description: 'The credit note as ISDOC XML for the logged-in owner of the order, in the request’s language.',
+    select: { number: true, orderId: true },
+    resolve: (note, _args, ctx) => accountCreditNoteIsdocPath(ctx.language, note.orderId, note.number),
   }),
 );

@@ -17,6 +17,7 @@ import './newsletter.ts';
 import './pickup-point.ts';
 import './checkout.ts';
 import './order.ts';
+import './partner-orders.ts';
 import './credit-notes.ts';
 import './tickets.ts';
 import './voucher.ts';

@@ -9,6 +9,7 @@ import { money, type Money } from '../../services/pricing.ts';
 import { readAddress } from '../../services/checkout.ts';
 import { orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
+import { invoiceIsdocPath } from '../../http/invoice.ts';
 import { href } from '../../../../schema/routes.ts';
 import { discountFromTotals, paymentWay, storedPhone, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
@@ -162,6 +163,7 @@ export const OrderRef = builder.prismaNode('Order', {
     number: t.exposeString('number', { description: 'YYYY + 6 digits, sequential per year, e.g. 2026000123.' }),
     hash: t.exposeString('hash', { description: 'The secret of the summary link (/objednavka/shrnuti/{id}/{hash}); keep it private.' }),
     createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When it was placed.' }),
+    updatedAt: t.expose('updatedAt', { type: 'DateTime', description: 'When it last changed (its state, payment or anything else).' }),
     status: t.field({ type: OrderStatusEnum, description: 'Where the order is now.', resolve: (order) => order.status }),
     currency: t.field({ type: CurrencyEnum, description: 'The currency of every amount of the order.', resolve: (order) => order.currency }),
     language: t.field({ type: LanguageEnum, description: 'The language it was placed in: its e-mails, invoice and summary link use it.', resolve: (order) => order.language }),
@@ -263,6 +265,10 @@ export const OrderRef = builder.prismaNode('Order', {
       description: 'The invoice PDF (faktura – daňový doklad), in the order’s language.',
       resolve: (order) =>
         order.language === 'en' ? `/en/order/invoice/${order.id}/${order.hash}.pdf` : `/objednavka/faktura/${order.id}/${order.hash}.pdf`,
+    }),
+    invoiceIsdocUrl: t.string({
+      description: 'The same invoice as ISDOC XML (the Czech e-invoice accounting programs import), in the order’s language.',
+      resolve: (order) => invoiceIsdocPath(order.language, order.id, order.hash),
     }),
   }),
 });

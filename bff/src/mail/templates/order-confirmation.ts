@@ -10,6 +10,7 @@ import { variantText } from '../../../../schema/rules/variant.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, isWithdrawalExcluded } from '../../../../schema/rules/withdrawal.ts';
 import { SUPPLIER, supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 import { invoicePath, type InvoiceFile } from '../../services/invoices.ts';
+import { ISDOC_CONTENT_TYPE, type IsdocFile } from '../../services/isdoc.ts';
 import { paymentWay } from '../../../../schema/rules/constants.ts';
 import { addressName, type DocumentAddress, type OrderDocument } from '../../services/order-documents.ts';
 import { orderSpayd, qrPng } from '../../services/qr.ts';
@@ -20,7 +21,13 @@ import type { MailAttachment, MailLanguage, MailTemplate } from './types.ts';
  * The order as placed, its invoice (issued when the e-mail is sent, the same one the download serves)
  * and, when it bought seats, its match tickets as one PDF.
  */
-export type OrderConfirmationDocument = { order: OrderDocument; invoice: InvoiceFile | null; tickets?: { fileName: string; bytes: Buffer } | null };
+export type OrderConfirmationDocument = {
+  order: OrderDocument;
+  invoice: InvoiceFile | null;
+  /** The invoice as ISDOC XML (services/isdoc.ts), attached beside its PDF for the buyer's accounting program. */
+  invoiceIsdoc?: IsdocFile | null;
+  tickets?: { fileName: string; bytes: Buffer } | null;
+};
 
 const TEXTS = {
   cs: {
@@ -51,7 +58,7 @@ const TEXTS = {
     vouchers: 'Uplatněné vouchery',
     pickup: 'Objednávku si vyzvednete na prodejně {store}. Dáme vám vědět, až bude připravená.',
     deliveryAddress: 'Doručovací adresa',
-    invoice: 'Fakturu (daňový doklad) najdete v příloze. Stáhnout si ji můžete i zde:',
+    invoice: 'Fakturu (daňový doklad) najdete v příloze, v PDF i ve formátu ISDOC pro účetní programy. Stáhnout si ji můžete i zde:',
     tickets: 'Vstupenky na zápas najdete v příloze ({file}); při vstupu ukažte jejich QR kódy, vytištěné nebo v telefonu.',
     ticketsUnpaid: 'Vstupenky platí až po připsání platby za objednávku na náš účet.',
     withdrawal: 'Od smlouvy můžete odstoupit do {days} dnů od převzetí zboží, tlačítkem „Odstoupit od smlouvy zde“ na stránce objednávky nebo vzorovým formulářem:',
@@ -85,7 +92,7 @@ const TEXTS = {
     vouchers: 'Vouchers used',
     pickup: 'You will collect your order at our store {store}. We will let you know when it is ready.',
     deliveryAddress: 'Delivery address',
-    invoice: 'Your invoice (tax document) is attached. You can also download it here:',
+    invoice: 'Your invoice (tax document) is attached, as a PDF and as ISDOC for accounting software. You can also download it here:',
     tickets: 'Your match tickets are attached ({file}); show their QR codes at the entrance, printed or on your phone.',
     ticketsUnpaid: 'The tickets are valid only once the payment for the order has reached our account.',
     withdrawal: 'You may withdraw from the contract within {days} days of receiving the goods, with “Withdraw from contract here” on the order’s page or the model form:',
@@ -100,7 +107,7 @@ function addressText(address: DocumentAddress, language: MailLanguage): string {
 }
 
 export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
-  async render(context, { order, invoice, tickets }, language) {
+  async render(context, { order, invoice, invoiceIsdoc, tickets }, language) {
     const t = TEXTS[language];
     const money = (amount: number) => formatMoney(amount, order.currency, language);
     const priceOrFree = (amount: number) => (amount === 0 ? t.free : money(amount));
@@ -119,6 +126,7 @@ export const orderConfirmation: MailTemplate<OrderConfirmationDocument> = {
 
     const attachments: MailAttachment[] = [];
     if (invoice) attachments.push({ filename: invoice.fileName, content: invoice.bytes, contentType: 'application/pdf' });
+    if (invoiceIsdoc) attachments.push({ filename: invoiceIsdoc.fileName, content: invoiceIsdoc.bytes, contentType: ISDOC_CONTENT_TYPE });
     if (tickets) attachments.push({ filename: tickets.fileName, content: tickets.bytes, contentType: 'application/pdf' });
     if (bankTransfer) {
       attachments.push({ filename: 'qr-platba.png', content: await qrPng(orderSpayd(order)), contentType: 'image/png', cid: 'qr-platba' });

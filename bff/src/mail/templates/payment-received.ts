@@ -5,9 +5,10 @@ import { href } from '../../../../schema/routes.ts';
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
+import { fill } from './layout.ts';
+import { renderOrderNoticeMail } from './order-notice-mail.ts';
 import type { PaymentReceivedMailDocument } from '../../services/order-payments.ts';
-import type { MailAttachment, MailTemplate } from './types.ts';
+import type { MailTemplate } from './types.ts';
 
 /** The order and its payment, and the order's tickets as one PDF when it has any. */
 export type PaymentReceivedDocument = { order: PaymentReceivedMailDocument; tickets: { fileName: string; bytes: Buffer } | null };
@@ -48,28 +49,16 @@ export const paymentReceived: MailTemplate<PaymentReceivedDocument> = {
       file: tickets?.fileName ?? '',
       shop: SUPPLIER.shopName,
     };
-    const summaryUrl = context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash });
-    const subject = fill(t.subject, values);
     const paragraphs = [fill(t.intro, values), t.next, ...(extra > 0 ? [fill(t.overpaid, values)] : []), ...(tickets ? [fill(t.tickets, values)] : [])];
-    const attachments: MailAttachment[] = tickets ? [{ filename: tickets.fileName, content: tickets.bytes, contentType: 'application/pdf' }] : [];
-
-    const body = html`
-<p style="margin:0 0 12px;">${greeting(language, order.firstName)}</p>
-${paragraphs.map((paragraph) => html`<p style="margin:0 0 16px;">${paragraph}</p>`)}
-<p style="margin:8px 0 24px;"><a href="${summaryUrl}" style="display:inline-block;padding:10px 18px;background:#0a5096;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold;">${t.viewOrder}</a></p>
-<p style="margin:24px 0 0;white-space:pre-line;">${fill(t.signature, values)}</p>`;
-
-    const text = [
-      greeting(language, order.firstName),
-      '',
-      ...paragraphs.flatMap((paragraph) => [paragraph, '']),
-      `${t.viewOrder}: ${summaryUrl}`,
-      '',
-      fill(t.signature, values),
-      '',
-      textFooter(language),
-    ].join('\n');
-
-    return { subject, html: htmlDocument(language, subject, body), text, attachments };
+    return renderOrderNoticeMail(language, {
+      subject: fill(t.subject, values),
+      firstName: order.firstName,
+      paragraphs,
+      viewOrder: t.viewOrder,
+      summaryUrl: context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash }),
+      signature: fill(t.signature, values),
+      // the tickets again, now valid
+      attachments: tickets ? [{ filename: tickets.fileName, content: tickets.bytes, contentType: 'application/pdf' }] : [],
+    });
   },
 };

@@ -1,11 +1,11 @@
 // The acknowledgement of a withdrawal from the contract on a durable medium (Art. 11a CRD; docs/
 // decisions/0061): the declaration's full content with the date and time it reached the shop (Prague
 // time), what happens next, the declaration as a PDF and the model withdrawal form as a PDF.
-import { formatDate, formatDateTime } from '../../../../schema/rules/dates.ts';
+import { formatDateTime } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
-import { declarationText, DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
+import { DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 import { href } from '../../../../schema/routes.ts';
-import { modelFormFileName, renderModelFormPdf, renderWithdrawalPdf, withdrawalFileName, withdrawalItemText } from '../../pdf/withdrawal.ts';
+import { modelFormFileName, renderModelFormPdf, renderWithdrawalPdf, withdrawalDeclarationLines, withdrawalFileName } from '../../pdf/withdrawal.ts';
 import type { WithdrawalDocument } from '../../services/withdrawals.ts';
 import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { MailTemplate } from './types.ts';
@@ -38,17 +38,7 @@ export const withdrawalAcknowledged: MailTemplate<WithdrawalDocument> = {
       shop: SUPPLIER.shopName,
     };
     const subject = fill(t.subject, values);
-    const declaration = declarationText(
-      {
-        name: withdrawal.name,
-        orderNumber: withdrawal.orderNumber,
-        orderedOn: formatDate(withdrawal.orderedAt, language),
-        items: withdrawal.items.map((item) => withdrawalItemText(item, language)),
-        refundAccount: withdrawal.refundAccount,
-        reason: withdrawal.reason,
-      },
-      language,
-    );
+    const declaration = withdrawalDeclarationLines(withdrawal, language);
     const firstName = withdrawal.name.split(/\s+/)[0];
     const body = html`<p>${greeting(language, firstName)}</p>
 <p>${fill(t.intro, values)}</p>

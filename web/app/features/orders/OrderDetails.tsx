@@ -183,7 +183,7 @@ function Caption({ children }: { children: string }) {
 }
 
 /** A credit note (opravný daňový doklad) to the order's invoice, as the order's page lists it. */
-export type OrderCreditNote = { number: string; issuedAt: string; reason: 'WITHDRAWAL' | 'COMPLAINT' | 'CANCELLATION'; total: { withVat: number }; url: string };
+export type OrderCreditNote = { number: string; issuedAt: string; reason: 'WITHDRAWAL' | 'COMPLAINT' | 'CANCELLATION'; total: { withVat: number }; url: string; isdocUrl: string };
 
 const REASON_KEYS = {
   WITHDRAWAL: 'order.creditNoteReason_WITHDRAWAL',
@@ -196,6 +196,8 @@ type Props = {
   heading: string;
   /** The invoice PDF: the summary's secret link, or the owner's account route. */
   invoiceUrl: string;
+  /** The same invoice as ISDOC XML, for the customer's accounting program. */
+  invoiceIsdocUrl: string;
   /** The order's credit notes, each with its PDF (the summary's secret link, or the owner's account route); oldest first. */
   creditNotes?: OrderCreditNote[];
   /** Shown under the heading (e.g. a link back to the order list). */
@@ -205,7 +207,7 @@ type Props = {
 };
 
 /** An order as the shopper sees it: facts, delivery and payment, addresses, lines, totals, payment details and invoice. */
-export function OrderDetails({ heading, invoiceUrl, creditNotes = [], children, className = 'container page order-summary', ...props }: Props) {
+export function OrderDetails({ heading, invoiceUrl, invoiceIsdocUrl, creditNotes = [], children, className = 'container page order-summary', ...props }: Props) {
   const order = getFragmentData(OrderDetailsFieldsFragment, props.order);
   const { t } = useTranslation();
   const language = useLanguage();
@@ -439,6 +441,9 @@ export function OrderDetails({ heading, invoiceUrl, creditNotes = [], children, 
           <p>
             <a className="button button--secondary" href={invoiceUrl} download data-testid="download-invoice">
               {t('order.downloadInvoice')}
+            </a>{' '}
+            <a href={invoiceIsdocUrl} download data-testid="download-invoice-isdoc">
+              {t('order.downloadInvoiceIsdoc')}
             </a>
           </p>
           {creditNotes.length > 0 && (
@@ -450,7 +455,10 @@ export function OrderDetails({ heading, invoiceUrl, creditNotes = [], children, 
                     <a href={note.url} download data-testid="download-credit-note">
                       {t('order.creditNoteLink', { number: note.number, date: dueDate.format(new Date(note.issuedAt)) })}
                     </a>{' '}
-                    ({t(REASON_KEYS[note.reason])}, {t('order.creditNoteAmount', { amount: money(-note.total.withVat) })})
+                    (<a href={note.isdocUrl} download data-testid="download-credit-note-isdoc">
+                      {t('order.creditNoteIsdoc')}
+                    </a>
+                    , {t(REASON_KEYS[note.reason])}, {t('order.creditNoteAmount', { amount: money(-note.total.withVat) })})
                   </li>
                 ))}
               </ul>

@@ -1,0 +1,95 @@
+// A warehouse or ERP app reads every order of the shop with an 'orders:read' token (issue 43 section 2):
+// Query.orders by state and by what changed since a moment, page by page with a cursor.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
+import { createOrder } from '../support/factories.ts';
+import { createApiToken, type PartnerScope } from '../../bff/src/services/api-tokens.ts';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await createTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function tokenWith(scopes: PartnerScope[]) {
+  return (await createApiToken(app.prisma, { name: `Warehouse ${Math.random().toString(36).slice(2, 8)}`, scopes })).token;
+}
+
+type Page = { edges: { cursor: string; node: { number: string; status: string; updatedAt: string } }[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+type Answer = { data?: { orders: Page } | null; errors?: { message: string; extensions?: { code?: string } }[] };
+
+const ORDERS = `query ($states: [OrderStatus!], $since: DateTime, $first: Int, $after: String) {
+  orders(states: $states, updatedSince: $since, first: $first, after: $after) {
+    edges { cursor node { number status updatedAt } }
+    pageInfo { hasNextPage endCursor }
+  }
+}`;
+
+async function ask(token: string | null, variables: Record<string, unknown>): Promise<Answer> {
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query: ORDERS, variables }),
+  });
+  return (await response.json()) as Answer;
+}
+
+/** Every order of a walk from `since`, page by page. */
+async function walk(token: string, variables: Record<string, unknown>) {
+  const numbers: string[] = [];
+  let after: string | null = null;
+  for (let pages = 0; pages < 20; pages++) {
+    const answer = await ask(token, { ...variables, after });
+    expect(answer.errors).toBeUndefined();
+    numbers.push(...answer.data!.orders.edges.map((edge) => edge.node.number));
+    if (!answer.data!.orders.pageInfo.hasNextPage) return numbers;
+    after = answer.data!.orders.pageInfo.endCursor;
+  }
+  throw new Error('the walk did not end');
+}
+
+describe(`Query.orders for a warehouse app (${databaseKind})`, () => {
+  it('walks the orders changed since a moment, oldest change first, page by page, and by state', async () => {
+    const token = await tokenWith(['orders:read']);
+    const since = new Date(Date.now() - 1000);
+    const orders = [];
+    for (let i = 0; i < 5; i++) orders.push(await createOrder(app.prisma));
+    const numbers = orders.map((order) => order.number);
+
+    const all = await walk(token, { since: since.toISOString(), first: 2 });
+    expect(all.filter((number) => numbers.includes(number))).toEqual(numbers);
+    expect(new Set(all).size).toBe(all.length);
+
+    // one of them is paid: it is the newest change now, and the only one of them in PAID
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = new Date();
+    await app.prisma.$executeRaw`UPDATE "Order" SET "status" = 'PAID' WHERE "id" = ${orders[1].id}`;
+    const changed = await walk(token, { since: before.toISOString() });
+    expect(changed).toEqual([orders[1].number]);
+    const paid = await walk(token, { since: since.toISOString(), states: ['PAID'] });
+    expect(paid.filter((number) => numbers.includes(number))).toEqual([orders[1].number]);
+    const walked = await walk(token, { since: since.toISOString(), first: 3 });
+    expect(walked.filter((number) => numbers.includes(number)).at(-1)).toBe(orders[1].number);
+  });
+
+  it('is closed to browsers and to tokens without orders:read', async () => {
+    for (const token of [null, await tokenWith(['cart', 'catalog:read']), await tokenWith(['orders:write'])]) {
+      const answer = await ask(token, {});
+      expect(answer.data?.orders ?? null).toBeNull();
+      expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('refuses a cursor it never made and a page too large, with a clear message', async () => {
+    const token = await tokenWith(['orders:read']);
+    for (const variables of [{ after: 'bm90IGEgY3Vyc29y' }, { after: Buffer.from('orders:1:0').toString('base64url') }, { first: 101 }, { first: 0 }]) {
+      const answer = await ask(token, variables);
+      expect(answer.errors?.[0]?.extensions?.code, JSON.stringify(variables)).toBe('BAD_USER_INPUT');
+      expect(answer.errors?.[0]?.message).toMatch(/\S{4,}/);
+    }
+  });
+});
