@@ -95,7 +95,7 @@ describe(`npm run order -- paid (${databaseKind})`, () => {
     expect(await order(['paid', '2026000001', '--amount', '12', '--currency', 'CZK', '--date', '27.11.2026'])).toMatchObject({ code: 2, err: expect.stringContaining('YYYY-MM-DD') });
     expect(await order(['paid', '--amount', '12', '--currency', 'CZK'])).toMatchObject({ code: 2, err: expect.stringContaining('paid needs one order number') });
     expect(await order(['refund', 'x'])).toMatchObject({ code: 2, err: expect.stringContaining('Usage:') });
-    expect((await order(['help'])).out).toContain('npm run order -- import-payments <file.csv>');
+    expect((await order(['help'])).out).toContain('npm run order -- import-payments <file> [--format <csv|gpc|camt053>]');
   });
 
   it('after the payment the gate lets the order’s ticket in: NOT PAID before, VALID after', async () => {
@@ -147,8 +147,8 @@ describe(`npm run order -- import-payments (${databaseKind})`, () => {
     expect((await app.prisma.order.findUniqueOrThrow({ where: { id: underpaid.id } })).status).toBe('NEW');
 
     const second = await order(['import-payments', file]);
-    expect(second.out.split('\n')[0]).toMatch(/^SKIPPED {2}line 6: .*: recorded before \(this statement line was imported already\)\.$/);
-    expect(second.out).toContain('5 incoming payments: 0 marked paid, 4 to check by hand, 1 imported before; 1 outgoing skipped.');
+    expect(second.out.split('\n').slice(0, 5)).toEqual(Array(5).fill(expect.stringMatching(/^SKIPPED {2}line \d+: .*: recorded before \(this statement line was imported already\)\.$/)));
+    expect(second.out).toContain('5 incoming payments: 0 marked paid, 0 to check by hand, 5 imported before; 1 outgoing skipped.');
     expect(await app.prisma.orderStatusChange.count({ where: { orderId: matching.id } })).toBe(1);
   });
 
