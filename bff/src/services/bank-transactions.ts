@@ -40,7 +40,7 @@ function recordOf(result: ImportedPayment): { state: BankTransactionState; reaso
         ? { state: 'PAIRED', reason: '', detail: '' }
         : { state: 'AMBIGUOUS', reason: 'PAID_BEFORE', detail: `order ${result.variableSymbol} was paid before by another payment; if this is a second payment, return it` };
     case 'NO_VARIABLE_SYMBOL':
-      return { state: 'UNPAIRED', reason: 'NO_VARIABLE_SYMBOL', detail: 'no variable symbol; match it by hand (npm run order -- paid)' };
+      return { state: 'UNPAIRED', reason: 'NO_VARIABLE_SYMBOL', detail: 'no variable symbol; match it by hand (npm run order -- paid).' };
     case 'RECORDED_BEFORE':
       return { state: result.state, reason: '', detail: '' };
     default:
@@ -61,7 +61,7 @@ async function recordLine(db: Db, line: StatementLine, source: Statement['format
 async function pair(db: Db, payment: StatementPayment, now: Date): Promise<ImportedPayment> {
   if (payment.variableSymbol === '') return { ...payment, outcome: 'NO_VARIABLE_SYMBOL' };
   if (!isOrderCurrency(payment.currency)) {
-    return { ...payment, outcome: 'WRONG_CURRENCY', message: `The payment is in ${payment.currency}; orders are paid in CZK or EUR. Nothing recorded: return it, or record it by hand.` };
+    return { ...payment, outcome: 'WRONG_CURRENCY', message: `The payment is in ${payment.currency}; orders are paid in CZK or EUR, so it pays none: return it.` };
   }
   try {
     const marked = await markOrderPaid(
@@ -123,11 +123,11 @@ export type RecordedBankTransaction = {
   orderNumber: string | null;
 };
 
-/** The recorded lines, newest first: only those to check by hand (UNPAIRED, AMBIGUOUS) with `unpaired`. */
+/** The recorded lines, the newest day first (a day's in the order recorded): only those to check by hand (UNPAIRED, AMBIGUOUS) with `unpaired`. */
 export async function listBankTransactions(db: Db, { unpaired, limit = 500 }: { unpaired: boolean; limit?: number }): Promise<RecordedBankTransaction[]> {
   const rows = await db.bankTransaction.findMany({
     where: unpaired ? { state: { in: ['UNPAIRED', 'AMBIGUOUS'] } } : {},
-    orderBy: [{ bookedOn: 'desc' }, { id: 'desc' }],
+    orderBy: [{ bookedOn: 'desc' }, { id: 'asc' }],
     take: limit,
     include: { order: { select: { number: true } } },
   });
