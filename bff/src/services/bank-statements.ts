@@ -69,10 +69,14 @@ export function checkVariableSymbol(text: string, at: string): string {
   return symbol.replace(/^0+/, '');
 }
 
+/** Control characters, line breaks and bidi controls: never kept in a statement's text. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
 /** Free text of a statement (a name, a message) as one short line without control characters. */
 export function oneLine(text: string, max = 140): string {
   return text
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g, ' ')
+    .replace(UNSAFE_TEXT, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, max);
