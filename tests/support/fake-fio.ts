@@ -3,7 +3,8 @@
 // past them), `set-last-id/{token}/{id}/` and `set-last-date/{token}/{yyyy-mm-dd}/`, the answer's shape
 // (accountStatement.info, accountStatement.transactionList.transaction[] of column0…column22 objects
 // `{ value, name, id }`), and its refusals: 409 for a call within 30 s of the token's last one, 500 for
-// a token it does not know. Its clock is the test's (`now`, moved by `advance`).
+// a token it does not know. Its clock is the test's (`now`, moved by `advance`), or the real one
+// (`realTime`, for a shop running in processes of its own).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -56,7 +57,7 @@ function transaction(movement: FakeMovement) {
   };
 }
 
-export async function startFakeFio(options: { token?: string; now?: number } = {}): Promise<FakeFio> {
+export async function startFakeFio(options: { token?: string; now?: number; realTime?: boolean } = {}): Promise<FakeFio> {
   const token = options.token ?? 'fake-fio-token-0123456789';
   let bookmarkIndex = 0;
   let lastCallAt = Number.NEGATIVE_INFINITY;
@@ -65,6 +66,7 @@ export async function startFakeFio(options: { token?: string; now?: number } = {
     calls: [] as string[],
     now: options.now ?? Date.now(),
   };
+  const clock = () => (options.realTime ? Date.now() : fake.now);
   const server: Server = createServer((request, response) => {
     const parts = (request.url ?? '').split('?')[0].split('/').filter(Boolean);
     const [v1, rest, kind, given, ...tail] = parts;
@@ -77,11 +79,11 @@ export async function startFakeFio(options: { token?: string; now?: number } = {
       fake.calls.push('500');
       return answer(500, 'Internal Server Error');
     }
-    if (fake.now - lastCallAt < 30_000) {
+    if (clock() - lastCallAt < 30_000) {
       fake.calls.push('409');
       return answer(409, 'Conflict');
     }
-    lastCallAt = fake.now;
+    lastCallAt = clock();
     if (kind === 'last' && tail[0] === 'transactions.json') {
       fake.calls.push('last');
       const fresh = fake.movements.slice(bookmarkIndex);
