@@ -86,7 +86,7 @@ describe(`the Fio API poll (${databaseKind})`, () => {
     expect(fio.calls).toEqual(['last']);
   });
 
-  it('the bank’s 409 and a wrong token’s 500 are errors that change nothing', async () => {
+  it('the bank’s 409, a wrong token’s 500 and an answer over the limit are errors that change nothing', async () => {
     const order = await unpaidOrder();
     fio.movements.push({ id: nextId++, date: pragueDay(new Date()), amount: order.totalGross / 100, vs: order.number });
     await expect(poll({ token: 'wrong-token' })).rejects.toThrow('The Fio API answered 500: is FIO_API_TOKEN a valid token of the account?');
@@ -97,6 +97,10 @@ describe(`the Fio API poll (${databaseKind})`, () => {
     expect(await statusOf(order.id)).toBe('NEW');
     expect(await app.prisma.bankFeed.findUniqueOrThrow({ where: { name: 'fio' } })).toMatchObject({ downloading: false });
     fio.advance(120_000);
+    // an answer over the size limit is refused while it is read and pairs nothing; Fio's bookmark moved, so it is put back
+    await expect(poll({ maxBytes: 100 })).rejects.toThrow(/^The Fio API answered more than 100 bytes; nothing paired\.$/);
+    expect(await statusOf(order.id)).toBe('NEW');
+    expect(await poll()).toEqual({ result: 'REWOUND', toId: null });
     expect(await pollFio(app.prisma, options(), new Date(fio.now))).toMatchObject({ result: 'PAIRED', imported: [{ outcome: 'MARKED' }] });
     expect(await statusOf(order.id)).toBe('PAID');
   });

@@ -40,7 +40,15 @@ export type FioPoll =
   | { result: 'PAIRED'; imported: ImportedPayment[]; outgoing: number };
 
 /** The Fio API answered with an error; the poll changed nothing the next one cannot redo. */
-export class FioApiError extends Error {}
+export class FioApiError extends Error {
+  constructor(
+    message: string,
+    /** The answer was a download (so Fio's bookmark moved) that could not be read. */
+    readonly downloaded = false,
+  ) {
+    super(message);
+  }
+}
 
 async function call(options: FioOptions, path: string): Promise<string> {
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
@@ -49,9 +57,22 @@ async function call(options: FioOptions, path: string): Promise<string> {
   if (response.status === 409) throw new FioApiError('The Fio API refused a call within 30 s of the last one (409); the next poll tries again.');
   if (response.status === 500) throw new FioApiError('The Fio API answered 500: is FIO_API_TOKEN a valid token of the account?');
   if (!response.ok) throw new FioApiError(`The Fio API answered ${response.status}.`);
-  const body = await response.text();
-  if (Buffer.byteLength(body) > (options.maxBytes ?? 20 * 1024 * 1024)) throw new FioApiError('The Fio API answered more than the limit; nothing paired.');
-  return body;
+  // read up to the limit, so a runaway answer cannot fill the memory
+  const maxBytes = options.maxBytes ?? 20 * 1024 * 1024;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = response.body?.getReader();
+  for (;;) {
+    const chunk = reader ? await reader.read() : { done: true as const, value: undefined };
+    if (chunk.done) break;
+    size += chunk.value.length;
+    if (size > maxBytes) {
+      await reader?.cancel();
+      throw new FioApiError(`The Fio API answered more than ${maxBytes} bytes; nothing paired.`, true);
+    }
+    chunks.push(chunk.value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 type FioColumn = { value: unknown } | null | undefined;
@@ -130,7 +151,7 @@ export async function pollFio(db: Db, options: FioOptions, now: Date = new Date(
     body = await call(options, `last/${token}/transactions.json`);
   } catch (error) {
     // an answer with an error status downloaded nothing, so the bookmark did not move
-    if (error instanceof FioApiError) await db.bankFeed.update({ where: { name: FEED }, data: { downloading: false } });
+    if (error instanceof FioApiError && !error.downloaded) await db.bankFeed.update({ where: { name: FEED }, data: { downloading: false } });
     throw error;
   }
   const statement = parseFioTransactions(body);
