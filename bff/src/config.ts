@@ -149,6 +149,12 @@ export type Config = {
   packetaApiTimeoutMs: number;
   /** The sender's label at Packeta (PACKETA_ESHOP), sent as `eshop` with each packet; null: the account's only sender. */
   packetaEshop: string | null;
+  /** Fio banka's API token (FIO_API_TOKEN, read-only): its movements are then paired by themselves (decision 0070); null: off. */
+  fioApiToken: string | null;
+  /** The Fio API's base address (FIO_API_URL), without the trailing slash. */
+  fioApiUrl: string;
+  /** How often the Fio API is asked (FIO_POLL_SECONDS, 31 at least: Fio allows one call per 30 s); 0: only when kicked (tests). */
+  fioPollIntervalMs: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -294,6 +300,14 @@ function packetaFeedUrl(value: string | undefined): string {
   return value;
 }
 
+export const DEFAULT_FIO_API_URL = 'https://fioapi.fio.cz/v1/rest';
+
+function fioApiUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_FIO_API_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value)) throw new ConfigError(`FIO_API_URL must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
 /** WITHDRAWAL_PERIOD_DAYS: whole days, the law's 14 at least (Civil Code § 1829(1)), a year at most. */
 function withdrawalPeriodDays(value: string | undefined): number {
   try {
@@ -434,6 +448,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packetaApiUrl: mode === 'test' && !env.PACKETA_API_URL ? 'http://127.0.0.1:9/api/rest' : packetaApiUrl(env.PACKETA_API_URL),
     packetaApiTimeoutMs: integer('PACKETA_API_TIMEOUT_MS', env.PACKETA_API_TIMEOUT_MS, 10_000, 100, 120_000),
     packetaEshop: env.PACKETA_ESHOP?.trim() || null,
+    fioApiToken: env.FIO_API_TOKEN?.trim() || null,
+    // tests never reach the internet: without FIO_API_URL a closed local port (their fake sets one)
+    fioApiUrl: mode === 'test' && !env.FIO_API_URL ? 'http://127.0.0.1:9' : fioApiUrl(env.FIO_API_URL),
+    // tests kick the poll themselves
+    fioPollIntervalMs: mode === 'test' ? 0 : integer('FIO_POLL_SECONDS', env.FIO_POLL_SECONDS, 60, 31, 86_400) * 1000,
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),
