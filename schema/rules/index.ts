@@ -29,3 +29,4 @@ export * from './seat-plan.ts';
 export * from './lowest-price.ts';
 export * from './withdrawal.ts';
 export * from './product-safety.ts';
+export * from './delivery-date.ts';
