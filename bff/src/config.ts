@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
+import { DEFAULT_DISPATCH_CUTOFF, parseDispatchCutoff } from '../../schema/rules/delivery-date.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 
 /** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
@@ -107,6 +108,12 @@ export type Config = {
    * order confirmation and the seeded terms all say this number (docs/decisions/0061).
    */
   withdrawalPeriodDays: number;
+  /**
+   * The dispatch cut-off (DISPATCH_CUTOFF, HH:MM on the Prague clock, 13:00): goods in stock ordered on a
+   * working day before it leave that day, later ones the next working day; the delivery date promise
+   * (schema/rules/delivery-date.ts, docs/decisions/0069) counts from it.
+   */
+  dispatchCutoff: string;
   /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
   ticketPaymentMarginHours: number;
   /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
@@ -321,6 +328,14 @@ function withdrawalPeriodDays(value: string | undefined): number {
   }
 }
 
+/** DISPATCH_CUTOFF: a time of day HH:MM (00:00–23:59), Prague time. */
+function dispatchCutoff(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return DEFAULT_DISPATCH_CUTOFF;
+  const cutoff = value.trim();
+  if (parseDispatchCutoff(cutoff) === null) throw new ConfigError(`DISPATCH_CUTOFF must be a time of day HH:MM (00:00-23:59, Prague time), got "${value}"`);
+  return cutoff;
+}
+
 export const DEFAULT_ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
 
 /** An http(s) base URL without a trailing slash. */
@@ -416,6 +431,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookIntervalMs: mode === 'test' ? 0 : integer('WEBHOOK_INTERVAL_MS', env.WEBHOOK_INTERVAL_MS, 5000, 0, 3600_000),
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     withdrawalPeriodDays: withdrawalPeriodDays(env.WITHDRAWAL_PERIOD_DAYS),
+    dispatchCutoff: dispatchCutoff(env.DISPATCH_CUTOFF),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
     ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
     seatHolds: {

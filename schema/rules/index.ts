@@ -30,3 +30,4 @@ export * from './lowest-price.ts';
 export * from './withdrawal.ts';
 export * from './product-safety.ts';
 export * from './carriers.ts';
+export * from './delivery-date.ts';

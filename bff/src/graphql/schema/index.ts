@@ -25,5 +25,6 @@ import './address.ts';
 import './account.ts';
 import './link-secrets.ts';
 import './withdrawals.ts';
+import './delivery-promise.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
