@@ -16,7 +16,7 @@
 // MAIL_FROM and PUBLIC_URL (a running shop would within MAIL's interval anyway). Exit code 0 when done
 // (an order paid already is said so and left alone), 2 for a refused payment or a wrong command line or
 // file, 1 for the configuration. The import marks what matches and lists every payment it did not.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { formatMoney, type Currency } from '../schema/rules/money.ts';
