@@ -5,7 +5,9 @@
 //   npm run order -- ship <order number> --tracking <no> [--carrier <name>] [--url <tracking URL>]
 //   npm run order -- cancel <order number> [--reason <text>]
 //   npm run order -- paid <order number> --amount 1234.50 --currency CZK [--date 2026-11-27] [--reference …]
-//   npm run order -- import-payments <file.csv>     (a Fio banka CSV statement; services/bank-statements.ts)
+//   npm run order -- import-payments <file> [--format csv|gpc|camt053]   (a bank statement: Fio's CSV, GPC
+//                                                   or camt.053; services/bank-statement-files.ts, decision 0070)
+//   npm run order -- payments [--unpaired]          (the recorded statement lines; those to check by hand)
 //   npm run order -- complaint <protocol number> accepted [--refund]   (decision 0062: with --refund a credit
 //                                                   note for the protocol's goods, e-mailed to the customer)
 //   npm run order -- credit-notes <order number>   (the order's credit notes)
@@ -19,12 +21,14 @@
 // MAIL_FROM and PUBLIC_URL (a running shop would within MAIL's interval anyway). Exit code 0 when done
 // (an order paid already is said so and left alone), 2 for a refused payment or a wrong command line or
 // file, 1 for the configuration. The import marks what matches and lists every payment it did not.
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { formatMoney, type Currency } from '../schema/rules/money.ts';
 import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentResult, type RecordedPayment } from '../bff/src/services/order-payments.ts';
-import { importStatement, parseFioStatement, StatementFormatError, type ImportedPayment } from '../bff/src/services/bank-statements.ts';
+import { StatementFormatError } from '../bff/src/services/bank-statements.ts';
+import { readStatementFile, STATEMENT_FORMATS, type StatementFileFormat } from '../bff/src/services/bank-statement-files.ts';
+import { importStatement, listBankTransactions, type ImportedPayment, type RecordedBankTransaction } from '../bff/src/services/bank-transactions.ts';
 import { acceptComplaint, CreditNoteError, creditNotesOfOrderNumber, type ComplaintAcceptance, type CreditNoteSummary } from '../bff/src/services/credit-notes.ts';
 import { listOpenWithdrawals, markWithdrawalReceived, markWithdrawalRefunded, WithdrawalCommandError, type OpenWithdrawal } from '../bff/src/services/withdrawals.ts';
 import { formatDateTime } from '../schema/rules/dates.ts';
@@ -42,9 +46,11 @@ const USAGE = `Usage:
   npm run order -- paid <order number> --amount <1234.50> --currency <CZK|EUR> [--date <YYYY-MM-DD>] [--reference <text>]
                                           records the payment of an order and marks it paid (--date: the day it
                                           arrived, today when left out; --reference: the bank's reference)
-  npm run order -- import-payments <file.csv>
-                                          marks the orders a Fio bank statement (CSV) pays, by variable symbol,
-                                          and lists the payments it did not match
+  npm run order -- import-payments <file> [--format <csv|gpc|camt053>]
+                                          marks the orders a bank statement (Fio CSV, GPC or camt.053; the format
+                                          is recognised unless given) pays, by variable symbol, records every
+                                          line once and lists the payments it did not match
+  npm run order -- payments [--unpaired]  lists the recorded statement lines (--unpaired: those to check by hand)
   npm run order -- complaint <protocol number> accepted [--refund]
                                           accepts a complaint (return protocol); --refund also issues a credit
                                           note for its goods and e-mails it to the customer
@@ -80,7 +86,8 @@ const USAGE = `Usage:
 
 export type OrderCommand =
   | { kind: 'paid'; orderNumber: string; amount: number; currency: Currency; date?: string; reference?: string }
-  | { kind: 'import-payments'; file: string }
+  | { kind: 'import-payments'; file: string; format?: StatementFileFormat }
+  | { kind: 'payments'; unpaired: boolean }
   | { kind: 'complaint-accepted'; protocolNumber: string; refund: boolean }
   | { kind: 'credit-notes'; orderNumber: string }
   | { kind: 'withdrawals' }
@@ -161,9 +168,11 @@ function options(args: string[]): { positional: string[]; named: Map<string, str
 export function parseOrderCommand(argv: string[]): OrderCommand {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { kind: 'help' };
-  if (command === 'import-payments') {
-    if (rest.length !== 1) throw new UsageError('import-payments needs one CSV file.');
-    return { kind: 'import-payments', file: rest[0] };
+  if (command === 'import-payments') return parseImportCommand(rest);
+  if (command === 'payments') {
+    const unknown = rest.find((arg) => arg !== '--unpaired');
+    if (unknown) throw new UsageError(`Unknown argument "${unknown}"; payments takes only --unpaired.`);
+    return { kind: 'payments', unpaired: rest.includes('--unpaired') };
   }
   if (command === 'complaint') {
     const refund = rest.includes('--refund');
@@ -186,7 +195,7 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
   if (command === 'list' || isMoveVerb(command)) return parseLifecycleCommand(command, rest);
   if (command !== 'paid') {
     throw new UsageError(
-      `Unknown command "${command}"; the commands are paid, import-payments, complaint, credit-notes, withdrawals, withdrawal, label, labels, list, pack, ship, ready, delivered, picked-up and cancel.`,
+      `Unknown command "${command}"; the commands are paid, import-payments, payments, complaint, credit-notes, withdrawals, withdrawal, label, labels, list, pack, ship, ready, delivered, picked-up and cancel.`,
     );
   }
   const { positional, named } = options(rest);
@@ -203,6 +212,26 @@ export function parseOrderCommand(argv: string[]): OrderCommand {
 }
 
 const money = (amount: number, currency: Currency) => formatMoney(amount, currency, 'en');
+/** A statement's amount: its currency may be one no order has (a USD payment is listed too). */
+const anyMoney = (amount: number, currency: string) => (currency === 'CZK' || currency === 'EUR' ? money(amount, currency) : `${currency} ${(amount / 100).toFixed(2)}`);
+
+function parseImportCommand(args: string[]): OrderCommand {
+  const files: string[] = [];
+  let format: StatementFileFormat | undefined;
+  for (let index = 0; index < args.length; index++) {
+    const [name, inline] = args[index].split(/=(.*)/s, 2);
+    if (name !== '--format') {
+      if (args[index].startsWith('--')) throw new UsageError(`Unknown option ${name}; import-payments takes only --format.`);
+      files.push(args[index]);
+      continue;
+    }
+    const value = inline ?? args[++index];
+    if (!(STATEMENT_FORMATS as readonly string[]).includes(value ?? '')) throw new UsageError(`--format must be ${STATEMENT_FORMATS.join(', ')}, got "${value ?? ''}".`);
+    format = value as StatementFileFormat;
+  }
+  if (files.length !== 1) throw new UsageError('import-payments needs one statement file.');
+  return { kind: 'import-payments', file: files[0], format };
+}
 
 /** `label <number> [--out file.pdf]` and `labels <n1> <n2> … --out sheet.pdf`. */
 function parseLabelCommand(command: 'label' | 'labels', args: string[]): OrderCommand {
@@ -277,19 +306,30 @@ export function describePayment(result: PaymentResult): string {
 
 /** One line of the import's report. */
 export function describeImported(payment: ImportedPayment): string {
-  const what = `line ${payment.line}: VS ${payment.variableSymbol || '-'}, ${money(payment.amount, payment.currency)} on ${payment.paidOn}`;
+  const what = `line ${payment.line}: VS ${payment.variableSymbol || '-'}, ${anyMoney(payment.amount, payment.currency)} on ${payment.paidOn}`;
   switch (payment.outcome) {
+    case 'RECORDED_BEFORE':
+      return `SKIPPED  ${what}: recorded before (this statement line was imported already).`;
     case 'MARKED':
-      return `PAID     ${what}: order ${payment.variableSymbol} marked paid.${payment.overpaid > 0 ? ` OVERPAID by ${money(payment.overpaid, payment.currency)}: return it.` : ''}`;
+      return `PAID     ${what}: order ${payment.variableSymbol} marked paid.${payment.overpaid > 0 ? ` OVERPAID by ${anyMoney(payment.overpaid, payment.currency)}: return it.` : ''}`;
     case 'ALREADY_PAID':
       return payment.sameReference
-        ? `SKIPPED  ${what}: recorded before (this statement line was imported already).`
+        ? `PAID     ${what}: order ${payment.variableSymbol} was marked paid by this line before; now recorded.`
         : `CHECK    ${what}: order ${payment.variableSymbol} was paid before${payment.earlier ? ` (${paymentText(payment.earlier)})` : ''}; if this is a second payment, return it.`;
     case 'NO_VARIABLE_SYMBOL':
       return `CHECK    ${what}: no variable symbol; match it by hand (npm run order -- paid).`;
     default:
       return `CHECK    ${what}: ${payment.message}`;
   }
+}
+
+/** One line of `payments`: the day, the state and reason, the amount, the symbol, the order or what to do. */
+export function describeBankTransaction(row: RecordedBankTransaction): string {
+  const state = row.reason && row.state !== 'PAIRED' ? `${row.state} ${row.reason}` : row.state;
+  const what = row.orderNumber ? `order ${row.orderNumber}` : row.detail;
+  return [row.bookedOn, state.padEnd(28), anyMoney(row.amount, row.currency).padStart(14), `VS ${row.variableSymbol || '-'}`, `id ${row.bankId}`, row.message && `"${row.message}"`, what]
+    .filter(Boolean)
+    .join('  ');
 }
 
 /** One credit note in a list: number, day, reason, amount, note. */
@@ -411,14 +451,22 @@ async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db,
     if (result.result === 'MARKED') await deliverPaymentMails(prisma, config);
     return;
   }
-  const statement = parseFioStatement(await readFile(command.file, 'utf8'));
+  if (command.kind === 'payments') {
+    const rows = await listBankTransactions(prisma, { unpaired: command.unpaired });
+    for (const row of rows) console.log(describeBankTransaction(row));
+    const what = command.unpaired ? 'statement lines to check by hand' : 'statement lines recorded';
+    console.log(rows.length === 0 ? `No ${what}.` : `${rows.length} ${what}.`);
+    return;
+  }
+  const statement = await readStatementFile(command.file, command.format);
   const imported = await importStatement(prisma, statement);
   for (const payment of imported) console.log(describeImported(payment));
-  const marked = imported.filter((payment) => payment.outcome === 'MARKED').length;
-  const toCheck = imported.filter((payment) => payment.outcome !== 'MARKED' && !(payment.outcome === 'ALREADY_PAID' && payment.sameReference)).length;
+  const marked = imported.filter((payment) => payment.outcome === 'MARKED' || (payment.outcome === 'ALREADY_PAID' && payment.sameReference)).length;
+  const before = imported.filter((payment) => payment.outcome === 'RECORDED_BEFORE').length;
+  const toCheck = imported.length - marked - before;
   console.log(
     `${imported.length} incoming payments: ${marked} marked paid, ${toCheck} to check by hand` +
-      `${imported.length - marked - toCheck > 0 ? `, ${imported.length - marked - toCheck} imported before` : ''}` +
+      `${before > 0 ? `, ${before} imported before` : ''}` +
       `${statement.outgoing > 0 ? `; ${statement.outgoing} outgoing skipped` : ''}.`,
   );
   if (marked > 0) await deliverPaymentMails(prisma, config);

@@ -28,6 +28,7 @@ import type { DestinationStream } from 'pino';
 import { startJobs, type Mailer, type WebhookSender } from './jobs/index.ts';
 import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
 import type { Clock } from './services/tickets.ts';
+import { DeliveryTimings } from './services/delivery-promise.ts';
 import type { PlaceOrderHooks } from './services/orders.ts';
 import { createGraphQLServer, type GraphQLServer } from './graphql/server/yoga.ts';
 import { createStreamRegistry, type StreamRegistry } from './graphql/server/stream-limits.ts';
@@ -271,7 +272,13 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
   const jobs = startJobs({ db: prisma, config, log: backgroundLog, clock });
   // 7. GraphQL, with the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
+  // the delivery methods' transit days, kept for the delivery date promise until the methods change (decision 0069)
+  const deliveryTimings = new DeliveryTimings(prisma);
+  changes.onPurge((purge) => {
+    if ('all' in purge || purge.tags.includes('delivery')) deliveryTimings.forget();
+  });
   const yoga = createGraphQLServer(config, prisma, rateLimiter, {
+    deliveryTimings,
     log,
     operationFinished: metrics?.operationFinished,
     seatChanges,

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPLIER } from '../../schema/rules/supplier.ts';
+import { DEFAULT_DISPATCH_CUTOFF, parseDispatchCutoff } from '../../schema/rules/delivery-date.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 import { DEFAULT_PICKUP_DAYS } from '../../schema/rules/order-lifecycle.ts';
 
@@ -110,6 +111,12 @@ export type Config = {
   withdrawalPeriodDays: number;
   /** Days a store keeps an order ready for pickup (PICKUP_DAYS, 7; 1–60); a reminder e-mail goes a day before (decision 0067). */
   pickupDays: number;
+  /**
+   * The dispatch cut-off (DISPATCH_CUTOFF, HH:MM on the Prague clock, 13:00): goods in stock ordered on a
+   * working day before it leave that day, later ones the next working day; the delivery date promise
+   * (schema/rules/delivery-date.ts, docs/decisions/0069) counts from it.
+   */
+  dispatchCutoff: string;
   /** Tickets: a bank-transfer order must be paid this many hours before its earliest match's kick-off, and by its sales end (TICKET_PAYMENT_MARGIN_HOURS, 24). */
   ticketPaymentMarginHours: number;
   /** Tickets: bank transfer is offered only when at least this many hours are left to pay (TICKET_BANK_TRANSFER_MIN_HOURS, 24). */
@@ -154,6 +161,12 @@ export type Config = {
   packetaApiTimeoutMs: number;
   /** The sender's label at Packeta (PACKETA_ESHOP), sent as `eshop` with each packet; null: the account's only sender. */
   packetaEshop: string | null;
+  /** Fio banka's API token (FIO_API_TOKEN, read-only): its movements are then paired by themselves (decision 0070); null: off. */
+  fioApiToken: string | null;
+  /** The Fio API's base address (FIO_API_URL), without the trailing slash. */
+  fioApiUrl: string;
+  /** How often the Fio API is asked (FIO_POLL_SECONDS, 31 at least: Fio allows one call per 30 s); 0: only when kicked (tests). */
+  fioPollIntervalMs: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -299,6 +312,14 @@ function packetaFeedUrl(value: string | undefined): string {
   return value;
 }
 
+export const DEFAULT_FIO_API_URL = 'https://fioapi.fio.cz/v1/rest';
+
+function fioApiUrl(value: string | undefined): string {
+  if (value === undefined || value === '') return DEFAULT_FIO_API_URL;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value)) throw new ConfigError(`FIO_API_URL must be an http(s) URL, got "${value}"`);
+  return value.replace(/\/+$/, '');
+}
+
 /** WITHDRAWAL_PERIOD_DAYS: whole days, the law's 14 at least (Civil Code § 1829(1)), a year at most. */
 function withdrawalPeriodDays(value: string | undefined): number {
   try {
@@ -310,6 +331,14 @@ function withdrawalPeriodDays(value: string | undefined): number {
     }
     throw error;
   }
+}
+
+/** DISPATCH_CUTOFF: a time of day HH:MM (00:00–23:59), Prague time. */
+function dispatchCutoff(value: string | undefined): string {
+  if (value === undefined || value.trim() === '') return DEFAULT_DISPATCH_CUTOFF;
+  const cutoff = value.trim();
+  if (parseDispatchCutoff(cutoff) === null) throw new ConfigError(`DISPATCH_CUTOFF must be a time of day HH:MM (00:00-23:59, Prague time), got "${value}"`);
+  return cutoff;
 }
 
 export const DEFAULT_ARES_URL = 'https://ares.gov.cz/ekonomicke-subjekty-v-be/rest';
@@ -408,6 +437,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     withdrawalPeriodDays: withdrawalPeriodDays(env.WITHDRAWAL_PERIOD_DAYS),
     pickupDays: integer('PICKUP_DAYS', env.PICKUP_DAYS, DEFAULT_PICKUP_DAYS, 1, 60),
+    dispatchCutoff: dispatchCutoff(env.DISPATCH_CUTOFF),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
     ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
     seatHolds: {
@@ -441,6 +471,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packetaApiUrl: mode === 'test' && !env.PACKETA_API_URL ? 'http://127.0.0.1:9/api/rest' : packetaApiUrl(env.PACKETA_API_URL),
     packetaApiTimeoutMs: integer('PACKETA_API_TIMEOUT_MS', env.PACKETA_API_TIMEOUT_MS, 10_000, 100, 120_000),
     packetaEshop: env.PACKETA_ESHOP?.trim() || null,
+    fioApiToken: env.FIO_API_TOKEN?.trim() || null,
+    // tests never reach the internet: without FIO_API_URL a closed local port (their fake sets one)
+    fioApiUrl: mode === 'test' && !env.FIO_API_URL ? 'http://127.0.0.1:9' : fioApiUrl(env.FIO_API_URL),
+    // tests kick the poll themselves
+    fioPollIntervalMs: mode === 'test' ? 0 : integer('FIO_POLL_SECONDS', env.FIO_POLL_SECONDS, 60, 31, 86_400) * 1000,
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

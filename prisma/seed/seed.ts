@@ -304,6 +304,7 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number; withdr
         freeFromCzk: method.freeFromCzk,
         freeFromEur: method.freeFromCzk === null ? null : Math.round(method.freeFromCzk / config.eurRate),
         isPickup: method.isPickup,
+        transitDays: method.transitDays,
         position: method.position,
         carrier: method.carrier,
         carrierAddressId: method.carrierAddressId ?? null,

@@ -31,3 +31,4 @@ export * from './withdrawal.ts';
 export * from './product-safety.ts';
 export * from './order-lifecycle.ts';
 export * from './carriers.ts';
+export * from './delivery-date.ts';

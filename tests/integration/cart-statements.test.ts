@@ -97,14 +97,16 @@ async function fullCart(): Promise<TestClient> {
 }
 
 describe(`the cart read once: SQL statements per cart answer (${databaseKind})`, () => {
-  it('the header’s cart, the cart page’s and the checkout’s each cost at most 4 statements for a cart with vouchers and seats', async () => {
+  // the cart page's delivery date promise reads the delivery methods' timings once the app does not hold
+  // them (its first promise, the first after a change of the methods: decision 0069): one statement more
+  it('the header’s cart, the cart page’s and the checkout’s each cost at most 4 statements (the cart page 5) for a cart with vouchers and seats', async () => {
     const client = await fullCart();
     const header = await statementsOf(() => client.gql(cartFieldOf(PersonalDocument)));
     const cartPage = await statementsOf(() => client.gql(cartFieldOf(CartPageDocument)));
     const checkout = await statementsOf(() => client.gql(cartFieldOf(CheckoutPageDocument)));
     console.log(`SQL statements per cart answer (${databaseKind}): header ${header.count}, cart page ${cartPage.count}, checkout ${checkout.count}`);
     expect(header.count).toBeLessThanOrEqual(4);
-    expect(cartPage.count).toBeLessThanOrEqual(4);
+    expect(cartPage.count).toBeLessThanOrEqual(5);
     expect(checkout.count).toBeLessThanOrEqual(4);
   });
 });

@@ -765,7 +765,9 @@ describe('SQL statements per page', () => {
     expect(at48).toBe(at12);
   });
 
-  it('a product page costs at most 10 statements', async () => {
+  // 10, and one more for the delivery date promise while the app does not hold the delivery methods'
+  // timings (its first promise, and the first after a change of the methods: decision 0069)
+  it('a product page costs at most 11 statements', async () => {
     const count = await statementsFor(async () => {
       const client = app.newClient();
       const layout = await app.gql(LayoutDocument, {}, { client });
@@ -774,6 +776,6 @@ describe('SQL statements per page', () => {
       return [layout, product];
     });
     console.log(`SQL statements per product page (${databaseKind}): ${count}`);
-    expect(count).toBeLessThanOrEqual(10);
+    expect(count).toBeLessThanOrEqual(11);
   });
 });

@@ -95,7 +95,7 @@ describe(`npm run order -- paid (${databaseKind})`, () => {
     expect(await order(['paid', '2026000001', '--amount', '12', '--currency', 'CZK', '--date', '27.11.2026'])).toMatchObject({ code: 2, err: expect.stringContaining('YYYY-MM-DD') });
     expect(await order(['paid', '--amount', '12', '--currency', 'CZK'])).toMatchObject({ code: 2, err: expect.stringContaining('paid needs one order number') });
     expect(await order(['refund', 'x'])).toMatchObject({ code: 2, err: expect.stringContaining('Usage:') });
-    expect((await order(['help'])).out).toContain('npm run order -- import-payments <file.csv>');
+    expect((await order(['help'])).out).toContain('npm run order -- import-payments <file> [--format <csv|gpc|camt053>]');
   });
 
   it('after the payment the gate lets the order’s ticket in: NOT PAID before, VALID after', async () => {
@@ -147,8 +147,8 @@ describe(`npm run order -- import-payments (${databaseKind})`, () => {
     expect((await app.prisma.order.findUniqueOrThrow({ where: { id: underpaid.id } })).status).toBe('NEW');
 
     const second = await order(['import-payments', file]);
-    expect(second.out.split('\n')[0]).toMatch(/^SKIPPED {2}line 6: .*: recorded before \(this statement line was imported already\)\.$/);
-    expect(second.out).toContain('5 incoming payments: 0 marked paid, 4 to check by hand, 1 imported before; 1 outgoing skipped.');
+    expect(second.out.split('\n').slice(0, 5)).toEqual(Array(5).fill(expect.stringMatching(/^SKIPPED {2}line \d+: .*: recorded before \(this statement line was imported already\)\.$/)));
+    expect(second.out).toContain('5 incoming payments: 0 marked paid, 0 to check by hand, 5 imported before; 1 outgoing skipped.');
     expect(await app.prisma.orderStatusChange.count({ where: { orderId: matching.id } })).toBe(1);
   });
 
@@ -198,11 +198,28 @@ describe(`docs/payments.md (${databaseKind})`, () => {
     expect(plain((await order(argsOf(paidLine))).out)).toBe(alreadyOut);
 
     await guideOrders();
+    // the guide's shop has recorded no statement lines but these
+    await app.prisma.bankTransaction.deleteMany();
     const dir = mkdtempSync(path.join(os.tmpdir(), 'shop-payments-guide-'));
     try {
       writeFileSync(path.join(dir, 'vypis-2026-11-27.csv'), `${ofKind('csv')[0]}\n`);
       const imported = await order(['import-payments', path.join(dir, argsOf(importLine)[1])]);
       expect({ code: imported.code, out: plain(imported.out) }).toEqual({ code: 0, out: importOut });
+
+      // GPC and camt.053 (decision 0070): the next day's camt.053 statement, then the lines to check
+      const [camtLine, unpairedLine] = ofKind('sh').slice(2);
+      const [camtOut, unpairedOut] = ofKind('text').slice(4);
+      expect(camtLine).toBe('npm run order -- import-payments vypis-2026-11-28.xml');
+      writeFileSync(path.join(dir, 'vypis-2026-11-28.xml'), `${ofKind('xml')[0]}\n`);
+      const camt = await order(['import-payments', path.join(dir, argsOf(camtLine)[1])]);
+      expect({ code: camt.code, out: plain(camt.out) }).toEqual({ code: 0, out: camtOut });
+      expect(unpairedLine).toBe('npm run order -- payments --unpaired');
+      const unpaired = await order(argsOf(unpairedLine));
+      expect({ code: unpaired.code, out: plain(unpaired.out) }).toEqual({ code: 0, out: unpairedOut });
+      // the same statements again change nothing
+      const again = await order(['import-payments', path.join(dir, 'vypis-2026-11-28.xml')]);
+      expect(plain(again.out).split('\n').at(-1)).toBe('2 incoming payments: 0 marked paid, 0 to check by hand, 2 imported before; 1 outgoing skipped.');
+      expect(plain((await order(argsOf(unpairedLine))).out)).toBe(unpairedOut);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -19,6 +19,7 @@ export async function createCheckoutMethods(prisma: Db, eurRate = 25): Promise<C
         freeFromCzk: method.freeFromCzk,
         freeFromEur: method.freeFromCzk === null ? null : convertCzkToEur(method.freeFromCzk, eurRate),
         isPickup: method.isPickup,
+        transitDays: method.transitDays,
         position: method.position,
         carrier: method.carrier,
         carrierAddressId: method.carrierAddressId ?? null,

@@ -26,6 +26,12 @@ export type CachedResponse = {
   anyVisitor: boolean;
   /** What it was built from (events/tags.ts); none: it depends on everything, and any purge touches it. */
   tags: CacheTag[];
+  /**
+   * The machine's moment (ms) after which it is false with no event to say so (a delivery date promise
+   * past the dispatch cut-off, decision 0069): never served after it, not even stale. None: only events
+   * and its age end it.
+   */
+  expiresAt?: number;
   /** Memory only: a purge touched it; served stale while one render refreshes it. */
   purged?: boolean;
 };

@@ -23,7 +23,8 @@
 //   `{all: true}` (a write the app did not describe, the database back after an outage) drops
 //   everything: it moves the generation, here and, once per change, in Redis (shared-store.ts).
 // - Fresh for freshMs; then served stale for up to staleMs while one background request renders it
-//   again (stale-while-revalidate). While the database is away, what is held is served whatever its
+//   again (stale-while-revalidate). An answer that is true only until a moment (a resolver called the
+//   context's answerValidUntil: the delivery date promise, decision 0069) is never served after it. While the database is away, what is held is served whatever its
 //   age (requirements F3).
 // - A page's nonce (CSP) is replaced by the response's own, so every response keeps a fresh one.
 // - Shared through Redis as signed entries (shared-store.ts); misses of one key render once
@@ -258,6 +259,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         purgeSeq: found.purgeSeq,
         anyVisitor,
         tags,
+        ...(typeof res.locals.cacheExpiresAt === 'number' ? { expiresAt: res.locals.cacheExpiresAt } : {}),
       });
     });
   }
@@ -268,8 +270,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
    * nothing can change meanwhile.
    */
   const usable = (entry: CachedResponse | undefined, { identified }: CacheKey) => {
-    const age = entry ? Date.now() - entry.storedAt : Infinity;
-    const inTime = age <= freshMs + staleMs || !options.feed.databaseReachable;
+    const now = Date.now();
+    const age = entry ? now - entry.storedAt : Infinity;
+    const expired = entry?.expiresAt !== undefined && now >= entry.expiresAt;
+    const inTime = (age <= freshMs + staleMs && !expired) || !options.feed.databaseReachable;
     const ok = entry !== undefined && entry.generation === generation && inTime && (entry.anyVisitor || !identified);
     return ok ? { entry, fresh: age <= freshMs && !entry.purged } : null;
   };

@@ -148,6 +148,7 @@ function parseSharedEntry(raw: string): CachedResponse | null {
     typeof entry.storedAt === 'number' &&
     typeof entry.anyVisitor === 'boolean' &&
     typeof entry.purgeSeq === 'string' &&
+    (entry.expiresAt === undefined || typeof entry.expiresAt === 'number') &&
     Array.isArray(entry.tags) &&
     entry.tags.every((tag: unknown) => typeof tag === 'string' && TAG.test(tag)) &&
     typeof headers === 'object' &&

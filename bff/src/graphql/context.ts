@@ -81,6 +81,12 @@ export type Context = {
    * category, content, delivery methods, stores or a match.
    */
   tagAnswer: (...tags: CacheTag[]) => void;
+  /**
+   * Says this answer is true only until `moment` (on the app's clock): a delivery date promise changes at
+   * the dispatch cut-off with no event to purge it. The response cache keeps the answer no longer than
+   * that (decision 0069).
+   */
+  answerValidUntil?: (moment: Date) => void;
 };
 
 /** What Express hands yoga with each request (server/yoga.ts). */

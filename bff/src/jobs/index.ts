@@ -8,13 +8,15 @@
 // Across instances each job keeps its own guarantee, so rounds on several instances at once do no
 // harm: the outboxes and the unpaid orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
 // deletes with one DELETE … RETURNING, the pick-up points are written under a transaction's advisory
-// lock, and the clean-ups delete what has expired.
+// lock, the Fio poll claims its call with a conditional UPDATE (one call per 31 s across all), and the
+// clean-ups delete what has expired.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
+import { startFioPaymentsJob } from './fio-payments.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
 import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
 import { startPickupPointFeedJob } from './pickup-point-feed.ts';
@@ -38,6 +40,9 @@ export type JobsConfig = MailConfig &
     | 'packetaFeedTimeoutMs'
     | 'packetaFeedMaxBytes'
     | 'packetaRefreshIntervalMs'
+    | 'fioApiToken'
+    | 'fioApiUrl'
+    | 'fioPollIntervalMs'
   >;
 
 export type JobDeps = {
@@ -59,6 +64,8 @@ export type Jobs = {
   holdSweep: BackgroundLoop;
   /** Null without PACKETA_API_KEY. */
   pickupPointFeed: BackgroundLoop | null;
+  /** Null without FIO_API_TOKEN. */
+  fioPayments: BackgroundLoop | null;
   cleanUps: BackgroundLoop;
   rateLimitPruning: BackgroundLoop;
   /**
@@ -79,6 +86,8 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const pickupReminders = startPickupRemindersJob(db, config.pickupRemindersIntervalMs, log);
   const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
+  // the account's movements paired by themselves (docs/decisions/0070)
+  const fioPayments = startFioPaymentsJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
   const rateLimitPruning = startRateLimitPruningJob(db, log);
   return {
@@ -88,11 +97,12 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     pickupReminders,
     holdSweep,
     pickupPointFeed,
+    fioPayments,
     cleanUps,
     rateLimitPruning,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
     },
   };
 }

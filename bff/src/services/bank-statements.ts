@@ -3,35 +3,89 @@
 // internet banking's export give: a few "key;value" lines about the account, an empty line, then
 // the movements under the header "ID pohybu;Datum;Objem;Měna;…;VS;…"), matches each payment to the
 // order whose number is its variable symbol and marks that order paid with markOrderPaid, one
-// payment at a time. The columns are found by their names, so their order and the extra columns
-// (Protiúčet, Zpráva pro příjemce, …) do not matter. The file is read as RFC 4180 CSV by csvRecords
+// payment at a time (services/bank-transactions.ts, which records every line once). GPC and camt.053
+// statements are read beside it (bank-statement-gpc.ts, bank-statement-camt.ts; decision 0070). The
+// columns are found by their names, so their order and the extra columns (Protiúčet, Zpráva pro
+// příjemce, …) do not matter. The file is read as RFC 4180 CSV by csvRecords
 // below (a parser of our own, decision 0052): a quoted cell's line breaks stay in the cell.
-import type { Db } from '../db/client.ts';
-import type { Currency } from '../../../schema/rules/money.ts';
-import { markOrderPaid, parseAmount, parseDay, PaymentRefusedError, type PaymentRefusal, type RecordedPayment } from './order-payments.ts';
+import { parseAmount, parseDay } from './order-payments.ts';
 
 /** The statement cannot be read; nothing was imported. */
 export class StatementFormatError extends Error {}
 
-/** One incoming payment of a statement. */
-export type StatementPayment = {
-  /** Its line in the file (from 1), for the report. */
+/** One line of a statement: a movement of the shop's account. */
+export type StatementLine = {
+  /** Its line in the file (from 1), for the report; the movement's index for the Fio API. */
   line: number;
-  /** Fio's "ID pohybu": the movement's id, kept as the payment's reference. */
+  /** The bank's id of the movement (Fio's "ID pohybu", GPC's document number, camt's AcctSvcrRef): the key it is recorded under once. */
   movementId: string;
   /** YYYY-MM-DD */
   paidOn: string;
-  /** Minor units, more than zero. */
+  /** Minor units, more than zero (an outgoing movement's too: `outgoingLines` says which way). */
   amount: number;
-  currency: Currency;
+  /** As the bank wrote it (ISO 4217): a payment in a currency no order has is refused as WRONG_CURRENCY. */
+  currency: string;
   /** Digits without leading zeros; empty when the payer gave none. */
   variableSymbol: string;
+  /** The counter-account, as the statement gives it; may be empty. */
+  account: string;
+  /** The payer's name or message, one line; may be empty. */
+  message: string;
 };
 
-export type Statement = { payments: StatementPayment[]; /** outgoing movements, not payments to the shop */ outgoing: number };
+/** One incoming payment of a statement. */
+export type StatementPayment = StatementLine;
+
+/** Where a statement came from (BankTransaction.source). */
+export type StatementFormat = 'csv' | 'gpc' | 'camt053' | 'fio-api';
+
+export type Statement = {
+  format: StatementFormat;
+  payments: StatementPayment[];
+  /** outgoing movements (and reversals), not payments to the shop: recorded as IGNORED */
+  outgoing: number;
+  outgoingLines: StatementLine[];
+};
+
+/** A bank's id of a movement: one line of letters, digits and - . / _ (at most 64). */
+export function checkMovementId(id: string, at: string): string {
+  const trimmed = id.trim();
+  if (trimmed === '') throw new StatementFormatError(`${at}the movement has no id of the bank's; every movement needs one to be recorded once.`);
+  if (!/^[\p{L}\p{N}._/-]{1,64}$/u.test(trimmed)) throw new StatementFormatError(`${at}the movement's id must be up to 64 letters, digits and - . / _, got "${trimmed.slice(0, 80)}".`);
+  return trimmed;
+}
+
+/** A currency as a statement writes it: three capital letters. */
+export function checkCurrency(text: string, at: string): string {
+  const currency = text.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(currency)) throw new StatementFormatError(`${at}the currency must be a code like CZK or EUR, got "${text.trim().slice(0, 20)}".`);
+  return currency;
+}
+
+/** A variable symbol: up to 10 digits, kept without leading zeros. */
+export function checkVariableSymbol(text: string, at: string): string {
+  const symbol = text.trim();
+  if (!/^\d{0,10}$/.test(symbol)) throw new StatementFormatError(`${at}a variable symbol has at most 10 digits, got "${symbol.slice(0, 20)}".`);
+  return symbol.replace(/^0+/, '');
+}
+
+/** Control characters, line breaks and bidi controls: never kept in a statement's text. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+
+/** Free text of a statement (a name, a message) as one short line without control characters. */
+export function oneLine(text: string, max = 140): string {
+  return text
+    .replace(UNSAFE_TEXT, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max);
+}
 
 /** The columns read, by their names in Fio's header. */
 const COLUMNS = { movementId: 'ID pohybu', date: 'Datum', amount: 'Objem', currency: 'Měna', variableSymbol: 'VS' } as const;
+/** Columns read when the file has them. */
+const OPTIONAL_COLUMNS = { account: 'Protiúčet', bankCode: 'Kód banky', name: 'Název protiúčtu', message: 'Zpráva pro příjemce' } as const;
 
 /** One record of the file: its cells and the line (from 1) it begins on. */
 type CsvRecord = { line: number; cells: string[] };
@@ -124,70 +178,33 @@ export function parseFioStatement(text: string): Statement {
   }
   const header = records[headerIndex].cells;
   const column = Object.fromEntries(Object.entries(COLUMNS).map(([key, name]) => [key, header.indexOf(name)])) as Record<keyof typeof COLUMNS, number>;
+  const optional = Object.fromEntries(Object.entries(OPTIONAL_COLUMNS).map(([key, name]) => [key, header.indexOf(name)])) as Record<keyof typeof OPTIONAL_COLUMNS, number>;
+  const cell = (row: string[], index: number) => (index < 0 ? '' : (row[index] ?? '').trim());
   const payments: StatementPayment[] = [];
-  let outgoing = 0;
+  const outgoingLines: StatementLine[] = [];
   for (const { line, cells: row } of records.slice(headerIndex + 1)) {
-    if (row.every((cell) => cell === '')) continue;
+    if (row.every((value) => value === '')) continue;
     const at = `Line ${line}: `;
     const amountText = row[column.amount] ?? '';
-    if (/^-/.test(amountText.trim())) {
-      outgoing++;
-      continue;
-    }
+    const isOutgoing = /^-/.test(amountText.trim());
     const paidOn = fioDay(row[column.date] ?? '');
     if (!paidOn) throw new StatementFormatError(`${at}the date must be like 27.11.2026, got "${row[column.date] ?? ''}".`);
-    const amount = parseAmount(amountText);
+    const amount = parseAmount(amountText.trim().replace(/^-/, ''));
     if (Number.isNaN(amount) || amount === 0) throw new StatementFormatError(`${at}the amount must be like 1234,50, got "${amountText}".`);
-    const currency = (row[column.currency] ?? '').toUpperCase();
-    if (currency !== 'CZK' && currency !== 'EUR') throw new StatementFormatError(`${at}the currency must be CZK or EUR, got "${row[column.currency] ?? ''}".`);
-    const variableSymbol = (row[column.variableSymbol] ?? '').trim();
-    if (!/^\d{0,10}$/.test(variableSymbol)) throw new StatementFormatError(`${at}a variable symbol has at most 10 digits, got "${variableSymbol}".`);
-    payments.push({
+    const account = cell(row, optional.account);
+    const bankCode = cell(row, optional.bankCode);
+    const movement: StatementLine = {
       line,
-      movementId: (row[column.movementId] ?? '').trim(),
+      movementId: checkMovementId(row[column.movementId] ?? '', at),
       paidOn,
       amount,
-      currency,
-      variableSymbol: variableSymbol.replace(/^0+/, ''),
-    });
+      currency: checkCurrency(row[column.currency] ?? '', at),
+      variableSymbol: checkVariableSymbol(row[column.variableSymbol] ?? '', at),
+      account: oneLine(account && bankCode ? `${account}/${bankCode}` : account, 64),
+      message: oneLine([cell(row, optional.name), cell(row, optional.message)].filter(Boolean).join(', ')),
+    };
+    (isOutgoing ? outgoingLines : payments).push(movement);
   }
-  if (payments.length === 0 && outgoing === 0) throw new StatementFormatError('The statement has no movements.');
-  return { payments, outgoing };
-}
-
-/** What became of one payment of the statement. */
-export type ImportedPayment = StatementPayment &
-  (
-    | { outcome: 'MARKED'; overpaid: number }
-    /** Paid before: by this very payment (an earlier import of the same statement) or by another one. */
-    | { outcome: 'ALREADY_PAID'; sameReference: boolean; earlier: RecordedPayment | null }
-    | { outcome: 'NO_VARIABLE_SYMBOL' }
-    | { outcome: PaymentRefusal; message: string }
-  );
-
-/** Marks the orders the statement's payments pay, each payment on its own (one refused leaves the others). */
-export async function importStatement(db: Db, statement: Statement, now: Date = new Date()): Promise<ImportedPayment[]> {
-  const results: ImportedPayment[] = [];
-  for (const payment of statement.payments) {
-    if (payment.variableSymbol === '') {
-      results.push({ ...payment, outcome: 'NO_VARIABLE_SYMBOL' });
-      continue;
-    }
-    try {
-      const marked = await markOrderPaid(
-        db,
-        { orderNumber: payment.variableSymbol, amount: payment.amount, currency: payment.currency, paidOn: payment.paidOn, reference: payment.movementId, source: 'bank-import' },
-        now,
-      );
-      results.push(
-        marked.result === 'MARKED'
-          ? { ...payment, outcome: 'MARKED', overpaid: marked.overpaid }
-          : { ...payment, outcome: 'ALREADY_PAID', earlier: marked.payment, sameReference: payment.movementId !== '' && marked.payment?.reference === payment.movementId },
-      );
-    } catch (error) {
-      if (!(error instanceof PaymentRefusedError)) throw error;
-      results.push({ ...payment, outcome: error.reason, message: error.message });
-    }
-  }
-  return results;
+  if (payments.length === 0 && outgoingLines.length === 0) throw new StatementFormatError('The statement has no movements.');
+  return { format: 'csv', payments, outgoing: outgoingLines.length, outgoingLines };
 }

@@ -14,6 +14,8 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     priceCzk: 0,
     priceEur: 0,
     isPickup: true,
+    // ready the next working day at every store (Prague is often quicker: the promise is the safe one)
+    transitDays: 1,
     freeFromCzk: null,
     position: 1,
     carrier: 'store-pickup',
@@ -29,6 +31,7 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     priceCzk: 6900,
     priceEur: 290,
     isPickup: false,
+    transitDays: 2,
     freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 2,
     // the point chosen at checkout is Packeta's branch (with PACKETA_API_KEY): createPacket's addressId
@@ -45,6 +48,7 @@ export const deliveryMethods: SeedDeliveryMethod[] = [
     priceCzk: 12900,
     priceEur: 549,
     isPickup: false,
+    transitDays: 1,
     freeFromCzk: FREE_SHIPPING_THRESHOLD_CZK_MINOR,
     position: 3,
     // PPL, without an API: the operator types its tracking number

@@ -183,6 +183,8 @@ export type SeedDeliveryMethod = {
   priceCzk: number;
   priceEur: number;
   isPickup: boolean;
+  /** Working days from dispatch to delivery (the delivery date promise, decision 0069). */
+  transitDays: number;
   freeFromCzk: number | null;
   position: number;
   /** Who carries its parcels (schema/rules/carriers.ts, decision 0068). */

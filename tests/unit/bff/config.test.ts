@@ -122,6 +122,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).unpaidOrdersIntervalMs).toBe(0);
   });
 
+  it('DISPATCH_CUTOFF sets the dispatch cut-off, 13:00 by default; a bad value stops the start (issue 43 §3)', () => {
+    expect(loadConfig({}).dispatchCutoff).toBe('13:00');
+    expect(loadConfig({ DISPATCH_CUTOFF: '' }).dispatchCutoff).toBe('13:00');
+    expect(loadConfig({ DISPATCH_CUTOFF: '14:30' }).dispatchCutoff).toBe('14:30');
+    expect(loadConfig({ DISPATCH_CUTOFF: '00:00' }).dispatchCutoff).toBe('00:00');
+    for (const bad of ['24:00', '9:00', '13', '13:00:00', 'noon', '12:60']) {
+      expect(errorFor({ DISPATCH_CUTOFF: bad }).message).toBe(`DISPATCH_CUTOFF must be a time of day HH:MM (00:00-23:59, Prague time), got "${bad}"`);
+    }
+  });
+
   it('WITHDRAWAL_PERIOD_DAYS sets the withdrawal period, 14 days by default, the law’s 14 to 365; a bad value stops the start (issue 42 §1)', () => {
     expect(loadConfig({}).withdrawalPeriodDays).toBe(14);
     expect(loadConfig({ WITHDRAWAL_PERIOD_DAYS: '' }).withdrawalPeriodDays).toBe(14);

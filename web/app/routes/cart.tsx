@@ -22,6 +22,10 @@ const CartPageQuery = graphql(`
   query CartPage {
     cart {
       ...CartPageFields
+      deliveryPromise {
+        kind
+        text
+      }
     }
     deliveryMethods {
       id
@@ -52,6 +56,8 @@ export default function CartPage() {
   const { data } = usePageQuery(CartPageQuery);
   const failed = useActionData<CartActionData>() ?? null;
   const cart = getFragmentData(CartPageFieldsFragment, data?.cart);
+  // when the goods arrive if ordered now (decision 0069); null for match tickets only
+  const deliveryPromise = data?.cart?.deliveryPromise ?? null;
 
   // every line has at least one piece; tickets are lines of their own
   const tickets = cart ? ticketLinesOf(cart) : [];
@@ -87,6 +93,11 @@ export default function CartPage() {
             withoutDelivery={!cart.checkout.needsDelivery}
             chargesPending={(cart.checkout.needsDelivery && !cart.checkout.deliveryMethod) || !cart.checkout.paymentMethod}
           />
+          {deliveryPromise && (
+            <p className={`delivery-promise delivery-promise--${deliveryPromise.kind.toLowerCase()}`} data-testid="cart-delivery-promise">
+              {deliveryPromise.text}
+            </p>
+          )}
           {cart.checkout.needsDelivery && <FreeShippingHint totals={totals} deliveryLimits={data?.deliveryMethods.map((method) => method.freeFrom) ?? []} />}
           {invalidVoucher && (
             <p className="field__error" id="cart-blocked">

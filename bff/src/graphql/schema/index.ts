@@ -26,5 +26,6 @@ import './account.ts';
 import './link-secrets.ts';
 import './withdrawals.ts';
 import './order-lifecycle.ts';
+import './delivery-promise.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

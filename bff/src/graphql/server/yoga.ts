@@ -30,6 +30,7 @@ import type { SeatChangeBus } from '../../services/seat-changes.ts';
 import { createRequestLoaders } from '../loaders.ts';
 import type { Clock } from '../../services/tickets.ts';
 import type { PlaceOrderHooks } from '../../services/orders.ts';
+import type { DeliveryTimings } from '../../services/delivery-promise.ts';
 import { useStreamLimits, type StreamRegistry } from './stream-limits.ts';
 
 
@@ -87,13 +88,15 @@ export type GraphQLServerOptions = {
   clock: Clock;
   /** Test seams of placing an order (Context.placeOrderHooks). */
   placeOrderHooks?: PlaceOrderHooks;
+  /** The delivery methods' timings the app keeps for the delivery date promise (services/delivery-promise.ts). */
+  deliveryTimings: DeliveryTimings;
 };
 
 export function createGraphQLServer(
   config: Config,
   prisma: Db,
   rateLimiter: RateLimiter,
-  { log, operationFinished, seatChanges, streams, clock, placeOrderHooks }: GraphQLServerOptions,
+  { log, operationFinished, seatChanges, streams, clock, placeOrderHooks, deliveryTimings }: GraphQLServerOptions,
 ) {
   const contextLog = lineLog(log);
   return createYoga<ServerContext>({
@@ -215,7 +218,7 @@ export function createGraphQLServer(
         },
         rateLimiter,
         seatChanges,
-        loaders: createRequestLoaders(prisma, clock()),
+        loaders: createRequestLoaders(prisma, clock(), deliveryTimings),
         clock,
         placeOrderHooks,
         requestId: res.locals.requestId as string,
@@ -224,6 +227,12 @@ export function createGraphQLServer(
         afterResponse: (task) => void res.once('finish', task),
         // an answer made for this one request (a captcha challenge): never stored by the response cache
         answerIsUnique,
+        // the time left on the app's clock, as a moment of the machine's (the cache measures ages on it)
+        answerValidUntil: (moment) => {
+          const until = Date.now() + Math.max(0, moment.getTime() - clock().getTime());
+          const held = res.locals.cacheExpiresAt as number | undefined;
+          res.locals.cacheExpiresAt = held === undefined ? until : Math.min(held, until);
+        },
         tagAnswer: (...tags) => {
           const recorded = (res.locals.cacheTags ??= new Set()) as Set<string>;
           for (const tag of tags) recorded.add(tag);

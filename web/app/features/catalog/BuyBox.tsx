@@ -1,6 +1,7 @@
 // The product's buy box: badges, name, manufacturer and code, the price of the chosen variant (or
 // "from" while prices differ and none is chosen), the size and colour picker, the size chart, stock,
-// quantity, "Do košíku" and the heart; a sold-out variant offers the availability watch. Without
+// quantity, the delivery date promise of the chosen variant (decision 0069), "Do košíku" and the heart;
+// a sold-out variant offers the availability watch. Without
 // JavaScript the picker, quantity and "Do košíku" post to the product page (its action); with it the
 // form's submit adds (useAddToCart).
 import { useState } from 'react';
@@ -51,6 +52,10 @@ export const BuyBoxFieldsFragment = graphql(`
       }
       lowestPriceLast30Days {
         ...PriceFields
+      }
+      deliveryPromise {
+        kind
+        text
       }
       ...VariantPickerFields
     }
@@ -106,6 +111,9 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
       ? t('product.inStock')
       : t('product.soldOut');
 
+  // the chosen variant's promise; before a choice, the one of any variant in stock (the day is the same for all of them)
+  const promise = variant ? variant.deliveryPromise : (product.variants.find((v) => v.stock > 0) ?? product.variants[0])?.deliveryPromise;
+
   return (
     <div className="buy-box">
       <div className="badges">
@@ -155,6 +163,11 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
         <p className={`stock ${variant ? (variant.stock > 0 ? 'stock--in' : 'stock--out') : product.inStock ? 'stock--in' : 'stock--out'}`} data-testid="stock-state">
           {stockText}
         </p>
+        {promise && (
+          <p className={`delivery-promise delivery-promise--${promise.kind.toLowerCase()}`} data-testid="delivery-promise">
+            {promise.text}
+          </p>
+        )}
         <div className="buy-box__actions">
           <label htmlFor="quantity" className="visually-hidden">
             {t('product.quantity')}

@@ -1,5 +1,5 @@
 // The delivery methods as radio buttons with their price ("zdarma" over a method's free-shipping
-// limit, which is said under it while the goods are below it); the payment methods likewise, only
+// limit, which is said under it while the goods are below it) and the day each promises (decision 0069); the payment methods likewise, only
 // those that go with the chosen delivery.
 import { useTranslation } from '../../i18n/index.ts';
 import { getFragmentData, graphql, type FragmentType } from '~/gql';
@@ -13,6 +13,10 @@ export const DeliveryChoiceFieldsFragment = graphql(`
     freeFrom
     price {
       ...PriceFields
+    }
+    deliveryPromise {
+      kind
+      text
     }
   }
 `);
@@ -54,6 +58,9 @@ export function DeliveryChoice({ value, goodsWithVat, error, onChange, ...props 
                 <input type="radio" name="deliveryMethod" value={method.id} checked={value === method.id} onChange={() => onChange(method.id)} />
                 <span className="choice__name">{method.name}</span>
                 <span className="choice__price">{free || price.withVat === 0 ? t('totals.free') : format(price.withVat, price.currency)}</span>
+                <span className="choice__description delivery-promise" data-testid="delivery-method-promise">
+                  {method.deliveryPromise.text}
+                </span>
                 {method.description && <span className="muted choice__description">{method.description}</span>}
                 {method.freeFrom !== null && !free && <span className="muted choice__description">{t('checkout.freeFrom', { amount: format(method.freeFrom, price.currency) })}</span>}
               </label>
