@@ -98,7 +98,9 @@ describe(`the delivery date promise in the API (${databaseKind})`, () => {
     } finally {
       await app.prisma.deliveryMethod.update({ where: { id: methods.delivery.courier }, data: { transitDays: 1 } });
     }
+    // the checkout's methods are read per request, the goods' promise from the app's held timings: both back
     await vi.waitFor(async () => expect((await methodPromises(app)).courier.date).toBe('2026-12-04'), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect((await variantPromises(app)).M.date).toBe('2026-12-04'), { timeout: 5000, interval: 50 });
   });
 
   it('the transit days stay within 0 to 30 days', async () => {
