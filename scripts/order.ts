@@ -34,11 +34,11 @@ import { listOpenWithdrawals, markWithdrawalReceived, markWithdrawalRefunded, Wi
 import { formatDateTime } from '../schema/rules/dates.ts';
 import { orderInvoice } from '../bff/src/services/invoices.ts';
 import { renderInvoicePdf } from '../bff/src/pdf/invoice-pdf.ts';
-import { labelOf, labelSheet, ShipmentError } from '../bff/src/services/shipments.ts';
+import { labelOf, labelSheet, shipOrder, ShipmentError } from '../bff/src/services/shipments.ts';
 import { carrierSetup, CarrierError } from '../bff/src/carriers/index.ts';
 import { renderDemoLabels } from '../bff/src/pdf/demo-parcel-label.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
-import { listOrdersInState, moveOrder, OrderMoveError, type ListedOrder, type MoveDetails, type MoveResult } from '../bff/src/services/order-transitions.ts';
+import { listOrdersInState, markOrderShipped, moveOrder, OrderMoveError, type ListedOrder, type MoveDetails, type MoveResult } from '../bff/src/services/order-transitions.ts';
 import { ORDER_STATES, type OrderState } from '../schema/rules/order-lifecycle.ts';
 import type { MailKind } from '../bff/src/services/mail-outbox.ts';
 
@@ -71,8 +71,13 @@ const USAGE = `Usage:
                                           lists the orders in a state, oldest first (number, placed, customer,
                                           total, delivery method)
   npm run order -- pack <order number>    the order is being packed (PROCESSING)
+  npm run order -- ship <order number> [--packet-id <id> | --no-packet yes]
+                                          hands the parcel to the order's carrier (Packeta: creates the packet
+                                          and stores its label) and marks it SHIPPED; after an interrupted
+                                          attempt, the packet Packeta shows for the order number, or none
   npm run order -- ship <order number> --tracking <number> [--carrier <name>] [--url <tracking URL>]
-                                          handed to a carrier (SHIPPED); the customer gets the tracking link
+                                          handed to a courier whose tracking number you type (SHIPPED); the
+                                          customer gets the tracking link
   npm run order -- ready <order number>   ready for pickup at the store (READY_FOR_PICKUP), with a deadline
   npm run order -- delivered <order number>
   npm run order -- picked-up <order number>
@@ -95,6 +100,7 @@ export type OrderCommand =
   | { kind: 'withdrawal-refunded'; id: number; amount: number | null }
   | { kind: 'list'; state: OrderState }
   | { kind: 'move'; verb: MoveVerb; orderNumber: string; to: OrderState; details: MoveDetails }
+  | { kind: 'ship-by-carrier'; orderNumber: string; adoptPacketId: string | null; noPacketExists: boolean }
   | { kind: 'label'; orderNumber: string; out: string }
   | { kind: 'labels'; orderNumbers: string[]; out: string }
   | { kind: 'help' };
@@ -132,10 +138,18 @@ function parseLifecycleCommand(command: 'list' | MoveVerb, rest: string[]): Orde
     if (!(ORDER_STATES as readonly string[]).includes(state)) throw new UsageError(`list needs --state, one of ${ORDER_STATES.join(', ')}.`);
     return { kind: 'list', state: state as OrderState };
   }
-  const allowed = command === 'ship' ? ['tracking', 'carrier', 'url'] : command === 'cancel' ? ['reason'] : [];
+  const allowed = command === 'ship' ? ['tracking', 'carrier', 'url', 'packet-id', 'no-packet'] : command === 'cancel' ? ['reason'] : [];
   const { positional, named } = lifecycleOptions(rest, allowed);
   if (positional.length !== 1) throw new UsageError(`${command} needs one order number.`);
-  if (command === 'ship' && !named.has('tracking')) throw new UsageError('ship needs --tracking, the carrier\'s tracking number (a Packeta parcel is shipped by its own command).');
+  // without a tracking number the order's carrier makes the parcel (Packeta: createPacket and its label)
+  if (command === 'ship' && !named.has('tracking')) {
+    if (named.has('carrier') || named.has('url')) throw new UsageError('--carrier and --url go with --tracking, a courier\'s tracking number.');
+    const noPacket = named.get('no-packet');
+    if (noPacket !== undefined && noPacket !== 'yes') throw new UsageError('--no-packet takes "yes": you checked in Packeta\'s client section that the interrupted attempt made no packet.');
+    if (noPacket && named.has('packet-id')) throw new UsageError('Give --packet-id or --no-packet, not both.');
+    return { kind: 'ship-by-carrier', orderNumber: positional[0], adoptPacketId: named.get('packet-id') ?? null, noPacketExists: noPacket === 'yes' };
+  }
+  if (named.has('packet-id') || named.has('no-packet')) throw new UsageError('--packet-id and --no-packet go with a carrier\'s parcel, without --tracking.');
   const details: MoveDetails = {
     ...(named.has('tracking') ? { trackingNumber: named.get('tracking') } : {}),
     ...(named.has('carrier') ? { carrier: named.get('carrier') } : {}),
@@ -370,7 +384,28 @@ export function describeMove(result: MoveResult): string {
   return `${result.to}: order ${result.orderNumber}, ${result.from} → ${result.to}. The customer is told by e-mail.${refund}`;
 }
 
-async function runLifecycle(command: Extract<OrderCommand, { kind: 'list' | 'move' }>, prisma: Db, config: Config): Promise<void> {
+async function runLifecycle(command: Extract<OrderCommand, { kind: 'list' | 'move' | 'ship-by-carrier' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'ship-by-carrier') {
+    const order = await prisma.order.findUnique({ where: { number: command.orderNumber }, select: { id: true } });
+    if (!order) throw new OrderMoveError('ORDER_NOT_FOUND', {});
+    const shipped = await shipOrder(
+      prisma,
+      order.id,
+      { carriers: carrierSetup(config, renderDemoLabels), adoptPacketId: command.adoptPacketId, noPacketExists: command.noPacketExists },
+      markOrderShipped,
+    );
+    const { shipment } = shipped;
+    if (shipped.result === 'ALREADY_SHIPPED') {
+      console.log(`ALREADY SHIPPED: order ${shipped.orderNumber} went with ${shipment.carrier} before (${shipment.trackingNumber ?? shipment.packetId}); nothing changed.`);
+      return;
+    }
+    console.log(
+      `SHIPPED: order ${shipped.orderNumber} with ${shipment.carrier}, packet ${shipment.packetId ?? '-'}, tracking ${shipment.trackingNumber ?? '-'}${shipment.trackingUrl ? ` (${shipment.trackingUrl})` : ''}. ` +
+        `The label: npm run order -- label ${shipped.orderNumber}. The customer is told by e-mail.`,
+    );
+    await deliverMails(prisma, config, ['orderProgress']);
+    return;
+  }
   if (command.kind === 'list') {
     const orders = await listOrdersInState(prisma, command.state);
     for (const order of orders) console.log(describeListedOrder(order));
@@ -387,7 +422,7 @@ async function runLifecycle(command: Extract<OrderCommand, { kind: 'list' | 'mov
 }
 
 async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
-  if (command.kind === 'list' || command.kind === 'move') return runLifecycle(command, prisma, config);
+  if (command.kind === 'list' || command.kind === 'move' || command.kind === 'ship-by-carrier') return runLifecycle(command, prisma, config);
   if (command.kind === 'label' || command.kind === 'labels') {
     const carriers = carrierSetup(config, renderDemoLabels);
     const pdf = command.kind === 'label' ? await labelOf(prisma, command.orderNumber, carriers) : await labelSheet(prisma, command.orderNumbers, carriers);

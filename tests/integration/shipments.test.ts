@@ -408,6 +408,26 @@ describe(`labels (${databaseKind})`, () => {
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 
+  it('`ship` without a tracking number hands a Packeta parcel to Packeta: one packet, its label stored, the order SHIPPED with an OrderEvent; again changes nothing', async () => {
+    const paid = await paidOrder();
+    const shipped = await order(['ship', paid.number]);
+    expect(shipped).toMatchObject({ code: 0, err: '' });
+    const [packet] = packetsOf(paid.number);
+    expect(shipped.out).toContain(`SHIPPED: order ${paid.number} with packeta, packet ${packet.id}`);
+    const state = await stateOf(paid.id);
+    expect(state.status).toBe('SHIPPED');
+    expect(state.shipments.map((shipment) => shipment.labelPdf !== null)).toEqual([true]);
+    const events = await app.prisma.orderEvent.findMany({ where: { orderId: paid.id }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => `${event.fromStatus}→${event.toStatus}`)).toEqual(['PAID→PROCESSING', 'PROCESSING→SHIPPED']);
+    const again = await order(['ship', paid.number]);
+    expect(again.out).toContain(`ALREADY SHIPPED: order ${paid.number}`);
+    expect(packetsOf(paid.number)).toHaveLength(1);
+    // a courier's parcel needs the typed number; the Packeta options make no sense with one
+    expect((await order(['ship', (await paidOrder('courier')).number])).code).toBe(2);
+    expect((await order(['ship', paid.number, '--tracking', 'X1', '--packet-id', '123'])).code).toBe(2);
+    expect((await order(['ship', paid.number, '--no-packet', 'maybe'])).code).toBe(2);
+  });
+
   it('`label` writes the stored label, also without Packeta; `labels` writes an A4 sheet of several orders from Packeta', async () => {
     const first = await paidOrder();
     const second = await paidOrder();
