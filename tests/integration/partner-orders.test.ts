@@ -93,3 +93,67 @@ describe(`Query.orders for a warehouse app (${databaseKind})`, () => {
     }
   });
 });
+
+const MOVE = `mutation ($input: MoveOrderInput!) {
+  moveOrder(input: $input) {
+    __typename
+    ... on Order { number status timeline { status by trackingNumber trackingUrl } }
+    ... on Error { code message }
+  }
+}`;
+
+type Moved = { data?: { moveOrder: { __typename: string; number?: string; status?: string; code?: string; message?: string; timeline?: { status: string; by: string; trackingNumber: string | null }[] } } | null; errors?: { extensions?: { code?: string } }[] };
+
+async function move(token: string | null, input: Record<string, unknown>, language = 'cs'): Promise<Moved> {
+  const response = await fetch(`${app.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shop-language': language, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query: MOVE, variables: { input } }),
+  });
+  return (await response.json()) as Moved;
+}
+
+describe(`Mutation.moveOrder for a warehouse app (${databaseKind})`, () => {
+  it('packs and ships a paid order with its tracking, once per key; the customer is told and the timeline says a partner did it', async () => {
+    const token = await tokenWith(['orders:read', 'orders:write']);
+    const order = await createOrder(app.prisma);
+    await app.prisma.$executeRaw`UPDATE "Order" SET "status" = 'PAID' WHERE "id" = ${order.id}`;
+    const packed = await move(token, { orderNumber: order.number, to: 'PROCESSING', idempotencyKey: 'job-1' });
+    expect(packed.data!.moveOrder).toMatchObject({ __typename: 'Order', status: 'PROCESSING' });
+    // the same move again with the same key: answered alike, done once
+    expect((await move(token, { orderNumber: order.number, to: 'PROCESSING', idempotencyKey: 'job-1' })).data!.moveOrder).toMatchObject({ status: 'PROCESSING' });
+    const shipped = await move(token, { orderNumber: order.number, to: 'SHIPPED', idempotencyKey: 'job-2', trackingNumber: 'PPL-77', carrier: 'PPL', trackingUrl: 'https://www.ppl.cz/?id=PPL-77' });
+    expect(shipped.data!.moveOrder).toMatchObject({ status: 'SHIPPED' });
+    expect(shipped.data!.moveOrder.timeline!.slice(-2)).toEqual([
+      { status: 'PROCESSING', by: 'partner', trackingNumber: null, trackingUrl: null },
+      { status: 'SHIPPED', by: 'partner', trackingNumber: 'PPL-77', trackingUrl: 'https://www.ppl.cz/?id=PPL-77' },
+    ]);
+    expect(await app.prisma.orderEvent.count({ where: { orderId: order.id } })).toBe(2);
+    expect(await app.prisma.mailOutbox.count({ where: { dedupeKey: { startsWith: `orderProgress:${order.id}:` } } })).toBe(2);
+  });
+
+  it('refuses a move the state does not allow, a shipment without tracking and a key used for another move, in the request language; nothing changes', async () => {
+    const token = await tokenWith(['orders:write']);
+    const order = await createOrder(app.prisma);
+    const refused = await move(token, { orderNumber: order.number, to: 'DELIVERED', idempotencyKey: 'a' });
+    expect(refused.data!.moveOrder).toMatchObject({ __typename: 'OrderMoveRefusedError', code: expect.stringMatching(/^ORDER_MOVE_/) });
+    expect(refused.data!.moveOrder.message).toMatch(/objednávk/i);
+    expect((await move(token, { orderNumber: order.number, to: 'DELIVERED', idempotencyKey: 'a' }, 'en')).data!.moveOrder.message).toMatch(/order/i);
+    await app.prisma.$executeRaw`UPDATE "Order" SET "status" = 'PROCESSING' WHERE "id" = ${order.id}`;
+    expect((await move(token, { orderNumber: order.number, to: 'SHIPPED', idempotencyKey: 'b' })).data!.moveOrder.code).toBe('ORDER_MOVE_BAD_DETAILS');
+    expect((await move(token, { orderNumber: order.number, to: 'SHIPPED', idempotencyKey: 'c', trackingNumber: 'T1', trackingUrl: 'javascript:alert(1)' })).data!.moveOrder.code).toBe('ORDER_MOVE_BAD_DETAILS');
+    expect((await move(token, { orderNumber: '9999000000', to: 'PROCESSING', idempotencyKey: 'd' })).data!.moveOrder.__typename).toBe('OrderMoveRefusedError');
+    expect((await app.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('PROCESSING');
+    expect(await app.prisma.orderEvent.count({ where: { orderId: order.id } })).toBe(0);
+  });
+
+  it('is closed to browsers and to tokens without orders:write', async () => {
+    const order = await createOrder(app.prisma);
+    for (const token of [null, await tokenWith(['orders:read', 'cart'])]) {
+      const answer = await move(token, { orderNumber: order.number, to: 'CANCELLED', idempotencyKey: 'x' });
+      expect(answer.data?.moveOrder ?? null).toBeNull();
+      expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    }
+    expect((await app.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('NEW');
+  });
+});

@@ -4,7 +4,9 @@
 // unchanged while the app walks; an order that changes meanwhile comes again later with its new state.
 import type { OrderStatus, Prisma } from '../../generated/prisma/client.ts';
 import { queryFromInfo } from '@pothos/plugin-prisma';
-import { builder, ORDERS_READ, PERSONAL_ANSWER } from './builder.ts';
+import { builder, ORDERS_READ, ORDERS_WRITE, PERSONAL_ANSWER } from './builder.ts';
+import { ErrorInterface, ShopError } from './errors.ts';
+import { moveOrder, OrderMoveError } from '../../services/order-transitions.ts';
 import { OrderRef, OrderStatusEnum } from './order.ts';
 import { badInput, MAX_PAGE_SIZE } from './pagination.ts';
 import { formatMessage, message } from '../../i18n/messages.ts';
@@ -86,6 +88,74 @@ builder.queryField('orders', (t) =>
         edges,
         pageInfo: { hasNextPage: rows.length > first, hasPreviousPage: after !== undefined, startCursor: edges[0]?.cursor ?? null, endCursor: edges.at(-1)?.cursor ?? null },
       };
+    },
+  }),
+);
+
+// ------------------------------------------------------------------ moving an order on (orders:write)
+
+/** A move the lifecycle refused (services/order-transitions.ts); nothing changed. */
+export class OrderMoveRefusedError extends ShopError {}
+
+builder.objectType(OrderMoveRefusedError, {
+  name: 'OrderMoveRefusedError',
+  description:
+    'The move is refused and nothing changed (code ORDER_MOVE_…: NOT_ALLOWED from this state, NOT_PAID, STORE_PICKUP, NOT_STORE_PICKUP, ' +
+    'KEY_REUSED for another move, BAD_DETAILS, NOT_FOUND …); `message` says why, in the request language.',
+  interfaces: [ErrorInterface],
+});
+
+const MoveOrderInput = builder.inputType('MoveOrderInput', {
+  description: 'One move of an order’s status by a warehouse or ERP app.',
+  fields: (t) => ({
+    orderNumber: t.string({ required: true, description: 'Order.number, e.g. 2026000123.' }),
+    to: t.field({ type: OrderStatusEnum, required: true, description: 'The status to move to: PROCESSING, SHIPPED, READY_FOR_PICKUP, DELIVERED, PICKED_UP or CANCELLED.' }),
+    idempotencyKey: t.string({
+      required: true,
+      description: 'Your key of this move (1 to 100 characters, e.g. your job’s id): the same move sent again with the same key is done once and answered alike.',
+    }),
+    trackingNumber: t.string({ required: false, description: 'SHIPPED: the carrier’s tracking number (required then).' }),
+    carrier: t.string({ required: false, description: 'SHIPPED: the carrier’s name, e.g. PPL.' }),
+    trackingUrl: t.string({ required: false, description: 'SHIPPED: the http(s) address where the customer tracks the parcel.' }),
+    reason: t.string({ required: false, description: 'CANCELLED: why, kept with the order’s history.' }),
+  }),
+});
+
+builder.mutationField('moveOrder', (t) =>
+  t.prismaField({
+    ...ORDERS_WRITE,
+    type: 'Order',
+    description:
+      'Moves an order on in its lifecycle (partner tokens with orders:write): packed, shipped with its tracking, ready for pickup, delivered, ' +
+      'picked up or cancelled. The customer gets the e-mail of the move, and the webhook of the move is sent. A move the order’s state does not ' +
+      'allow is refused and changes nothing; the same move with the same idempotencyKey is done once.',
+    errors: { types: [OrderMoveRefusedError], directResult: true, union: { description: 'The moved order, or why nothing changed.' } },
+    args: { input: t.arg({ type: MoveOrderInput, required: true, description: 'The order, where to, your key and the move’s details.' }) },
+    resolve: async (query, _root, { input }, ctx) => {
+      const { partner } = ctx;
+      const details = {
+        ...(input.trackingNumber != null ? { trackingNumber: input.trackingNumber } : {}),
+        ...(input.carrier != null ? { carrier: input.carrier } : {}),
+        ...(input.trackingUrl != null ? { trackingUrl: input.trackingUrl } : {}),
+        ...(input.reason != null ? { reason: input.reason } : {}),
+      };
+      try {
+        const moved = await moveOrder(
+          ctx.prisma,
+          {
+            orderNumber: input.orderNumber.trim().slice(0, 20),
+            to: input.to as OrderStatus,
+            actor: { kind: 'partner', detail: partner ? `${partner.name} (token ${partner.tokenId ?? '-'})`.slice(0, 200) : '' },
+            idempotencyKey: `partner:${partner?.tokenId ?? 0}:${input.idempotencyKey}`,
+            details,
+          },
+          { pickupDays: ctx.config.pickupDays },
+        );
+        return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: moved.orderId } });
+      } catch (error) {
+        if (error instanceof OrderMoveError) throw new OrderMoveRefusedError(error.code, error.messageIn(ctx.language));
+        throw error;
+      }
     },
   }),
 );
