@@ -73,8 +73,8 @@ describe.concurrent('accessibility (axe-core)', () => {
       for (const [name, route] of Object.entries(ROUTES) as [RouteName, (typeof ROUTES)[RouteName]][]) {
         for (const language of ['cs', 'en'] as const) {
           const path = href(name, language, params[language][name] ?? {});
-          // the order detail and its withdrawal form (docs/decisions/0061) are the signed-in owner's
-          const signedIn = ('guard' in route && route.guard === 'customer') || name === 'orderDetail' || name === 'withdrawalAccount';
+          // the order detail, its withdrawal form (docs/decisions/0061) and its cancellation (0067) are the signed-in owner's
+          const signedIn = ('guard' in route && route.guard === 'customer') || name === 'orderDetail' || name === 'withdrawalAccount' || name === 'orderCancelAccount';
           findings.push(...(await audit(signedIn ? pages.customer : pages.guest, path, width)));
         }
       }

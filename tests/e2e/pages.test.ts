@@ -201,7 +201,7 @@ describe('server-rendered pages', () => {
           // nothing to buy without a cart: the cart page says so
           expect(response.status, path).toBe(302);
           expect(response.headers.get('location'), path).toBe(href('cart', language));
-        } else if (name === 'orderSummary' || name === 'orderSummaryKept' || name === 'orderDetail' || name === 'withdrawalAccount' || name === 'withdrawalGuest') {
+        } else if (name === 'orderSummary' || name === 'orderSummaryKept' || name === 'orderDetail' || name === 'withdrawalAccount' || name === 'withdrawalGuest' || name === 'orderCancelAccount' || name === 'orderCancelGuest') {
           // the sample order does not exist (and a guest owns none): the order's own 404, which tells nothing about orders
           expect(response.status, path).toBe(404);
           expect(await response.text(), path).toContain(language === 'cs' ? 'Objednávka nebyla nalezena' : 'Order not found');

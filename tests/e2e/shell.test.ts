@@ -181,9 +181,10 @@ describe('pages whose address carries a secret (issue 31)', () => {
       watchUnsubscribe: { token: randomBytes(24).toString('base64url') },
       withdrawalGuest: { id: order.id, hash: order.hash },
       withdrawalConfirm: { token: randomBytes(32).toString('base64url') },
+      orderCancelGuest: { id: order.id, hash: order.hash },
     };
     const paths = SECRET_URL_ROUTES.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name])));
-    expect(paths).toHaveLength(14);
+    expect(paths).toHaveLength(16);
     const tags = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/') || url.startsWith('https://connect.facebook.net/'));
 
     const page = await context.newPage();
@@ -201,8 +202,8 @@ describe('pages whose address carries a secret (issue 31)', () => {
       expect(await page.locator('#consent-gtm, #consent-social-pixel, script[src*="googletagmanager"], script[src*="facebook"]').count(), path).toBe(0);
       expect(await page.evaluate(() => typeof (window as unknown as { fbq?: unknown }).fbq), path).toBe('undefined');
       // nor does the next page learn the address from the referrer (the order confirmation's and the
-      // withdrawal's forms need their origin sent with the post: they send the origin alone, decisions 0049, 0061)
-      const posting = ['orderConfirm', 'withdrawalGuest', 'withdrawalConfirm'] as const;
+      // withdrawal's and the guest cancellation's forms need their origin sent with the post: they send the origin alone, decisions 0049, 0061, 0067)
+      const posting = ['orderConfirm', 'withdrawalGuest', 'withdrawalConfirm', 'orderCancelGuest'] as const;
       const confirmation = posting.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name]))).includes(path);
       expect(await page.locator('meta[name=referrer]').getAttribute('content'), path).toBe(confirmation ? 'origin' : 'no-referrer');
     }

@@ -33,6 +33,8 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       withdrawalAccount: { id: order.id },
       withdrawalGuest: { id: order.id, hash: order.hash },
       withdrawalConfirm: { token: 'abc' },
+      orderCancelAccount: { id: order.id },
+      orderCancelGuest: { id: order.id, hash: order.hash },
     };
   };
   return { cs: forLanguage('cs'), en: forLanguage('en') };
