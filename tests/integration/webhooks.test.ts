@@ -25,6 +25,7 @@ import { isPublicAddress, type Resolver, type WebhookUrlPolicy } from '../../bff
 import { deliverWebhooks, WEBHOOK_RETRY, type WebhookSenderDeps } from '../../bff/src/jobs/webhook-deliveries.ts';
 import { setStock, StockInputError } from '../../bff/src/services/stock.ts';
 import { markOrderPaid, PaymentRefusedError } from '../../bff/src/services/order-payments.ts';
+import { moveOrder } from '../../bff/src/services/order-transitions.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { tokenCommand } from '../../scripts/token.ts';
 
@@ -374,6 +375,27 @@ describe(`webhooks (${databaseKind})`, () => {
       { type: 'stock.changed', timestamp: expect.any(String), data: { productCode: product.code, variantCode: variant.code, stock: 5, previousStock: 3 } },
     ]);
     expect((await deliveriesOf(hook.id)).map((row) => row.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+  });
+
+  it("a warehouse app's token (orders:read) hears every order, also one placed in the browser, and its moves; a cart token hears only its own", async () => {
+    const warehouse = await partner(['orders:read']);
+    const shopPartner = await partner(['cart']);
+    await endpoint(warehouse.prefix, ['order.created', 'order.paid', 'order.processing']);
+    const other = await endpoint(shopPartner.prefix, ['order.created', 'order.processing']);
+    const order = await createOrder(app.prisma);
+    await markOrderPaid(app.prisma, { orderNumber: order.number, amount: order.totalGross, currency: 'CZK', paidOn: '2026-11-29', reference: 'test', source: 'command' });
+    await moveOrder(app.prisma, { orderId: order.id, to: 'PROCESSING', actor: { kind: 'shop' }, idempotencyKey: 'pack' });
+    await deliverWebhooks(sender());
+    const heard = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { orderNumber: string; status: string } });
+    expect(heard.map((event) => [event.type, event.data.orderNumber, event.data.status])).toEqual([
+      ['order.created', order.number, 'NEW'],
+      ['order.paid', order.number, 'PAID'],
+      ['order.processing', order.number, 'PROCESSING'],
+    ]);
+    expect(await deliveriesOf(other.id)).toEqual([]);
+    // the scope is checked when the endpoint is added: orders:read or cart, not catalog:read alone
+    const catalogOnly = await partner(['catalog:read']);
+    await expect(endpoint(catalogOnly.prefix, ['order.shipped'])).rejects.toThrow(/needs the token's scope cart or orders:read/);
   });
 
   it('SSRF: registration refuses http, credentials and every private, loopback, link-local, CGNAT, multicast and IPv6 local address', async () => {

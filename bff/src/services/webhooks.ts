@@ -9,21 +9,26 @@ import type { Db } from '../db/client.ts';
 import type { PartnerScope } from './api-tokens.ts';
 import { checkWebhookUrl, WebhookUrlError, type WebhookUrlPolicy } from './webhook-addresses.ts';
 
-/** The topics an endpoint may subscribe to, and the scope its token needs for each. */
+/**
+ * The topics an endpoint may subscribe to, and the scopes of which its token needs one. An order topic
+ * goes to the token whose cart became the order ('cart'), and to every token of the shop's own
+ * warehouse or ERP app ('orders:read', all orders).
+ */
+const ORDER_SCOPES = ['cart', 'orders:read'] as const;
 export const WEBHOOK_TOPICS = {
-  'product.updated': 'catalog:read',
-  'stock.changed': 'catalog:read',
-  'order.created': 'cart',
-  'order.paid': 'cart',
-  'order.withdrawn': 'cart',
+  'product.updated': ['catalog:read'],
+  'stock.changed': ['catalog:read'],
+  'order.created': ORDER_SCOPES,
+  'order.paid': ORDER_SCOPES,
+  'order.withdrawn': ORDER_SCOPES,
   // the moves of the order lifecycle (services/order-transitions.ts, decision 0067)
-  'order.processing': 'cart',
-  'order.shipped': 'cart',
-  'order.ready_for_pickup': 'cart',
-  'order.delivered': 'cart',
-  'order.picked_up': 'cart',
-  'order.cancelled': 'cart',
-} as const satisfies Record<string, PartnerScope>;
+  'order.processing': ORDER_SCOPES,
+  'order.shipped': ORDER_SCOPES,
+  'order.ready_for_pickup': ORDER_SCOPES,
+  'order.delivered': ORDER_SCOPES,
+  'order.picked_up': ORDER_SCOPES,
+  'order.cancelled': ORDER_SCOPES,
+} as const satisfies Record<string, readonly PartnerScope[]>;
 
 export type WebhookTopic = keyof typeof WEBHOOK_TOPICS;
 /** What `webhook test` sends: not a topic anyone subscribes to. */
@@ -133,9 +138,9 @@ export async function addWebhookEndpoint(
   const topics = parseTopics(input.topics.join(','));
   const token = await partnerTokenOf(prisma, input.tokenPrefix);
   for (const topic of topics) {
-    const scope = WEBHOOK_TOPICS[topic];
-    if (!token.scopes.includes(scope)) {
-      throw new WebhookInputError(`The topic ${topic} needs the token's scope ${scope}; the token ${token.prefix} has ${token.scopes.join(', ') || 'none'}.`);
+    const scopes: readonly PartnerScope[] = WEBHOOK_TOPICS[topic];
+    if (!scopes.some((scope) => token.scopes.includes(scope))) {
+      throw new WebhookInputError(`The topic ${topic} needs the token's scope ${scopes.join(' or ')}; the token ${token.prefix} has ${token.scopes.join(', ') || 'none'}.`);
     }
   }
   let url: URL;
