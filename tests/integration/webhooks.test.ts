@@ -381,7 +381,7 @@ describe(`webhooks (${databaseKind})`, () => {
     const warehouse = await partner(['orders:read']);
     const shopPartner = await partner(['cart']);
     await endpoint(warehouse.prefix, ['order.created', 'order.paid', 'order.processing']);
-    const other = await endpoint(shopPartner.prefix, ['order.created', 'order.processing']);
+    const { endpoint: other } = await endpoint(shopPartner.prefix, ['order.created', 'order.processing']);
     const order = await createOrder(app.prisma);
     await markOrderPaid(app.prisma, { orderNumber: order.number, amount: order.totalGross, currency: 'CZK', paidOn: '2026-11-29', reference: 'test', source: 'command' });
     await moveOrder(app.prisma, { orderId: order.id, to: 'PROCESSING', actor: { kind: 'shop' }, idempotencyKey: 'pack' });
