@@ -7,6 +7,7 @@ const messages = {
     cs: 'Požadované množství není k dispozici. Snižte prosím množství.',
     en: 'The requested quantity is not available. Please reduce the quantity',
   },
+  pictureNotFound: { cs: 'Tento obrázek neexistuje.', en: 'This picture does not exist.' },
   variantNotFound: { cs: 'Tato varianta produktu už není v nabídce.', en: 'This product variant is no longer available.' },
   cartLineNotFound: { cs: 'Tato položka už v košíku není.', en: 'This item is no longer in the cart.' },
   quantityOutOfRange: { cs: 'Množství musí být od {min} do {max} kusů.', en: 'The quantity must be from {min} to {max} pieces.' },

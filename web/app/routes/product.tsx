@@ -1,8 +1,11 @@
 // The product page (/produkt/{slug}, /en/product/{slug}): the trail, the gallery, the buy box, the
 // description with parameters, the product safety information and similar products; its loader gives the meta data and JSON-LD, its
-// action takes "Do košíku" posted without JavaScript (docs/decisions/0020).
+// action takes "Do košíku" posted without JavaScript (docs/decisions/0020). `?varianta={code}` (`?variant=`)
+// opens it with that variant's colour and size chosen, in the server's render too (issue 44); the
+// canonical address stays the product's, and an address of that shape other than a real variant's own is
+// not stored by the response cache (Cache-Control: private), so a flood of made-up codes cannot fill it.
 import { useState } from 'react';
-import { data, Link, useActionData } from 'react-router';
+import { data, Link, useActionData, type HeadersFunction } from 'react-router';
 import { useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { ProductPageQuery as ProductPageData } from '~/gql/graphql';
@@ -23,6 +26,7 @@ import { formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { decimalAmount, MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
+import { askedVariantCode, variantQuery } from '../../../schema/variant-link.ts';
 
 const ProductPageQuery = graphql(`
   query ProductPage($slug: String!) {
@@ -50,12 +54,14 @@ const ProductPageQuery = graphql(`
       images {
         id
         url
+        jpegUrl
       }
       price {
         ...PriceFields
       }
       variants {
         id
+        code
         ...VariantPickerFields
       }
       ...ProductGalleryFields
@@ -75,15 +81,24 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   const product = data?.product;
   if (!product) throw notFound(args.request, 'product');
   const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
+  const language = languageOfRequest(args.request);
+  const search = new URL(args.request.url).searchParams;
+  const asked = askedVariantCode(search);
+  // an unknown code opens the product as without one
+  const chosen = asked === null ? null : (product.variants.find((variant) => variant.code === asked)?.code ?? null);
   return {
-    language: languageOfRequest(args.request),
+    language,
     variables,
+    chosenVariant: chosen,
+    // the one address per real variant the response cache may keep: exactly the one variantHref gives
+    storable: asked === null || (chosen !== null && search.toString() === variantQuery(chosen, language)),
     formToken: formTokenFor(args),
     alternates: alternatesFor('product', { slug: slug('cs') }, { slug: slug('en') }),
     seo: {
       name: product.name,
       description: summary(product.shortDescription || product.description),
-      image: product.images[0]?.url ?? null,
+      // link previews and search engines take no SVG: the raster copy (decision 0074)
+      image: product.images[0]?.jpegUrl ?? null,
       code: product.code,
       brand: product.manufacturer.name,
       price: priceOf(product.price),
@@ -93,7 +108,12 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
   };
 }
 
-export const loader = (args: Route.LoaderArgs) => load(args);
+export async function loader(args: Route.LoaderArgs) {
+  const page = await load(args);
+  return page.storable ? page : data(page, { headers: { 'Cache-Control': 'private, no-store' } });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 type AddActionData = { error: string; quantity: string };
@@ -154,16 +174,20 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { data } = usePageQuery(ProductPageQuery, { variables: loaderData.variables });
   const product = data?.product;
-  // The key resets the chosen variant when the shopper moves to another product.
-  return product ? <ProductDetail key={product.id} product={product} /> : null;
+  // The key resets the chosen variant when the shopper moves to another product (or another variant's link).
+  const chosen = loaderData.chosenVariant;
+  return product ? <ProductDetail key={`${product.id}:${chosen ?? ''}`} product={product} chosenVariant={chosen} /> : null;
 }
 
-function ProductDetail({ product }: { product: NonNullable<ProductPageData['product']> }) {
+function ProductDetail({ product, chosenVariant }: { product: NonNullable<ProductPageData['product']>; chosenVariant: string | null }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const failed = useActionData<AddActionData>() ?? null;
-  // a colour is preselected (the first one in stock); the gallery shows its picture
+  // the linked variant's colour and size are chosen; else a colour is preselected (the first one in stock); the gallery shows its picture
+  const linkedId = product.variants.find((variant) => variant.code === chosenVariant)?.id;
+  const linked = pickerVariants(product.variants).find((variant) => variant.id === linkedId);
   const [colour, setColour] = useState<string | null>(() => {
+    if (linked) return linked.colour?.code ?? null;
     const variants = pickerVariants(product.variants);
     return (variants.find((variant) => variant.stock > 0) ?? variants[0])?.colour?.code ?? null;
   });
@@ -182,7 +206,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageData['prod
       </nav>
       <div className="product-page__top">
         <ProductGallery product={product} colour={colour} />
-        <BuyBox product={product} colour={colour} onColour={setColour} failed={failed} />
+        <BuyBox product={product} colour={colour} onColour={setColour} initialSize={linked?.size ?? null} failed={failed} />
       </div>
       <ProductDescription product={product} />
       <ProductSafety product={product} />

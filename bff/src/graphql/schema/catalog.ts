@@ -11,6 +11,7 @@ import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, t
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';
 import { badInput, pageWindow, connectionFrom } from './pagination.ts';
 import { SIMILAR_COUNT, similarProducts } from './similar-products.ts';
+import { PICTURE_WIDTH, rasterPictureUrl } from '../../services/product-pictures.ts';
 import { isEuMemberState, localeTag, LOCALES, SEARCH_MAX_LENGTH, SLUG_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import { message } from '../../i18n/messages.ts';
 
@@ -158,6 +159,14 @@ const ProductImage = builder.prismaNode('ProductImage', {
   id: { field: 'id', description: 'Global id of the picture.' },
   fields: (t) => ({
     url: t.exposeString('url', { description: 'Where the picture is: a path on the shop (prefix it with the shop’s address), or an absolute URL.' }),
+    jpegUrl: t.string({
+      description: `The picture as a JPEG ${PICTURE_WIDTH} px wide (for feeds and link previews, which take no SVG): a path on the shop whose name changes with the picture, so it may be cached for good.`,
+      resolve: (image) => rasterPictureUrl(image.url, 'jpeg'),
+    }),
+    webpUrl: t.string({
+      description: `The same picture as a WebP ${PICTURE_WIDTH} px wide.`,
+      resolve: (image) => rasterPictureUrl(image.url, 'webp'),
+    }),
     width: t.exposeInt('width', { description: 'Its width in pixels.' }),
     height: t.exposeInt('height', { description: 'Its height in pixels.' }),
     colourCode: t.string({

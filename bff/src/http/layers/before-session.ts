@@ -10,12 +10,17 @@ import { cors } from '../cors.ts';
 import { partnerAuth } from '../partner-auth.ts';
 import { publicExplorer } from '../public-explorer.ts';
 import { graphiqlRoutes } from '../graphiql.ts';
+import { rasterPictureRoutes } from '../product-pictures.ts';
+import { RASTER_PATH } from '../../services/product-pictures.ts';
 import type { Layer } from './layer.ts';
 
-/** The catalog's pictures. */
+/** The catalog's pictures, and their raster copies that the build renders (named by their content: immutable). */
 export const images: Layer = {
   name: 'images',
-  mount: (app, { rootDir }) => void app.use('/images', express.static(path.join(rootDir, 'web/public/images'), { maxAge: '7d' })),
+  mount(app, { rootDir }) {
+    app.use(RASTER_PATH, rasterPictureRoutes(path.join(rootDir, 'build/pictures')));
+    app.use('/images', express.static(path.join(rootDir, 'web/public/images'), { maxAge: '7d' }));
+  },
 };
 
 /** robots.txt and the sitemap. */

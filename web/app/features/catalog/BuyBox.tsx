@@ -70,11 +70,13 @@ type Props = {
   /** The chosen colour (the page's gallery follows it). */
   colour: string | null;
   onColour: (code: string) => void;
+  /** The size chosen when the page opens (a variant's link, `?varianta=`); null leaves it to the shopper. */
+  initialSize?: string | null;
   /** "Do košíku" posted without JavaScript and refused: the message and what was typed. */
   failed: { error: string; quantity: string } | null;
 };
 
-export function BuyBox({ colour, onColour, failed, ...props }: Props) {
+export function BuyBox({ colour, onColour, initialSize = null, failed, ...props }: Props) {
   const product = getFragmentData(BuyBoxFieldsFragment, props.product);
   const { t } = useTranslation();
   const format = useFormatMoney();
@@ -83,7 +85,7 @@ export function BuyBox({ colour, onColour, failed, ...props }: Props) {
   const choices = pickerVariants(product.variants);
   const colours = distinctColours(choices);
   const sizes = distinctSizes(choices);
-  const [size, setSize] = useState<string | null>(sizes.length === 1 ? sizes[0] : null);
+  const [size, setSize] = useState<string | null>(initialSize !== null && sizes.includes(initialSize) ? initialSize : sizes.length === 1 ? sizes[0] : null);
   const [quantity, setQuantity] = useState(failed ? boundedQuantity(failed.quantity) : 1);
   const [variantError, setVariantError] = useState<string | null>(failed?.error ?? null);
   const needsSize = sizes.length > 0;
