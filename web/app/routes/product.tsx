@@ -113,7 +113,13 @@ export async function loader(args: Route.LoaderArgs) {
   return page.storable ? page : data(page, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+/** The parent's headers (its cookies) and the loader's Cache-Control. */
+export const headers: HeadersFunction = ({ parentHeaders, loaderHeaders }) => {
+  const merged = new Headers(parentHeaders);
+  const cacheControl = loaderHeaders.get('Cache-Control');
+  if (cacheControl) merged.set('Cache-Control', cacheControl);
+  return merged;
+};
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
 type AddActionData = { error: string; quantity: string };
