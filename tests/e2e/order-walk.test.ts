@@ -188,7 +188,7 @@ describe('an order walked from Buy and pay to delivered', () => {
 
     const onItsWay = (await mailsTo(email, 4))[3];
     expect(onItsWay?.subject).toBe(`Objednávka č. ${number} je na cestě`);
-    expect(onItsWay.text).toContain(`Číslo zásilky je Z${packet.id}.`);
+    expect(onItsWay.text).toContain(`jsme předali dopravci Zásilkovna. Číslo zásilky je Z${packet.id}.`);
     expect(onItsWay.text).toContain(`Sledovat zásilku: ${trackingUrl}`);
     expect(onItsWay.html).toContain(`href="${trackingUrl}"`);
 
