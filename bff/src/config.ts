@@ -126,6 +126,8 @@ export type Config = {
   unpaidOrdersIntervalMs: number;
   /** How often orders waiting at a store are looked for to remind their customers (0: never; tests run it). */
   pickupRemindersIntervalMs: number;
+  /** How often orders still waiting at a store after their pickup deadline are looked for and cancelled (0: never; tests run it). */
+  uncollectedOrdersIntervalMs: number;
   /** How often expired seat holds are swept and their seats announced free (0: never; tests sweep themselves). */
   holdSweepIntervalMs: number;
   /** HMAC key signing captcha challenges (CAPTCHA_HMAC_KEY); null: derived from the session secret. */
@@ -449,6 +451,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // tests run the job themselves, with the moment they want to be "now"
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
     pickupRemindersIntervalMs: mode === 'test' ? 0 : 30 * 60_000,
+    uncollectedOrdersIntervalMs: mode === 'test' ? 0 : 30 * 60_000,
     holdSweepIntervalMs: mode === 'test' ? 0 : 5_000,
     captchaSecret,
     ticketSecret,

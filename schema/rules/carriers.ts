@@ -40,3 +40,14 @@ export function courierTrackingUrl(template: string | null, trackingNumber: stri
 export function packetaTrackingUrl(packetId: string, language: 'cs' | 'en'): string {
   return `https://tracking.packeta.com/${language}/?id=${encodeURIComponent(packetId)}`;
 }
+
+/**
+ * The carrier as the customer reads its name: the shop's own codes become the brand ('packeta' is
+ * "Zásilkovna" in Czech), a name the operator typed (PPL, DPD …) stays as typed; null for the plain
+ * 'courier' a parcel gets when no name was given (the text then names no carrier).
+ */
+export function carrierDisplayName(carrier: string | null, language: 'cs' | 'en'): string | null {
+  if (carrier === null || carrier === '' || carrier === 'courier') return null;
+  if (carrier === 'packeta' || carrier === 'packeta-demo') return language === 'cs' ? 'Zásilkovna' : 'Packeta';
+  return carrier;
+}

@@ -4,15 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, databaseKind, type TestApp } from '../support/test-app.ts';
 import { createOrder } from '../support/factories.ts';
 import { createApiToken, type PartnerScope } from '../../bff/src/services/api-tokens.ts';
+import { markOrderPaid } from '../../bff/src/services/order-payments.ts';
+import { addWebhookEndpoint } from '../../bff/src/services/webhooks.ts';
+import { deliverWebhooks } from '../../bff/src/jobs/webhook-deliveries.ts';
+import { startWebhookReceiver, verifyStandardWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 let app: TestApp;
+let receiver: WebhookReceiver;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  [app, receiver] = await Promise.all([createTestApp({ config: { webhookAllowHosts: ['127.0.0.1'] } }), startWebhookReceiver()]);
 });
 
 afterAll(async () => {
   await app?.close();
+  await receiver?.close();
 });
 
 async function tokenWith(scopes: PartnerScope[]) {
@@ -155,5 +161,78 @@ describe(`Mutation.moveOrder for a warehouse app (${databaseKind})`, () => {
       expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     }
     expect((await app.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe('NEW');
+  });
+});
+
+describe(`a warehouse app walks the day's work through the API (${databaseKind})`, () => {
+  it('lists the paid orders page by page, packs, ships and delivers one once per key, is refused a forbidden move, and hears each move by a signed webhook, in order', async () => {
+    const { token, summary } = await createApiToken(app.prisma, { name: 'Sklad Brno', scopes: ['orders:read', 'orders:write'] });
+    const topics = ['order.paid', 'order.processing', 'order.shipped', 'order.delivered', 'order.cancelled'] as const;
+    const { secret } = await addWebhookEndpoint(app.prisma, { tokenPrefix: summary.prefix, url: receiver.url, topics: [...topics] }, { allowHosts: ['127.0.0.1'] });
+    const since = new Date(Date.now() - 1000);
+    // two orders paid by the bank, one left unpaid
+    const paid: Awaited<ReturnType<typeof createOrder>>[] = [];
+    for (let i = 0; i < 2; i++) {
+      const order = await createOrder(app.prisma, { deliveryCode: 'courier', deliveryName: 'Kurýr' });
+      await markOrderPaid(app.prisma, { orderNumber: order.number, amount: order.totalGross, currency: 'CZK', source: 'command' });
+      paid.push(order);
+    }
+    const unpaid = await createOrder(app.prisma);
+    const listed = await walk(token, { since: since.toISOString(), states: ['PAID'], first: 1 });
+    expect(listed.filter((number) => [...paid, unpaid].some((order) => order.number === number))).toEqual(paid.map((order) => order.number));
+    const [order] = paid;
+
+    const moves = [
+      { to: 'PROCESSING', idempotencyKey: 'wms-pack-1' },
+      { to: 'SHIPPED', idempotencyKey: 'wms-ship-1', trackingNumber: '40991234567', carrier: 'PPL', trackingUrl: 'https://www.ppl.cz/vyhledat-zasilku?shipmentId=40991234567' },
+      { to: 'DELIVERED', idempotencyKey: 'wms-delivered-1' },
+    ];
+    for (const input of moves) {
+      // a retry after a lost answer: the same key twice, done once, answered alike
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const moved = await move(token, { orderNumber: order.number, ...input });
+        expect(moved.data!.moveOrder, `${input.to} #${attempt + 1}`).toMatchObject({ __typename: 'Order', status: input.to });
+      }
+    }
+    const events = await app.prisma.orderEvent.findMany({ where: { orderId: order.id }, orderBy: { id: 'asc' } });
+    expect(events.map((event) => `${event.fromStatus}→${event.toStatus} ${event.actorKind}`)).toEqual([
+      'NEW→PAID shop',
+      'PAID→PROCESSING partner',
+      'PROCESSING→SHIPPED partner',
+      'SHIPPED→DELIVERED partner',
+    ]);
+    expect(await app.prisma.mailOutbox.count({ where: { dedupeKey: { startsWith: `orderProgress:${order.id}:` } } })).toBe(3);
+
+    // a delivered order cannot be cancelled: refused in the request language, nothing changed
+    const before = await app.prisma.order.findUniqueOrThrow({ where: { id: order.id } });
+    const refused = await move(token, { orderNumber: order.number, to: 'CANCELLED', idempotencyKey: 'wms-cancel-1' }, 'en');
+    expect(refused.data!.moveOrder).toEqual({
+      __typename: 'OrderMoveRefusedError',
+      code: 'ORDER_MOVE_NOT_ALLOWED',
+      message: `Order No. ${order.number} cannot go from DELIVERED to CANCELLED.`,
+    });
+    expect(await app.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).toEqual(before);
+    expect(await app.prisma.orderEvent.count({ where: { orderId: order.id } })).toBe(4);
+    expect(await app.prisma.mailOutbox.count({ where: { kind: 'orderCancelled', recipient: order.email } })).toBe(0);
+
+    // the next walk: the delivered order is no longer among the paid ones
+    const stillPaid = await walk(token, { since: since.toISOString(), states: ['PAID'] });
+    expect(stillPaid.filter((number) => number === order.number || number === paid[1].number)).toEqual([paid[1].number]);
+
+    // the webhooks of its moves, each signed, in the order of the moves
+    expect(await deliverWebhooks({ db: app.prisma, policy: { allowHosts: ['127.0.0.1'] }, log: { info: () => undefined, error: () => undefined } })).toMatchObject({ failed: 0 });
+    for (const delivery of receiver.received) expect(verifyStandardWebhook(secret, delivery.headers, delivery.body)).toBe(true);
+    const tampered = receiver.received[0];
+    expect(verifyStandardWebhook(secret, tampered.headers, tampered.body.replace('"type"', '"typ"'))).toBe(false);
+    const bodies = receiver.received.map((delivery) => JSON.parse(delivery.body) as { type: string; data: Record<string, unknown> });
+    const ofOrder = bodies.filter((body) => body.data.orderNumber === order.number);
+    expect(ofOrder.map((body) => [body.type, body.data.previousStatus ?? null, body.data.status])).toEqual([
+      ['order.paid', null, 'PAID'],
+      ['order.processing', 'PAID', 'PROCESSING'],
+      ['order.shipped', 'PROCESSING', 'SHIPPED'],
+      ['order.delivered', 'SHIPPED', 'DELIVERED'],
+    ]);
+    expect(ofOrder[2].data).toMatchObject({ by: 'partner', carrier: 'PPL', trackingNumber: '40991234567' });
+    expect(bodies.some((body) => body.data.orderNumber === unpaid.number)).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
 // architecture rules refuse one (docs/architecture.md, docs/decisions/0057).
 //
 // Across instances each job keeps its own guarantee, so rounds on several instances at once do no
-// harm: the outboxes and the unpaid orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
+// harm: the outboxes, the unpaid and the uncollected orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
 // deletes with one DELETE … RETURNING, the pick-up points are written under a transaction's advisory
 // lock, the Fio poll claims its call with a conditional UPDATE (one call per 31 s across all), and the
 // clean-ups delete what has expired.
@@ -23,6 +23,7 @@ import { startPickupPointFeedJob } from './pickup-point-feed.ts';
 import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
 import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startPickupRemindersJob } from './pickup-reminders.ts';
+import { startUncollectedOrdersJob } from './uncollected-orders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
 export type { Mailer, WebhookSender };
@@ -34,6 +35,7 @@ export type JobsConfig = MailConfig &
     | 'webhookIntervalMs'
     | 'unpaidOrdersIntervalMs'
     | 'pickupRemindersIntervalMs'
+    | 'uncollectedOrdersIntervalMs'
     | 'holdSweepIntervalMs'
     | 'packetaApiKey'
     | 'packetaFeedUrl'
@@ -61,6 +63,8 @@ export type Jobs = {
   unpaidOrders: BackgroundLoop;
   /** Reminds customers of orders waiting at a store a day before the pickup deadline. */
   pickupReminders: BackgroundLoop;
+  /** Cancels orders still waiting at a store after their pickup deadline. */
+  uncollectedOrders: BackgroundLoop;
   holdSweep: BackgroundLoop;
   /** Null without PACKETA_API_KEY. */
   pickupPointFeed: BackgroundLoop | null;
@@ -84,6 +88,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
   const unpaidOrders = startUnpaidOrdersJob(db, config.unpaidOrdersIntervalMs, log);
   const pickupReminders = startPickupRemindersJob(db, config.pickupRemindersIntervalMs, log);
+  const uncollectedOrders = startUncollectedOrdersJob(db, config.uncollectedOrdersIntervalMs, log);
   const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   // the account's movements paired by themselves (docs/decisions/0070)
@@ -95,6 +100,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     webhooks,
     unpaidOrders,
     pickupReminders,
+    uncollectedOrders,
     holdSweep,
     pickupPointFeed,
     fioPayments,
@@ -102,7 +108,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     rateLimitPruning,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
     },
   };
 }

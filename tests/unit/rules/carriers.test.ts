@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  carrierDisplayName,
   courierTrackingUrl,
   HEUREKA_DELIVERY_IDS,
   isCarrierCode,
@@ -40,5 +41,12 @@ describe('carriers as data', () => {
     expect(courierTrackingUrl('https://example.cz/t/{trackingNumber}', 'A B&C')).toBe('https://example.cz/t/A%20B%26C');
     expect(packetaTrackingUrl('1234567890', 'cs')).toBe('https://tracking.packeta.com/cs/?id=1234567890');
     expect(packetaTrackingUrl('1234567890', 'en')).toBe('https://tracking.packeta.com/en/?id=1234567890');
+  });
+
+  it('names the carrier as the customer reads it: Packeta as Zásilkovna in Czech, a typed name as typed, no name for a plain courier', () => {
+    expect(['cs', 'en'].map((language) => carrierDisplayName('packeta', language as 'cs' | 'en'))).toEqual(['Zásilkovna', 'Packeta']);
+    expect(carrierDisplayName('packeta-demo', 'cs')).toBe('Zásilkovna');
+    expect(carrierDisplayName('PPL', 'cs')).toBe('PPL');
+    expect([carrierDisplayName('courier', 'cs'), carrierDisplayName(null, 'en'), carrierDisplayName('', 'cs')]).toEqual([null, null, null]);
   });
 });

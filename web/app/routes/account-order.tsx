@@ -1,14 +1,14 @@
 // Order detail in the account (/ucet/objednavka/{id}, /en/account/order/{id}; id = the order's
 // databaseId): the order summary's details with the owner's invoice download. A guest, another
 // customer and a missing id all get the same 'Order not found' page with HTTP 404.
-import { isRouteErrorResponse, Link } from 'react-router';
-import { createI18n, useTranslation } from '../i18n/index.ts';
+import { Link } from 'react-router';
+import { useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/account-order';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, titleWithShop } from '../seo.ts';
-import { OrderDetails, OrderNotFound } from '../features/orders/OrderDetails.tsx';
+import { OrderDetails } from '../features/orders/OrderDetails.tsx';
+import { orderPageMeta, OrderNotFoundBoundary } from '../features/orders/order-page.tsx';
 import { AccountLayout } from '../features/account/AccountLayout.tsx';
 import { usePageQuery } from '../apollo/page-query.ts';
 import { WithdrawalSection } from '../features/withdrawal/WithdrawalSection.tsx';
@@ -51,22 +51,10 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
 export const loader = (args: Route.LoaderArgs) => load(args);
 export const clientLoader = (args: Route.ClientLoaderArgs) => load(args);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta({
-        title: titleWithShop(createI18n(loaderData.language).t('myAccount.orderDetail.title', { number: loaderData.number }), loaderData.language),
-        alternates: loaderData.alternates,
-        language: loaderData.language,
-        matches,
-        noindex: true,
-      })
-    : [];
+export const meta: Route.MetaFunction = (args) => orderPageMeta(args, 'myAccount.orderDetail.title', args.loaderData?.number);
 
 /** Not hers, or no such order: the same 404 page, nothing about the order. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <OrderNotFound />;
-}
+export const ErrorBoundary = OrderNotFoundBoundary;
 
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

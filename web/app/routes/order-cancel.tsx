@@ -3,17 +3,16 @@
 // (/en/order/cancel/{id}/{hash}). The order page's "Zrušit objednávku" leads here; this page asks to
 // confirm, and its button posts a plain form (it works without JavaScript: decision 0020), which
 // cancels the order and goes back to the order's page with a notice. Offered while NEW or PAID only.
-import { data, Form, isRouteErrorResponse, Link, useActionData } from 'react-router';
-import { createI18n, useTranslation } from '../i18n/index.ts';
+import { data, Form, Link, useActionData } from 'react-router';
+import { useTranslation } from '../i18n/index.ts';
 import { graphql } from '~/gql';
 import type { Route } from './+types/order-cancel';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { errorOf } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest } from '../language.ts';
-import { pageMeta, titleWithShop } from '../seo.ts';
 import { FormToken, formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
-import { OrderNotFound } from '../features/orders/OrderDetails.tsx';
+import { orderPageMeta, OrderNotFoundBoundary } from '../features/orders/order-page.tsx';
 import { CANCEL_NOTICE_PARAM } from '../features/orders/OrderTimeline.tsx';
 import { useFormatMoney } from '../components/ui/Money.tsx';
 import type { Locale } from '../../../schema/rules/locale.ts';
@@ -102,21 +101,9 @@ export async function action(args: Route.ActionArgs) {
   return backToPage(args.request, `${orderPath(language, order.databaseId, hash)}?${CANCEL_NOTICE_PARAM[language]}=1#order-timeline-heading`);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta({
-        title: titleWithShop(createI18n(loaderData.language).t('order.cancel.title', { number: loaderData.order.number }), loaderData.language),
-        alternates: loaderData.alternates,
-        language: loaderData.language,
-        matches,
-        noindex: true,
-      })
-    : [];
+export const meta: Route.MetaFunction = (args) => orderPageMeta(args, 'order.cancel.title', args.loaderData?.order.number);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <OrderNotFound />;
-}
+export const ErrorBoundary = OrderNotFoundBoundary;
 
 export default function OrderCancelPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,17 +6,16 @@
 // for the link sent to the order's e-mail. Plain forms posted to this page: they work with and without
 // JavaScript alike, each message at its field and everything typed kept (docs/decisions/0020).
 import { useEffect, useRef } from 'react';
-import { data, Form, isRouteErrorResponse, Link, useActionData } from 'react-router';
-import { createI18n, useTranslation } from '../i18n/index.ts';
+import { data, Form, Link, useActionData } from 'react-router';
+import { useTranslation } from '../i18n/index.ts';
 import { getFragmentData, graphql } from '~/gql';
 import type { Route } from './+types/withdrawal';
 import { apolloFor, notFound } from '../apollo/load.ts';
 import { errorOf, fieldErrorMap } from '../apollo/errors.ts';
 import { alternatesFor, href, languageOfRequest, useLanguage } from '../language.ts';
-import { pageMeta, titleWithShop } from '../seo.ts';
 import { FormToken, formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
-import { OrderNotFound } from '../features/orders/OrderDetails.tsx';
+import { orderPageMeta, OrderNotFoundBoundary } from '../features/orders/order-page.tsx';
 import { WITHDRAWAL_NOTICE_PARAM, WITHDRAWAL_NOTICE_VALUES } from '../features/withdrawal/WithdrawalSection.tsx';
 import { formatDate } from '../../../schema/rules/dates.ts';
 import { piecesText } from '../../../schema/rules/plural.ts';
@@ -210,21 +209,9 @@ export async function action(args: Route.ActionArgs) {
   return backToPage(args.request, `${orderPath(language, order.databaseId, hash)}?${WITHDRAWAL_NOTICE_PARAM[language]}=${notice}#withdrawal-heading`);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? pageMeta({
-        title: titleWithShop(createI18n(loaderData.language).t('withdrawal.title', { number: loaderData.order.number }), loaderData.language),
-        alternates: loaderData.alternates,
-        language: loaderData.language,
-        matches,
-        noindex: true,
-      })
-    : [];
+export const meta: Route.MetaFunction = (args) => orderPageMeta(args, 'withdrawal.title', args.loaderData?.order.number);
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <OrderNotFound />;
-}
+export const ErrorBoundary = OrderNotFoundBoundary;
 
 export default function WithdrawalPage({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

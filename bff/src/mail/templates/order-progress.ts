@@ -5,6 +5,7 @@
 import { href } from '../../../../schema/routes.ts';
 import { formatDate, formatDateTime } from '../../../../schema/rules/dates.ts';
 import { formatMoney } from '../../../../schema/rules/money.ts';
+import { carrierDisplayName } from '../../../../schema/rules/carriers.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { OrderProgressMailDocument } from '../../services/order-progress.ts';
@@ -23,6 +24,7 @@ const TEXTS = {
     intro: {
       PROCESSING: 'vaši objednávku č. {number} ze dne {date} právě balíme. Až ji předáme dopravci nebo bude připravená k vyzvednutí, dáme vám vědět.',
       SHIPPED: 'vaši objednávku č. {number} ze dne {date} jsme předali dopravci {carrier}. Číslo zásilky je {tracking}.',
+      SHIPPED_UNNAMED: 'vaši objednávku č. {number} ze dne {date} jsme předali dopravci. Číslo zásilky je {tracking}.',
       READY_FOR_PICKUP: 'vaše objednávka č. {number} ze dne {date} je připravená k vyzvednutí na prodejně {store}. Vyzvedněte si ji prosím nejpozději {deadline}.',
       DELIVERED: 'vaše objednávka č. {number} ze dne {date} byla doručena. Děkujeme za nákup a přejeme, ať vám zboží dobře slouží.',
       PICKED_UP: 'vaši objednávku č. {number} ze dne {date} jste si vyzvedli. Děkujeme za nákup a přejeme, ať vám zboží dobře slouží.',
@@ -45,6 +47,7 @@ const TEXTS = {
     intro: {
       PROCESSING: 'we are packing your order No. {number} of {date}. We will let you know when it is handed to the carrier or ready for pickup.',
       SHIPPED: 'we have handed your order No. {number} of {date} to {carrier}. The tracking number is {tracking}.',
+      SHIPPED_UNNAMED: 'we have handed your order No. {number} of {date} to the carrier. The tracking number is {tracking}.',
       READY_FOR_PICKUP: 'your order No. {number} of {date} is ready for pickup at our store {store}. Please collect it by {deadline}.',
       DELIVERED: 'your order No. {number} of {date} was delivered. Thank you for shopping with us; we hope you enjoy it.',
       PICKED_UP: 'you have picked up your order No. {number} of {date}. Thank you for shopping with us; we hope you enjoy it.',
@@ -66,7 +69,7 @@ export const orderProgress: MailTemplate<OrderProgressMailDocument> = {
     const values = {
       number: order.number,
       date: formatDate(order.createdAt, language),
-      carrier: order.carrier ?? '',
+      carrier: carrierDisplayName(order.carrier, language) ?? '',
       tracking: order.trackingNumber ?? '',
       store,
       deadline: order.pickupDeadline ? formatDateTime(order.pickupDeadline, language) : '',
@@ -76,7 +79,8 @@ export const orderProgress: MailTemplate<OrderProgressMailDocument> = {
     const summaryUrl = context.publicUrl + href('orderSummary', language, { id: order.id, hash: order.hash });
     const subject = fill(t.subject[order.step], values);
     const handover = order.payOnHandover && !order.paid && ['SHIPPED', 'READY_FOR_PICKUP', 'PICKUP_REMINDER'].includes(order.step);
-    const paragraphs = [fill(t.intro[order.step], values), ...(handover ? [fill(t.payOnHandover, values)] : [])];
+    const intro = order.step === 'SHIPPED' && !values.carrier ? t.intro.SHIPPED_UNNAMED : t.intro[order.step];
+    const paragraphs = [fill(intro, values), ...(handover ? [fill(t.payOnHandover, values)] : [])];
     const trackingUrl = order.step === 'SHIPPED' ? order.trackingUrl : null;
 
     const body = html`
