@@ -22,7 +22,7 @@ import {
 import { loadConfig, type ConversionSettings } from '../../bff/src/config.ts';
 import { CONVERSION_RETRY } from '../../bff/src/jobs/conversions.ts';
 
-const TIMEOUT_MS = 400;
+const TIMEOUT_MS = 2_000;
 
 let heureka: FakeConversionEndpoint;
 let zbozi: FakeConversionEndpoint;
@@ -287,7 +287,7 @@ describe(`Ověřeno zákazníky and Zboží's backend conversion (${databaseKind
     const atAnswer = await app.prisma.conversionDelivery.findMany({ where: { orderId: order.id }, select: { lastError: true } });
     expect(atAnswer).toEqual([{ lastError: null }, { lastError: null }]);
     expect(order.placedInMs).toBeLessThan(10_000);
-    await expect.poll(() => requestsOf(heureka, order.email).length + requestsOf(zbozi, order.email).length).toBe(2);
+    await expect.poll(() => requestsOf(heureka, order.email).length + requestsOf(zbozi, order.email).length, { timeout: 4 * TIMEOUT_MS }).toBe(2);
     await afterKick(order);
     expect(await rows(order.id)).toMatchObject([
       { status: 'PENDING', attempts: 1, lastStatus: null },

@@ -85,7 +85,7 @@ async function sendRow(deps: ConversionSenderDeps, row: DeliveryRow, signal?: Ab
   const request = requestOf(deps.settings, row.channel, order);
   if (!request) return { giveUp: 'its key is no longer set' };
   let status: number;
-  let answer = '';
+  let answer: string;
   try {
     const timeout = AbortSignal.timeout(deps.settings.timeoutMs);
     const response = await fetch(request.url, {

@@ -11,7 +11,7 @@ import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql } from '~/gql';
 import type { CheckoutInput, CheckoutPageQuery } from '~/gql/graphql';
 import { useTranslation } from '../../i18n/index.ts';
-import { href, useLanguage } from '../../language.ts';
+import { useLanguage } from '../../language.ts';
 import { sessionCartIs } from '../../apollo/cache.ts';
 import { errorOf } from '../../apollo/errors.ts';
 import { priceOf } from '../../components/ui/Money.tsx';
