@@ -20,6 +20,15 @@ export type ShopLoadContext = {
   verifyFormToken: (value: unknown) => boolean;
   /** The shop's withdrawal period in days (the setting WITHDRAWAL_PERIOD_DAYS), which the model withdrawal form states. */
   withdrawalPeriodDays: number;
-  /** Third-party tags, loaded in the browser only after the matching cookie consent. */
-  tracking: { gtmId: string | null; socialPixelId: string | null };
+  /**
+   * Third-party tags, loaded in the browser only after the matching cookie consent. `conversions`: a
+   * conversion script's key is set, so "Koupit a zaplatit" leads to the thank-you page (docs/decisions/0076).
+   */
+  tracking: { gtmId: string | null; socialPixelId: string | null; conversions: boolean };
+  /**
+   * The thank-you page's conversion scripts (docs/decisions/0076): allows this response's CSP the hosts
+   * of the configured scripts. Null on a client navigation's data request, whose CSP is the page's
+   * already loaded one: the scripts could not load, so the page does not ask for them.
+   */
+  allowConversionScripts: (() => void) | null;
 };

@@ -33,6 +33,8 @@ export const ROUTES = {
   // the link that confirms an order sent without JavaScript (docs/decisions/0049)
   orderConfirm: { cs: '/objednavka/potvrzeni/:token', en: '/en/order/confirm/:token', file: 'routes/order-confirm.tsx' },
   orderConfirmKept: { cs: '/objednavka/potvrzeni', en: '/en/order/confirm', file: 'routes/order-confirm.tsx' },
+  // after "Koupit a zaplatit": the order this session placed, and the conversion scripts (docs/decisions/0076)
+  thankYou: { cs: '/objednavka/dekujeme', en: '/en/order/thank-you', file: 'routes/thank-you.tsx' },
   orderDetail: { cs: '/ucet/objednavka/:id', en: '/en/account/order/:id', file: 'routes/account-order.tsx' },
   account: { cs: '/ucet', en: '/en/account', file: 'routes/account.tsx', guard: 'customer' },
   accountAddresses: { cs: '/ucet/dodaci-adresy', en: '/en/account/addresses', file: 'routes/account-addresses.tsx', guard: 'customer' },

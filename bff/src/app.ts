@@ -25,7 +25,7 @@ import { createLogger, lineLog, type Log } from './log.ts';
 import { createMetrics } from './http/metrics.ts';
 import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
-import { startJobs, type Mailer, type WebhookSender } from './jobs/index.ts';
+import { startJobs, type ConversionSender, type Mailer, type WebhookSender } from './jobs/index.ts';
 import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
 import type { Clock } from './services/tickets.ts';
 import { DeliveryTimings } from './services/delivery-promise.ts';
@@ -92,6 +92,8 @@ export type App = {
   mailer: Mailer;
   /** Sends the webhook outbox (on an interval); closed by close(). */
   webhooks: WebhookSender;
+  /** Sends Ověřeno zákazníky and Zboží's backend conversions (after orders, on an interval); null without their keys. */
+  conversions: ConversionSender | null;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
   /**
@@ -151,6 +153,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     seatChanges: parts.seatChanges,
     mailer: parts.jobs.mail,
     webhooks: parts.jobs.webhooks,
+    conversions: parts.jobs.conversions,
     responseCacheStats: parts.fullResponseCache?.stats ?? null,
     purgeResponseCache: parts.fullResponseCache?.purge ?? null,
     personalAnswerStats: parts.personalAnswers?.stats ?? null,
@@ -270,6 +273,10 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
   // 6. every background job (bff/src/jobs/): the mail and webhook outboxes, unpaid orders, the hold
   // sweep, the pick-up point feed, the clean-ups and the rate limits' pruning
   const jobs = startJobs({ db: prisma, config, log: backgroundLog, clock });
+  // an order of this instance: its Ověřeno zákazníky / Zboží calls go out soon, not at the next interval
+  changes.subscribe((event, origin) => {
+    if (event.kind === 'OrderPlaced' && origin === 'here') jobs.conversions?.kick();
+  });
   // 7. GraphQL, with the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   // the delivery methods' transit days, kept for the delivery date promise until the methods change (decision 0069)

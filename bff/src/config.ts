@@ -140,6 +140,8 @@ export type Config = {
   gtmId: string | null;
   /** Social (Meta) pixel id (SOCIAL_PIXEL_ID, digits), loaded after advertising consent; null: none. */
   socialPixelId: string | null;
+  /** Conversion measuring and Ověřeno zákazníky (docs/marketing.md, decision 0076); every key null: that channel is off. */
+  conversions: ConversionSettings;
   seedDemoData: boolean;
   /** The company registry (ARES) REST base, up to …/rest (ARES_URL); lookups by IČO go to {base}/ekonomicke-subjekty/{ico}. */
   aresUrl: string;
@@ -186,6 +188,73 @@ export type Config = {
 };
 
 export class ConfigError extends Error {}
+
+/** The keys of the comparison sites and Google Ads (docs/marketing.md); null: that channel is off. */
+export type ConversionSettings = {
+  /** Heureka's conversion-measuring key (HEUREKA_CONVERSION_KEY): the thank-you page's script, with advertising consent. */
+  heurekaConversionKey: string | null;
+  /** Heureka's "Ověřeno zákazníky" API key (HEUREKA_VERIFIED_KEY): the order log, sent by the server. Never logged. */
+  heurekaVerifiedKey: string | null;
+  /** The order log's address (HEUREKA_ORDER_LOG_URL). */
+  heurekaOrderLogUrl: string;
+  /** Zboží.cz shop id (ZBOZI_SHOP_ID, digits): the thank-you page's conversion call, and with the key the backend one. */
+  zboziShopId: string | null;
+  /** Zboží.cz private key of conversion measuring (ZBOZI_PRIVATE_KEY): the backend call. Never logged. */
+  zboziPrivateKey: string | null;
+  /** Zboží's backend address (ZBOZI_CONVERSION_URL), {shopId} replaced by the shop id. */
+  zboziConversionUrl: string;
+  /** Zboží's sandbox flag sent with the backend call (ZBOZI_SANDBOX). */
+  zboziSandbox: boolean;
+  /** Google Ads conversion (GOOGLE_ADS_CONVERSION, AW-123456789/label): the thank-you page's gtag event, with advertising consent. */
+  googleAdsConversion: { id: string; label: string } | null;
+  /** How often the sender looks for due calls (CONVERSION_INTERVAL_MS); 0: only when kicked (tests). */
+  intervalMs: number;
+  /** A call still unanswered after this many ms fails and is retried (CONVERSION_TIMEOUT_MS). */
+  timeoutMs: number;
+};
+
+export const DEFAULT_HEUREKA_ORDER_LOG_URL = 'https://api.heureka.cz/shop-certification/v2/order/log';
+export const DEFAULT_ZBOZI_CONVERSION_URL = 'https://www.zbozi.cz/action/{shopId}/conversion/backend';
+
+function httpUrl(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined || value === '') return fallback;
+  if (!/^https?:\/\/\S+$/.test(value) || !URL.canParse(value)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}"`);
+  return value;
+}
+
+/** A key typed into the environment: printable, no spaces; the value is not echoed (it may be a secret). */
+function key(name: string, value: string | undefined): string | null {
+  const text = value?.trim() || null;
+  if (text !== null && !/^[\x21-\x7e]{1,200}$/.test(text)) throw new ConfigError(`${name} must be printable characters without spaces`);
+  return text;
+}
+
+function conversionSettings(env: NodeJS.ProcessEnv, mode: 'production' | 'test' | 'development'): ConversionSettings {
+  const zboziShopId = env.ZBOZI_SHOP_ID?.trim() || null;
+  if (zboziShopId !== null && !/^\d{1,12}$/.test(zboziShopId)) throw new ConfigError(`ZBOZI_SHOP_ID must be digits, got "${zboziShopId}"`);
+  const google = env.GOOGLE_ADS_CONVERSION?.trim() || null;
+  const googleParts = google === null ? null : /^(AW-\d{6,15})\/([A-Za-z0-9_-]{1,64})$/.exec(google);
+  if (google !== null && !googleParts) throw new ConfigError(`GOOGLE_ADS_CONVERSION must look like AW-123456789/AbC-dEfGhIj, got "${google}"`);
+  const heurekaConversionKey = env.HEUREKA_CONVERSION_KEY?.trim() || null;
+  if (heurekaConversionKey !== null && !/^[A-Za-z0-9_-]{1,64}$/.test(heurekaConversionKey)) {
+    throw new ConfigError(`HEUREKA_CONVERSION_KEY must be letters, digits, - or _, got "${heurekaConversionKey}"`);
+  }
+  // tests never reach the internet: without the URLs a closed local port (their fakes set one)
+  const offline = (name: string, value: string | undefined, fallback: string) => (mode === 'test' && !value ? 'http://127.0.0.1:9/' + name : httpUrl(name, value, fallback));
+  return {
+    heurekaConversionKey,
+    heurekaVerifiedKey: key('HEUREKA_VERIFIED_KEY', env.HEUREKA_VERIFIED_KEY),
+    heurekaOrderLogUrl: offline('HEUREKA_ORDER_LOG_URL', env.HEUREKA_ORDER_LOG_URL, DEFAULT_HEUREKA_ORDER_LOG_URL),
+    zboziShopId,
+    zboziPrivateKey: key('ZBOZI_PRIVATE_KEY', env.ZBOZI_PRIVATE_KEY),
+    zboziConversionUrl: offline('ZBOZI_CONVERSION_URL', env.ZBOZI_CONVERSION_URL, DEFAULT_ZBOZI_CONVERSION_URL),
+    zboziSandbox: flag('ZBOZI_SANDBOX', env.ZBOZI_SANDBOX, false),
+    googleAdsConversion: googleParts ? { id: googleParts[1], label: googleParts[2] } : null,
+    // tests run the sender themselves
+    intervalMs: mode === 'test' ? 0 : integer('CONVERSION_INTERVAL_MS', env.CONVERSION_INTERVAL_MS, 10_000, 0, 3600_000),
+    timeoutMs: integer('CONVERSION_TIMEOUT_MS', env.CONVERSION_TIMEOUT_MS, 10_000, 100, 120_000),
+  };
+}
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -458,6 +527,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     captchaMaxNumber: integer('CAPTCHA_MAX_NUMBER', env.CAPTCHA_MAX_NUMBER, mode === 'test' ? 200 : 50_000, 10, 10_000_000),
     gtmId,
     socialPixelId,
+    conversions: conversionSettings(env, mode),
     seedDemoData: flag('SEED_DEMO_DATA', env.SEED_DEMO_DATA, true),
     // tests never reach the internet: without ARES_URL they get a closed local port (their fake sets one)
     aresUrl: mode === 'test' && !env.ARES_URL ? 'http://127.0.0.1:9' : aresUrl(env.ARES_URL),

@@ -12,7 +12,8 @@ export function loadContext(overrides: Partial<ShopLoadContext> = {}): ShopLoadC
     personalPage: false,
     verifyFormToken: () => false,
     withdrawalPeriodDays: DEFAULT_WITHDRAWAL_PERIOD_DAYS,
-    tracking: { gtmId: null, socialPixelId: null },
+    tracking: { gtmId: null, socialPixelId: null, conversions: false },
+    allowConversionScripts: null,
     ...overrides,
   };
 }

@@ -96,7 +96,7 @@ function useAlternates(): Alternates | null {
   return leaf?.alternates ?? null;
 }
 
-const NO_TRACKING = { gtmId: null, socialPixelId: null };
+const NO_TRACKING = { gtmId: null, socialPixelId: null, conversions: false };
 
 function DefaultLayout({ children }: { children: React.ReactNode }) {
   const alternates = useAlternates();

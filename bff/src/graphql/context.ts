@@ -28,6 +28,8 @@ export type ShopSession = {
   seatHolds?: number;
   /** Set when the session solved the captcha for seat holds. */
   seatHoldsVerified?: boolean;
+  /** The order this session placed last: the thank-you page shows it (graphql/schema/conversions.ts). */
+  placedOrderId?: number;
 };
 
 /**

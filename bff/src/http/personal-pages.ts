@@ -24,6 +24,7 @@ const PERSONAL_PAGES: RouteName[] = [
   'watchUnsubscribe',
   'complaint',
   'orderSummaryKept',
+  'thankYou',
   'sharedWishlistKept',
   'changePasswordKept',
   'watchUnsubscribeKept',

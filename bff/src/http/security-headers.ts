@@ -1,6 +1,7 @@
 // Security headers on every response. Scripts run only with the per-request nonce.
 import type { ServerResponse } from 'node:http';
-import { mapTileOrigin, type Config } from '../config.ts';
+import { mapTileOrigin, type Config, type ConversionSettings } from '../config.ts';
+import { CONVERSION_HOSTS, type ConversionCsp } from '../../../schema/rules/conversion-scripts.ts';
 
 /** The hosts the tag manager (ANALYTICS_GTM_ID) and the social pixel (SOCIAL_PIXEL_ID) need; none when unset. */
 export function trackingSources(config: Pick<Config, 'gtmId' | 'socialPixelId'>) {
@@ -74,4 +75,36 @@ export function securityHeaderSetter(config: Config): (path: string, nonce: stri
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     if (config.secureCookies && https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   };
+}
+
+/** The hosts of the conversion scripts whose keys are set (schema/rules/conversion-scripts.ts). */
+export function conversionSources(settings: ConversionSettings): ConversionCsp {
+  const channels = [
+    settings.heurekaConversionKey ? CONVERSION_HOSTS.heureka : null,
+    settings.zboziShopId ? CONVERSION_HOSTS.zbozi : null,
+    settings.googleAdsConversion ? CONVERSION_HOSTS.google : null,
+  ].filter((channel) => channel !== null);
+  const all = (directive: keyof ConversionCsp) => [...new Set(channels.flatMap((channel) => channel[directive]))];
+  return { script: all('script'), img: all('img'), connect: all('connect'), frame: all('frame') };
+}
+
+/**
+ * Adds hosts to the CSP this response already carries (the thank-you page of a visitor who granted
+ * advertising consent: its conversion scripts). Every other response keeps the policy as it is.
+ */
+export function extendContentSecurityPolicy(res: ServerResponse, extra: ConversionCsp): void {
+  const header = res.getHeader('Content-Security-Policy');
+  if (typeof header !== 'string') return;
+  const directives = header.split('; ');
+  const add = (name: string, hosts: readonly string[], base: string) => {
+    if (hosts.length === 0) return;
+    const index = directives.findIndex((directive) => directive.split(' ')[0] === name);
+    if (index === -1) directives.push(`${name} ${base} ${hosts.join(' ')}`);
+    else directives[index] = `${directives[index]} ${hosts.join(' ')}`;
+  };
+  add('script-src', extra.script, "'self'");
+  add('img-src', extra.img, "'self'");
+  add('connect-src', extra.connect, "'self'");
+  add('frame-src', extra.frame, "'self'");
+  res.setHeader('Content-Security-Policy', directives.join('; '));
 }

@@ -25,8 +25,9 @@ import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startPickupRemindersJob } from './pickup-reminders.ts';
 import { startUncollectedOrdersJob } from './uncollected-orders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
+import { startConversionsJob, type ConversionSender } from './conversions.ts';
 
-export type { Mailer, WebhookSender };
+export type { Mailer, WebhookSender, ConversionSender };
 
 export type JobsConfig = MailConfig &
   Pick<
@@ -45,6 +46,7 @@ export type JobsConfig = MailConfig &
     | 'fioApiToken'
     | 'fioApiUrl'
     | 'fioPollIntervalMs'
+    | 'conversions'
   >;
 
 export type JobDeps = {
@@ -72,6 +74,8 @@ export type Jobs = {
   fioPayments: BackgroundLoop | null;
   cleanUps: BackgroundLoop;
   rateLimitPruning: BackgroundLoop;
+  /** Sends Ověřeno zákazníky and Zboží's backend conversions; null without their keys. */
+  conversions: ConversionSender | null;
   /**
    * After a commit that enqueued e-mail: the mail job sends it at once. The same as a service's
    * kickMailSender(db), for a caller (an after-commit subscriber) that holds the jobs rather than the
@@ -95,6 +99,8 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const fioPayments = startFioPaymentsJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
   const rateLimitPruning = startRateLimitPruningJob(db, log);
+  // the comparison sites' server-side calls of placed orders (docs/decisions/0076)
+  const conversions = startConversionsJob({ db, settings: config.conversions, log });
   return {
     mail,
     webhooks,
@@ -106,9 +112,10 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     fioPayments,
     cleanUps,
     rateLimitPruning,
+    conversions,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, conversions].map((job) => job?.close()));
     },
   };
 }

@@ -1,4 +1,4 @@
-// The one outbox mechanism (docs/decisions/0057): how the mail outbox and the webhook outbox are sent.
+// The one outbox mechanism (docs/decisions/0057): how the mail, webhook and conversion outboxes are sent.
 // A row is written in the transaction of what it announces; a sender here takes it and does what it
 // says (an e-mail, a POST), at least once, recorded once, on any number of instances:
 //
@@ -23,6 +23,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
+
+/** The outbox tables: each has the columns OutboxTable.table names. */
+export type OutboxTableName = 'MailOutbox' | 'WebhookDelivery' | 'ConversionDelivery';
 
 /** What every claimed row carries; an outbox's own columns come on top (OutboxTable.columns). */
 export type ClaimedRow = { id: number | string; attempts: number; createdAt: Date; leaseToken: string };
@@ -52,7 +55,7 @@ export type OutboxMark<Done extends string> = {
 
 export type OutboxTable<Row extends ClaimedRow, Done extends string, Columns> = {
   /** The table (a constant): its rows have id, status, attempts, nextAttemptAt, lockedUntil, leaseToken, lastError, createdAt. */
-  table: 'MailOutbox' | 'WebhookDelivery';
+  table: OutboxTableName;
   /** The columns a sender needs besides those of ClaimedRow, as SQL on the claimed row "claimed". */
   columns: Prisma.Sql;
   /** The columns whose order due rows are claimed and sent in, e.g. ['createdAt', 'id']. */
@@ -131,7 +134,7 @@ export async function claimRows<Row extends ClaimedRow>(
 }
 
 /** Extends the leases of the rows this claim still holds (finished rows no longer carry its token). */
-export async function renewLease(db: Db, table: 'MailOutbox' | 'WebhookDelivery', leaseToken: string, lockedUntil: Date): Promise<number> {
+export async function renewLease(db: Db, table: OutboxTableName, leaseToken: string, lockedUntil: Date): Promise<number> {
   return db.$executeRaw`
     UPDATE ${Prisma.raw(`"${table}"`)} SET "lockedUntil" = ${lockedUntil.toISOString()}::timestamptz
      WHERE "leaseToken" = ${leaseToken} AND "status" = 'SENDING'`;

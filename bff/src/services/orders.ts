@@ -23,6 +23,7 @@ import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, t
 import { computeCheckout, loadCheckoutCart, readCheckoutSnapshot, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
 import { enqueueOrderConfirmation } from './mail-outbox.ts';
+import { enqueueConversions } from './conversions.ts';
 import { inTransaction } from '../events/record.ts';
 import { takeStock } from './stock.ts';
 import { recordVoucherUses, VoucherError } from './vouchers.ts';
@@ -403,6 +404,8 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
       await enqueueOrderConfirmation(tx, orderId);
+      // Ověřeno zákazníky and Zboží's backend conversion: sent after the commit by their own job
+      await enqueueConversions(tx, ctx.config, { id: orderId, currency: checkout.currency, surveyOptOut: checkout.surveyOptOut });
       changes.record({ kind: 'OrderPlaced', orderId }, { kind: 'MailEnqueued' });
       // (5) an operation past its time limit was already told "try again": it rolls back here; one in
       // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
@@ -498,6 +501,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       currency: checkout.currency,
       language: checkout.language,
       email: invoice.email.toLowerCase(),
+      surveyOptOut: checkout.surveyOptOut,
       phone: invoice.phone || null,
       deliveryMethodId: checkout.delivery?.id ?? null,
       paymentMethodId: checkout.payment?.id ?? null,

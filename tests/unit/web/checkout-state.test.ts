@@ -25,6 +25,7 @@ const SAVED: CheckoutStart['saved'] = {
   deliverySavedId: null,
   note: 'Saved note',
   newsletter: false,
+  surveyOptOut: false,
   terms: false,
 };
 
@@ -40,6 +41,7 @@ const POSTED: CheckoutFormValues = {
   delivery: EMPTY_ADDRESS,
   note: 'Typed note',
   newsletter: true,
+  surveyOptOut: true,
   termsAccepted: true,
   revision: 'r1',
 };
@@ -137,6 +139,7 @@ describe('what the shopper types', () => {
     expect(checkoutReducer(start, { type: 'forCompanySet', value: true })).toEqual({ ...start, forCompany: true });
     expect(checkoutReducer(start, { type: 'sameAsInvoiceSet', value: false })).toEqual({ ...start, sameAsInvoice: false });
     expect(checkoutReducer(start, { type: 'newsletterSet', value: true })).toEqual({ ...start, newsletter: true });
+    expect(checkoutReducer(start, { type: 'surveyOptOutSet', value: true })).toEqual({ ...start, surveyOptOut: true });
     expect(checkoutReducer(start, { type: 'invoiceSavedIdSet', id: null })).toEqual({ ...start, invoiceSavedId: null });
     expect(checkoutReducer(start, { type: 'deliverySavedIdSet', id: 'address-2' })).toEqual({ ...start, deliverySavedId: 'address-2' });
   });
@@ -147,6 +150,13 @@ describe('what the shopper types', () => {
     const stored = { ...draft, cartId: 'cart-1', invoice: EMPTY_ADDRESS, delivery: EMPTY_ADDRESS, invalid: { invoice: [], delivery: [] } };
     expect(checkoutReducer(fromCart(), { type: 'draftRead', draft: stored })).toEqual({ ...fromCart(), ...draft, draftRead: true });
     expect(checkoutReducer(fromCart(), { type: 'draftRead', draft: null })).toEqual({ ...fromCart(), draftRead: true });
+  });
+
+  it('a draft keeps the questionnaire’s opt-out; one written before the opt-out existed keeps the page’s', () => {
+    const base = { forCompany: false, sameAsInvoice: true, invoiceSavedId: null, deliverySavedId: null, note: '', newsletter: false, terms: false };
+    expect(checkoutReducer(fromCart(), { type: 'draftRead', draft: { ...base, surveyOptOut: true } }).surveyOptOut).toBe(true);
+    const ticked = { ...fromCart(), surveyOptOut: true };
+    expect(checkoutReducer(ticked, { type: 'draftRead', draft: base }).surveyOptOut).toBe(true);
   });
 });
 

@@ -30,6 +30,7 @@ import { StorePicker } from '../features/checkout/StorePicker.tsx';
 import { PICKUP_POINTS_LISTED, PickupPointPicker, PickupPointSearchQuery } from '../features/checkout/PickupPointPicker.tsx';
 import { DeliveryAddressSection, InvoiceAddressSection } from '../features/checkout/CheckoutAddresses.tsx';
 import { CheckoutOther } from '../features/checkout/CheckoutOther.tsx';
+import { afterOrderPath } from '../features/conversions/after-order.ts';
 import { CheckoutSummary } from '../features/checkout/CheckoutSummary.tsx';
 import { OrderChanges } from '../features/checkout/OrderChanges.tsx';
 
@@ -142,7 +143,7 @@ export async function action(args: Route.ActionArgs) {
   if (problems.length > 0) return answer({ message: problems[0].message, fieldErrors: problems.map(({ field, message }) => ({ field, message })) }, 400);
   const placed = (await client.mutate({ mutation: PlaceOrderMutation, variables: { input: { revision: values.revision } } })).data?.placeOrder;
   if (!placed) return answer({ message: t('checkout.cannotSubmit') }, 500);
-  if (placed.__typename === 'Order') return backToPage(args.request, href('orderSummary', language, { id: placed.databaseId, hash: placed.hash }));
+  if (placed.__typename === 'Order') return backToPage(args.request, afterOrderPath(args.context.tracking.conversions, language, placed));
   const refused = errorOf(placed);
   // The page shows the cart's new totals and revision; submitting again accepts them.
   if (placed.__typename === 'OrderChangedError') return answer({ message: refused.message, changed: placed }, 409);
@@ -234,6 +235,9 @@ function CheckoutPage({ page }: { page: PageData }) {
             changeNote={checkout.changeNote}
             newsletter={checkout.newsletter}
             setNewsletter={checkout.setNewsletter}
+            surveyOffered={checkout.surveyOffered}
+            surveyOptOut={checkout.surveyOptOut}
+            setSurveyOptOut={checkout.setSurveyOptOut}
             terms={checkout.terms}
             changeTerms={checkout.changeTerms}
             termsError={problems.terms}

@@ -17,6 +17,9 @@ import {
 import { OrderChangedError, placeOrder, type OrderChange } from '../../services/orders.ts';
 import { CONFIRMATION_VALID_MINUTES, confirmOrder, requestOrderConfirmation, type ConfirmationRequest } from '../../services/order-confirmations.ts';
 import { money, type Money } from '../../services/pricing.ts';
+import { surveyOffered } from '../../services/conversions.ts';
+import { keepLinkSecret } from '../../services/link-secrets.ts';
+import type { Context } from '../context.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, storedPhone, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
@@ -279,6 +282,13 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     }),
     note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     newsletter: t.exposeBoolean('newsletter', { description: 'The shopper asked for the newsletter with this order.' }),
+    surveyOptOut: t.exposeBoolean('surveyOptOut', {
+      description: 'The shopper refused the satisfaction questionnaire of Heureka’s "Ověřeno zákazníky" (and Zboží.cz’s): nothing is sent for this order.',
+    }),
+    surveyOffered: t.boolean({
+      description: 'Whether the checkout shows the unticked opt-out of the satisfaction questionnaire (HEUREKA_VERIFIED_KEY or Zboží’s keys are set).',
+      resolve: (_checkout, _a, ctx) => surveyOffered(ctx.config),
+    }),
     termsAccepted: t.exposeBoolean('termsAccepted', { description: 'The shopper agreed with the terms and conditions; the order needs it.' }),
     totals: t.field({ type: CheckoutTotalsRef, description: 'Every amount of the order as it stands now.', resolve: (checkout) => checkout.totals }),
     problems: t.field({
@@ -350,6 +360,7 @@ const CheckoutInputRef = builder.inputType('CheckoutInput', {
     deliveryAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
     note: t.string({ description: 'A note to the order, plain text.' }),
     newsletter: t.boolean({ description: 'The shopper asks for the newsletter with this order.' }),
+    surveyOptOut: t.boolean({ description: '"Nesouhlasím se zasláním dotazníku spokojenosti v rámci programu Ověřeno zákazníky": true sends nothing for the order.' }),
     termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
   }),
 });
@@ -424,6 +435,17 @@ const OrderConfirmationRequestRef = builder.objectRef<ConfirmationRequest>('Orde
   }),
 });
 
+/**
+ * A browser session remembers the order it placed, and its summary link's secret: the thank-you page
+ * (no secret in its address) shows it and links the summary at its address without the hash.
+ */
+async function rememberPlacedOrder(ctx: Context, orderId: number): Promise<void> {
+  if (ctx.partner !== null || ctx.accessTokenId !== undefined) return;
+  const { hash } = await ctx.prisma.order.findUniqueOrThrow({ where: { id: orderId }, select: { hash: true } });
+  ctx.session.placedOrderId = orderId;
+  keepLinkSecret(ctx.session, 'orderSummary', String(orderId), hash);
+}
+
 builder.mutationFields((t) => ({
   updateCheckout: t.prismaField({
     ...CART_ACCESS,
@@ -464,7 +486,9 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: PlaceOrderInputRef, required: true, description: 'The revision the shopper confirmed (and a captcha when asked for).' }) },
     resolve: async (query, _root, { input }, ctx) => {
       const orderId = await placeOrder(ctx, input.revision, input.captcha);
-      return ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
+      const order = await ctx.prisma.order.findUniqueOrThrow({ ...query, where: { id: orderId } });
+      await rememberPlacedOrder(ctx, orderId);
+      return order;
     },
   }),
   requestOrderConfirmation: t.field({

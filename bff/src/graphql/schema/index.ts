@@ -27,5 +27,6 @@ import './link-secrets.ts';
 import './withdrawals.ts';
 import './order-lifecycle.ts';
 import './delivery-promise.ts';
+import './conversions.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

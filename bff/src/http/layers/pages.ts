@@ -12,6 +12,8 @@ import { brokenEscapesTakenLiterally, pageRequestShape } from '../client-errors.
 import { isPersonalPage, personalPagesNotStored } from '../personal-pages.ts';
 import { issueCsrfCookie, pageFormProtection, pageFormToken, verifyPageFormToken } from '../csrf.ts';
 import { readCookie } from '../cookies.ts';
+import { conversionSources, extendContentSecurityPolicy } from '../security-headers.ts';
+import { browserChannelsSet } from '../../services/conversions.ts';
 import type { AppParts, Layer, PageBuild } from './layer.ts';
 
 /** The production build (SSR=build) or vite (SSR=vite); null without pages (SSR=off). */
@@ -87,7 +89,9 @@ function loadContextOf({ config, csrf, sessionCookie, yoga }: AppParts) {
       personalPage,
       verifyFormToken: (value) => verifyPageFormToken(req, csrf, value),
       withdrawalPeriodDays: config.withdrawalPeriodDays,
-      tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId },
+      tracking: { gtmId: config.gtmId, socialPixelId: config.socialPixelId, conversions: browserChannelsSet(config.conversions) },
+      // a page's own render only: a client navigation's data request cannot change the page's CSP
+      allowConversionScripts: req.path.endsWith('.data') ? null : () => extendContentSecurityPolicy(res, conversionSources(config.conversions)),
       async executeGraphQL(body, language) {
         const response = await yoga.fetch(
           'http://in-process/graphql',

@@ -1,13 +1,17 @@
-// The checkout's last section: the order note, the newsletter and the terms (linked, opened in a new
+// The checkout's last section: the order note, the newsletter, the satisfaction questionnaire's opt-out and the terms (linked, opened in a new
 // tab) that must be accepted. Their state lives in useCheckout.
 import { useTranslation } from '../../i18n/index.ts';
 import { infoHref, useLanguage } from '../../language.ts';
 import { NOTE_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import type { Checkout } from './useCheckout.ts';
 
-type Props = Pick<Checkout, 'note' | 'noteError' | 'changeNote' | 'newsletter' | 'setNewsletter' | 'terms' | 'changeTerms'> & { termsError?: string };
+type Props = Pick<
+  Checkout,
+  'note' | 'noteError' | 'changeNote' | 'newsletter' | 'setNewsletter' | 'surveyOffered' | 'surveyOptOut' | 'setSurveyOptOut' | 'terms' | 'changeTerms'
+> & { termsError?: string };
 
-export function CheckoutOther({ note, noteError, changeNote, newsletter, setNewsletter, terms, changeTerms, termsError }: Props) {
+export function CheckoutOther(props: Props) {
+  const { note, noteError, changeNote, newsletter, setNewsletter, surveyOffered, surveyOptOut, setSurveyOptOut, terms, changeTerms, termsError } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -38,6 +42,13 @@ export function CheckoutOther({ note, noteError, changeNote, newsletter, setNews
         <input type="checkbox" name="newsletter" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
         {t('checkout.newsletter')}
       </label>
+      {/* Ověřeno zákazníky: sent on legitimate interest, so an unticked opt-out (docs/marketing.md) */}
+      {surveyOffered && (
+        <label className="checkbox">
+          <input type="checkbox" name="surveyOptOut" checked={surveyOptOut} onChange={(event) => setSurveyOptOut(event.target.checked)} data-testid="survey-opt-out" />
+          {t('checkout.surveyOptOut')}
+        </label>
+      )}
       <div className={termsError ? 'checkbox-field field--invalid' : 'checkbox-field'}>
         <label className="checkbox">
           <input

@@ -17,6 +17,8 @@ export type CheckoutDraft = {
   deliverySavedId: string | null;
   note: string;
   newsletter: boolean;
+  /** The questionnaire's opt-out (absent in drafts written before it existed). */
+  surveyOptOut?: boolean;
   terms: boolean;
   /** The fields that showed a message, checked again in the language the draft is restored in. */
   invalid: { invoice: string[]; delivery: string[] };

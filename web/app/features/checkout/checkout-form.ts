@@ -30,6 +30,8 @@ export type CheckoutFormValues = {
   delivery: AddressValues;
   note: string;
   newsletter: boolean;
+  /** The questionnaire's opt-out (Ověřeno zákazníky), shown only where the shop sends one. */
+  surveyOptOut: boolean;
   termsAccepted: boolean;
   revision: string;
 };
@@ -60,6 +62,7 @@ export function checkoutChoicesInput(values: CheckoutFormValues) {
     ...(values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
     note: values.note,
     newsletter: values.newsletter,
+    surveyOptOut: values.surveyOptOut,
     termsAccepted: values.termsAccepted,
   };
 }

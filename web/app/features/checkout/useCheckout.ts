@@ -11,7 +11,7 @@ import { useMutation } from '@apollo/client/react';
 import { getFragmentData, graphql } from '~/gql';
 import type { CheckoutInput, CheckoutPageQuery } from '~/gql/graphql';
 import { useTranslation } from '../../i18n/index.ts';
-import { href, useLanguage } from '../../language.ts';
+import { useLanguage } from '../../language.ts';
 import { sessionCartIs } from '../../apollo/cache.ts';
 import { errorOf } from '../../apollo/errors.ts';
 import { priceOf } from '../../components/ui/Money.tsx';
@@ -23,6 +23,7 @@ import { addressValues, SavedAddressFieldsFragment, type AddressValues } from '.
 import type { PickupPointHits } from './PickupPointPicker.tsx';
 import { isUnchanged } from './SavedAddressPicker.tsx';
 import { savedDefaults } from './saved-defaults.ts';
+import { afterOrderPath, useConversionPage } from '../conversions/after-order.ts';
 import { clearDraft, draftStorage, readDraft, writeDraft, type CheckoutDraft } from './checkout-draft.ts';
 import { addressInput, placeOfFieldErrors, type CheckoutFieldError, type CheckoutFormValues } from './checkout-form.ts';
 import { allowedPayments, checkoutReducer, initialCheckoutState, keepsPayment, type OrderChanged } from './checkout-state.ts';
@@ -103,6 +104,8 @@ export const CheckoutCartFieldsFragment = graphql(`
       deliverySameAsInvoice
       note
       newsletter
+      surveyOptOut
+      surveyOffered
       termsAccepted
       invoiceAddress {
         ...CheckoutAddressFields
@@ -205,6 +208,7 @@ function focusFirstError() {
 export function useCheckout(page: CheckoutPage) {
   const { t } = useTranslation();
   const language = useLanguage();
+  const conversionPage = useConversionPage();
   const navigate = useNavigate();
   const { notify } = useNotify();
   const { deliveryMethods, paymentMethods, me } = page;
@@ -243,6 +247,7 @@ export function useCheckout(page: CheckoutPage) {
         deliverySavedId: deliveryAddress?.savedAddressId ?? defaults.delivery?.id ?? null,
         note: checkout.note,
         newsletter: checkout.newsletter,
+        surveyOptOut: checkout.surveyOptOut,
         terms: checkout.termsAccepted,
       },
       posted,
@@ -250,7 +255,7 @@ export function useCheckout(page: CheckoutPage) {
       changed: submitted?.changed ?? null,
     }),
   );
-  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms } = state;
+  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, surveyOptOut, terms } = state;
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
@@ -295,6 +300,7 @@ export function useCheckout(page: CheckoutPage) {
     deliverySavedId,
     note,
     newsletter,
+    surveyOptOut,
     terms,
   });
   const typedAtStart = useRef(typed);
@@ -386,7 +392,9 @@ export function useCheckout(page: CheckoutPage) {
       if (outcome.__typename === 'Order') {
         dispatch({ type: 'orderPlaced' });
         clearDraft(draftStorage());
-        await navigate(href('orderSummary', language, { id: outcome.databaseId, hash: outcome.hash }));
+        // the thank-you page loads as a page of its own: its CSP is the one its conversion scripts need
+        if (conversionPage) window.location.assign(afterOrderPath(true, language, outcome));
+        else await navigate(afterOrderPath(false, language, outcome));
         return;
       }
       if (outcome.__typename === 'OrderChangedError') {
@@ -441,6 +449,7 @@ export function useCheckout(page: CheckoutPage) {
         : {}),
       note,
       newsletter,
+      surveyOptOut,
       termsAccepted: terms,
     });
     if (!saved) {
@@ -502,6 +511,10 @@ export function useCheckout(page: CheckoutPage) {
     changeNote: (value: string) => dispatch({ type: 'noteChanged', value }),
     newsletter,
     setNewsletter: (value: boolean) => dispatch({ type: 'newsletterSet', value }),
+    /** The unticked opt-out of the satisfaction questionnaire, where the shop sends one (Checkout.surveyOffered). */
+    surveyOffered: checkout.surveyOffered,
+    surveyOptOut,
+    setSurveyOptOut: (value: boolean) => dispatch({ type: 'surveyOptOutSet', value }),
     terms,
     changeTerms: (accepted: boolean) => dispatch({ type: 'termsChanged', accepted }),
     problems: state.problems,
