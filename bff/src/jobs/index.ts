@@ -23,6 +23,7 @@ import { startPickupPointFeedJob } from './pickup-point-feed.ts';
 import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
 import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startPickupRemindersJob } from './pickup-reminders.ts';
+import { startReviewRequestsJob } from './review-requests.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
 export type { Mailer, WebhookSender };
@@ -34,6 +35,8 @@ export type JobsConfig = MailConfig &
     | 'webhookIntervalMs'
     | 'unpaidOrdersIntervalMs'
     | 'pickupRemindersIntervalMs'
+    | 'reviewRequestsIntervalMs'
+    | 'reviewRequestDays'
     | 'holdSweepIntervalMs'
     | 'packetaApiKey'
     | 'packetaFeedUrl'
@@ -61,6 +64,8 @@ export type Jobs = {
   unpaidOrders: BackgroundLoop;
   /** Reminds customers of orders waiting at a store a day before the pickup deadline. */
   pickupReminders: BackgroundLoop;
+  /** Asks for reviews some days after delivery, once per order. */
+  reviewRequests: BackgroundLoop;
   holdSweep: BackgroundLoop;
   /** Null without PACKETA_API_KEY. */
   pickupPointFeed: BackgroundLoop | null;
@@ -84,6 +89,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
   const unpaidOrders = startUnpaidOrdersJob(db, config.unpaidOrdersIntervalMs, log);
   const pickupReminders = startPickupRemindersJob(db, config.pickupRemindersIntervalMs, log);
+  const reviewRequests = startReviewRequestsJob(db, config, log);
   const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   // the account's movements paired by themselves (docs/decisions/0070)
@@ -95,6 +101,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     webhooks,
     unpaidOrders,
     pickupReminders,
+    reviewRequests,
     holdSweep,
     pickupPointFeed,
     fioPayments,
@@ -102,7 +109,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     rateLimitPruning,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, reviewRequests, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
     },
   };
 }

@@ -100,6 +100,7 @@ export type CheckoutCartData = Pick<
   | 'deliverySameAsInvoice'
   | 'note'
   | 'newsletter'
+  | 'reviewRequestOptOut'
   | 'termsAccepted'
   | 'storeId'
   | 'lines'
@@ -119,6 +120,7 @@ export const checkoutCartColumns = {
   deliverySameAsInvoice: true,
   note: true,
   newsletter: true,
+  reviewRequestOptOut: true,
   termsAccepted: true,
   storeId: true,
 } as const satisfies Prisma.CartSelect;
@@ -223,6 +225,8 @@ export type Checkout = {
   forCompany: boolean;
   note: string;
   newsletter: boolean;
+  /** Ticked "no e-mail asking for reviews" (issue 44 §3). */
+  reviewRequestOptOut: boolean;
   termsAccepted: boolean;
   vouchers: VoucherEvaluation;
   /** The goods, the vouchers' discount (per voucher and per rate), the charges and the recap the totals come from. */
@@ -476,6 +480,7 @@ export async function checkoutFrom(
     forCompany,
     note: cart.note,
     newsletter: cart.newsletter,
+    reviewRequestOptOut: cart.reviewRequestOptOut,
     termsAccepted: cart.termsAccepted,
     vouchers,
     money,
@@ -529,6 +534,7 @@ export type CheckoutInput = {
   deliveryAddressId?: string | null;
   note?: string | null;
   newsletter?: boolean | null;
+  reviewRequestOptOut?: boolean | null;
   termsAccepted?: boolean | null;
 };
 
@@ -683,6 +689,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
     data.note = note;
   }
   if (input.newsletter != null) data.newsletter = input.newsletter;
+  if (input.reviewRequestOptOut != null) data.reviewRequestOptOut = input.reviewRequestOptOut;
   if (input.termsAccepted != null) data.termsAccepted = input.termsAccepted;
 
   if (errors.length > 0) throw new ValidationError(errors, message('invalidInput', ctx.language));

@@ -513,6 +513,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       invoiceAddress: invoice,
       deliveryAddress: deliveryAddress ?? Prisma.DbNull,
       note: checkout.note,
+      reviewRequestOptOut: checkout.reviewRequestOptOut,
       productsNet: totals.productsNet,
       productsGross: totals.productsGross,
       discountGross: totals.discountGross,

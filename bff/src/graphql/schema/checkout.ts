@@ -279,6 +279,9 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     }),
     note: t.exposeString('note', { description: 'The shopper’s note to the order (may be empty).' }),
     newsletter: t.exposeBoolean('newsletter', { description: 'The shopper asked for the newsletter with this order.' }),
+    reviewRequestOptOut: t.exposeBoolean('reviewRequestOptOut', {
+      description: 'The shopper does not want the e-mail asking for reviews some days after delivery.',
+    }),
     termsAccepted: t.exposeBoolean('termsAccepted', { description: 'The shopper agreed with the terms and conditions; the order needs it.' }),
     totals: t.field({ type: CheckoutTotalsRef, description: 'Every amount of the order as it stands now.', resolve: (checkout) => checkout.totals }),
     problems: t.field({
@@ -350,6 +353,7 @@ const CheckoutInputRef = builder.inputType('CheckoutInput', {
     deliveryAddressId: t.globalID({ description: 'A saved address of the logged-in customer, used as the delivery address.' }),
     note: t.string({ description: 'A note to the order, plain text.' }),
     newsletter: t.boolean({ description: 'The shopper asks for the newsletter with this order.' }),
+    reviewRequestOptOut: t.boolean({ description: 'No e-mail asking for reviews of this order’s goods (unticked: one e-mail some days after delivery).' }),
     termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
   }),
 });

@@ -27,5 +27,6 @@ import './link-secrets.ts';
 import './withdrawals.ts';
 import './order-lifecycle.ts';
 import './delivery-promise.ts';
+import './reviews.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });
