@@ -40,6 +40,7 @@ const POSTED: CheckoutFormValues = {
   delivery: EMPTY_ADDRESS,
   note: 'Typed note',
   newsletter: true,
+  reviewRequestOptOut: true,
   termsAccepted: true,
   revision: 'r1',
 };

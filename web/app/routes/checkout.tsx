@@ -234,6 +234,8 @@ function CheckoutPage({ page }: { page: PageData }) {
             changeNote={checkout.changeNote}
             newsletter={checkout.newsletter}
             setNewsletter={checkout.setNewsletter}
+            reviewRequestOptOut={checkout.reviewRequestOptOut}
+            setReviewRequestOptOut={checkout.setReviewRequestOptOut}
             terms={checkout.terms}
             changeTerms={checkout.changeTerms}
             termsError={problems.terms}

@@ -1,5 +1,5 @@
 // The product page (/produkt/{slug}, /en/product/{slug}): the trail, the gallery, the buy box, the
-// description with parameters, the product safety information and similar products; its loader gives the meta data and JSON-LD, its
+// description with parameters, the product safety information, the reviews (features/reviews) and similar products; its loader gives the meta data and JSON-LD, its
 // action takes "Do košíku" posted without JavaScript (docs/decisions/0020).
 import { useState } from 'react';
 import { data, Link, useActionData } from 'react-router';
@@ -22,10 +22,12 @@ import { errorOf } from '../apollo/errors.ts';
 import { formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { getFragmentData } from '~/gql';
+import { ProductReviews, ProductReviewsFieldsFragment, reviewsPageOf, reviewsVariables } from '../features/reviews/ProductReviews.tsx';
 import { decimalAmount, MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 
 const ProductPageQuery = graphql(`
-  query ProductPage($slug: String!) {
+  query ProductPage($slug: String!, $reviewsFirst: Int = 5, $reviewsOffset: Int = 0) {
     product(slug: $slug) {
       id
       code
@@ -62,6 +64,7 @@ const ProductPageQuery = graphql(`
       ...BuyBoxFields
       ...ProductDescriptionFields
       ...ProductSafetyFields
+      ...ProductReviewsFields
       similar {
         ...ProductCardFields
       }
@@ -70,14 +73,17 @@ const ProductPageQuery = graphql(`
 `);
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
-  const variables = { slug: args.params.slug };
+  const reviewsPage = reviewsPageOf(args.request, languageOfRequest(args.request));
+  const variables = { slug: args.params.slug, ...reviewsVariables(reviewsPage) };
   const { data } = await apolloFor(args).query({ query: ProductPageQuery, variables });
   const product = data?.product;
   if (!product) throw notFound(args.request, 'product');
+  const reviews = getFragmentData(ProductReviewsFieldsFragment, product);
   const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
   return {
     language: languageOfRequest(args.request),
     variables,
+    reviewsPage,
     formToken: formTokenFor(args),
     alternates: alternatesFor('product', { slug: slug('cs') }, { slug: slug('en') }),
     seo: {
@@ -89,6 +95,8 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
       price: priceOf(product.price),
       inStock: product.inStock,
       category: { name: product.category.name, path: href('category', languageOfRequest(args.request), { slug: product.category.slug }) },
+      rating: reviews.ratingSummary.average !== null ? { average: reviews.ratingSummary.average, count: reviews.ratingSummary.count } : null,
+      reviews: reviews.reviews.edges.map(({ node }) => ({ rating: node.rating, author: node.authorName, text: node.text, date: node.updatedAt })),
     },
   };
 }
@@ -103,7 +111,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readPageForm(args);
   const t = translatorFor(args.request);
   const client = apolloFor(args);
-  const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug } });
+  const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug, ...reviewsVariables(1) } });
   const product = page?.product;
   if (!product) throw notFound(args.request, 'product');
   const typed = form.text('quantity', 10);
@@ -146,6 +154,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
           price: decimalAmount(seo.price.withVat),
           availability: seo.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         },
+        // only published reviews of buyers (decision 0075)
+        ...(seo.rating
+          ? {
+              aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(seo.rating.average * 10) / 10, reviewCount: seo.rating.count, bestRating: 5, worstRating: 1 },
+              review: seo.reviews.map((review) => ({
+                '@type': 'Review',
+                author: { '@type': 'Person', name: review.author },
+                datePublished: review.date.slice(0, 10),
+                reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+                ...(review.text ? { reviewBody: review.text } : {}),
+              })),
+            }
+          : {}),
       },
     },
   ];
@@ -155,10 +176,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { data } = usePageQuery(ProductPageQuery, { variables: loaderData.variables });
   const product = data?.product;
   // The key resets the chosen variant when the shopper moves to another product.
-  return product ? <ProductDetail key={product.id} product={product} /> : null;
+  return product ? <ProductDetail key={product.id} product={product} reviewsPage={loaderData.reviewsPage} /> : null;
 }
 
-function ProductDetail({ product }: { product: NonNullable<ProductPageData['product']> }) {
+function ProductDetail({ product, reviewsPage }: { product: NonNullable<ProductPageData['product']>; reviewsPage: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const failed = useActionData<AddActionData>() ?? null;
@@ -186,6 +207,7 @@ function ProductDetail({ product }: { product: NonNullable<ProductPageData['prod
       </div>
       <ProductDescription product={product} />
       <ProductSafety product={product} />
+      <ProductReviews product={product} slug={product.slug} page={reviewsPage} />
       {product.similar.length > 0 && (
         <section className="section" aria-labelledby="similar">
           <h2 id="similar">{t('product.similar')}</h2>

@@ -5,9 +5,9 @@ import { infoHref, useLanguage } from '../../language.ts';
 import { NOTE_MAX_LENGTH } from '../../../../schema/rules/index.ts';
 import type { Checkout } from './useCheckout.ts';
 
-type Props = Pick<Checkout, 'note' | 'noteError' | 'changeNote' | 'newsletter' | 'setNewsletter' | 'terms' | 'changeTerms'> & { termsError?: string };
+type Props = Pick<Checkout, 'note' | 'noteError' | 'changeNote' | 'newsletter' | 'setNewsletter' | 'reviewRequestOptOut' | 'setReviewRequestOptOut' | 'terms' | 'changeTerms'> & { termsError?: string };
 
-export function CheckoutOther({ note, noteError, changeNote, newsletter, setNewsletter, terms, changeTerms, termsError }: Props) {
+export function CheckoutOther({ note, noteError, changeNote, newsletter, setNewsletter, reviewRequestOptOut, setReviewRequestOptOut, terms, changeTerms, termsError }: Props) {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -37,6 +37,11 @@ export function CheckoutOther({ note, noteError, changeNote, newsletter, setNews
       <label className="checkbox">
         <input type="checkbox" name="newsletter" checked={newsletter} onChange={(event) => setNewsletter(event.target.checked)} />
         {t('checkout.newsletter')}
+      </label>
+      {/* unticked: one e-mail asking for reviews some days after delivery (decision 0075) */}
+      <label className="checkbox">
+        <input type="checkbox" name="reviewRequestOptOut" checked={reviewRequestOptOut} onChange={(event) => setReviewRequestOptOut(event.target.checked)} />
+        {t('reviews.checkoutOptOut')}
       </label>
       <div className={termsError ? 'checkbox-field field--invalid' : 'checkbox-field'}>
         <label className="checkbox">

@@ -17,6 +17,8 @@ export type CheckoutDraft = {
   deliverySavedId: string | null;
   note: string;
   newsletter: boolean;
+  /** Absent in drafts kept before it existed. */
+  reviewRequestOptOut?: boolean;
   terms: boolean;
   /** The fields that showed a message, checked again in the language the draft is restored in. */
   invalid: { invoice: string[]; delivery: string[] };
@@ -66,6 +68,7 @@ export function readDraft(storage: Storage | null, cartId: string): CheckoutDraf
     isIdOrNull(draft.deliverySavedId) &&
     typeof draft.note === 'string' &&
     typeof draft.newsletter === 'boolean' &&
+    (draft.reviewRequestOptOut === undefined || typeof draft.reviewRequestOptOut === 'boolean') &&
     typeof draft.terms === 'boolean' &&
     typeof invalid === 'object' &&
     invalid !== null &&

@@ -37,6 +37,7 @@ export function checkoutFormValues(form: PageForm): CheckoutFormValues {
     delivery: addressFrom(form, 'delivery'),
     note: form.text('note', MAX_NOTE),
     newsletter: form.flag('newsletter'),
+    reviewRequestOptOut: form.flag('reviewRequestOptOut'),
     termsAccepted: form.flag('termsAccepted'),
     revision: form.text('revision', MAX_ID_LENGTH),
   };

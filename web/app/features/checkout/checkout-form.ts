@@ -30,6 +30,7 @@ export type CheckoutFormValues = {
   delivery: AddressValues;
   note: string;
   newsletter: boolean;
+  reviewRequestOptOut: boolean;
   termsAccepted: boolean;
   revision: string;
 };
@@ -60,6 +61,7 @@ export function checkoutChoicesInput(values: CheckoutFormValues) {
     ...(values.pickupPointId ? { pickupPointId: values.pickupPointId } : {}),
     note: values.note,
     newsletter: values.newsletter,
+    reviewRequestOptOut: values.reviewRequestOptOut,
     termsAccepted: values.termsAccepted,
   };
 }

@@ -29,6 +29,7 @@ export type CheckoutState = {
   note: string;
   noteError: string | null;
   newsletter: boolean;
+  reviewRequestOptOut: boolean;
   terms: boolean;
   problems: Problems;
   changed: OrderChanged | null;
@@ -41,7 +42,7 @@ export type CheckoutState = {
 };
 
 /** What the draft keeps of this state (the address forms' values go with it). */
-export type DraftChoices = Pick<CheckoutDraft, 'forCompany' | 'sameAsInvoice' | 'invoiceSavedId' | 'deliverySavedId' | 'note' | 'newsletter' | 'terms'>;
+export type DraftChoices = Pick<CheckoutDraft, 'forCompany' | 'sameAsInvoice' | 'invoiceSavedId' | 'deliverySavedId' | 'note' | 'newsletter' | 'reviewRequestOptOut' | 'terms'>;
 
 /** What the cart saved (with the customer's saved defaults where it saved nothing). */
 export type SavedChoices = DraftChoices & Pick<CheckoutState, 'deliveryId' | 'storeId' | 'pickupPointId' | 'paymentId'>;
@@ -68,6 +69,7 @@ export function initialCheckoutState({ saved, posted, postedErrors, changed }: C
     note: posted ? posted.note : saved.note,
     noteError: postedErrors?.note ?? null,
     newsletter: posted ? posted.newsletter : saved.newsletter,
+    reviewRequestOptOut: posted ? posted.reviewRequestOptOut : (saved.reviewRequestOptOut ?? false),
     terms: posted ? posted.termsAccepted : saved.terms,
     problems: (postedErrors?.other ?? {}) as Problems,
     changed,
@@ -89,6 +91,7 @@ export type CheckoutAction =
   | { type: 'deliverySavedIdSet'; id: string | null }
   | { type: 'noteChanged'; value: string }
   | { type: 'newsletterSet'; value: boolean }
+  | { type: 'reviewRequestOptOutSet'; value: boolean }
   | { type: 'termsChanged'; accepted: boolean }
   /** After hydration: this tab's draft (null: none), read once. */
   | { type: 'draftRead'; draft: DraftChoices | null }
@@ -135,12 +138,16 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, note: action.value, noteError: null };
     case 'newsletterSet':
       return { ...state, newsletter: action.value };
+    case 'reviewRequestOptOutSet':
+      return { ...state, reviewRequestOptOut: action.value };
     case 'termsChanged':
       return { ...state, terms: action.accepted, problems: { ...state.problems, terms: undefined } };
     case 'draftRead': {
       if (!action.draft) return { ...state, draftRead: true };
       const { forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms } = action.draft;
-      return { ...state, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms, draftRead: true };
+      // drafts kept before the review opt-out existed lack it: not opted out
+      const reviewRequestOptOut = action.draft.reviewRequestOptOut ?? false;
+      return { ...state, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, reviewRequestOptOut, terms, draftRead: true };
     }
     case 'fieldErrorsShown': {
       const other = Object.fromEntries(Object.entries(action.other).filter(([field]) => PROBLEM_FIELDS.includes(field)));

@@ -103,6 +103,7 @@ export const CheckoutCartFieldsFragment = graphql(`
       deliverySameAsInvoice
       note
       newsletter
+      reviewRequestOptOut
       termsAccepted
       invoiceAddress {
         ...CheckoutAddressFields
@@ -243,6 +244,7 @@ export function useCheckout(page: CheckoutPage) {
         deliverySavedId: deliveryAddress?.savedAddressId ?? defaults.delivery?.id ?? null,
         note: checkout.note,
         newsletter: checkout.newsletter,
+        reviewRequestOptOut: checkout.reviewRequestOptOut,
         terms: checkout.termsAccepted,
       },
       posted,
@@ -250,7 +252,7 @@ export function useCheckout(page: CheckoutPage) {
       changed: submitted?.changed ?? null,
     }),
   );
-  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms } = state;
+  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, reviewRequestOptOut, terms } = state;
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
@@ -295,6 +297,7 @@ export function useCheckout(page: CheckoutPage) {
     deliverySavedId,
     note,
     newsletter,
+    reviewRequestOptOut,
     terms,
   });
   const typedAtStart = useRef(typed);
@@ -441,6 +444,7 @@ export function useCheckout(page: CheckoutPage) {
         : {}),
       note,
       newsletter,
+      reviewRequestOptOut,
       termsAccepted: terms,
     });
     if (!saved) {
@@ -502,6 +506,8 @@ export function useCheckout(page: CheckoutPage) {
     changeNote: (value: string) => dispatch({ type: 'noteChanged', value }),
     newsletter,
     setNewsletter: (value: boolean) => dispatch({ type: 'newsletterSet', value }),
+    reviewRequestOptOut,
+    setReviewRequestOptOut: (value: boolean) => dispatch({ type: 'reviewRequestOptOutSet', value }),
     terms,
     changeTerms: (accepted: boolean) => dispatch({ type: 'termsChanged', accepted }),
     problems: state.problems,
