@@ -14,6 +14,7 @@ import { createCategory, createCustomer, createOrder, createProduct, DEFAULT_PAS
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { reviewCommand } from '../../scripts/review.ts';
 import { sendReviewRequests, writeReview } from '../../bff/src/services/reviews.ts';
+import { createCheckoutMethods, INVOICE_ADDRESS } from '../support/checkout.ts';
 
 const DAY_MS = 24 * 3600_000;
 let app: TestApp;
@@ -238,6 +239,48 @@ describe(`the e-mail asking for reviews (${databaseKind})`, () => {
     expect((await write(guest, { productId: product.id, rating: 5, token: 'x'.repeat(43) })).data?.writeReview.__typename).toBe('ReviewNotAllowedError');
     expect((await write(guest, { productId: other.id, rating: 5, token })).data?.writeReview.__typename).toBe('ReviewNotAllowedError');
     expect(await app.prisma.review.count({ where: { authorKey: 'guest:host@example.cz' } })).toBe(1);
+  });
+});
+
+describe(`the checkout's opt-out of the review e-mail (${databaseKind})`, () => {
+  const UPDATE = `mutation ReviewOptOutUpdate($input: CheckoutInput!) {
+    updateCheckout(input: $input) { __typename ... on Cart { checkout { revision canPlaceOrder reviewRequestOptOut } } }
+  }`;
+  const PLACE = 'mutation ReviewOptOutPlace($revision: String!) { placeOrder(input: { revision: $revision }) { __typename ... on Order { databaseId } } }';
+
+  it('unticked by default; ticked, the order keeps it and the job never asks it', async () => {
+    const methods = await createCheckoutMethods(app.prisma);
+    const product = await createProduct(app.prisma, { variants: [{ stock: 10, priceCzk: 50_000 }] });
+    const placed: number[] = [];
+    for (const [n, optOut] of [[1, null], [2, true]] as const) {
+      const client = app.newClient({ 'x-forwarded-for': `10.79.0.${n}` });
+      const added = await client.gql<{ addToCart: { __typename: string } }>('mutation ReviewOptOutAdd($variantId: ID!) { addToCart(variantId: $variantId, quantity: 1) { __typename } }', {
+        variantId: encodeGlobalID('Variant', product.variants[0].id),
+      });
+      expect(added.data?.addToCart.__typename).toBe('Cart');
+      const saved = await client.gql<{ updateCheckout: { __typename: string; checkout: { revision: string; canPlaceOrder: boolean; reviewRequestOptOut: boolean } } }>(UPDATE, {
+        input: {
+          deliveryMethodId: encodeGlobalID('DeliveryMethod', methods.delivery.courier),
+          paymentMethodId: encodeGlobalID('PaymentMethod', methods.payment['cash-on-delivery']),
+          invoiceAddress: { ...INVOICE_ADDRESS, email: `nazor-${n}@example.cz` },
+          termsAccepted: true,
+          ...(optOut === null ? {} : { reviewRequestOptOut: optOut }),
+        },
+      });
+      expect(saved.data?.updateCheckout.checkout).toMatchObject({ canPlaceOrder: true, reviewRequestOptOut: optOut ?? false });
+      const order = await client.gql<{ placeOrder: { __typename: string; databaseId: number } }>(PLACE, { revision: saved.data!.updateCheckout.checkout.revision });
+      expect(order.data?.placeOrder.__typename).toBe('Order');
+      placed.push(order.data!.placeOrder.databaseId);
+    }
+    const orders = await app.prisma.order.findMany({ where: { id: { in: placed } }, orderBy: { id: 'asc' } });
+    expect(orders.map((order) => order.reviewRequestOptOut)).toEqual([false, true]);
+    for (const order of orders) {
+      await app.prisma.order.update({ where: { id: order.id }, data: { status: 'DELIVERED' } });
+      await app.prisma.orderEvent.create({ data: { orderId: order.id, fromStatus: 'SHIPPED', toStatus: 'DELIVERED', actorKind: 'shop', idempotencyKey: 'opt-out-test', at: new Date(Date.now() - 10 * DAY_MS) } });
+    }
+    const asked = await sendReviewRequests(app.prisma, 7);
+    expect(asked).toContain(placed[0]);
+    expect(asked).not.toContain(placed[1]);
   });
 });
 

@@ -25,6 +25,7 @@ const SAVED: CheckoutStart['saved'] = {
   deliverySavedId: null,
   note: 'Saved note',
   newsletter: false,
+  reviewRequestOptOut: false,
   terms: false,
 };
 
@@ -81,6 +82,7 @@ describe('where the checkout starts', () => {
       note: 'Typed note',
       noteError: 'Too long',
       newsletter: true,
+      reviewRequestOptOut: true,
       terms: true,
       problems: { terms: 'Accept the terms' },
       changed: CHANGED,
