@@ -96,6 +96,24 @@ function authorKeyOf(order: ProvingOrder): string {
   return order.customerId !== null ? `customer:${order.customerId}` : `guest:${order.email.trim().toLowerCase()}`;
 }
 
+/**
+ * Counts the product's published reviews again into ProductRating, in the transaction that changed them.
+ * The row is locked first, so that two transactions publishing reviews of one product count in turn
+ * (the count, a later statement, sees what the other committed).
+ */
+async function recountRating(tx: Tx, productId: number): Promise<void> {
+  await tx.$executeRaw`INSERT INTO "ProductRating" ("productId") VALUES (${productId}) ON CONFLICT ("productId") DO NOTHING`;
+  await tx.$queryRaw`SELECT 1 FROM "ProductRating" WHERE "productId" = ${productId} FOR UPDATE`;
+  await tx.$executeRaw`
+    UPDATE "ProductRating" r SET
+      "count1" = c."count1", "count2" = c."count2", "count3" = c."count3", "count4" = c."count4", "count5" = c."count5"
+      FROM (SELECT count(*) FILTER (WHERE "rating" = 1)::int AS "count1", count(*) FILTER (WHERE "rating" = 2)::int AS "count2",
+                   count(*) FILTER (WHERE "rating" = 3)::int AS "count3", count(*) FILTER (WHERE "rating" = 4)::int AS "count4",
+                   count(*) FILTER (WHERE "rating" = 5)::int AS "count5"
+              FROM "Review" WHERE "productId" = ${productId} AND "status" = 'PUBLISHED') c
+     WHERE r."productId" = ${productId}`;
+}
+
 export type ReviewDeps = { prisma: Db; config: { reviewsAutoPublish: boolean } };
 
 /**
@@ -130,7 +148,10 @@ export async function writeReview(deps: ReviewDeps, author: ReviewAuthor, input:
       update: data,
     });
     // what the product's pages show changes when a published review comes or goes
-    if (status === 'PUBLISHED' || before?.status === 'PUBLISHED') changes.record({ kind: 'ReviewsChanged', productIds: [input.productId] });
+    if (status === 'PUBLISHED' || before?.status === 'PUBLISHED') {
+      await recountRating(tx, input.productId);
+      changes.record({ kind: 'ReviewsChanged', productIds: [input.productId] });
+    }
     return toStored(review);
   });
 }
@@ -176,18 +197,17 @@ export async function mayReview(db: Db, customerId: number, productId: number): 
   return (await provingOrder(db, { kind: 'customer', customerId }, productId)) !== null;
 }
 
-/** A page of the product's published reviews, newest first (by their last edit), and how many there are. */
-export async function publishedReviews(db: Db, productId: number, window: { offset: number; limit: number }): Promise<{ reviews: StoredReview[]; totalCount: number }> {
-  const where = { productId, status: 'PUBLISHED' as const };
-  const [rows, totalCount] = await Promise.all([
-    db.review.findMany({ where, orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], skip: window.offset, take: window.limit }),
-    db.review.count({ where }),
-  ]);
-  return { reviews: rows.map(toStored), totalCount };
+/** How Product.reviews reads a page of the product's published reviews, newest first (by their last edit). */
+export function publishedReviewsQuery(window: { offset: number; limit: number }) {
+  return {
+    where: { status: 'PUBLISHED' as const },
+    orderBy: [{ updatedAt: 'desc' as const }, { id: 'desc' as const }],
+    skip: window.offset,
+    take: window.limit,
+  };
 }
 
 export type RatingSummary = {
-  productId: number;
   count: number;
   /** The mean of the published ratings, null with none. */
   average: number | null;
@@ -195,26 +215,20 @@ export type RatingSummary = {
   histogram: { rating: number; count: number }[];
 };
 
-/** Published reviews' count, average and histogram of each product, in one statement. */
-export async function ratingSummaries(db: Db, productIds: readonly number[]): Promise<Map<number, RatingSummary>> {
-  const rows = productIds.length
-    ? await db.$queryRaw<{ productId: number; rating: number; count: number }[]>`
-        SELECT "productId", "rating", count(*)::int AS "count" FROM "Review"
-         WHERE "productId" = ANY(${[...productIds]}::int[]) AND "status" = 'PUBLISHED'
-         GROUP BY "productId", "rating"`
-    : [];
-  const summaries = new Map<number, RatingSummary>();
-  for (const productId of productIds) {
-    const mine = rows.filter((row) => row.productId === productId);
-    const count = mine.reduce((sum, row) => sum + row.count, 0);
-    const total = mine.reduce((sum, row) => sum + row.rating * row.count, 0);
-    const histogram = Array.from({ length: MAX_RATING }, (_, index) => MAX_RATING - index).map((rating) => ({
-      rating,
-      count: mine.find((row) => row.rating === rating)?.count ?? 0,
-    }));
-    summaries.set(productId, { productId, count, average: count > 0 ? total / count : null, histogram });
-  }
-  return summaries;
+type RatingCounts = { count1: number; count2: number; count3: number; count4: number; count5: number };
+
+/** The summary of a product's ProductRating row (none: no published review). */
+export function ratingSummary(counts: RatingCounts | null): RatingSummary {
+  const byRating = [counts?.count1 ?? 0, counts?.count2 ?? 0, counts?.count3 ?? 0, counts?.count4 ?? 0, counts?.count5 ?? 0];
+  const count = byRating.reduce((sum, n) => sum + n, 0);
+  const total = byRating.reduce((sum, n, index) => sum + n * (index + 1), 0);
+  const histogram = Array.from({ length: MAX_RATING }, (_, index) => MAX_RATING - index).map((rating) => ({ rating, count: byRating[rating - 1] }));
+  return { count, average: count > 0 ? total / count : null, histogram };
+}
+
+/** A stored review as the API shows it. */
+export function storedReview(row: ReviewRow): StoredReview {
+  return toStored(row);
 }
 
 // ------------------------------------------------------------------ the review request's link
@@ -265,7 +279,10 @@ export async function moderateReview(db: Db, id: number, status: 'PUBLISHED' | '
     if (!before) throw new ReviewCommandError(`No review ${id}.`);
     if (before.status === status) return { review: toStored(before), changed: false };
     const review = await tx.review.update({ where: { id }, data: { status, publishedAt: status === 'PUBLISHED' ? now : null } });
-    if (status === 'PUBLISHED' || before.status === 'PUBLISHED') changes.record({ kind: 'ReviewsChanged', productIds: [review.productId] });
+    if (status === 'PUBLISHED' || before.status === 'PUBLISHED') {
+      await recountRating(tx, review.productId);
+      changes.record({ kind: 'ReviewsChanged', productIds: [review.productId] });
+    }
     return { review: toStored(review), changed: true };
   });
 }

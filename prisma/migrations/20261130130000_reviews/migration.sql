@@ -46,3 +46,17 @@ ALTER TABLE "ReviewRequest" ADD CONSTRAINT "ReviewRequest_orderId_fkey" FOREIGN 
 -- The shopper's opt-out of the review request, ticked at checkout (kept on the cart, then the order).
 ALTER TABLE "Cart" ADD COLUMN "reviewRequestOptOut" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "Order" ADD COLUMN "reviewRequestOptOut" BOOLEAN NOT NULL DEFAULT false;
+
+-- Each product's published reviews counted per rating (services/reviews.ts keeps it in the transaction
+-- that publishes or takes down a review): the product page and every product card read the average,
+-- the count and the histogram joined to the product's own statement.
+CREATE TABLE "ProductRating" (
+    "productId" INTEGER NOT NULL,
+    "count1" INTEGER NOT NULL DEFAULT 0,
+    "count2" INTEGER NOT NULL DEFAULT 0,
+    "count3" INTEGER NOT NULL DEFAULT 0,
+    "count4" INTEGER NOT NULL DEFAULT 0,
+    "count5" INTEGER NOT NULL DEFAULT 0,
+    CONSTRAINT "ProductRating_pkey" PRIMARY KEY ("productId")
+);
+ALTER TABLE "ProductRating" ADD CONSTRAINT "ProductRating_productId_fkey" FOREIGN KEY ("productId") REFERENCES "Product"("id") ON DELETE CASCADE ON UPDATE CASCADE;

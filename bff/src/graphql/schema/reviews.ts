@@ -1,22 +1,22 @@
 // Verified product reviews (issue 44 §3, docs/decisions/0075): Product.reviews and Product.ratingSummary
 // for everyone who reads the catalog (browsers, partner tokens with catalog:read); writeReview and the
 // review request link's order for shoppers. Rules and eligibility are services/reviews.ts'.
-import DataLoader from 'dataloader';
 import { encodeGlobalID } from '@pothos/plugin-relay';
 import { builder } from './builder.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
-import { connectionFrom, pageWindow } from './pagination.ts';
+import { badInput, connectionFrom, pageWindow } from './pagination.ts';
 import type { Context } from '../context.ts';
 import { isReviewableOrderState, REVIEW_TEXT_MAX_LENGTH, REVIEWS_MAX_PAGE_SIZE, REVIEWS_PAGE_SIZE } from '../../../../schema/rules/review.ts';
 import { formatMessage } from '../../i18n/messages.ts';
 import {
   mayReview,
   ownReview,
-  publishedReviews,
-  ratingSummaries,
+  publishedReviewsQuery,
+  ratingSummary,
   reviewLinkOrder,
   ReviewNotAllowedError,
+  storedReview,
   writeReview,
   type RatingSummary,
   type StoredReview,
@@ -88,42 +88,44 @@ const ReviewConnection = builder.objectRef<ReturnType<typeof connectionFrom<Stor
   }),
 });
 
-// one statement for every product of an answer (a category page's cards), per request
-const summaryLoaders = new WeakMap<Context, DataLoader<number, RatingSummary>>();
-function summaryLoader(ctx: Context): DataLoader<number, RatingSummary> {
-  let loader = summaryLoaders.get(ctx);
-  if (!loader) {
-    loader = new DataLoader(async (ids) => {
-      const found = await ratingSummaries(ctx.prisma, ids);
-      return ids.map((id) => found.get(id)!);
-    });
-    summaryLoaders.set(ctx, loader);
-  }
-  return loader;
+const RATING_COUNTS = { rating: { select: { count1: true, count2: true, count3: true, count4: true, count5: true } } } as const;
+
+/** The page Product.reviews reads: `first` (default REVIEWS_PAGE_SIZE, at most REVIEWS_MAX_PAGE_SIZE) after `after` or from `offset`. */
+function reviewsWindow(args: { first?: number | null; after?: string | null; offset?: number | null }, ctx: Context) {
+  const first = args.first ?? REVIEWS_PAGE_SIZE;
+  if (first > REVIEWS_MAX_PAGE_SIZE) throw badInput(formatMessage('pageSizeOutOfRange', ctx.errorLanguage, { max: REVIEWS_MAX_PAGE_SIZE }));
+  return pageWindow({ ...args, first }, ctx.errorLanguage);
 }
 
+// Both read with the product's own statement (joined): a list of cards costs no statement more.
 builder.prismaObjectFields('Product', (t) => ({
   ratingSummary: t.field({
     type: RatingSummaryRef,
     description: 'The average, count and histogram of the product’s published reviews.',
-    select: { id: true },
-    resolve: (product, _args, ctx) => summaryLoader(ctx).load(product.id),
+    select: RATING_COUNTS,
+    resolve: (product) => ratingSummary(product.rating),
   }),
   reviews: t.field({
     type: ReviewConnection,
     description: `The product’s published reviews, newest first (Relay connection: \`first\` (1–${REVIEWS_MAX_PAGE_SIZE}, default ${REVIEWS_PAGE_SIZE}) and \`after\`, or \`offset\`).`,
-    select: { id: true },
     args: {
       first: t.arg.int({ required: false, description: `Page size, 1 to ${REVIEWS_MAX_PAGE_SIZE} (default ${REVIEWS_PAGE_SIZE}).` }),
       after: t.arg.string({ required: false, description: 'The `endCursor` of the previous page.' }),
       offset: t.arg.int({ required: false, description: 'Skip this many reviews; an alternative to `after` for page links.' }),
     },
-    resolve: async (product, args, ctx) => {
-      const first = args.first ?? REVIEWS_PAGE_SIZE;
-      if (first > REVIEWS_MAX_PAGE_SIZE) throw new ValidationError([], formatMessage('pageSizeOutOfRange', ctx.errorLanguage, { max: REVIEWS_MAX_PAGE_SIZE }));
-      const window = pageWindow({ ...args, first }, ctx.errorLanguage);
-      const { reviews, totalCount } = await publishedReviews(ctx.prisma, product.id, window);
-      return connectionFrom(reviews, window, totalCount);
+    // a window the arguments cannot make is read as the first page; resolve refuses those arguments
+    select: (args, ctx) => {
+      let window = { offset: 0, limit: REVIEWS_PAGE_SIZE };
+      try {
+        window = reviewsWindow(args, ctx);
+      } catch {
+        // refused in resolve
+      }
+      return { ...RATING_COUNTS, reviews: publishedReviewsQuery(window) };
+    },
+    resolve: (product, args, ctx) => {
+      const window = reviewsWindow(args, ctx);
+      return connectionFrom(product.reviews.map(storedReview), window, ratingSummary(product.rating).count);
     },
   }),
 }));
