@@ -59,6 +59,11 @@ export const ROUTES = {
   orderCancelGuest: { cs: '/objednavka/zruseni/:id/:hash', en: '/en/order/cancel/:id/:hash', file: 'routes/order-cancel.tsx' },
   withdrawalConfirm: { cs: '/objednavka/potvrzeni-odstoupeni/:token', en: '/en/order/confirm-withdrawal/:token', file: 'routes/withdrawal-confirm.tsx' },
   withdrawalModelForm: { cs: '/odstoupeni-od-smlouvy', en: '/en/withdrawal-form', file: 'routes/withdrawal-model-form.tsx' },
+  // verified reviews (issue 44 §3, decision 0075): the review request e-mail's secret link (a guest order
+  // too), and the statement of how the shop verifies reviews, linked beside them
+  reviewWrite: { cs: '/ucet/recenze/:slug', en: '/en/account/review/:slug', file: 'routes/review-write.tsx', guard: 'customer' },
+  reviewLink: { cs: '/recenze/:token', en: '/en/review/:token', file: 'routes/review-link.tsx' },
+  reviewsPolicy: { cs: '/jak-overujeme-recenze', en: '/en/how-we-verify-reviews', file: 'routes/reviews-policy.tsx' },
   // Act 424/2023 Sb. (issue 42 item 5, decision 0064): linked from the footer of every page
   accessibility: { cs: '/prohlaseni-o-pristupnosti', en: '/en/accessibility-statement', file: 'routes/accessibility.tsx' },
   // where the cookie bar's form posts without JavaScript; a GET goes back home
@@ -105,6 +110,7 @@ export const SECRET_URL_ROUTES: readonly RouteName[] = [
   'withdrawalGuest',
   'withdrawalConfirm',
   'orderCancelGuest',
+  'reviewLink',
 ];
 
 /**

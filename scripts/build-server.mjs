@@ -79,7 +79,7 @@ const commandEntry = (source, definition) => ({
 
 /**
  * What is built: the server; the demo catalog it loads only to fill an empty database; and the
- * operator commands (`npm run seed`, `token`, `stock`, `ticket`, `order`), so that they too run on plain node.
+ * operator commands (`npm run seed`, `token`, `stock`, `ticket`, `order`, `review`), so that they too run on plain node.
  */
 const bundles = [
   { file: path.basename(outfile), entry: 'bff/src/server.ts' },
@@ -89,6 +89,7 @@ const bundles = [
   { file: 'stock.js', stdin: commandEntry('scripts/stock.ts', 'stockCommand') },
   { file: 'ticket.js', stdin: commandEntry('scripts/ticket.ts', 'ticketCommand') },
   { file: 'order.js', stdin: commandEntry('scripts/order.ts', 'orderCommand') },
+  { file: 'review.js', stdin: commandEntry('scripts/review.ts', 'reviewCommand') },
 ];
 
 const started = Date.now();

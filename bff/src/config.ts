@@ -7,6 +7,7 @@ import { SUPPLIER } from '../../schema/rules/supplier.ts';
 import { DEFAULT_DISPATCH_CUTOFF, parseDispatchCutoff } from '../../schema/rules/delivery-date.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS, MAX_WITHDRAWAL_PERIOD_DAYS, MIN_WITHDRAWAL_PERIOD_DAYS } from '../../schema/rules/withdrawal.ts';
 import { DEFAULT_PICKUP_DAYS } from '../../schema/rules/order-lifecycle.ts';
+import { DEFAULT_REVIEW_REQUEST_DAYS } from '../../schema/rules/review.ts';
 
 /** How long a start waits for the start-up lock by default (STARTUP_LOCK_TIMEOUT_MS): five minutes. */
 export const STARTUP_LOCK_TIMEOUT_MS = 300_000;
@@ -111,6 +112,12 @@ export type Config = {
   withdrawalPeriodDays: number;
   /** Days a store keeps an order ready for pickup (PICKUP_DAYS, 7; 1–60); a reminder e-mail goes a day before (decision 0067). */
   pickupDays: number;
+  /** A review is shown at once, without the operator's check (REVIEWS_AUTO_PUBLISH, off; issue 44 §3, decision 0075). */
+  reviewsAutoPublish: boolean;
+  /** Days after delivery or pickup the e-mail asking for reviews goes (REVIEW_REQUEST_DAYS, 7; 1–90). */
+  reviewRequestDays: number;
+  /** How often the review request job looks for orders to ask (hourly; 0 in tests: never). */
+  reviewRequestsIntervalMs: number;
   /**
    * The dispatch cut-off (DISPATCH_CUTOFF, HH:MM on the Prague clock, 13:00): goods in stock ordered on a
    * working day before it leave that day, later ones the next working day; the delivery date promise
@@ -508,6 +515,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bankTransferPaymentDays: integer('BANK_TRANSFER_PAYMENT_DAYS', env.BANK_TRANSFER_PAYMENT_DAYS, 7, 1, 60),
     withdrawalPeriodDays: withdrawalPeriodDays(env.WITHDRAWAL_PERIOD_DAYS),
     pickupDays: integer('PICKUP_DAYS', env.PICKUP_DAYS, DEFAULT_PICKUP_DAYS, 1, 60),
+    reviewsAutoPublish: flag('REVIEWS_AUTO_PUBLISH', env.REVIEWS_AUTO_PUBLISH, false),
+    reviewRequestDays: integer('REVIEW_REQUEST_DAYS', env.REVIEW_REQUEST_DAYS, DEFAULT_REVIEW_REQUEST_DAYS, 1, 90),
     dispatchCutoff: dispatchCutoff(env.DISPATCH_CUTOFF),
     ticketPaymentMarginHours: integer('TICKET_PAYMENT_MARGIN_HOURS', env.TICKET_PAYMENT_MARGIN_HOURS, 24, 0, 24 * 30),
     ticketBankTransferMinHours: integer('TICKET_BANK_TRANSFER_MIN_HOURS', env.TICKET_BANK_TRANSFER_MIN_HOURS, 24, 1, 24 * 60),
@@ -521,6 +530,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     unpaidOrdersIntervalMs: mode === 'test' ? 0 : 10 * 60_000,
     pickupRemindersIntervalMs: mode === 'test' ? 0 : 30 * 60_000,
     uncollectedOrdersIntervalMs: mode === 'test' ? 0 : 30 * 60_000,
+    reviewRequestsIntervalMs: mode === 'test' ? 0 : 60 * 60_000,
     holdSweepIntervalMs: mode === 'test' ? 0 : 5_000,
     captchaSecret,
     ticketSecret,

@@ -205,6 +205,10 @@ describe('server-rendered pages', () => {
           // the sample order does not exist (and a guest owns none): the order's own 404, which tells nothing about orders
           expect(response.status, path).toBe(404);
           expect(await response.text(), path).toContain(language === 'cs' ? 'Objednávka nebyla nalezena' : 'Order not found');
+        } else if (name === 'reviewLink') {
+          // the sample token names no review request: the page's 404, which tells nothing about orders
+          expect(response.status, path).toBe(404);
+          expect(await response.text(), path).toContain(language === 'cs' ? 'Stránka nebyla nalezena' : 'Page not found');
         } else if (name === 'sharedWishlist' || name === 'sharedWishlistKept') {
           // the sample token names no wishlist: its own 404 (issue 9), never someone else's list; nor does a session that kept none
           expect(response.status, path).toBe(404);

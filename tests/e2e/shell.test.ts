@@ -9,6 +9,7 @@ import { parseConsentCookie } from '../../schema/rules/consent.ts';
 import { consentCookie } from '../support/consent.ts';
 import { createOrder } from '../support/factories.ts';
 import { SECRET_URL_ROUTES, href, type RouteName } from '../../schema/routes.ts';
+import { hashReviewToken } from '../../bff/src/services/reviews.ts';
 
 let shop: Awaited<ReturnType<typeof startShop>>;
 let browser: Browser;
@@ -172,6 +173,11 @@ describe('pages whose address carries a secret (issue 31)', () => {
     });
     const order = await createOrder(shop.prisma);
     const shareToken = randomBytes(24).toString('base64url');
+    // the review request e-mail's link of a delivered order (decision 0075)
+    const reviewToken = randomBytes(32).toString('base64url');
+    const delivered = await createOrder(shop.prisma);
+    await shop.prisma.order.update({ where: { id: delivered.id }, data: { status: 'DELIVERED' } });
+    await shop.prisma.reviewRequest.create({ data: { orderId: delivered.id, tokenHash: hashReviewToken(reviewToken) } });
     await shop.prisma.wishlist.create({ data: { sessionKey: `secret-url-test-${shareToken}`, shareToken } });
     const params: Partial<Record<RouteName, Record<string, string | number>>> = {
       orderSummary: { id: order.id, hash: order.hash },
@@ -182,9 +188,10 @@ describe('pages whose address carries a secret (issue 31)', () => {
       withdrawalGuest: { id: order.id, hash: order.hash },
       withdrawalConfirm: { token: randomBytes(32).toString('base64url') },
       orderCancelGuest: { id: order.id, hash: order.hash },
+      reviewLink: { token: reviewToken },
     };
     const paths = SECRET_URL_ROUTES.flatMap((name) => (['cs', 'en'] as const).map((language) => href(name, language, params[name])));
-    expect(paths).toHaveLength(16);
+    expect(paths).toHaveLength(18);
     const tags = (urls: string[]) => urls.filter((url) => url.startsWith('https://www.googletagmanager.com/') || url.startsWith('https://connect.facebook.net/'));
 
     const page = await context.newPage();

@@ -35,6 +35,9 @@ export async function routeParams(prisma: PrismaClient, order: { id: number; has
       withdrawalConfirm: { token: 'abc' },
       orderCancelAccount: { id: order.id },
       orderCancelGuest: { id: order.id, hash: order.hash },
+      // a signed-in customer's review of the product (the account's guard), the e-mail link's made-up token
+      reviewWrite: { slug: slug(product.translations) },
+      reviewLink: { token: 'abc' },
     };
   };
   return { cs: forLanguage('cs'), en: forLanguage('en') };

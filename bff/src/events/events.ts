@@ -43,6 +43,9 @@ export type PriceChanged = {
   categoryIds?: readonly number[];
 };
 
+/** A product's published reviews (one published, rejected after publishing, or edited): its page and its stars on cards. */
+export type ReviewsChanged = { kind: 'ReviewsChanged'; productIds: readonly number[] };
+
 /** A category's own data or its place in the tree. */
 export type CategoryChanged = { kind: 'CategoryChanged'; categoryIds: readonly number[] };
 
@@ -72,6 +75,7 @@ export type ShopEvent =
   | StockChanged
   | ProductChanged
   | PriceChanged
+  | ReviewsChanged
   | CategoryChanged
   | ContentChanged
   | DeliveryChanged
@@ -91,6 +95,7 @@ const KINDS: ReadonlySet<string> = new Set<ShopEventKind>([
   'StockChanged',
   'ProductChanged',
   'PriceChanged',
+  'ReviewsChanged',
   'CategoryChanged',
   'ContentChanged',
   'DeliveryChanged',

@@ -22,6 +22,10 @@ export function tagsOf(event: ShopEvent): readonly CacheTag[] | 'all' {
         ...(event.categoryIds ?? []).map((id) => `list:${id}` as const),
         'search',
       ];
+    case 'ReviewsChanged':
+      // the product's page (its reviews, average, histogram) and the cards that show its stars; not search
+      // or category membership, which a review does not change
+      return event.productIds.flatMap((id) => [`product:${id}`, `listed:${id}`] as const);
     case 'CategoryChanged':
       return [...event.categoryIds.flatMap((id) => [`category:${id}`, `list:${id}`] as const), 'categories'];
     case 'ContentChanged':

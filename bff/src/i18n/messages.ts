@@ -2,6 +2,12 @@
 import type { Locale } from '../../../schema/rules/locale.ts';
 
 const messages = {
+  // reviews (services/reviews.ts)
+  reviewNotAllowed: {
+    cs: 'Hodnotit můžete jen zboží, které jste si u nás koupili a které už vám bylo doručeno nebo jste si ho vyzvedli.',
+    en: 'You can only review goods you bought from us once they have been delivered or picked up.',
+  },
+  reviewSignInNeeded: { cs: 'Pro napsání recenze se prosím přihlaste.', en: 'Please sign in to write a review.' },
   variantNotChosen: { cs: 'Vyberte prosím variantu produktu.', en: 'Please select a product variant' },
   quantityNotAvailable: {
     cs: 'Požadované množství není k dispozici. Snižte prosím množství.',

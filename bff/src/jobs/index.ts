@@ -24,6 +24,7 @@ import { startRateLimitPruningJob } from './rate-limit-pruning.ts';
 import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startPickupRemindersJob } from './pickup-reminders.ts';
 import { startUncollectedOrdersJob } from './uncollected-orders.ts';
+import { startReviewRequestsJob } from './review-requests.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 import { startConversionsJob, type ConversionSender } from './conversions.ts';
 
@@ -37,6 +38,8 @@ export type JobsConfig = MailConfig &
     | 'unpaidOrdersIntervalMs'
     | 'pickupRemindersIntervalMs'
     | 'uncollectedOrdersIntervalMs'
+    | 'reviewRequestsIntervalMs'
+    | 'reviewRequestDays'
     | 'holdSweepIntervalMs'
     | 'packetaApiKey'
     | 'packetaFeedUrl'
@@ -67,6 +70,8 @@ export type Jobs = {
   pickupReminders: BackgroundLoop;
   /** Cancels orders still waiting at a store after their pickup deadline. */
   uncollectedOrders: BackgroundLoop;
+  /** Asks for reviews some days after delivery, once per order. */
+  reviewRequests: BackgroundLoop;
   holdSweep: BackgroundLoop;
   /** Null without PACKETA_API_KEY. */
   pickupPointFeed: BackgroundLoop | null;
@@ -93,6 +98,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const unpaidOrders = startUnpaidOrdersJob(db, config.unpaidOrdersIntervalMs, log);
   const pickupReminders = startPickupRemindersJob(db, config.pickupRemindersIntervalMs, log);
   const uncollectedOrders = startUncollectedOrdersJob(db, config.uncollectedOrdersIntervalMs, log);
+  const reviewRequests = startReviewRequestsJob(db, config, log);
   const holdSweep = startHoldSweepJob(db, config.holdSweepIntervalMs, log, clock);
   const pickupPointFeed = startPickupPointFeedJob(db, config, log);
   // the account's movements paired by themselves (docs/decisions/0070)
@@ -107,6 +113,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     unpaidOrders,
     pickupReminders,
     uncollectedOrders,
+    reviewRequests,
     holdSweep,
     pickupPointFeed,
     fioPayments,
@@ -115,7 +122,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     conversions,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, conversions].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, reviewRequests, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, conversions].map((job) => job?.close()));
     },
   };
 }

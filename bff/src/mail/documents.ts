@@ -11,6 +11,7 @@ import { paymentReceivedMailDocument } from '../services/order-payments.ts';
 import { orderProgressMailDocument } from '../services/order-progress.ts';
 import { loadReturnProtocol } from '../services/returns.ts';
 import { loadWithdrawalDocument } from '../services/withdrawals.ts';
+import { reviewRequestMailDocument } from '../services/reviews.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
 import { orderInvoice } from '../services/invoices.ts';
 import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
@@ -69,6 +70,7 @@ const LOADERS: Loaders = {
   passwordReset: async (_deps, payload) => payload,
   orderConfirmationLink: async (_deps, payload) => payload,
   withdrawalConfirmationLink: async (_deps, payload) => payload,
+  reviewRequest: ({ db }, { orderId, token }, language) => reviewRequestMailDocument(db, orderId, token, language),
   withdrawalAcknowledged: ({ db }, { withdrawalId }) => loadWithdrawalDocument(db, withdrawalId),
   async withdrawalProgress({ db }, { withdrawalId, step }) {
     const withdrawal = await loadWithdrawalDocument(db, withdrawalId);

@@ -101,6 +101,7 @@ export type CheckoutCartData = Pick<
   | 'note'
   | 'newsletter'
   | 'surveyOptOut'
+  | 'reviewRequestOptOut'
   | 'termsAccepted'
   | 'storeId'
   | 'lines'
@@ -121,6 +122,7 @@ export const checkoutCartColumns = {
   note: true,
   newsletter: true,
   surveyOptOut: true,
+  reviewRequestOptOut: true,
   termsAccepted: true,
   storeId: true,
 } as const satisfies Prisma.CartSelect;
@@ -227,6 +229,8 @@ export type Checkout = {
   newsletter: boolean;
   /** "Nesouhlasím se zasláním dotazníku spokojenosti" ticked: no Ověřeno zákazníky / Zboží call (services/conversions.ts). */
   surveyOptOut: boolean;
+  /** Ticked "no e-mail asking for reviews" (issue 44 §3). */
+  reviewRequestOptOut: boolean;
   termsAccepted: boolean;
   vouchers: VoucherEvaluation;
   /** The goods, the vouchers' discount (per voucher and per rate), the charges and the recap the totals come from. */
@@ -481,6 +485,7 @@ export async function checkoutFrom(
     note: cart.note,
     newsletter: cart.newsletter,
     surveyOptOut: cart.surveyOptOut,
+    reviewRequestOptOut: cart.reviewRequestOptOut,
     termsAccepted: cart.termsAccepted,
     vouchers,
     money,
@@ -536,6 +541,7 @@ export type CheckoutInput = {
   newsletter?: boolean | null;
   /** The unticked opt-out of the satisfaction questionnaire (Ověřeno zákazníky). */
   surveyOptOut?: boolean | null;
+  reviewRequestOptOut?: boolean | null;
   termsAccepted?: boolean | null;
 };
 
@@ -691,6 +697,7 @@ export async function updateCheckout(ctx: CheckoutContext, cartId: string | null
   }
   if (input.newsletter != null) data.newsletter = input.newsletter;
   if (input.surveyOptOut != null) data.surveyOptOut = input.surveyOptOut;
+  if (input.reviewRequestOptOut != null) data.reviewRequestOptOut = input.reviewRequestOptOut;
   if (input.termsAccepted != null) data.termsAccepted = input.termsAccepted;
 
   if (errors.length > 0) throw new ValidationError(errors, message('invalidInput', ctx.language));

@@ -37,6 +37,8 @@ export type MailPayloads = {
   withdrawalAcknowledged: { withdrawalId: number };
   /** The shop owner recorded the goods' return or the refund of a withdrawal. */
   withdrawalProgress: { withdrawalId: number; step: 'GOODS_RECEIVED' | 'REFUNDED' };
+  /** Some days after delivery: the order's goods to review, through the link's token (services/reviews.ts). */
+  reviewRequest: { orderId: number; token: string };
 };
 
 export type MailKind = keyof MailPayloads;
@@ -79,6 +81,14 @@ function linkPayload(minutes: number) {
 }
 
 export const MAIL_PAYLOADS: { [Kind in MailKind]: PayloadRules<Kind> } = {
+  reviewRequest: {
+    secret: true,
+    parse: (payload) => {
+      const id = idPayload('orderId')(payload);
+      const link = tokenPayload(0)(payload);
+      return id && link && { orderId: id.orderId, token: link.token };
+    },
+  },
   orderConfirmation: { parse: idPayload('orderId') },
   orderCancelled: { parse: idPayload('orderId') },
   paymentReceived: { parse: idPayload('orderId') },

@@ -517,6 +517,7 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       invoiceAddress: invoice,
       deliveryAddress: deliveryAddress ?? Prisma.DbNull,
       note: checkout.note,
+      reviewRequestOptOut: checkout.reviewRequestOptOut,
       productsNet: totals.productsNet,
       productsGross: totals.productsGross,
       discountGross: totals.discountGross,

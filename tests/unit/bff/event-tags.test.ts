@@ -28,6 +28,11 @@ describe('the tags of an event', () => {
     expect(tagsOf({ kind: 'StoresChanged' })).toEqual(['stores']);
   });
 
+  it("a product's published reviews touch its page and the cards that show its stars, nothing else (decision 0075)", () => {
+    expect(tagsOf({ kind: 'ReviewsChanged', productIds: [4] })).toEqual(['product:4', 'listed:4']);
+    expect(purgeOf([{ kind: 'ReviewsChanged', productIds: [4] }, { kind: 'MailEnqueued' }])).toEqual({ tags: ['product:4', 'listed:4'] });
+  });
+
   it("a match's seats touch no cached answer (none shows them): a hold alone purges nothing, and beside another change adds nothing", () => {
     const seats = { kind: 'SeatsChanged', eventId: 4, taken: [1], freed: [] } as const;
     expect(tagsOf(seats)).toEqual([]);

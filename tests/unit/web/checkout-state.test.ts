@@ -26,6 +26,7 @@ const SAVED: CheckoutStart['saved'] = {
   note: 'Saved note',
   newsletter: false,
   surveyOptOut: false,
+  reviewRequestOptOut: false,
   terms: false,
 };
 
@@ -42,6 +43,7 @@ const POSTED: CheckoutFormValues = {
   note: 'Typed note',
   newsletter: true,
   surveyOptOut: true,
+  reviewRequestOptOut: true,
   termsAccepted: true,
   revision: 'r1',
 };
@@ -82,6 +84,7 @@ describe('where the checkout starts', () => {
       note: 'Typed note',
       noteError: 'Too long',
       newsletter: true,
+      reviewRequestOptOut: true,
       terms: true,
       problems: { terms: 'Accept the terms' },
       changed: CHANGED,

@@ -64,7 +64,7 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
   if (!order) return null;
   return (
     <AccountLayout current="accountOrders">
-      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} invoiceIsdocUrl={order.accountInvoiceIsdocUrl} creditNotes={order.creditNotes} className="order-summary">
+      <OrderDetails order={order} heading={t('myAccount.orderDetail.title', { number: order.number })} invoiceUrl={order.accountInvoiceUrl} invoiceIsdocUrl={order.accountInvoiceIsdocUrl} creditNotes={order.creditNotes} className="order-summary" reviewLinks>
         <OrderTimeline order={order} placedAt={String(order.createdAt)} cancelPath={href('orderCancelAccount', language, { id: loaderData.variables.databaseId })} />
         <WithdrawalSection order={order} formPath={href('withdrawalAccount', language, { id: loaderData.variables.databaseId })} />
         <p>

@@ -238,6 +238,8 @@ function CheckoutPage({ page }: { page: PageData }) {
             surveyOffered={checkout.surveyOffered}
             surveyOptOut={checkout.surveyOptOut}
             setSurveyOptOut={checkout.setSurveyOptOut}
+            reviewRequestOptOut={checkout.reviewRequestOptOut}
+            setReviewRequestOptOut={checkout.setReviewRequestOptOut}
             terms={checkout.terms}
             changeTerms={checkout.changeTerms}
             termsError={problems.terms}

@@ -1,5 +1,5 @@
 // The product page (/produkt/{slug}, /en/product/{slug}): the trail, the gallery, the buy box, the
-// description with parameters, the product safety information and similar products; its loader gives the meta data and JSON-LD, its
+// description with parameters, the product safety information, the reviews (features/reviews) and similar products; its loader gives the meta data and JSON-LD, its
 // action takes "Do košíku" posted without JavaScript (docs/decisions/0020). `?varianta={code}` (`?variant=`)
 // opens it with that variant's colour and size chosen, in the server's render too (issue 44); the
 // canonical address stays the product's, and an address of that shape other than a real variant's own is
@@ -25,11 +25,13 @@ import { errorOf } from '../apollo/errors.ts';
 import { formTokenFor } from '../forms/FormToken.tsx';
 import { backToPage, readPageForm, STALE_FORM_STATUS, translatorFor } from '../forms/page-form.server.ts';
 import { usePageQuery } from '../apollo/page-query.ts';
+import { getFragmentData } from '~/gql';
+import { ProductReviews, ProductReviewsFieldsFragment, reviewsPageOf, reviewsVariables } from '../features/reviews/ProductReviews.tsx';
 import { decimalAmount, MAX_CART_LINE_QUANTITY } from '../../../schema/rules/index.ts';
 import { askedVariantCode, variantQuery } from '../../../schema/variant-link.ts';
 
 const ProductPageQuery = graphql(`
-  query ProductPage($slug: String!) {
+  query ProductPage($slug: String!, $reviewsFirst: Int = 5, $reviewsOffset: Int = 0) {
     product(slug: $slug) {
       id
       code
@@ -68,6 +70,7 @@ const ProductPageQuery = graphql(`
       ...BuyBoxFields
       ...ProductDescriptionFields
       ...ProductSafetyFields
+      ...ProductReviewsFields
       similar {
         ...ProductCardFields
       }
@@ -76,10 +79,12 @@ const ProductPageQuery = graphql(`
 `);
 
 async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
-  const variables = { slug: args.params.slug };
+  const reviewsPage = reviewsPageOf(args.request, languageOfRequest(args.request));
+  const variables = { slug: args.params.slug, ...reviewsVariables(reviewsPage) };
   const { data } = await apolloFor(args).query({ query: ProductPageQuery, variables });
   const product = data?.product;
   if (!product) throw notFound(args.request, 'product');
+  const reviews = getFragmentData(ProductReviewsFieldsFragment, product);
   const slug = (language: 'cs' | 'en') => product.slugs.find((s) => s.language === language)?.slug ?? product.slug;
   const language = languageOfRequest(args.request);
   const search = new URL(args.request.url).searchParams;
@@ -92,6 +97,7 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
     chosenVariant: chosen,
     // the one address per real variant the response cache may keep: exactly the one variantHref gives
     storable: asked === null || (chosen !== null && search.toString() === variantQuery(chosen, language)),
+    reviewsPage,
     formToken: formTokenFor(args),
     alternates: alternatesFor('product', { slug: slug('cs') }, { slug: slug('en') }),
     seo: {
@@ -104,6 +110,8 @@ async function load(args: Route.LoaderArgs | Route.ClientLoaderArgs) {
       price: priceOf(product.price),
       inStock: product.inStock,
       category: { name: product.category.name, path: href('category', languageOfRequest(args.request), { slug: product.category.slug }) },
+      rating: reviews.ratingSummary.average !== null ? { average: reviews.ratingSummary.average, count: reviews.ratingSummary.count } : null,
+      reviews: reviews.reviews.edges.map(({ node }) => ({ rating: node.rating, author: node.authorName, text: node.text, date: node.updatedAt })),
     },
   };
 }
@@ -129,7 +137,7 @@ export async function action(args: Route.ActionArgs) {
   const form = await readPageForm(args);
   const t = translatorFor(args.request);
   const client = apolloFor(args);
-  const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug } });
+  const { data: page } = await client.query({ query: ProductPageQuery, variables: { slug: args.params.slug, ...reviewsVariables(1) } });
   const product = page?.product;
   if (!product) throw notFound(args.request, 'product');
   const typed = form.text('quantity', 10);
@@ -172,6 +180,19 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
           price: decimalAmount(seo.price.withVat),
           availability: seo.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         },
+        // only published reviews of buyers (decision 0075)
+        ...(seo.rating
+          ? {
+              aggregateRating: { '@type': 'AggregateRating', ratingValue: Math.round(seo.rating.average * 10) / 10, reviewCount: seo.rating.count, bestRating: 5, worstRating: 1 },
+              review: seo.reviews.map((review) => ({
+                '@type': 'Review',
+                author: { '@type': 'Person', name: review.author },
+                datePublished: review.date.slice(0, 10),
+                reviewRating: { '@type': 'Rating', ratingValue: review.rating, bestRating: 5, worstRating: 1 },
+                ...(review.text ? { reviewBody: review.text } : {}),
+              })),
+            }
+          : {}),
       },
     },
   ];
@@ -182,10 +203,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const product = data?.product;
   // The key resets the chosen variant when the shopper moves to another product (or another variant's link).
   const chosen = loaderData.chosenVariant;
-  return product ? <ProductDetail key={`${product.id}:${chosen ?? ''}`} product={product} chosenVariant={chosen} /> : null;
+  return product ? <ProductDetail key={`${product.id}:${chosen ?? ''}`} product={product} chosenVariant={chosen} reviewsPage={loaderData.reviewsPage} /> : null;
 }
 
-function ProductDetail({ product, chosenVariant }: { product: NonNullable<ProductPageData['product']>; chosenVariant: string | null }) {
+function ProductDetail({ product, chosenVariant, reviewsPage }: { product: NonNullable<ProductPageData['product']>; chosenVariant: string | null; reviewsPage: number }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const failed = useActionData<AddActionData>() ?? null;
@@ -216,6 +237,7 @@ function ProductDetail({ product, chosenVariant }: { product: NonNullable<Produc
       </div>
       <ProductDescription product={product} />
       <ProductSafety product={product} />
+      <ProductReviews product={product} slug={product.slug} page={reviewsPage} />
       {product.similar.length > 0 && (
         <section className="section" aria-labelledby="similar">
           <h2 id="similar">{t('product.similar')}</h2>

@@ -288,6 +288,8 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     surveyOffered: t.boolean({
       description: 'Whether the checkout shows the unticked opt-out of the satisfaction questionnaire (HEUREKA_VERIFIED_KEY or Zboží’s keys are set).',
       resolve: (_checkout, _a, ctx) => surveyOffered(ctx.config),
+    reviewRequestOptOut: t.exposeBoolean('reviewRequestOptOut', {
+      description: 'The shopper does not want the e-mail asking for reviews some days after delivery.',
     }),
     termsAccepted: t.exposeBoolean('termsAccepted', { description: 'The shopper agreed with the terms and conditions; the order needs it.' }),
     totals: t.field({ type: CheckoutTotalsRef, description: 'Every amount of the order as it stands now.', resolve: (checkout) => checkout.totals }),
@@ -361,6 +363,7 @@ const CheckoutInputRef = builder.inputType('CheckoutInput', {
     note: t.string({ description: 'A note to the order, plain text.' }),
     newsletter: t.boolean({ description: 'The shopper asks for the newsletter with this order.' }),
     surveyOptOut: t.boolean({ description: '"Nesouhlasím se zasláním dotazníku spokojenosti v rámci programu Ověřeno zákazníky": true sends nothing for the order.' }),
+    reviewRequestOptOut: t.boolean({ description: 'No e-mail asking for reviews of this order’s goods (unticked: one e-mail some days after delivery).' }),
     termsAccepted: t.boolean({ description: 'Agreement with the terms and conditions (/info/1/obchodni-podminky).' }),
   }),
 });

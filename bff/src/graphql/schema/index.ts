@@ -28,5 +28,6 @@ import './withdrawals.ts';
 import './order-lifecycle.ts';
 import './delivery-promise.ts';
 import './conversions.ts';
+import './reviews.ts';
 
 export const schema = builder.toSchema({ sortSchema: true });

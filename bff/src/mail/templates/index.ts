@@ -13,6 +13,7 @@ import { orderConfirmationLink } from './order-confirmation-link.ts';
 import { withdrawalConfirmationLink } from './withdrawal-confirmation-link.ts';
 import { withdrawalAcknowledged } from './withdrawal-acknowledged.ts';
 import { withdrawalProgress } from './withdrawal-progress.ts';
+import { reviewRequest } from './review-request.ts';
 import type { MailKind } from '../../services/mail-outbox.ts';
 import type { MailTemplate } from './types.ts';
 
@@ -30,6 +31,7 @@ export const MAIL_TEMPLATES = {
   withdrawalConfirmationLink,
   withdrawalAcknowledged,
   withdrawalProgress,
+  reviewRequest,
 } satisfies Record<MailKind, MailTemplate<never>>;
 
 /** The document a kind's template renders. */

@@ -5,6 +5,7 @@ import { href, useLanguage } from '../../language.ts';
 import { Money } from '../../components/ui/Money.tsx';
 import { WishlistButton } from '../wishlist/WishlistButton.tsx';
 import { DiscountBadge, LowestPrice } from './Reduction.tsx';
+import { Stars } from '../reviews/Stars.tsx';
 
 export const ProductCardFieldsFragment = graphql(`
   fragment ProductCardFields on Product {
@@ -29,6 +30,10 @@ export const ProductCardFieldsFragment = graphql(`
     }
     lowestPriceLast30Days {
       ...PriceFields
+    }
+    ratingSummary {
+      count
+      average
     }
   }
 `);
@@ -62,6 +67,7 @@ export function ProductCard({ eager = false, ...props }: { product: ProductRef; 
         </div>
         <p className="product-card__brand">{product.manufacturer.name}</p>
         <h3 className="product-card__name">{product.name}</h3>
+        {product.ratingSummary.average !== null && <Stars rating={product.ratingSummary.average} count={product.ratingSummary.count} className="product-card__stars" />}
       </Link>
       <WishlistButton product={product} />
       <p className="product-card__price">

@@ -7,11 +7,22 @@ import type { Checkout } from './useCheckout.ts';
 
 type Props = Pick<
   Checkout,
-  'note' | 'noteError' | 'changeNote' | 'newsletter' | 'setNewsletter' | 'surveyOffered' | 'surveyOptOut' | 'setSurveyOptOut' | 'terms' | 'changeTerms'
+  | 'note'
+  | 'noteError'
+  | 'changeNote'
+  | 'newsletter'
+  | 'setNewsletter'
+  | 'surveyOffered'
+  | 'surveyOptOut'
+  | 'setSurveyOptOut'
+  | 'reviewRequestOptOut'
+  | 'setReviewRequestOptOut'
+  | 'terms'
+  | 'changeTerms'
 > & { termsError?: string };
 
 export function CheckoutOther(props: Props) {
-  const { note, noteError, changeNote, newsletter, setNewsletter, surveyOffered, surveyOptOut, setSurveyOptOut, terms, changeTerms, termsError } = props;
+  const { note, noteError, changeNote, newsletter, setNewsletter, surveyOffered, surveyOptOut, setSurveyOptOut, reviewRequestOptOut, setReviewRequestOptOut, terms, changeTerms, termsError } = props;
   const { t } = useTranslation();
   const language = useLanguage();
   return (
@@ -49,6 +60,11 @@ export function CheckoutOther(props: Props) {
           {t('checkout.surveyOptOut')}
         </label>
       )}
+      {/* unticked: one e-mail asking for reviews some days after delivery (decision 0075) */}
+      <label className="checkbox">
+        <input type="checkbox" name="reviewRequestOptOut" checked={reviewRequestOptOut} onChange={(event) => setReviewRequestOptOut(event.target.checked)} />
+        {t('reviews.checkoutOptOut')}
+      </label>
       <div className={termsError ? 'checkbox-field field--invalid' : 'checkbox-field'}>
         <label className="checkbox">
           <input

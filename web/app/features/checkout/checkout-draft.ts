@@ -19,6 +19,8 @@ export type CheckoutDraft = {
   newsletter: boolean;
   /** The questionnaire's opt-out (absent in drafts written before it existed). */
   surveyOptOut?: boolean;
+  /** Absent in drafts kept before it existed. */
+  reviewRequestOptOut?: boolean;
   terms: boolean;
   /** The fields that showed a message, checked again in the language the draft is restored in. */
   invalid: { invoice: string[]; delivery: string[] };
@@ -68,6 +70,7 @@ export function readDraft(storage: Storage | null, cartId: string): CheckoutDraf
     isIdOrNull(draft.deliverySavedId) &&
     typeof draft.note === 'string' &&
     typeof draft.newsletter === 'boolean' &&
+    (draft.reviewRequestOptOut === undefined || typeof draft.reviewRequestOptOut === 'boolean') &&
     typeof draft.terms === 'boolean' &&
     typeof invalid === 'object' &&
     invalid !== null &&

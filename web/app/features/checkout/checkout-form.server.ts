@@ -38,6 +38,7 @@ export function checkoutFormValues(form: PageForm): CheckoutFormValues {
     note: form.text('note', MAX_NOTE),
     newsletter: form.flag('newsletter'),
     surveyOptOut: form.flag('surveyOptOut'),
+    reviewRequestOptOut: form.flag('reviewRequestOptOut'),
     termsAccepted: form.flag('termsAccepted'),
     revision: form.text('revision', MAX_ID_LENGTH),
   };

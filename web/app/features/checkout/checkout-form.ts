@@ -32,6 +32,7 @@ export type CheckoutFormValues = {
   newsletter: boolean;
   /** The questionnaire's opt-out (Ověřeno zákazníky), shown only where the shop sends one. */
   surveyOptOut: boolean;
+  reviewRequestOptOut: boolean;
   termsAccepted: boolean;
   revision: string;
 };
@@ -63,6 +64,7 @@ export function checkoutChoicesInput(values: CheckoutFormValues) {
     note: values.note,
     newsletter: values.newsletter,
     surveyOptOut: values.surveyOptOut,
+    reviewRequestOptOut: values.reviewRequestOptOut,
     termsAccepted: values.termsAccepted,
   };
 }

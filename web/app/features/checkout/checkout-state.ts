@@ -30,6 +30,7 @@ export type CheckoutState = {
   noteError: string | null;
   newsletter: boolean;
   surveyOptOut: boolean;
+  reviewRequestOptOut: boolean;
   terms: boolean;
   problems: Problems;
   changed: OrderChanged | null;
@@ -42,7 +43,10 @@ export type CheckoutState = {
 };
 
 /** What the draft keeps of this state (the address forms' values go with it). */
-export type DraftChoices = Pick<CheckoutDraft, 'forCompany' | 'sameAsInvoice' | 'invoiceSavedId' | 'deliverySavedId' | 'note' | 'newsletter' | 'surveyOptOut' | 'terms'>;
+export type DraftChoices = Pick<
+  CheckoutDraft,
+  'forCompany' | 'sameAsInvoice' | 'invoiceSavedId' | 'deliverySavedId' | 'note' | 'newsletter' | 'surveyOptOut' | 'reviewRequestOptOut' | 'terms'
+>;
 
 /** What the cart saved (with the customer's saved defaults where it saved nothing). */
 export type SavedChoices = DraftChoices & Pick<CheckoutState, 'deliveryId' | 'storeId' | 'pickupPointId' | 'paymentId' | 'surveyOptOut'>;
@@ -70,6 +74,7 @@ export function initialCheckoutState({ saved, posted, postedErrors, changed }: C
     noteError: postedErrors?.note ?? null,
     newsletter: posted ? posted.newsletter : saved.newsletter,
     surveyOptOut: posted ? posted.surveyOptOut : saved.surveyOptOut,
+    reviewRequestOptOut: posted ? posted.reviewRequestOptOut : (saved.reviewRequestOptOut ?? false),
     terms: posted ? posted.termsAccepted : saved.terms,
     problems: (postedErrors?.other ?? {}) as Problems,
     changed,
@@ -92,6 +97,7 @@ export type CheckoutAction =
   | { type: 'noteChanged'; value: string }
   | { type: 'newsletterSet'; value: boolean }
   | { type: 'surveyOptOutSet'; value: boolean }
+  | { type: 'reviewRequestOptOutSet'; value: boolean }
   | { type: 'termsChanged'; accepted: boolean }
   /** After hydration: this tab's draft (null: none), read once. */
   | { type: 'draftRead'; draft: DraftChoices | null }
@@ -140,6 +146,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, newsletter: action.value };
     case 'surveyOptOutSet':
       return { ...state, surveyOptOut: action.value };
+    case 'reviewRequestOptOutSet':
+      return { ...state, reviewRequestOptOut: action.value };
     case 'termsChanged':
       return { ...state, terms: action.accepted, problems: { ...state.problems, terms: undefined } };
     case 'draftRead': {
@@ -147,7 +155,9 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       const { forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, terms } = action.draft;
       // a draft written before the opt-out existed keeps the page's own
       const surveyOptOut = action.draft.surveyOptOut ?? state.surveyOptOut;
-      return { ...state, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, surveyOptOut, terms, draftRead: true };
+      // drafts kept before the review opt-out existed lack it: not opted out
+      const reviewRequestOptOut = action.draft.reviewRequestOptOut ?? false;
+      return { ...state, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, surveyOptOut, reviewRequestOptOut, terms, draftRead: true };
     }
     case 'fieldErrorsShown': {
       const other = Object.fromEntries(Object.entries(action.other).filter(([field]) => PROBLEM_FIELDS.includes(field)));

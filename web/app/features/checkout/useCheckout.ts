@@ -106,6 +106,7 @@ export const CheckoutCartFieldsFragment = graphql(`
       newsletter
       surveyOptOut
       surveyOffered
+      reviewRequestOptOut
       termsAccepted
       invoiceAddress {
         ...CheckoutAddressFields
@@ -248,6 +249,7 @@ export function useCheckout(page: CheckoutPage) {
         note: checkout.note,
         newsletter: checkout.newsletter,
         surveyOptOut: checkout.surveyOptOut,
+        reviewRequestOptOut: checkout.reviewRequestOptOut,
         terms: checkout.termsAccepted,
       },
       posted,
@@ -255,7 +257,7 @@ export function useCheckout(page: CheckoutPage) {
       changed: submitted?.changed ?? null,
     }),
   );
-  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, surveyOptOut, terms } = state;
+  const { deliveryId, storeId, pickupPointId, paymentId, forCompany, sameAsInvoice, invoiceSavedId, deliverySavedId, note, newsletter, surveyOptOut, reviewRequestOptOut, terms } = state;
 
   const invoiceSchema = useMemo(() => (forCompany ? { ...addressFormSchema, ...companyFormSchema } : addressFormSchema), [forCompany]);
   const invoiceForm = useForm<AddressValues>({
@@ -301,6 +303,7 @@ export function useCheckout(page: CheckoutPage) {
     note,
     newsletter,
     surveyOptOut,
+    reviewRequestOptOut,
     terms,
   });
   const typedAtStart = useRef(typed);
@@ -450,6 +453,7 @@ export function useCheckout(page: CheckoutPage) {
       note,
       newsletter,
       surveyOptOut,
+      reviewRequestOptOut,
       termsAccepted: terms,
     });
     if (!saved) {
@@ -515,6 +519,8 @@ export function useCheckout(page: CheckoutPage) {
     surveyOffered: checkout.surveyOffered,
     surveyOptOut,
     setSurveyOptOut: (value: boolean) => dispatch({ type: 'surveyOptOutSet', value }),
+    reviewRequestOptOut,
+    setReviewRequestOptOut: (value: boolean) => dispatch({ type: 'reviewRequestOptOutSet', value }),
     terms,
     changeTerms: (accepted: boolean) => dispatch({ type: 'termsChanged', accepted }),
     problems: state.problems,

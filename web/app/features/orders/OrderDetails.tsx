@@ -69,6 +69,7 @@ export const OrderDetailsFieldsFragment = graphql(`
     lines {
       id
       name
+      reviewProductSlug
       productCode
       variantCode
       size
@@ -204,10 +205,12 @@ type Props = {
   children?: ReactNode;
   /** The page frame: the summary is a page of its own; in the account it sits inside the account's frame. */
   className?: string;
+  /** The signed-in owner's detail: each delivered line links to its review form (decision 0075). */
+  reviewLinks?: boolean;
 };
 
 /** An order as the shopper sees it: facts, delivery and payment, addresses, lines, totals, payment details and invoice. */
-export function OrderDetails({ heading, invoiceUrl, invoiceIsdocUrl, creditNotes = [], children, className = 'container page order-summary', ...props }: Props) {
+export function OrderDetails({ heading, invoiceUrl, invoiceIsdocUrl, creditNotes = [], children, className = 'container page order-summary', reviewLinks = false, ...props }: Props) {
   const order = getFragmentData(OrderDetailsFieldsFragment, props.order);
   const { t } = useTranslation();
   const language = useLanguage();
@@ -307,6 +310,15 @@ export function OrderDetails({ heading, invoiceUrl, invoiceIsdocUrl, creditNotes
                     {' '}
                     · {variantText(line, language)} {line.variantCode}
                   </span>
+                )}
+                {reviewLinks && line.reviewProductSlug && (
+                  <>
+                    {' '}
+                    <Link to={href('reviewWrite', language, { slug: line.reviewProductSlug })} className="order-lines__review" data-testid="order-line-review">
+                      {t('reviews.rateThis')}
+                      <span className="visually-hidden"> {line.name}</span>
+                    </Link>
+                  </>
                 )}
               </td>
               <td>
