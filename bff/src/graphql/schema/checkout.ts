@@ -288,6 +288,7 @@ const CheckoutRef = builder.objectRef<Checkout>('Checkout').implement({
     surveyOffered: t.boolean({
       description: 'Whether the checkout shows the unticked opt-out of the satisfaction questionnaire (HEUREKA_VERIFIED_KEY or Zboží’s keys are set).',
       resolve: (_checkout, _a, ctx) => surveyOffered(ctx.config),
+    }),
     reviewRequestOptOut: t.exposeBoolean('reviewRequestOptOut', {
       description: 'The shopper does not want the e-mail asking for reviews some days after delivery.',
     }),
