@@ -140,6 +140,8 @@ export type TestApp = {
   startDrain: () => void;
   /** The app's mail outbox sender. */
   mailer: App['mailer'];
+  /** The price comparison feeds' job (bff/src/jobs/feeds.ts). */
+  feeds: App['feeds'];
   /** The response cache's counters (null unless the config turns it on). */
   responseCacheStats: App['responseCacheStats'];
   /** The personal answers' counters (null unless the response cache is on: bff/src/cache/personal-answers.ts). */
@@ -259,6 +261,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     pool: app.pool,
     startDrain: app.startDrain,
     mailer: app.mailer,
+    feeds: app.feeds,
     responseCacheStats: app.responseCacheStats,
     purgeResponseCache: app.purgeResponseCache,
     personalAnswerStats: app.personalAnswerStats,

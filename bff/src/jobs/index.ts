@@ -9,13 +9,15 @@
 // harm: the outboxes and the unpaid orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
 // deletes with one DELETE … RETURNING, the pick-up points are written under a transaction's advisory
 // lock, the Fio poll claims its call with a conditional UPDATE (one call per 31 s across all), and the
-// clean-ups delete what has expired.
+// clean-ups delete what has expired; the price comparison feeds are written under a lease row (one
+// writer, decision 0073).
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
+import { startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
 import { startFioPaymentsJob } from './fio-payments.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
 import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
@@ -25,9 +27,10 @@ import { startUnpaidOrdersJob } from './unpaid-orders.ts';
 import { startPickupRemindersJob } from './pickup-reminders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
-export type { Mailer, WebhookSender };
+export type { FeedsJob, Mailer, WebhookSender };
 
 export type JobsConfig = MailConfig &
+  FeedsConfig &
   Pick<
     Config,
     | 'webhookAllowHosts'
@@ -68,6 +71,8 @@ export type Jobs = {
   fioPayments: BackgroundLoop | null;
   cleanUps: BackgroundLoop;
   rateLimitPruning: BackgroundLoop;
+  /** Writes the price comparison feeds: after catalog changes (`changed`), hourly, soon after the start (decision 0073). */
+  feeds: FeedsJob;
   /**
    * After a commit that enqueued e-mail: the mail job sends it at once. The same as a service's
    * kickMailSender(db), for a caller (an after-commit subscriber) that holds the jobs rather than the
@@ -90,6 +95,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const fioPayments = startFioPaymentsJob(db, config, log);
   const cleanUps = startCleanUpsJob(db, log);
   const rateLimitPruning = startRateLimitPruningJob(db, log);
+  const feeds = startFeedsJob(db, config, log, clock);
   return {
     mail,
     webhooks,
@@ -100,9 +106,10 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     fioPayments,
     cleanUps,
     rateLimitPruning,
+    feeds,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning].map((job) => job?.close()));
+      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, feeds].map((job) => job?.close()));
     },
   };
 }
