@@ -17,7 +17,7 @@ import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
-import { startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
+import { FEED_EVENTS, startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
 import { startFioPaymentsJob } from './fio-payments.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
 import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
@@ -28,6 +28,7 @@ import { startPickupRemindersJob } from './pickup-reminders.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 
 export type { FeedsJob, Mailer, WebhookSender };
+export { FEED_EVENTS };
 
 export type JobsConfig = MailConfig &
   FeedsConfig &
