@@ -4,6 +4,7 @@
 //   npm run stock -- price <variant code> <price in Kč> [--eur <price in €>|--eur-from-czk] [--was <price in Kč>|--not-sale]
 //                                             (the price history behind "the lowest price of the last
 //                                              30 days" is written with it: decision 0063)
+//   npm run stock -- gtin <variant code> <EAN/GTIN | --none>   (the feeds' EAN; a wrong check digit is refused)
 // Reads the server's configuration like `npm run token` (DATABASE_URL, or the embedded database under
 // DATA_DIR, through the running shop's socket when it is up). A variant going from 0 to more pieces
 // sends its availability watchers their e-mail (the database trigger enqueues it; this command then
@@ -14,6 +15,7 @@ import type { Config } from '../bff/src/config.ts';
 import type { Db } from '../bff/src/db/client.ts';
 import { parseQuantity, parseStockCsv, setStock, StockInputError, type StockChange } from '../bff/src/services/stock.ts';
 import { PriceInputError, setPrices, type PriceChange } from '../bff/src/services/prices.ts';
+import { GtinInputError, setGtin } from '../bff/src/services/gtin.ts';
 import { isCommandLine, runShopCommand, UsageError, type ShopCommand } from './shop-command.ts';
 
 const USAGE = `Usage:
@@ -21,12 +23,15 @@ const USAGE = `Usage:
   npm run stock -- import <file.csv>      (one "variant code,quantity" per line; ";" also separates)
   npm run stock -- price <variant code> <price in Kč> [--eur <price in €> | --eur-from-czk] [--was <price in Kč> | --not-sale]
       --was announces a sale (the pages then show the lowest price of the 30 days before it, decision 0063);
-      --not-sale ends it; without either the variant keeps its mark. Prices with VAT, e.g. 1999 or 1999,90.`;
+      --not-sale ends it; without either the variant keeps its mark. Prices with VAT, e.g. 1999 or 1999,90.
+  npm run stock -- gtin <variant code> <EAN/GTIN | --none>
+      the variant's EAN (8, 12, 13 or 14 digits) for the price comparison feeds; --none removes it.`;
 
 export type StockCommand =
   | { kind: 'set'; code: string; quantity: number }
   | { kind: 'import'; file: string }
   | { kind: 'price'; change: PriceChange }
+  | { kind: 'gtin'; code: string; gtin: string | null }
   | { kind: 'help' };
 
 /** "1999", "1999,90", "1999.9" (crowns or euros with VAT) in minor units; NaN when it is not such an amount. */
@@ -73,7 +78,11 @@ export function parseStockCommand(argv: string[]): StockCommand {
     return { kind: 'import', file: rest[0] };
   }
   if (command === 'price') return parsePriceCommand(rest);
-  throw new UsageError(`Unknown command "${command}"; the commands are set, import and price.`);
+  if (command === 'gtin') {
+    if (rest.length !== 2) throw new UsageError('gtin needs a variant code and an EAN/GTIN (or --none).');
+    return { kind: 'gtin', code: rest[0], gtin: rest[1] === '--none' ? null : rest[1] };
+  }
+  throw new UsageError(`Unknown command "${command}"; the commands are set, import, price and gtin.`);
 }
 
 function describe(change: StockChange): string {
@@ -82,6 +91,11 @@ function describe(change: StockChange): string {
 }
 
 async function run(command: Exclude<StockCommand, { kind: 'help' }>, prisma: Db, config: Config): Promise<void> {
+  if (command.kind === 'gtin') {
+    const done = await setGtin(prisma, command.code, command.gtin);
+    console.log(`${done.code}: EAN ${done.previous ?? '-'} -> ${done.gtin ?? '-'}`);
+    return;
+  }
   if (command.kind === 'price') {
     for (const done of await setPrices(prisma, [command.change], config.eurRate)) {
       console.log(`${done.code}: ${done.previousCzk / 100} Kč -> ${done.priceCzk / 100} Kč`);
@@ -107,7 +121,7 @@ export const stockCommand: ShopCommand<StockCommand> = {
   parse: parseStockCommand,
   run,
   // a CSV file that is not there is the user's input too
-  isInputError: (error) => error instanceof StockInputError || error instanceof PriceInputError || (error as NodeJS.ErrnoException).code === 'ENOENT',
+  isInputError: (error) => error instanceof StockInputError || error instanceof PriceInputError || error instanceof GtinInputError || (error as NodeJS.ErrnoException).code === 'ENOENT',
 };
 
 // `npx tsx scripts/stock.ts …` in development; the build runs stockCommand from build/bff/stock.js (`npm run stock`)

@@ -25,7 +25,7 @@ import { createLogger, lineLog, type Log } from './log.ts';
 import { createMetrics } from './http/metrics.ts';
 import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
-import { startJobs, type ConversionSender, type Mailer, type WebhookSender } from './jobs/index.ts';
+import { FEED_EVENTS, startJobs, type ConversionSender, type FeedsJob, type Mailer, type WebhookSender } from './jobs/index.ts';
 import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
 import type { Clock } from './services/tickets.ts';
 import { DeliveryTimings } from './services/delivery-promise.ts';
@@ -37,7 +37,7 @@ import { inFront, mountLayers, type AppParts, type FrontLayer, type Layer } from
 import { cachedAnswers, keptPersonalAnswers, metricsScrape, requestLog, toHttps } from './http/layers/front.ts';
 import { compressed, personalAnswerKeeping, responseStart, responseStarter } from './http/layers/response-start.ts';
 import { health } from './http/layers/health.ts';
-import { graphiql, graphqlCallers, images, invoiceLink, seo, withdrawalForm } from './http/layers/before-session.ts';
+import { feeds, graphiql, graphqlCallers, images, invoiceLink, seo, withdrawalForm } from './http/layers/before-session.ts';
 import { accountDownloads, csrfCookie, homeLanguage, preferences, sessions } from './http/layers/session.ts';
 import { graphqlChain } from './http/layers/graphql-chain.ts';
 import { loadPages, pages } from './http/layers/pages.ts';
@@ -62,6 +62,7 @@ export const LAYERS: readonly Layer[] = [
   health, // before files and sessions: a balancer's checks never wait for them
   images, // needs no session
   seo, // needs no session
+  feeds, // needs no session: files the feeds job wrote
   invoiceLink, // the invoice's secret link needs no session: served before one is loaded
   withdrawalForm, // the model withdrawal form's PDF is public
   graphqlCallers, // before the session: a partner's or the explorer's request never loads a shopper's
@@ -94,6 +95,8 @@ export type App = {
   webhooks: WebhookSender;
   /** Sends Ověřeno zákazníky and Zboží's backend conversions (after orders, on an interval); null without their keys. */
   conversions: ConversionSender | null;
+  /** Writes the price comparison feeds (jobs/feeds.ts; tests call `changed` and wait for `settled`); closed by close(). */
+  feeds: FeedsJob;
   /** The response cache's counters, when it is on (RESPONSE_CACHE). */
   responseCacheStats: ResponseCacheStats | null;
   /**
@@ -154,6 +157,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     mailer: parts.jobs.mail,
     webhooks: parts.jobs.webhooks,
     conversions: parts.jobs.conversions,
+    feeds: parts.jobs.feeds,
     responseCacheStats: parts.fullResponseCache?.stats ?? null,
     purgeResponseCache: parts.fullResponseCache?.purge ?? null,
     personalAnswerStats: parts.personalAnswers?.stats ?? null,
@@ -277,6 +281,17 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
   changes.subscribe((event, origin) => {
     if (event.kind === 'OrderPlaced' && origin === 'here') jobs.conversions?.kick();
   });
+  // a catalog change of any instance or command is written into the feeds after the debounce; with
+  // several instances the feeds' lease row has it written once (decision 0073). Off where the job is (tests).
+  if (config.feedsIntervalMs > 0) {
+    changes.subscribe((event) => {
+      if (FEED_EVENTS.has(event.kind)) jobs.feeds.changed();
+    });
+    // a write nobody described (psql, a bulk import) or a database that was away: anything may have changed
+    changes.onPurge((purge) => {
+      if ('all' in purge) jobs.feeds.changed();
+    });
+  }
   // 7. GraphQL, with the subscriptions' open event streams: bounded per client and instance, ended when shutdown begins
   const streams = createStreamRegistry(config.seatStreams);
   // the delivery methods' transit days, kept for the delivery date promise until the methods change (decision 0069)

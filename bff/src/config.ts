@@ -178,6 +178,17 @@ export type Config = {
   fioApiUrl: string;
   /** How often the Fio API is asked (FIO_POLL_SECONDS, 31 at least: Fio allows one call per 30 s); 0: only when kicked (tests). */
   fioPollIntervalMs: number;
+  /**
+   * The directory of the price comparison feeds' files (FEEDS_DIR; default <DATA_DIR>/feeds): written by
+   * one instance, served by all, so with several instances a directory they share (docs/decisions/0073).
+   */
+  feedsDir: string;
+  /** How often the feeds are written anyway (FEEDS_INTERVAL_MINUTES, 60; 5–60); 0: only when kicked (tests). */
+  feedsIntervalMs: number;
+  /** A catalog change is written into the feeds this long after it, changes in between together (FEEDS_DEBOUNCE_SECONDS, 60). */
+  feedsDebounceMs: number;
+  /** Heureka's DELIVERY_DATE of a sold-out variant, in days (FEEDS_RESTOCK_DAYS, 31: "more than a month"; 1–999). */
+  feedsRestockDays: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -559,6 +570,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fioApiUrl: mode === 'test' && !env.FIO_API_URL ? 'http://127.0.0.1:9' : fioApiUrl(env.FIO_API_URL),
     // tests kick the poll themselves
     fioPollIntervalMs: mode === 'test' ? 0 : integer('FIO_POLL_SECONDS', env.FIO_POLL_SECONDS, 60, 31, 86_400) * 1000,
+    // an in-memory database has no directory of its own: a temporary one per process (tests set their own)
+    feedsDir: env.FEEDS_DIR ? path.resolve(env.FEEDS_DIR) : dataDir.startsWith('memory://') ? path.join(os.tmpdir(), `shop-feeds-${process.pid}`) : path.join(dataDir, 'feeds'),
+    // tests write the feeds themselves (or turn the job on in their config)
+    feedsIntervalMs: mode === 'test' ? 0 : integer('FEEDS_INTERVAL_MINUTES', env.FEEDS_INTERVAL_MINUTES, 60, 5, 60) * 60_000,
+    feedsDebounceMs: mode === 'test' ? 0 : integer('FEEDS_DEBOUNCE_SECONDS', env.FEEDS_DEBOUNCE_SECONDS, 60, 0, 3600) * 1000,
+    feedsRestockDays: integer('FEEDS_RESTOCK_DAYS', env.FEEDS_RESTOCK_DAYS, 31, 1, 999),
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

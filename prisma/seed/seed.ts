@@ -15,6 +15,8 @@ import { demoSoldSeats, smallGroundPlan, stadiumPlan } from './venues.ts';
 import { planSeatCount, type SeatPlan } from '../../schema/rules/seat-plan.ts';
 import { demoPriceHistory } from './price-history.ts';
 import { responsiblePersonProblem } from '../../schema/rules/product-safety.ts';
+import { gtinProblem, withGtinCheckDigit } from '../../schema/rules/gtin.ts';
+import { DEMO_GTIN_GAP, DEMO_GTIN_PREFIX, feedCategories } from './data/feed-categories.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -23,6 +25,14 @@ export const DEMO_CUSTOMER = { email: 'zakaznik@example.cz', password: 'Demo-hes
 
 function perLanguage<T>(build: (language: 'cs' | 'en') => T): T[] {
   return LANGUAGES.map(build);
+}
+
+/** The demo GTIN of the n-th variant of the demo data (1-based), or null for every DEMO_GTIN_GAP-th. */
+function demoGtin(n: number): string | null {
+  if (n % DEMO_GTIN_GAP === 0) return null;
+  const gtin = withGtinCheckDigit(`${DEMO_GTIN_PREFIX}${String(n).padStart(9, '0')}`);
+  if (gtinProblem(gtin) !== null) throw new Error(`Demo data: ${gtin} is no GTIN`);
+  return gtin;
 }
 
 function daysAgo(days: number): Date {
@@ -43,9 +53,13 @@ async function syncSequence(prisma: Db, table: string) {
 export async function seedDemoData(prisma: Db, config: { eurRate: number; withdrawalPeriodDays?: number }): Promise<void> {
   const categoryIds = new Map<string, number>();
   for (const category of [...data.categories].sort((a, b) => Number(!!a.parentKey) - Number(!!b.parentKey))) {
+    const feed = feedCategories[category.key];
+    if (!feed) throw new Error(`Demo data: category ${category.key} has no feed category (data/feed-categories.ts)`);
     const created = await prisma.category.create({
       data: {
         position: category.position,
+        heurekaCategory: feed.heureka,
+        googleCategory: feed.google,
         parentId: category.parentKey ? categoryIds.get(category.parentKey) : null,
         translations: {
           create: perLanguage((language) => ({
@@ -135,11 +149,13 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number; withdr
   };
   const productIds = new Map<string, number>();
   const categoryNames = new Map(data.categories.map((c) => [c.key, c.name]));
+  let variantNumber = 0;
   for (const product of data.products) {
     const variants = [];
     for (const [position, variant] of product.variants.entries()) {
       variants.push({
         code: variant.code,
+        gtin: demoGtin(++variantNumber),
         size: variant.size,
         colourId: await colourId(variant.colour, variant.colourHex),
         position,

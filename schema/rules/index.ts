@@ -32,3 +32,4 @@ export * from './product-safety.ts';
 export * from './order-lifecycle.ts';
 export * from './carriers.ts';
 export * from './delivery-date.ts';
+export * from './gtin.ts';

@@ -15,6 +15,8 @@
 //   npm run bench -- --only catalog --products 10000,100000,1000000
 //                                       search, uncached category and product pages and memory at each
 //                                       catalog size (tests/bench/catalog-sizes.ts; PostgreSQL advised)
+//   npm run bench -- --only feeds       the price comparison feeds written from 100 000 generated variants
+//                                       (--products sets another count): time per 1 000 and RSS growth
 //   npm run bench -- --tool js          the bench's own load generator even where wrk is installed
 //
 // The shop runs as `npm start` runs it (tests/support/production-server.ts), in its own process; the
@@ -42,6 +44,7 @@ import { startFloorApp } from './floor/start.ts';
 import { assertSamePage } from './floor/same-page.ts';
 import { wrkInstalled, wrkLoad } from './wrk.ts';
 import { benchCatalogSizes, catalogSizes } from './catalog-sizes.ts';
+import { benchFeeds } from './feeds.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -405,6 +408,7 @@ if (!only || only === 'pages') await benchPages();
 if (only === 'floor') await benchFloorOnly();
 if (only === 'busy') await benchBusyShop(kind, { quick: args.quick });
 if (only === 'hits') await benchHits();
+if (only === 'feeds') await benchFeeds(args.products ? Number(args.products) : 100_000);
 if (only === 'catalog') await benchCatalogSizes(kind, catalogSizes(args.products ?? '10000,100000'), { rounds: ROUNDS, roundMs: ROUND_MS });
 if (args.products && (!only || only === 'search')) await benchSearch(Number(args.products));
 if (!only || only === 'orders') await benchPlaceOrder();

@@ -142,6 +142,8 @@ export type TestApp = {
   mailer: App['mailer'];
   /** The sender of Ověřeno zákazníky and Zboží's backend conversions; null without their keys. */
   conversions: App['conversions'];
+  /** The price comparison feeds' job (bff/src/jobs/feeds.ts). */
+  feeds: App['feeds'];
   /** The response cache's counters (null unless the config turns it on). */
   responseCacheStats: App['responseCacheStats'];
   /** The personal answers' counters (null unless the response cache is on: bff/src/cache/personal-answers.ts). */
@@ -262,6 +264,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     startDrain: app.startDrain,
     mailer: app.mailer,
     conversions: app.conversions,
+    feeds: app.feeds,
     responseCacheStats: app.responseCacheStats,
     purgeResponseCache: app.purgeResponseCache,
     personalAnswerStats: app.personalAnswerStats,

@@ -9,13 +9,15 @@
 // harm: the outboxes, the unpaid and the uncollected orders claim rows with FOR UPDATE SKIP LOCKED, the hold sweep
 // deletes with one DELETE … RETURNING, the pick-up points are written under a transaction's advisory
 // lock, the Fio poll claims its call with a conditional UPDATE (one call per 31 s across all), and the
-// clean-ups delete what has expired.
+// clean-ups delete what has expired; the price comparison feeds are written under a lease row (one
+// writer, decision 0073).
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
+import { FEED_EVENTS, startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
 import { startFioPaymentsJob } from './fio-payments.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
 import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
@@ -28,9 +30,11 @@ import { startReviewRequestsJob } from './review-requests.ts';
 import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 import { startConversionsJob, type ConversionSender } from './conversions.ts';
 
-export type { Mailer, WebhookSender, ConversionSender };
+export type { ConversionSender, FeedsJob, Mailer, WebhookSender };
+export { FEED_EVENTS };
 
 export type JobsConfig = MailConfig &
+  FeedsConfig &
   Pick<
     Config,
     | 'webhookAllowHosts'
@@ -81,6 +85,8 @@ export type Jobs = {
   rateLimitPruning: BackgroundLoop;
   /** Sends Ověřeno zákazníky and Zboží's backend conversions; null without their keys. */
   conversions: ConversionSender | null;
+  /** Writes the price comparison feeds: after catalog changes (`changed`), hourly, soon after the start (decision 0073). */
+  feeds: FeedsJob;
   /**
    * After a commit that enqueued e-mail: the mail job sends it at once. The same as a service's
    * kickMailSender(db), for a caller (an after-commit subscriber) that holds the jobs rather than the
@@ -107,6 +113,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const rateLimitPruning = startRateLimitPruningJob(db, log);
   // the comparison sites' server-side calls of placed orders (docs/decisions/0076)
   const conversions = startConversionsJob({ db, settings: config.conversions, log });
+  const feeds = startFeedsJob(db, config, log, clock);
   return {
     mail,
     webhooks,
@@ -120,9 +127,14 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
     cleanUps,
     rateLimitPruning,
     conversions,
+    feeds,
     kickMail: mail.kick,
     async close() {
-      await Promise.all([mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, reviewRequests, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, conversions].map((job) => job?.close()));
+      await Promise.all(
+        [mail, webhooks, unpaidOrders, pickupReminders, uncollectedOrders, reviewRequests, holdSweep, pickupPointFeed, fioPayments, cleanUps, rateLimitPruning, conversions, feeds].map(
+          (job) => job?.close(),
+        ),
+      );
     },
   };
 }

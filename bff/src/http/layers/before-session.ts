@@ -3,6 +3,7 @@
 import path from 'node:path';
 import express from 'express';
 import { seoRoutes } from '../seo.ts';
+import { feedRoutes } from '../feeds.ts';
 import { invoiceRoutes } from '../invoice.ts';
 import { creditNoteRoutes } from '../credit-note.ts';
 import { withdrawalFormRoutes } from '../withdrawal-form.ts';
@@ -27,6 +28,12 @@ export const images: Layer = {
 export const seo: Layer = {
   name: 'seo files',
   mount: (app, { prisma, config }) => void app.use(seoRoutes(prisma, config)),
+};
+
+/** The price comparison feeds, served from the files the feeds job writes (never rendered here). */
+export const feeds: Layer = {
+  name: 'feeds',
+  mount: (app, { config }) => void app.use(feedRoutes(config.feedsDir)),
 };
 
 /** The invoice's and the credit notes' secret links need no session. */

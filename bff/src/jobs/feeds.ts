@@ -1,0 +1,112 @@
+// The price comparison feeds' job (issue 44 §1, docs/decisions/0073): writes the feed files
+// (services/feeds/generate.ts) a while after catalog changes (FEEDS_DEBOUNCE_SECONDS, the changes in
+// between together), every FEEDS_INTERVAL_MINUTES anyway (the dispatch day moves with the clock), and
+// soon after the start. Never in a request. Several instances: one writes under the lease, a change
+// already in a run that began after it is not written again, and a round that met an older run
+// tries again shortly.
+import { access } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { LineLog } from '../log.ts';
+import type { ShopEventKind } from '../events/events.ts';
+import { feedFileName } from '../services/feeds/files.ts';
+import { FEED_NAMES } from '../services/feeds/formats.ts';
+import { generateFeeds, type FeedOutcome } from '../services/feeds/generate.ts';
+import { startBackgroundLoop, type BackgroundLoop } from './background-loop.ts';
+
+export type FeedsConfig = Pick<Config, 'feedsDir' | 'feedsIntervalMs' | 'feedsDebounceMs' | 'feedsRestockDays' | 'publicUrl' | 'dispatchCutoff' | 'eurRate'>;
+
+/** The changes that alter what a feed says: products, prices, stock, categories, delivery methods. */
+export const FEED_EVENTS: ReadonlySet<ShopEventKind> = new Set<ShopEventKind>(['ProductChanged', 'PriceChanged', 'StockChanged', 'CategoryChanged', 'DeliveryChanged', 'EverythingChanged']);
+
+/** How soon a round that met another instance's older run tries again. */
+const BUSY_RETRY_MS = 30_000;
+
+export type FeedsJob = BackgroundLoop & {
+  /** The catalog changed: a run follows after the debounce (changes in between join it). */
+  changed: () => void;
+  /** Resolves when no change waits for its debounce and no round runs (tests). */
+  settled: () => Promise<void>;
+  /** What the last round did (tests and the log). */
+  readonly lastOutcome: FeedOutcome | null;
+};
+
+async function filesMissing(dir: string): Promise<boolean> {
+  try {
+    await Promise.all(FEED_NAMES.flatMap((name) => [access(path.join(dir, feedFileName(name, false))), access(path.join(dir, feedFileName(name, true)))]));
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function earlier(a: Date | null, b: Date): Date {
+  return a !== null && a < b ? a : b;
+}
+
+export function startFeedsJob(db: Db, config: FeedsConfig, log: Pick<LineLog, 'info' | 'error'>, clock: () => Date = () => new Date()): FeedsJob {
+  /** The first change not yet in a written file (a time of this clock), or null. */
+  let pendingSince: Date | null = null;
+  let debounce: NodeJS.Timeout | null = null;
+  let lastOutcome: FeedOutcome | null = null;
+
+  const loop = startBackgroundLoop<FeedOutcome>({
+    async round() {
+      const now = clock();
+      // taken before any await: a change heard during the round is the next round's
+      const pending = pendingSince;
+      pendingSince = null;
+      // a round without a change: a run within the last interval will do, unless this instance sees no files
+      const wantedSince = pending ?? ((await filesMissing(config.feedsDir)) ? now : new Date(now.getTime() - Math.max(config.feedsIntervalMs, 60_000) + 60_000));
+      try {
+        const outcome = await generateFeeds(db, {
+          dir: config.feedsDir,
+          publicUrl: config.publicUrl,
+          dispatchCutoff: config.dispatchCutoff,
+          restockDays: config.feedsRestockDays,
+          eurRate: config.eurRate,
+          now,
+          wantedSince,
+        });
+        if (outcome.written) log.info(`[feeds] ${outcome.variants} variants written to ${config.feedsDir}`);
+        else if (outcome.reason === 'busy') pendingSince = earlier(pendingSince, wantedSince);
+        lastOutcome = outcome;
+        return outcome;
+      } catch (error) {
+        pendingSince = earlier(pendingSince, wantedSince);
+        throw error;
+      }
+    },
+    intervalMs: config.feedsIntervalMs,
+    firstRoundAfterMs: 3_000,
+    retry: { afterMs: BUSY_RETRY_MS, when: (outcome) => !outcome.written && outcome.reason === 'busy' },
+    failure: '[feeds] writing the feed files failed',
+    log,
+  });
+
+  return {
+    ...loop,
+    get lastOutcome() {
+      return lastOutcome;
+    },
+    changed() {
+      pendingSince ??= clock();
+      if (debounce) return;
+      debounce = setTimeout(() => {
+        debounce = null;
+        loop.kick();
+      }, config.feedsDebounceMs);
+      debounce.unref();
+    },
+    async settled() {
+      while (debounce) await new Promise((resolve) => setTimeout(resolve, 10));
+      await loop.idle();
+    },
+    async close() {
+      if (debounce) clearTimeout(debounce);
+      debounce = null;
+      await loop.close();
+    },
+  };
+}
