@@ -43,6 +43,7 @@ export type JobsConfig = MailConfig &
     | 'fioApiToken'
     | 'fioApiUrl'
     | 'fioPollIntervalMs'
+    | 'fioCallGapMs'
   >;
 
 export type JobDeps = {
