@@ -50,11 +50,14 @@ export default defineConfig({
           environment: 'node',
           // the demo shop's database seeded once per run; every file starts from a copy
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // one module graph for all files, as in the integration tests: the server loads once
+          // one module graph per worker, as in the integration tests: the server loads once per worker
           isolate: false,
           testTimeout: 90_000,
           hookTimeout: 240_000,
-          fileParallelism: false,
+          // two files at a time (decision 0077): each has its own shop on its own database copy and its own
+          // browser contexts, and one file alone left a core mostly idle (its time is waits for a render,
+          // a request, the next frame: ~0.6 CPU s per wall s)
+          maxWorkers: 2,
         },
       },
       {
