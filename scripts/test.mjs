@@ -21,7 +21,7 @@
 // the fault suite's Fio case runs its instances at a 3 s gap between Fio calls (FIO_CALL_GAP_SECONDS,
 // 31 s in production) against a fake with a 2 s rule, instead of waiting out Fio's 30 s twice, and
 // the browser tests connect every file to one Chromium started by their global set-up instead of
-// launching one per file, and run two files at a time (vitest.config.ts; decision 0077). A step's output is kept
+// launching one per file (decision 0077). A step's output is kept
 // and printed when it ends, whole, so that two steps' lines do not mix. Each step reports its
 // wall-clock time and the CPU time of all its processes (what bash's `times` counts for its
 // children); the CPU time says more when others share the machine.

@@ -1,6 +1,6 @@
 // Real Chromium (Debian's package) driven by playwright-core; `npx playwright install` cannot
 // download browsers here. CHROMIUM_PATH overrides the executable.
-import { chromium, type Browser, type BrowserServer, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Download, type Page, type Request } from 'playwright-core';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,6 +37,13 @@ export function launchBrowserServer(): Promise<BrowserServer> {
 export async function launchBrowser(): Promise<Browser> {
   const endpoint = process.env.VITEST ? (await import('vitest')).inject('browserEndpoint') : undefined;
   return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions);
+}
+
+/** A download's bytes, read through Playwright's stream: a connected browser has no local path for it. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 const watchers = new WeakMap<Page, { settled: () => Promise<void> }>();
