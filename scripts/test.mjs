@@ -10,14 +10,18 @@
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
 // passed and fewer than two run, in the order listed). The longest, the browser tests, start as soon
 // as the build is there and run beside the type check, lint, unit and integration tests, one after
-// the other. The fault suite (~60 s, mostly waiting for its faults) follows the integration passes
+// the other. The fault suite (minutes, much of it waiting for its faults) follows the integration passes
 // beside whatever else runs then (the browser tests or the last integration half), never alone: its
 // cluster's processes need little CPU between the faults. Of the security suite, the files that measure
 // the shop's answer times under load and while it shuts down (TIMED_SECURITY_FILES) run alone: they
 // must not compete with another step for the CPU. Its other files (attacks, seat streams, demo data,
 // the floor app) time nothing that a busy machine would break and run beside the other steps: alone,
 // they left one core idle for ~100 s (issue 41: the suite under 15 minutes on a clean clone). A new
-// file that measures times goes into the list. A step's output is kept
+// file that measures times goes into the list. No step waits real time for what a setting can shorten:
+// the fault suite's Fio case runs its instances at a 3 s gap between Fio calls (FIO_CALL_GAP_SECONDS,
+// 31 s in production) against a fake with a 2 s rule, instead of waiting out Fio's 30 s twice, and
+// the browser tests connect every file to one Chromium started by their global set-up instead of
+// launching one per file (decision 0077). A step's output is kept
 // and printed when it ends, whole, so that two steps' lines do not mix. Each step reports its
 // wall-clock time and the CPU time of all its processes (what bash's `times` counts for its
 // children); the CPU time says more when others share the machine.

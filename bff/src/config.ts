@@ -176,7 +176,7 @@ export type Config = {
   fioApiToken: string | null;
   /** The Fio API's base address (FIO_API_URL), without the trailing slash. */
   fioApiUrl: string;
-  /** How often the Fio API is asked (FIO_POLL_SECONDS, 31 at least: Fio allows one call per 30 s); 0: only when kicked (tests). */
+  /** How often the Fio API is asked (FIO_POLL_SECONDS, at least fioCallGapMs); 0: only when kicked (tests). */
   fioPollIntervalMs: number;
   /**
    * The directory of the price comparison feeds' files (FEEDS_DIR; default <DATA_DIR>/feeds): written by
@@ -189,6 +189,11 @@ export type Config = {
   feedsDebounceMs: number;
   /** Heureka's DELIVERY_DATE of a sold-out variant, in days (FEEDS_RESTOCK_DAYS, 31: "more than a month"; 1–999). */
   feedsRestockDays: number;
+   * The least time between two calls across all instances (FIO_CALL_GAP_SECONDS, 31: Fio allows one call
+   * per 30 s). Shorter only against a stand-in of the API (FIO_API_URL not Fio's): the fault suite's fake
+   * keeps a rule of its own, so that its test does not wait out Fio's 30 s in real time.
+   */
+  fioCallGapMs: number;
   /** Map tiles for the store maps (MAP_TILE_URL): an http(s) or site-relative URL with {z}, {x} and {y}; its origin is allowed in the CSP's img-src. */
   mapTileUrl: string;
   logQueries: boolean;
@@ -409,6 +414,25 @@ function fioApiUrl(value: string | undefined): string {
   return value.replace(/\/+$/, '');
 }
 
+/** Fio's limit is one call per token in 30 s; a second more keeps clear of clocks that differ. */
+export const FIO_CALL_GAP_SECONDS = 31;
+
+/**
+ * FIO_CALL_GAP_SECONDS and FIO_POLL_SECONDS (0 in tests: they kick the poll). The gap may be shorter than
+ * Fio's own only for another address (a stand-in of the API); the poll is never more often than the gap.
+ */
+function fioTiming(env: NodeJS.ProcessEnv, apiUrl: string, mode: Config['env']): { fioCallGapMs: number; fioPollIntervalMs: number } {
+  const gap = integer('FIO_CALL_GAP_SECONDS', env.FIO_CALL_GAP_SECONDS, FIO_CALL_GAP_SECONDS, 1, 3600);
+  if (gap < FIO_CALL_GAP_SECONDS && apiUrl === DEFAULT_FIO_API_URL) {
+    throw new ConfigError(`FIO_CALL_GAP_SECONDS below ${FIO_CALL_GAP_SECONDS} is only for a stand-in of the Fio API (FIO_API_URL): Fio allows one call per 30 s`);
+  }
+  // tests kick the poll themselves
+  if (mode === 'test') return { fioCallGapMs: gap * 1000, fioPollIntervalMs: 0 };
+  const poll = integer('FIO_POLL_SECONDS', env.FIO_POLL_SECONDS, Math.max(60, gap), 1, 86_400);
+  if (poll < gap) throw new ConfigError(`FIO_POLL_SECONDS must be FIO_CALL_GAP_SECONDS (${gap}) or more, got "${env.FIO_POLL_SECONDS}"`);
+  return { fioCallGapMs: gap * 1000, fioPollIntervalMs: poll * 1000 };
+}
+
 /** WITHDRAWAL_PERIOD_DAYS: whole days, the law's 14 at least (Civil Code § 1829(1)), a year at most. */
 function withdrawalPeriodDays(value: string | undefined): number {
   try {
@@ -484,6 +508,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError('METRICS_TOKEN must be at least 32 printable characters without spaces');
   }
   const graphiql = flag('GRAPHIQL', env.GRAPHIQL, mode === 'development');
+  // tests never reach the internet: without FIO_API_URL a closed local port (their fake sets one)
+  const fioUrl = mode === 'test' && !env.FIO_API_URL ? 'http://127.0.0.1:9' : fioApiUrl(env.FIO_API_URL);
   const graphiqlPublic = flag('GRAPHIQL_PUBLIC', env.GRAPHIQL_PUBLIC, false);
   if (graphiqlPublic && !graphiql) throw new ConfigError('GRAPHIQL_PUBLIC=true needs GraphiQL: set GRAPHIQL=true as well');
   const dataDir = env.DATA_DIR?.startsWith('memory://') ? env.DATA_DIR : path.resolve(env.DATA_DIR || '.data');
@@ -566,16 +592,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     packetaApiTimeoutMs: integer('PACKETA_API_TIMEOUT_MS', env.PACKETA_API_TIMEOUT_MS, 10_000, 100, 120_000),
     packetaEshop: env.PACKETA_ESHOP?.trim() || null,
     fioApiToken: env.FIO_API_TOKEN?.trim() || null,
-    // tests never reach the internet: without FIO_API_URL a closed local port (their fake sets one)
-    fioApiUrl: mode === 'test' && !env.FIO_API_URL ? 'http://127.0.0.1:9' : fioApiUrl(env.FIO_API_URL),
-    // tests kick the poll themselves
-    fioPollIntervalMs: mode === 'test' ? 0 : integer('FIO_POLL_SECONDS', env.FIO_POLL_SECONDS, 60, 31, 86_400) * 1000,
     // an in-memory database has no directory of its own: a temporary one per process (tests set their own)
     feedsDir: env.FEEDS_DIR ? path.resolve(env.FEEDS_DIR) : dataDir.startsWith('memory://') ? path.join(os.tmpdir(), `shop-feeds-${process.pid}`) : path.join(dataDir, 'feeds'),
     // tests write the feeds themselves (or turn the job on in their config)
     feedsIntervalMs: mode === 'test' ? 0 : integer('FEEDS_INTERVAL_MINUTES', env.FEEDS_INTERVAL_MINUTES, 60, 5, 60) * 60_000,
     feedsDebounceMs: mode === 'test' ? 0 : integer('FEEDS_DEBOUNCE_SECONDS', env.FEEDS_DEBOUNCE_SECONDS, 60, 0, 3600) * 1000,
     feedsRestockDays: integer('FEEDS_RESTOCK_DAYS', env.FEEDS_RESTOCK_DAYS, 31, 1, 999),
+    fioApiUrl: fioUrl,
+    ...fioTiming(env, fioUrl, mode),
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have
     mapTileUrl: mode === 'test' && !env.MAP_TILE_URL ? '/map-tiles-offline/{z}/{x}/{y}.png' : mapTileUrl(env.MAP_TILE_URL),
     logQueries: flag('LOG_QUERIES', env.LOG_QUERIES, false),

@@ -4,9 +4,8 @@
 // order's language, and beside it the ISDOC of the note and of the invoice (decision 0071). On today's
 // main the order pages list no credit notes: every test here fails there.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser.ts';
+import { downloadedBytes, launchBrowser } from '../support/browser.ts';
 import { startShop } from '../support/shop-server.ts';
 import { createCustomer, createOrder, DEFAULT_PASSWORD } from '../support/factories.ts';
 import { pdfText } from '../support/pdf-text.ts';
@@ -60,14 +59,14 @@ async function downloadCreditNote(page: Page, language: Language, number: string
   expect(await section.textContent()).toContain(TEXTS[language].reason);
   const link = section.getByRole('link', { name: new RegExp(`^${TEXTS[language].link} ${number}`) });
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const text = (await pdfText(await readFile((await download.path())!))).replace(/\s+/g, ' ');
+  const text = (await pdfText(await downloadedBytes(download))).replace(/\s+/g, ' ');
   return { fileName: download.suggestedFilename(), text };
 }
 
 /** Clicks a link to an ISDOC (decision 0071) on the order's page; the downloaded file's name and XML. */
 async function downloadIsdoc(page: Page, testId: string) {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).first().click()]);
-  return { fileName: download.suggestedFilename(), xml: await readFile((await download.path())!, 'utf8') };
+  return { fileName: download.suggestedFilename(), xml: (await downloadedBytes(download)).toString('utf8') };
 }
 
 describe('credit notes in Chromium', () => {

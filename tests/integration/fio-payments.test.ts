@@ -79,6 +79,23 @@ describe(`the Fio API poll (${databaseKind})`, () => {
     expect(fio.calls).toEqual(['last', 'last']);
   });
 
+  it('keeps the gap it is given between calls (FIO_CALL_GAP_SECONDS of a stand-in), not one less', async () => {
+    // a stand-in whose rule is 2 s, as Fio's is 30 s
+    await fio.close();
+    fio = await startFakeFio({ callGapMs: 2000 });
+    const at = (ms: number) => {
+      fio.advance(ms);
+      return pollFio(app.prisma, options({ callGapMs: 3000 }), new Date(fio.now));
+    };
+    expect(await at(0)).toMatchObject({ result: 'PAIRED' });
+    expect(await at(2999)).toEqual({ result: 'WAIT' });
+    expect(await at(1)).toMatchObject({ result: 'PAIRED' });
+    expect(await at(1)).toEqual({ result: 'WAIT' });
+    // the default gap is Fio's 30 s and a second
+    expect(await pollFio(app.prisma, options(), new Date(fio.now + 30_998))).toEqual({ result: 'WAIT' });
+    expect(fio.calls).toEqual(['last', 'last']);
+  });
+
   it('of instances polling at the same moment one calls the bank', async () => {
     const now = new Date(fio.now);
     const polls = await Promise.all([pollFio(app.prisma, options(), now), pollFio(app.prisma, options(), now), pollFio(app.prisma, options(), now)]);
@@ -155,8 +172,8 @@ describe(`the Fio API poll (${databaseKind})`, () => {
     fio.movements.push({ id: nextId++, date: pragueDay(new Date()), amount: order.totalGross / 100, vs: order.number });
     const lines: string[] = [];
     const log = { info: (line: string) => void lines.push(line), error: (line: string) => void lines.push(line) };
-    expect(startFioPaymentsJob(app.prisma, { fioApiToken: null, fioApiUrl: fio.url, fioPollIntervalMs: 0 }, log)).toBeNull();
-    const job = startFioPaymentsJob(app.prisma, { fioApiToken: fio.token, fioApiUrl: fio.url, fioPollIntervalMs: 0 }, log);
+    expect(startFioPaymentsJob(app.prisma, { fioApiToken: null, fioApiUrl: fio.url, fioPollIntervalMs: 0, fioCallGapMs: 31_000 }, log)).toBeNull();
+    const job = startFioPaymentsJob(app.prisma, { fioApiToken: fio.token, fioApiUrl: fio.url, fioPollIntervalMs: 0, fioCallGapMs: 31_000 }, log);
     job?.kick();
     await job?.idle();
     await job?.close();

@@ -1,21 +1,49 @@
 // Real Chromium (Debian's package) driven by playwright-core; `npx playwright install` cannot
 // download browsers here. CHROMIUM_PATH overrides the executable.
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserServer, type Download, type Page, type Request } from 'playwright-core';
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
-  });
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The browser tests' one Chromium for the run (tests/e2e/global-setup.ts): its WebSocket endpoint. */
+    browserEndpoint?: string;
+  }
+}
+
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+/** One Chromium for a whole run of the browser tests, which connect to it (launchBrowser). */
+export function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(launchOptions);
+}
+
+/**
+ * A Chromium for a test file: inside the browser tests, a connection to the run's one Chromium (its start
+ * cost a second or more of CPU per file); elsewhere a browser of its own. Either way each page or
+ * context the file opens is its own (no cookies or storage shared), and close() ends what the file
+ * opened: a connection's close() closes its contexts and disconnects, leaving the run's Chromium up.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const endpoint = process.env.VITEST ? (await import('vitest')).inject('browserEndpoint') : undefined;
+  return endpoint ? chromium.connect(endpoint) : chromium.launch(launchOptions);
+}
+
+/** A download's bytes, read through Playwright's stream: a connected browser has no local path for it. */
+export async function downloadedBytes(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks);
 }
 
 const watchers = new WeakMap<Page, { settled: () => Promise<void> }>();

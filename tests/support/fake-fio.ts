@@ -2,8 +2,8 @@
 // `GET /v1/rest/last/{token}/transactions.json` (the movements after the bookmark, which then moves
 // past them), `set-last-id/{token}/{id}/` and `set-last-date/{token}/{yyyy-mm-dd}/`, the answer's shape
 // (accountStatement.info, accountStatement.transactionList.transaction[] of column0…column22 objects
-// `{ value, name, id }`), and its refusals: 409 for a call within 30 s of the token's last one, 500 for
-// a token it does not know. Its clock is the test's (`now`, moved by `advance`), or the real one
+// `{ value, name, id }`), and its refusals: 409 for a call within 30 s of the token's last one (`callGapMs`:
+// a shorter rule, for a shop set to a shorter FIO_CALL_GAP_SECONDS), 500 for a token it does not know. Its clock is the test's (`now`, moved by `advance`), or the real one
 // (`realTime`, for a shop running in processes of its own).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -57,7 +57,8 @@ function transaction(movement: FakeMovement) {
   };
 }
 
-export async function startFakeFio(options: { token?: string; now?: number; realTime?: boolean } = {}): Promise<FakeFio> {
+export async function startFakeFio(options: { token?: string; now?: number; realTime?: boolean; callGapMs?: number } = {}): Promise<FakeFio> {
+  const callGapMs = options.callGapMs ?? 30_000;
   const token = options.token ?? 'fake-fio-token-0123456789';
   let bookmarkIndex = 0;
   let lastCallAt = Number.NEGATIVE_INFINITY;
@@ -79,7 +80,7 @@ export async function startFakeFio(options: { token?: string; now?: number; real
       fake.calls.push('500');
       return answer(500, 'Internal Server Error');
     }
-    if (clock() - lastCallAt < 30_000) {
+    if (clock() - lastCallAt < callGapMs) {
       fake.calls.push('409');
       return answer(409, 'Conflict');
     }

@@ -54,6 +54,7 @@ export type JobsConfig = MailConfig &
     | 'fioApiUrl'
     | 'fioPollIntervalMs'
     | 'conversions'
+    | 'fioCallGapMs'
   >;
 
 export type JobDeps = {

@@ -5,7 +5,7 @@
 // movement `id`. Fio allows one call per token in 30 s (409 otherwise) and answers 500 to a wrong
 // token.
 //
-// A poll is a call at most every 31 s across all instances: the row "fio" of BankFeed is claimed with
+// A poll is a call at most every 31 s (FIO_CALL_GAP_SECONDS) across all instances: the row "fio" of BankFeed is claimed with
 // a conditional UPDATE, so of instances polling together one calls and the others wait. Before the
 // download the row says `downloading`; after the pairing committed it says which movement was paired
 // last and `downloading` is cleared. A poll that finds `downloading` set (the instance died, or the
@@ -18,8 +18,10 @@ import { parseDay } from './order-payments.ts';
 import { checkCurrency, checkMovementId, checkVariableSymbol, oneLine, StatementFormatError, type Statement, type StatementLine } from './bank-statements.ts';
 import { importStatement, type ImportedPayment } from './bank-transactions.ts';
 
+import { FIO_CALL_GAP_SECONDS } from '../config.ts';
+
 /** Fio's limit is one call per 30 s per token; a second more keeps clear of clocks that differ. */
-export const FIO_CALL_GAP_MS = 31_000;
+export const FIO_CALL_GAP_MS = FIO_CALL_GAP_SECONDS * 1000;
 const FEED = 'fio';
 
 export type FioOptions = {
@@ -30,6 +32,8 @@ export type FioOptions = {
   /** A larger answer is refused (its movements are fetched again after a set-last-id by hand). */
   maxBytes?: number;
   signal?: AbortSignal;
+  /** The least time between two calls across instances (FIO_CALL_GAP_SECONDS); FIO_CALL_GAP_MS by default. */
+  callGapMs?: number;
   /** Test seam: runs after the pairing committed and before the feed's row says so (a crash there). */
   afterPairing?: () => Promise<void>;
 };
@@ -117,10 +121,10 @@ export function parseFioTransactions(json: string): Statement {
   return { format: 'fio-api', payments, outgoing: outgoingLines.length, outgoingLines };
 }
 
-/** Claims this moment's call, or null when another call was made less than FIO_CALL_GAP_MS ago. */
-async function claimCall(db: Db, now: Date): Promise<{ lastPairedId: string; downloading: boolean; previousCall: Date | null } | null> {
+/** Claims this moment's call, or null when another call was made less than `gapMs` ago. */
+async function claimCall(db: Db, now: Date, gapMs: number): Promise<{ lastPairedId: string; downloading: boolean; previousCall: Date | null } | null> {
   await db.$executeRaw`INSERT INTO "BankFeed" ("name") VALUES (${FEED}) ON CONFLICT ("name") DO NOTHING`;
-  const since = new Date(now.getTime() - FIO_CALL_GAP_MS);
+  const since = new Date(now.getTime() - gapMs);
   const rows = await db.$queryRaw<{ lastPairedId: string; downloading: boolean; previousCall: Date | null }[]>`
     UPDATE "BankFeed" AS feed SET "calledAt" = ${now}
       FROM (SELECT "name", "calledAt" FROM "BankFeed" WHERE "name" = ${FEED} FOR UPDATE) AS before
@@ -131,7 +135,7 @@ async function claimCall(db: Db, now: Date): Promise<{ lastPairedId: string; dow
 
 /** One poll of the Fio API (see the top of this file). */
 export async function pollFio(db: Db, options: FioOptions, now: Date = new Date()): Promise<FioPoll> {
-  const claimed = await claimCall(db, now);
+  const claimed = await claimCall(db, now, options.callGapMs ?? FIO_CALL_GAP_MS);
   if (!claimed) return { result: 'WAIT' };
   const token = encodeURIComponent(options.token);
   if (claimed.downloading) {
