@@ -189,6 +189,7 @@ export type Config = {
   feedsDebounceMs: number;
   /** Heureka's DELIVERY_DATE of a sold-out variant, in days (FEEDS_RESTOCK_DAYS, 31: "more than a month"; 1–999). */
   feedsRestockDays: number;
+  /**
    * The least time between two calls across all instances (FIO_CALL_GAP_SECONDS, 31: Fio allows one call
    * per 30 s). Shorter only against a stand-in of the API (FIO_API_URL not Fio's): the fault suite's fake
    * keeps a rule of its own, so that its test does not wait out Fio's 30 s in real time.
