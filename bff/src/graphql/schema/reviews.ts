@@ -2,7 +2,7 @@
 // for everyone who reads the catalog (browsers, partner tokens with catalog:read); writeReview and the
 // review request link's order for shoppers. Rules and eligibility are services/reviews.ts'.
 import { encodeGlobalID } from '@pothos/plugin-relay';
-import { builder } from './builder.ts';
+import { builder, PERSONAL_ANSWER } from './builder.ts';
 import { ErrorInterface, NotFoundError, ValidationError } from './errors.ts';
 import { localDatabaseId } from './global-id.ts';
 import { badInput, connectionFrom, pageWindow } from './pagination.ts';
@@ -157,6 +157,7 @@ const ReviewLinkOrder = builder.objectRef<{ orderNumber: string; lines: { produc
 
 builder.queryFields((t) => ({
   reviewEligibility: t.field({
+    ...PERSONAL_ANSWER,
     type: ReviewEligibility,
     authScopes: { customer: true },
     description: 'The signed-in customer’s standing with a product: may she review it, and her review. FORBIDDEN when nobody is signed in.',
@@ -168,6 +169,7 @@ builder.queryFields((t) => ({
     },
   }),
   reviewLink: t.field({
+    ...PERSONAL_ANSWER,
     type: ReviewLinkOrder,
     nullable: true,
     description: 'The order of a review request e-mail’s link (its token), for a guest order too; null for an unknown link or an order not delivered.',
