@@ -500,7 +500,7 @@ async function run(command: Exclude<OrderCommand, { kind: 'help' }>, prisma: Db,
   const before = imported.filter((payment) => payment.outcome === 'RECORDED_BEFORE').length;
   const toCheck = imported.length - marked - before;
   console.log(
-    `${imported.length} incoming payments: ${marked} marked paid, ${toCheck} to check by hand` +
+    `${imported.length} incoming payment${imported.length === 1 ? '' : 's'}: ${marked} marked paid, ${toCheck} to check by hand` +
       `${before > 0 ? `, ${before} imported before` : ''}` +
       `${statement.outgoing > 0 ? `; ${statement.outgoing} outgoing skipped` : ''}.`,
   );

@@ -3,8 +3,9 @@
 // API (the fake bank) and pairs the order PAID; the shop owner packs it, ships it (the packet created
 // at the fake Packeta, with its label and tracking) and records the delivery with `npm run order`.
 // At each step the customer's e-mails (Czech, the order's language) say what happened, and the order
-// summary's timeline tells the same story in Czech and, switched to English, in English.
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+// summary's timeline tells the same story in Czech and, switched to English, in English. A second
+// order is paid by a camt.053 statement the shop owner imports, as a bank without an API pays.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -22,6 +23,7 @@ import { runShopCommand } from '../../scripts/shop-command.ts';
 import { orderCommand } from '../../scripts/order.ts';
 import { formatDateTime } from '../../schema/rules/dates.ts';
 import { pragueDay } from '../../schema/rules/index.ts';
+import { camtDocument, camtEntry } from '../support/statements.ts';
 
 // the commands' DATA_DIR: their e-mails go to its mail folder, the shop's own mail folder
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-walk-'));
@@ -105,6 +107,47 @@ async function timelineSteps(page: Page): Promise<string[]> {
   return (await timeline.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
 }
 
+/**
+ * "Buy and pay" in the browser as a shopper does it: the `index`-th variant in stock, a Packeta point in
+ * Brno, a bank transfer; ends on the order's summary. The order as saved, with its summary's hash.
+ */
+async function placePacketaOrder(page: Page, email: string, index: number) {
+  // ---- Buy and pay: a Packeta point in Brno, a bank transfer
+  const variant = (await variantsInStock(shop.prisma, index + 1))[index];
+  await page.goto(`${shop.url}/produkt/${variant.slug}`);
+  await page.waitForSelector('html[data-hydrated]');
+  await chooseVariant(page, variant);
+  await page.getByTestId('add-to-cart').click();
+  await expect.poll(() => page.getByTestId('header-cart-count').textContent(), PATIENTLY).toBe('1');
+  await page.goto(`${shop.url}/pokladna`);
+  await page.waitForSelector('html[data-hydrated]');
+  await page.getByRole('radio', { name: /Výdejní místo nebo box/ }).check();
+  await page.getByRole('radio', { name: /Bankovní převod/ }).check();
+  const picker = page.getByTestId('pickup-point-picker');
+  await picker.getByLabel('Hledat výdejní místo').fill('Brno');
+  await expect.poll(() => picker.getByRole('status').textContent(), PATIENTLY).toMatch(/^Nalezen/);
+  const first = picker.locator('.pickup-point__list li').first();
+  const pointName = (await first.locator('.choice__name').textContent())!;
+  await first.getByRole('radio').check();
+  await expect.poll(() => page.getByTestId('place-order').isDisabled(), PATIENTLY).toBe(false);
+  const labels = { 'Jméno *': 'Jiřina', 'Příjmení *': 'Šťastná', 'E-mail *': email, 'Telefon *': '+420 777 123 456', 'Ulice a číslo popisné *': 'Korunní 12', 'Město *': 'Praha', 'PSČ *': '120 00' };
+  for (const [label, value] of Object.entries(labels)) await page.getByLabel(label, { exact: true }).first().fill(value);
+  await page.getByTestId('terms').check();
+  await page.getByTestId('place-order').click();
+  await page.waitForURL(/\/objednavka\/shrnuti\/\d+\/[^/]+$/);
+  const [id, hash] = new URL(page.url()).pathname.split('/').slice(-2);
+  const placed = await shop.prisma.order.findUniqueOrThrow({ where: { id: Number(id) }, include: { pickupPoint: true } });
+  expect({ status: placed.status, hash: placed.hash, email: placed.email, language: placed.language, provider: placed.pickupPoint?.provider }).toEqual({
+    status: 'NEW',
+    hash,
+    email,
+    language: 'cs',
+    provider: 'packeta',
+  });
+  expect(placed.pickupPoint!.name).toBe(pointName);
+  return { placed, hash };
+}
+
 describe('an order walked from Buy and pay to delivered', () => {
   it('to a Packeta point, paid by the Fio API, packed, shipped with label and tracking, delivered: the e-mails and the timeline in Czech and English', async () => {
     const email = `walk-${Date.now()}@example.cz`;
@@ -115,39 +158,7 @@ describe('an order walked from Buy and pay to delivered', () => {
     const problems: string[] = [];
     page.on('pageerror', (problem) => problems.push(problem.message));
 
-    // ---- Buy and pay: a Packeta point in Brno, a bank transfer
-    const [variant] = await variantsInStock(shop.prisma, 1);
-    await page.goto(`${shop.url}/produkt/${variant.slug}`);
-    await page.waitForSelector('html[data-hydrated]');
-    await chooseVariant(page, variant);
-    await page.getByTestId('add-to-cart').click();
-    await expect.poll(() => page.getByTestId('header-cart-count').textContent(), PATIENTLY).toBe('1');
-    await page.goto(`${shop.url}/pokladna`);
-    await page.waitForSelector('html[data-hydrated]');
-    await page.getByRole('radio', { name: /Výdejní místo nebo box/ }).check();
-    await page.getByRole('radio', { name: /Bankovní převod/ }).check();
-    const picker = page.getByTestId('pickup-point-picker');
-    await picker.getByLabel('Hledat výdejní místo').fill('Brno');
-    await expect.poll(() => picker.getByRole('status').textContent(), PATIENTLY).toMatch(/^Nalezen/);
-    const first = picker.locator('.pickup-point__list li').first();
-    const pointName = (await first.locator('.choice__name').textContent())!;
-    await first.getByRole('radio').check();
-    await expect.poll(() => page.getByTestId('place-order').isDisabled(), PATIENTLY).toBe(false);
-    const labels = { 'Jméno *': 'Jiřina', 'Příjmení *': 'Šťastná', 'E-mail *': email, 'Telefon *': '+420 777 123 456', 'Ulice a číslo popisné *': 'Korunní 12', 'Město *': 'Praha', 'PSČ *': '120 00' };
-    for (const [label, value] of Object.entries(labels)) await page.getByLabel(label, { exact: true }).first().fill(value);
-    await page.getByTestId('terms').check();
-    await page.getByTestId('place-order').click();
-    await page.waitForURL(/\/objednavka\/shrnuti\/\d+\/[^/]+$/);
-    const [id, hash] = new URL(page.url()).pathname.split('/').slice(-2);
-    const placed = await shop.prisma.order.findUniqueOrThrow({ where: { id: Number(id) }, include: { pickupPoint: true } });
-    expect({ status: placed.status, hash: placed.hash, email: placed.email, language: placed.language, provider: placed.pickupPoint?.provider }).toEqual({
-      status: 'NEW',
-      hash,
-      email,
-      language: 'cs',
-      provider: 'packeta',
-    });
-    expect(placed.pickupPoint!.name).toBe(pointName);
+    const { placed, hash } = await placePacketaOrder(page, email, 0);
     const number = placed.number;
     // the summary: received, awaiting payment, cancellable by the customer herself
     expect(await timelineSteps(page)).toEqual([`${formatDateTime(placed.createdAt, 'cs')} Objednávka přijata`]);
@@ -236,6 +247,39 @@ describe('an order walked from Buy and pay to delivered', () => {
     ]);
     const saved = await shop.prisma.order.findUniqueOrThrow({ where: { id: placed.id } });
     expect({ status: saved.status, trackingNumber: saved.trackingNumber, trackingUrl: saved.trackingUrl }).toEqual({ status: 'DELIVERED', trackingNumber: `Z${packet.id}`, trackingUrl });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('paid by a camt.053 statement the shop owner imports: the order turns paid once, the e-mail and the timeline say so', async () => {
+    const email = `walk-camt-${Date.now()}@example.cz`;
+    await shop.prisma.rateLimit.deleteMany();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    await context.addCookies([consentCookie(shop.url)]);
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (problem) => problems.push(problem.message));
+
+    const { placed } = await placePacketaOrder(page, email, 1);
+    const number = placed.number;
+    expect((await mailsTo(email, 1))[0]?.subject).toBe(`Potvrzení objednávky č. ${number}`);
+
+    // the bank's statement of the day, as the shop owner downloads it from the internet banking
+    const statement = path.join(dataDir, 'vypis.xml');
+    const amount = (placed.totalGross / 100).toFixed(2);
+    writeFileSync(statement, camtDocument([camtEntry({ ref: `camt-${number}`, amount, day: pragueDay(new Date()), endToEnd: `/VS${number}/SS/KS`, payer: 'Šťastná Jiřina' })]));
+    const imported = await order('import-payments', statement);
+    expect(imported.exitCode, imported.out).toBe(0);
+    expect(imported.out).toContain(`order ${number} marked paid.`);
+    // the same statement again changes nothing
+    expect((await order('import-payments', statement)).out).toContain('1 incoming payment: 0 marked paid, 0 to check by hand, 1 imported before.');
+    expect((await shop.prisma.order.findUniqueOrThrow({ where: { id: placed.id } })).status).toBe('PAID');
+    const mails = await mailsTo(email, 2);
+    expect(mails.map((mail) => mail.subject)).toEqual([`Potvrzení objednávky č. ${number}`, `Platba přijata – objednávka č. ${number}`]);
+
+    await page.reload();
+    const paid = await shop.prisma.orderEvent.findFirstOrThrow({ where: { orderId: placed.id, toStatus: 'PAID' } });
+    expect(await timelineSteps(page)).toEqual([`${formatDateTime(placed.createdAt, 'cs')} Objednávka přijata`, `${formatDateTime(paid.at, 'cs')} Zaplaceno`]);
     expect(problems).toEqual([]);
     await context.close();
   }, 180_000);

@@ -178,6 +178,6 @@ describe(`the Fio API poll (${databaseKind})`, () => {
     await job?.idle();
     await job?.close();
     expect(await statusOf(order.id)).toBe('PAID');
-    expect(lines).toEqual(['[fio] 1 incoming payments, 1 paired; 0 outgoing']);
+    expect(lines).toEqual(['[fio] 1 incoming payment, 1 paired; 0 outgoing']);
   });
 });

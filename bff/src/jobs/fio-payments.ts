@@ -20,7 +20,7 @@ export function startFioPaymentsJob(db: Db, config: FioConfig, log: Pick<LineLog
       const poll = await pollFio(db, { token, baseUrl: config.fioApiUrl, callGapMs: config.fioCallGapMs, signal });
       if (poll.result === 'PAIRED' && poll.imported.length + poll.outgoing > 0) {
         const paired = poll.imported.filter((payment) => payment.outcome === 'MARKED').length;
-        log.info(`[fio] ${poll.imported.length} incoming payments, ${paired} paired; ${poll.outgoing} outgoing`);
+        log.info(`[fio] ${poll.imported.length} incoming payment${poll.imported.length === 1 ? '' : 's'}, ${paired} paired; ${poll.outgoing} outgoing`);
       }
       if (poll.result === 'REWOUND') log.info(`[fio] an unpaired download was put back (to movement ${poll.toId ?? 'the day before'}); the next poll reads it again`);
     },
