@@ -3,9 +3,12 @@
 // kept. Whoever can write to Redis cannot make the shop serve a page with a script under a valid nonce.
 //
 // What makes a shared answer invalid, checked in the lookup's one round trip (a Lua script):
-// - the shared generation (`<prefix>generation`) moved since it was stored: a change the app did not
-//   describe ({all: true}), which invalidates every answer at once. It is moved once per change, by the
-//   instance that made it; a move owed while Redis was away is made when it is back;
+// - the shared generation moved since it was stored: a change the app did not describe ({all: true}),
+//   which invalidates every answer at once. It has two parts: `<prefix>generation`, moved once per change
+//   by the instance that made it (a move owed while Redis was away is made when it is back), and
+//   `<prefix>counter`, raised to the coarse counter's value by every instance that hears the counter move
+//   (a write from psql): all of them raise it to the same value, so an answer shared between two of
+//   their moves is not thrown away by the later one;
 // - one of its tags was purged after its render began. A tag purge increments one counter
 //   (`<prefix>purges`) and sets each purged tag's key (`<prefix>tag:<tag>`) to the new value, in one
 //   script; an answer records the counter as its render's lookup read it (`purgeSeq`), and is invalid
@@ -31,12 +34,18 @@ export type SharedStore = {
   close: () => Promise<void>;
 };
 
-// KEYS: generation, purges, the entry, its tags; ARGV[1]: the tag keys' prefix. Reads the tags' keys
+// KEYS: generation, purges, the entry, its tags, counter; ARGV[1]: the tag keys' prefix. Reads the tags' keys
 // it finds in the entry's tag list (keys not passed in KEYS: this store runs on one Redis, not a cluster).
 const LOOKUP = `
-local result = { redis.call('GET', KEYS[1]) or '0', redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or false, redis.call('GET', KEYS[4]) or '' }
+local result = { (redis.call('GET', KEYS[1]) or '0') .. ':' .. (redis.call('GET', KEYS[5]) or '0'), redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or false, redis.call('GET', KEYS[4]) or '' }
 for tag in string.gmatch(result[4], '%S+') do table.insert(result, redis.call('GET', ARGV[1] .. tag) or '0') end
 return result`;
+
+// KEYS: the counter's key; ARGV[1]: the counter's value heard. Raises it, never lowers it.
+const RAISE = `
+local now = tonumber(redis.call('GET', KEYS[1]) or '0')
+if now < tonumber(ARGV[1]) then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
 
 // KEYS: purges, then each purged tag's key; ARGV[1]: how long a tag's key must outlive the entries stored before it
 const PURGE = `
@@ -51,6 +60,7 @@ export function createSharedStore(options: { redisUrl: string; signingKey: strin
   redis.on('error', () => undefined);
   const connecting = redis.connect().catch(() => undefined);
   const generationKey = `${prefix}generation`;
+  const counterKey = `${prefix}counter`;
   const purgesKey = `${prefix}purges`;
   const tagPrefix = `${prefix}tag:`;
   const tagsKeyOf = (key: string) => `${prefix}tags:${key}`;
@@ -71,7 +81,7 @@ export function createSharedStore(options: { redisUrl: string; signingKey: strin
     },
     async lookup(key) {
       if (!redis.isReady) return null;
-      const reply = await redis.eval(LOOKUP, { keys: [generationKey, purgesKey, prefix + key, tagsKeyOf(key)], arguments: [tagPrefix] }).catch(() => null);
+      const reply = await redis.eval(LOOKUP, { keys: [generationKey, purgesKey, prefix + key, tagsKeyOf(key), counterKey], arguments: [tagPrefix] }).catch(() => null);
       if (!Array.isArray(reply) || !reply.every((value) => value === null || typeof value === 'string')) return null;
       const [sharedGeneration, purgeSeq, raw, tagList, ...tagSeqs] = reply as (string | null)[];
       const found = { sharedGeneration: sharedGeneration ?? '0', purgeSeq: purgeSeq ?? '0' };
@@ -96,7 +106,12 @@ export function createSharedStore(options: { redisUrl: string; signingKey: strin
         .catch(() => undefined);
     },
     async purge(purge, ttlMs) {
-      if ('all' in purge) return moveGeneration();
+      if ('all' in purge) {
+        // Redis away: a move of the generation is owed, which invalidates as much
+        if (purge.counter === undefined || !redis.isReady) return moveGeneration();
+        await redis.eval(RAISE, { keys: [counterKey], arguments: [String(purge.counter)] }).catch(() => moveGeneration());
+        return;
+      }
       if (!redis.isReady) return;
       if (purge.tags.length) await redis.eval(PURGE, { keys: [purgesKey, ...purge.tags.map((tag) => tagPrefix + tag)], arguments: [String(ttlMs)] });
     },

@@ -32,6 +32,12 @@ const SKIPPED_WATCH_MS = 60_000;
 /** Rows read per poll at most (the rest at the next one, at once). */
 const BATCH = 500;
 
+/** The counter's "last_value:is_called" as the number of moves it has made (its first nextval leaves last_value at 1). */
+function counterNumber(value: string): number {
+  const [last, called] = value.split(':');
+  return Number(last) - (called === 'true' ? 0 : 1);
+}
+
 /** Who committed an event: this instance, another running instance, or a process that runs no feed (a command). */
 export type Origin = 'here' | 'elsewhere' | 'outside';
 export type EventListener = (event: ShopEvent, origin: Origin) => void;
@@ -170,7 +176,8 @@ export function createChangeFeed(options: ChangeFeedOptions): ChangeFeed {
         advanceFloor(Date.now());
       }
       // a write no event described (psql, an old script), or back after an outage: everything may have changed
-      if ((counter !== null && value !== counter) || cameBack) purge({ all: true }, 'outside');
+      if (cameBack) purge({ all: true }, 'outside');
+      else if (counter !== null && value !== counter) purge({ all: true, counter: counterNumber(value) }, 'outside');
       counter = value;
     } catch (error) {
       // the database does not answer (an outage, or not migrated yet): the cache serves what it holds

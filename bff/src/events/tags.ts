@@ -32,7 +32,9 @@ export type CacheTag =
  * What the response cache is told after a change has committed: the tags to purge, or `all` (a write
  * the app did not describe: psql, an old script; the coarse fallback). `origin` says where the change
  * was made: `here` (this instance made it, and moves the shared state in Redis once) or `elsewhere`
- * (another instance or process; only this instance's memory is purged).
+ * (another instance or process; only this instance's memory is purged). `counter`: the coarse counter's
+ * value that an `all` comes from, the same on every instance that heard it, so that all of them moving
+ * the shared state for it move it once (shared-store.ts).
  */
-export type Purge = { tags: readonly CacheTag[] } | { all: true };
+export type Purge = { tags: readonly CacheTag[] } | { all: true; counter?: number };
 export type PurgeListener = (purge: Purge, origin: 'here' | 'elsewhere') => void;
