@@ -5,7 +5,6 @@
 // registration and at delivery (after DNS resolution, against rebinding), and redirects are not
 // followed; an endpoint failing for 24 hours is switched off and its token's answers say so; the
 // token command's webhook verbs; and the guide's Node example verifies a real delivery.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
@@ -18,6 +17,7 @@ import { createTestApp, databaseKind, type TestApp } from '../support/test-app.t
 import { createOrder, createProduct } from '../support/factories.ts';
 import { createCheckoutMethods, INVOICE_ADDRESS } from '../support/checkout.ts';
 import { gid } from '../support/global-id.ts';
+import { verifyStandardWebhook } from '../support/webhook-receiver.ts';
 import { cancelUnpaidOrders } from '../../bff/src/services/unpaid-orders.ts';
 import { createApiToken, type PartnerScope } from '../../bff/src/services/api-tokens.ts';
 import { addWebhookEndpoint, WebhookInputError, type WebhookTopic } from '../../bff/src/services/webhooks.ts';
@@ -106,26 +106,6 @@ async function startReceiver(): Promise<Receiver> {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-/**
- * Standard Webhooks 1.0, written here from the spec: the key is the base64 after `whsec_`; the signed
- * content `${webhook-id}.${webhook-timestamp}.${body}`; the header a space-separated list of
- * `v1,<base64 HMAC-SHA256>`; a timestamp more than 5 minutes from now is refused.
- */
-function verifyStandardWebhook(secret: string, headers: IncomingHttpHeaders, body: string, nowSeconds: number): boolean {
-  const id = headers['webhook-id'];
-  const timestamp = headers['webhook-timestamp'];
-  const signatures = headers['webhook-signature'];
-  if (typeof id !== 'string' || typeof timestamp !== 'string' || typeof signatures !== 'string') return false;
-  if (!/^\d+$/.test(timestamp) || Math.abs(nowSeconds - Number(timestamp)) > 5 * 60) return false;
-  const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
-  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.${body}`).digest();
-  return signatures.split(' ').some((entry) => {
-    const [version, signature] = entry.split(',');
-    const given = Buffer.from(signature ?? '', 'base64');
-    return version === 'v1' && given.length === expected.length && timingSafeEqual(given, expected);
-  });
 }
 
 // ------------------------------------------------------------------ helpers

@@ -2,7 +2,8 @@
 // verifies a delivery as Standard Webhooks 1.0 says, written here from the spec (not with the shop's
 // signWebhook): the key is the base64 after `whsec_`, the signed content `${webhook-id}.${webhook-timestamp}.${body}`,
 // the header a space-separated list of `v1,<base64 HMAC-SHA256>`, a timestamp more than 5 minutes
-// from now refused. (tests/integration/webhooks.test.ts has its own, with failure modes.)
+// from now refused. (tests/integration/webhooks.test.ts has a receiver of its own with failure modes, and
+// verifies with this one.)
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
