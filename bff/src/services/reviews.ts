@@ -156,19 +156,8 @@ export async function writeReview(deps: ReviewDeps, author: ReviewAuthor, input:
   });
 }
 
-type ReviewRow = {
-  id: number;
-  productId: number;
-  rating: number;
-  text: string;
-  status: ReviewStatus;
-  authorName: string;
-  language: Locale;
-  createdAt: Date;
-  updatedAt: Date;
-  publishedAt: Date | null;
-  orderId: number | null;
-};
+/** A review as read from its table: what it tells, and the order that proves the purchase. */
+type ReviewRow = Omit<StoredReview, 'verified'> & { orderId: number | null };
 
 function toStored(row: ReviewRow): StoredReview {
   return {
