@@ -33,3 +33,4 @@ export * from './order-lifecycle.ts';
 export * from './carriers.ts';
 export * from './delivery-date.ts';
 export * from './gtin.ts';
+export * from './feed-item.ts';

@@ -12,6 +12,7 @@
 import type { Db } from '../db/client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import type { Config, ConversionSettings } from '../config.ts';
+import { feedItemId } from '../../../schema/rules/feed-item.ts';
 
 type Tx = Prisma.TransactionClient;
 
@@ -40,11 +41,6 @@ export async function enqueueConversions(tx: Tx, config: Pick<Config, 'conversio
   if (channels.length === 0) return 0;
   const { count } = await tx.conversionDelivery.createMany({ data: channels.map((channel) => ({ orderId: order.id, channel })), skipDuplicates: true });
   return count;
-}
-
-/** A variant's ITEM_ID as the feeds name it (`[A-Za-z0-9_-]{1,36}`): its code, other characters as `-`. */
-export function feedItemId(variantCode: string): string {
-  return variantCode.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 36);
 }
 
 /** Minor units as the APIs want prices: crowns with up to two decimals. */

@@ -7,6 +7,7 @@ import { pragueClock } from '../../../../schema/rules/opening-hours.ts';
 import { rasterPictureUrl, variantUrl } from '../product-pictures.ts';
 import type { FeedContext, FeedVariant } from './catalog.ts';
 import { amount, element, escapeXml } from './xml.ts';
+import { FEED_ITEM_ID, feedItemId } from '../../../../schema/rules/feed-item.ts';
 
 export const FEED_NAMES = ['heureka', 'heureka-dostupnost', 'zbozi', 'google', 'google-en'] as const;
 export type FeedName = (typeof FEED_NAMES)[number];
@@ -26,16 +27,14 @@ export type FeedSettings = {
   now: Date;
 };
 
-/** Heureka's ITEM_ID pattern; a variant code that does not fit is written as "V" and its id (as stable). */
-const ITEM_ID = /^[A-Za-z0-9_-]{1,36}$/;
-
-export function itemId(variant: Pick<FeedVariant, 'id' | 'code'>): string {
-  return ITEM_ID.test(variant.code) ? variant.code : `V${variant.id}`;
+/** ITEM_ID / g:id: the variant's code as the conversion measuring names it too (schema/rules/feed-item.ts). */
+export function itemId(variant: Pick<FeedVariant, 'code'>): string {
+  return feedItemId(variant.code);
 }
 
 /** ITEMGROUP_ID / g:item_group_id: the product (its code where it fits the same pattern). */
 function groupId(variant: FeedVariant): string {
-  return ITEM_ID.test(variant.productCode) ? variant.productCode : `P${variant.productId}`;
+  return FEED_ITEM_ID.test(variant.productCode) ? variant.productCode : `P${variant.productId}`;
 }
 
 /** "Dres Vltavín domácí, červená, M": the product and what tells its variants apart. */
