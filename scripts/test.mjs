@@ -61,13 +61,19 @@ function vitest(project, title, { shard = '', files = [], exclude = [] } = {}) {
 const TIMED_SECURITY_FILES = ['tests/security/load.test.ts', 'tests/security/shutdown.test.ts'];
 
 /**
+ * The integration files that start an embedded database of their own whatever TEST_DATABASE_URL says:
+ * the same tests on either pass, so they run in the embedded one only (issue 41: ~50 s of a pass).
+ */
+const EMBEDDED_ONLY_FILES = ['tests/integration/embedded-database.test.ts'];
+
+/**
  * An integration pass as two steps, each half of the files (vitest's --shard): two halves of ~100 s fit
  * beside the browser tests and each other where one step of ~250 s left a core idle at the end.
  */
-function integrationHalves(title, env) {
+function integrationHalves(title, env, exclude = []) {
   return ['1/2', '2/2'].map((shard) => ({
     title: `${title} (${shard})`,
-    ...vitest('integration', `${title} ${shard}`, { shard }),
+    ...vitest('integration', `${title} ${shard}`, { shard, exclude }),
     ...(env ? { env } : {}),
     after: ['generate'],
   }));
@@ -85,7 +91,7 @@ const steps = [
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
   // after the type check, whose first act (react-router typegen) writes the route types lint reads
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
-  ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server') : []),
+  ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server', undefined, EMBEDDED_ONLY_FILES) : []),
   ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
   { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'] },
   { title: 'security (production server)', ...vitest('security', 'security', { exclude: TIMED_SECURITY_FILES }), after: ['build'] },

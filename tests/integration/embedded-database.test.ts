@@ -1,6 +1,7 @@
 // The embedded database (PGlite) has no password, so only the shop may reach it: it listens on a
 // Unix socket in a directory only the shop's user can enter, never on a TCP port.
-// (It runs the same on both databases: these tests start the embedded database themselves.)
+// (These tests start the embedded database themselves, so they are the same on either pass: `npm test`
+// runs them in the embedded pass only, scripts/test.mjs EMBEDDED_ONLY_FILES.)
 import { spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
