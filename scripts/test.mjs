@@ -10,9 +10,9 @@
 // Steps that do not need each other run two at a time (a step starts when the steps it needs have
 // passed and fewer than two run, in the order listed). The longest, the browser tests, start as soon
 // as the build is there and run beside the type check, lint, unit and integration tests, one after
-// the other. The fault suite (minutes, much of it waiting for its faults) follows the integration passes
-// beside whatever else runs then (the browser tests or the last integration half), never alone: its
-// cluster's processes need little CPU between the faults. Of the security suite, the files that measure
+// the other. The fault suite (minutes, much of it waiting for its faults: its cluster's processes need
+// little CPU between them) is `light`: it runs as a third step from the build on, rather than holding
+// one of the two places while it waits. Of the security suite, the files that measure
 // the shop's answer times under load and while it shuts down (TIMED_SECURITY_FILES) run alone: they
 // must not compete with another step for the CPU. Its other files (attacks, seat streams, demo data,
 // the floor app) time nothing that a busy machine would break and run beside the other steps: alone,
@@ -81,7 +81,8 @@ function integrationHalves(title, env, exclude = []) {
 
 /**
  * The steps in the order they are preferred; `after`: the steps that must have passed first;
- * `alone`: starts when no other step runs, and no other starts beside it.
+ * `alone`: starts when no other step runs, and no other starts beside it; `light`: needs little CPU
+ * (it waits for its faults), so it takes none of the two places and starts as soon as it may.
  */
 const steps = [
   { title: 'generate (checks schema/schema.graphql is current)', command: 'node scripts/generate.mjs --check' },
@@ -93,7 +94,7 @@ const steps = [
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
   ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server', undefined, EMBEDDED_ONLY_FILES) : []),
   ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
-  { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'] },
+  { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'], light: true },
   { title: 'security (production server)', ...vitest('security', 'security', { exclude: TIMED_SECURITY_FILES }), after: ['build'] },
   { title: 'security, timed (load and shutdown, alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES }), after: ['build'], alone: true },
 ];
@@ -155,8 +156,9 @@ await new Promise((allDone) => {
         continue;
       }
       const running = steps.filter((other) => state.get(other) === 'running');
+      const busy = running.filter((other) => !other.light);
       if (needs.some((need) => state.get(need) !== 'passed')) continue;
-      if (running.length >= parallelSteps || running.some((other) => other.alone) || (step.alone && running.length > 0)) continue;
+      if ((!step.light && busy.length >= parallelSteps) || running.some((other) => other.alone) || (step.alone && running.length > 0)) continue;
       state.set(step, 'running');
       console.log(`\n=== ${step.title}: started at ${((Date.now() - started) / 1000).toFixed(0)} s`);
       void runStep(step).then((result) => {
