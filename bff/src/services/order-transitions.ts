@@ -375,6 +375,37 @@ export async function orderTimeline(db: Db | Tx, orderId: number): Promise<Order
   });
 }
 
+/** A job's cancellation of orders past a deadline: which orders are due, and what the move records. */
+export type DueCancellation = {
+  /** The next due order, its row locked FOR UPDATE SKIP LOCKED (so an order another move holds is left to it). */
+  claimNext: (tx: Tx) => Promise<{ id: number } | undefined>;
+  /** The job, as the move's actor. */
+  job: string;
+  /** The move's key: one per order and job, so a second run (or a second instance) moves nothing twice. */
+  idempotencyKey: string;
+  reason: string;
+};
+
+/**
+ * Cancels the due orders one transaction each, until none is left; returns their ids. Each is one move
+ * of this service: its OrderEvent and order.cancelled webhook, the goods, seats and vouchers back, the
+ * refund and credit note where paid, the e-mail (the unpaid and the uncollected orders' jobs).
+ */
+export async function cancelEachDue(db: Db, due: DueCancellation, now: Date): Promise<number[]> {
+  const cancelled: number[] = [];
+  for (;;) {
+    const id = await inTransaction(db, async (tx, changes) => {
+      const order = await due.claimNext(tx);
+      if (!order) return null;
+      const request: MoveRequest = { orderId: order.id, to: 'CANCELLED', actor: { kind: 'job', detail: due.job }, idempotencyKey: due.idempotencyKey, details: { reason: due.reason } };
+      await moveOrderInTx(tx, changes, request, { now });
+      return order.id;
+    });
+    if (id === null) return cancelled;
+    cancelled.push(id);
+  }
+}
+
 /**
  * The customer cancels her own order (NEW or PAID; the table refuses later). One key per order: a
  * second click returns the first cancellation. Ownership is the caller's check.

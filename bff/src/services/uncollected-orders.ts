@@ -7,8 +7,7 @@
 // e-mail in the order's language ("not collected by its pickup deadline"). The uncollected-orders job
 // (bff/src/jobs/uncollected-orders.ts) runs it every half hour.
 import type { Db } from '../db/client.ts';
-import { inTransaction } from '../events/record.ts';
-import { moveOrderInTx } from './order-transitions.ts';
+import { cancelEachDue } from './order-transitions.ts';
 
 /** The key of the job's move: one per order, so a second run (or a second instance) moves nothing twice. */
 export const UNCOLLECTED_KEY = 'pickup-deadline';
@@ -18,26 +17,22 @@ export const UNCOLLECTED_KEY = 'pickup-deadline';
  * transaction per order, claimed FOR UPDATE SKIP LOCKED: two instances never cancel one order twice,
  * and an order being picked up right now (its row locked by that move) is left to it.
  */
-export async function cancelUncollectedOrders(db: Db, now: Date = new Date()): Promise<number[]> {
-  const cancelled: number[] = [];
-  for (;;) {
-    const id = await inTransaction(db, async (tx, changes) => {
-      const [due] = await tx.$queryRaw<{ id: number }[]>`
-        SELECT "id" FROM "Order"
-         WHERE "status" = 'READY_FOR_PICKUP' AND "pickupDeadline" <= ${now}
-         ORDER BY "pickupDeadline", "id" LIMIT 1
-         FOR UPDATE SKIP LOCKED`;
-      if (!due) return null;
-      await moveOrderInTx(
-        tx,
-        changes,
-        { orderId: due.id, to: 'CANCELLED', actor: { kind: 'job', detail: 'uncollected-orders' }, idempotencyKey: UNCOLLECTED_KEY, details: { reason: 'not collected by the pickup deadline' } },
-        { now },
-      );
-      return due.id;
-    });
-    if (id === null) break;
-    cancelled.push(id);
-  }
-  return cancelled;
+export function cancelUncollectedOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+  return cancelEachDue(
+    db,
+    {
+      claimNext: async (tx) =>
+        (
+          await tx.$queryRaw<{ id: number }[]>`
+            SELECT "id" FROM "Order"
+             WHERE "status" = 'READY_FOR_PICKUP' AND "pickupDeadline" <= ${now}
+             ORDER BY "pickupDeadline", "id" LIMIT 1
+             FOR UPDATE SKIP LOCKED`
+        )[0],
+      job: 'uncollected-orders',
+      idempotencyKey: UNCOLLECTED_KEY,
+      reason: 'not collected by the pickup deadline',
+    },
+    now,
+  );
 }

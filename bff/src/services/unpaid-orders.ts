@@ -10,10 +10,9 @@
 // runs cancelExpiredOrders every ten minutes and soon after a start: this and the release of goods held
 // for expired order confirmation links.
 import type { Db } from '../db/client.ts';
-import { inTransaction } from '../events/record.ts';
 import { invoiceFirstName } from './order-documents.ts';
 import { releaseExpiredHolds } from './held-goods.ts';
-import { moveOrderInTx } from './order-transitions.ts';
+import { cancelEachDue } from './order-transitions.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type OrderActorKind } from '../../../schema/rules/index.ts';
 
 /**
@@ -23,28 +22,24 @@ import { BANK_TRANSFER_PAYMENT_CODE, type Currency, type OrderActorKind } from '
  * SKIP LOCKED so that two instances never cancel one order twice and a payment being recorded wins.
  * The seats they free are recorded as SeatsChanged, told to the pickers once the move has committed.
  */
-export async function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
-  const cancelled: number[] = [];
-  for (;;) {
-    const id = await inTransaction(db, async (tx, changes) => {
-      const [due] = await tx.$queryRaw<{ id: number }[]>`
-        SELECT "id" FROM "Order"
-         WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_PAYMENT_CODE}
-         ORDER BY "paymentDueAt", "id" LIMIT 1
-         FOR UPDATE SKIP LOCKED`;
-      if (!due) return null;
-      await moveOrderInTx(
-        tx,
-        changes,
-        { orderId: due.id, to: 'CANCELLED', actor: { kind: 'job', detail: 'unpaid-orders' }, idempotencyKey: 'unpaid-deadline', details: { reason: 'unpaid after the payment deadline' } },
-        { now },
-      );
-      return due.id;
-    });
-    if (id === null) break;
-    cancelled.push(id);
-  }
-  return cancelled;
+export function cancelUnpaidOrders(db: Db, now: Date = new Date()): Promise<number[]> {
+  return cancelEachDue(
+    db,
+    {
+      claimNext: async (tx) =>
+        (
+          await tx.$queryRaw<{ id: number }[]>`
+            SELECT "id" FROM "Order"
+             WHERE "status" = 'NEW' AND "paymentDueAt" <= ${now} AND "paymentCode" = ${BANK_TRANSFER_PAYMENT_CODE}
+             ORDER BY "paymentDueAt", "id" LIMIT 1
+             FOR UPDATE SKIP LOCKED`
+        )[0],
+      job: 'unpaid-orders',
+      idempotencyKey: 'unpaid-deadline',
+      reason: 'unpaid after the payment deadline',
+    },
+    now,
+  );
 }
 
 /** What the cancellation e-mail shows (mail/templates/order-cancelled.ts). */
