@@ -1,7 +1,7 @@
 // `npm run bench -- --only feeds` (issue 44 §1): the price comparison feeds written from a generated
 // catalog of 100 000 variants (20 000 products of five sizes, each with a picture and both languages),
 // by tests/bench/feeds-writer.ts in a process of its own, in the bounded thread the feeds job runs it in
-// (decision 0078); prints the time per 1 000 variants and the process's peak RSS growth. Goals: under
+// (decision 0078; the compiled module: `npm run build` first); prints the time per 1 000 variants and the process's peak RSS growth. Goals: under
 // 60 s in all, RSS growth under 50 MB.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -25,11 +25,14 @@ const TIME_LIMIT_MS = LEASE_MS - 60_000;
 /** Set by scripts/build-server.mjs in the compiled server: the thread's own compiled module, beside it. */
 declare const BFF_FEEDS_WORKER_FILE: string | undefined;
 
+/** The thread's module: a file, or code to evaluate that loads it. */
+export type FeedsWorkerModule = { entry: URL | string; eval: boolean };
+
 /**
  * The thread's module: compiled beside the compiled server; else (tests, `npm run dev`) the source,
  * loaded through tsx's API, since Node 20 does not run `--import tsx` in a worker.
  */
-function workerModule(): { entry: URL | string; eval: boolean } {
+function workerModule(): FeedsWorkerModule {
   if (typeof BFF_FEEDS_WORKER_FILE === 'string') return { entry: new URL(import.meta.resolve(`./${BFF_FEEDS_WORKER_FILE}`)), eval: false };
   const source = JSON.stringify(new URL('./feeds-worker.ts', import.meta.url).href);
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
@@ -38,12 +41,13 @@ function workerModule(): { entry: URL | string; eval: boolean } {
 
 /**
  * Writes every feed file from the catalog in a bounded thread (the caller holds the lease); rejects
- * when the thread fails, runs out of memory or time, or `signal` aborts (the shutdown).
+ * when the thread fails, runs out of memory or time, or `signal` aborts (the shutdown). `module`: the
+ * bench runs the compiled one from the sources.
  */
-export async function writeFeedsInThread(databaseUrl: string, options: FeedOptions, limits: FeedsWriterLimits, signal?: AbortSignal): Promise<WrittenFeeds> {
+export async function writeFeedsInThread(databaseUrl: string, options: FeedOptions, limits: FeedsWriterLimits, signal?: AbortSignal, module: FeedsWorkerModule = workerModule()): Promise<WrittenFeeds> {
   const timeLimitMs = limits.timeLimitMs ?? TIME_LIMIT_MS;
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const { entry, eval: evaluated } = workerModule();
+  const { entry, eval: evaluated } = module;
   const data: FeedsWorkerData = { databaseUrl, options: { ...options, tag } };
   // no execArgv of the server's own (its young generation for requests): the limits below decide
   const worker = new Worker(entry, {
