@@ -276,7 +276,7 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
   const clock = options.clock ?? (() => new Date());
   // 6. every background job (bff/src/jobs/): the mail and webhook outboxes, unpaid orders, the hold
   // sweep, the pick-up point feed, the clean-ups and the rate limits' pruning
-  const jobs = startJobs({ db: prisma, config, log: backgroundLog, clock });
+  const jobs = startJobs({ db: prisma, databaseUrl, config, log: backgroundLog, clock });
   // an order of this instance: its Ověřeno zákazníky / Zboží calls go out soon, not at the next interval
   changes.subscribe((event, origin) => {
     if (event.kind === 'OrderPlaced' && origin === 'here') jobs.conversions?.kick();

@@ -190,6 +190,12 @@ export type Config = {
   /** Heureka's DELIVERY_DATE of a sold-out variant, in days (FEEDS_RESTOCK_DAYS, 31: "more than a month"; 1–999). */
   feedsRestockDays: number;
   /**
+   * The old generation of the feeds writer's thread, in MB (FEEDS_WRITER_HEAP_MB, 24; 4–1024): its heap is
+   * bounded so that a run's garbage is collected within it (docs/decisions/0078). A catalog of more than
+   * some 50 000 pictures needs more (each picture's hash is kept for the run); a run that reaches it fails, logged.
+   */
+  feedsWriterHeapMb: number;
+  /**
    * The least time between two calls across all instances (FIO_CALL_GAP_SECONDS, 31: Fio allows one call
    * per 30 s). Shorter only against a stand-in of the API (FIO_API_URL not Fio's): the fault suite's fake
    * keeps a rule of its own, so that its test does not wait out Fio's 30 s in real time.
@@ -599,6 +605,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     feedsIntervalMs: mode === 'test' ? 0 : integer('FEEDS_INTERVAL_MINUTES', env.FEEDS_INTERVAL_MINUTES, 60, 5, 60) * 60_000,
     feedsDebounceMs: mode === 'test' ? 0 : integer('FEEDS_DEBOUNCE_SECONDS', env.FEEDS_DEBOUNCE_SECONDS, 60, 0, 3600) * 1000,
     feedsRestockDays: integer('FEEDS_RESTOCK_DAYS', env.FEEDS_RESTOCK_DAYS, 31, 1, 999),
+    feedsWriterHeapMb: integer('FEEDS_WRITER_HEAP_MB', env.FEEDS_WRITER_HEAP_MB, 24, 4, 1024),
     fioApiUrl: fioUrl,
     ...fioTiming(env, fioUrl, mode),
     // tests never fetch tiles from the internet: without MAP_TILE_URL they ask this site for tiles it does not have

@@ -17,6 +17,10 @@ import { demoPriceHistory } from './price-history.ts';
 import { responsiblePersonProblem } from '../../schema/rules/product-safety.ts';
 import { gtinProblem, withGtinCheckDigit } from '../../schema/rules/gtin.ts';
 import { DEMO_GTIN_GAP, DEMO_GTIN_PREFIX, feedCategories } from './data/feed-categories.ts';
+import { randomBytes } from 'node:crypto';
+import { writeReview } from '../../bff/src/services/reviews.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE } from '../../schema/rules/constants.ts';
+import { sumByVatRate, vatSplit } from '../../schema/rules/money.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -386,6 +390,110 @@ export async function seedDemoData(prisma: Db, config: { eurRate: number; withdr
 
   await seedVouchers(prisma, demoCustomer.id);
   await seedMatches(prisma);
+  await seedDemoReviews(prisma);
+}
+
+/** The next order number of the year of `at` in Prague, from the counter placeOrder uses (services/orders.ts). */
+async function demoOrderNumber(prisma: Db, at: Date): Promise<string> {
+  const year = Number(new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' }).format(at));
+  const rows = await prisma.$queryRaw<{ last: number }[]>`
+    INSERT INTO "OrderNumberCounter" ("year", "last") VALUES (${year}::int, 1)
+    ON CONFLICT ("year") DO UPDATE SET "last" = "OrderNumberCounter"."last" + 1
+    RETURNING "last"`;
+  return `${year}${String(rows[0].last).padStart(ORDER_NUMBER_COUNTER_DIGITS, '0')}`;
+}
+
+/**
+ * Verified reviews for the demo (prisma/seed/data/reviews.ts): each reviewer is a customer with a
+ * delivered order of what she reviews (sent by courier, paid by transfer), and her reviews are written
+ * through the reviews service, which finds that order as the proof, and published at once, so that the
+ * ratings are counted as the shop counts them. The orders ask for no review e-mail: they are reviewed.
+ */
+async function seedDemoReviews(prisma: Db): Promise<void> {
+  const delivery = await prisma.deliveryMethod.findUniqueOrThrow({ where: { code: 'courier' }, select: { id: true, code: true, priceCzk: true, translations: { select: { language: true, name: true } } } });
+  const payment = await prisma.paymentMethod.findUniqueOrThrow({ where: { code: BANK_TRANSFER_PAYMENT_CODE }, select: { id: true, code: true, translations: { select: { language: true, name: true } } } });
+  const nameIn = (translations: { language: string; name: string }[], language: string) => translations.find((t) => t.language === language)?.name ?? '';
+  const now = Date.now();
+  for (const reviewer of data.demoReviewers) {
+    const placedAt = new Date(now - reviewer.daysAgo * DAY_MS);
+    const customer = await prisma.customer.create({
+      data: {
+        email: reviewer.email,
+        // nobody signs in as a reviewer: a password nobody knows
+        passwordHash: await hashPassword(randomBytes(18).toString('base64url')),
+        firstName: reviewer.firstName,
+        lastName: reviewer.lastName,
+        language: reviewer.language,
+        termsAcceptedAt: placedAt,
+        privacyAcceptedAt: placedAt,
+        createdAt: placedAt,
+      },
+    });
+    const products = await prisma.product.findMany({
+      where: { code: { in: reviewer.reviews.map((review) => review.product) } },
+      orderBy: { code: 'asc' },
+      select: { id: true, code: true, vatRate: true, translations: { select: { language: true, name: true } }, variants: { orderBy: [{ position: 'asc' }, { id: 'asc' }], select: { id: true, code: true, size: true, priceCzk: true } } },
+    });
+    const lines = products.map((product) => {
+      // a middle size: what most buy
+      const variant = product.variants[Math.floor((product.variants.length - 1) / 2)];
+      return {
+        variantId: variant.id,
+        productCode: product.code,
+        variantCode: variant.code,
+        name: nameIn(product.translations, reviewer.language),
+        size: variant.size,
+        quantity: 1,
+        vatRate: product.vatRate,
+        unitPriceGross: variant.priceCzk,
+        unitPriceNet: vatSplit(variant.priceCzk, product.vatRate).net,
+        totalGross: variant.priceCzk,
+        totalNet: vatSplit(variant.priceCzk, product.vatRate).net,
+      };
+    });
+    const recap = sumByVatRate([...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })), { grossMinor: delivery.priceCzk, ratePercent: 21 }]);
+    const number = await demoOrderNumber(prisma, placedAt);
+    const address = { firstName: reviewer.firstName, lastName: reviewer.lastName, street: reviewer.street, city: reviewer.city, postcode: reviewer.postcode, country: 'CZ' };
+    await prisma.order.create({
+      data: {
+        number,
+        // the guest summary link's secret, as placeOrder makes it
+        hash: randomBytes(24).toString('base64url'),
+        customerId: customer.id,
+        status: 'DELIVERED',
+        currency: 'CZK',
+        language: reviewer.language,
+        email: reviewer.email,
+        deliveryMethodId: delivery.id,
+        deliveryName: nameIn(delivery.translations, reviewer.language),
+        deliveryCode: delivery.code,
+        deliveryPrice: delivery.priceCzk,
+        paymentMethodId: payment.id,
+        paymentName: nameIn(payment.translations, reviewer.language),
+        paymentCode: payment.code,
+        paymentPrice: 0,
+        invoiceAddress: { ...address, email: reviewer.email, phone: '', company: '', ico: '', dic: '' },
+        deliveryAddress: address,
+        productsNet: lines.reduce((sum, line) => sum + line.totalNet, 0),
+        productsGross: lines.reduce((sum, line) => sum + line.totalGross, 0),
+        totalNet: recap.total.net,
+        totalVat: recap.total.vat,
+        totalGross: recap.total.gross,
+        vatRecap: recap.byRate.map((row) => ({ ...row })),
+        variableSymbol: number,
+        reviewRequestOptOut: true,
+        surveyOptOut: true,
+        createdAt: placedAt,
+        updatedAt: new Date(placedAt.getTime() + 3 * DAY_MS),
+        lines: { create: lines },
+      },
+    });
+    for (const [index, review] of reviewer.reviews.entries()) {
+      const product = products.find((candidate) => candidate.code === review.product)!;
+      const writtenAt = new Date(placedAt.getTime() + (5 + index) * DAY_MS);
+      await writeReview({ prisma, config: { reviewsAutoPublish: true } }, { kind: 'customer', customerId: customer.id }, { productId: product.id, rating: review.rating, text: review.text }, reviewer.language, writtenAt);
+    }
+  }
 }
 
 const HOUR_MS = 3600 * 1000;

@@ -1,13 +1,24 @@
-// The feeds bench's writer, in a process of its own so that its memory is the generator's alone (the
+// The feeds bench's writer, in a process of its own so that its memory is the job's alone (the
 // embedded database and the catalog's loading live in the bench's process): `tsx tests/bench/
-// feeds-writer.ts <database URL> <directory>` writes every feed file once, as the feeds job does, and
-// prints one JSON line: the variants written, the milliseconds, the RSS before and at its peak, and the
-// heap it still holds after a full collection at the end.
+// feeds-writer.ts <database URL> <directory>` writes every feed file once as the feeds job does, in the
+// bounded thread of jobs/feeds-writer.ts (decision 0078; FEEDS_WRITER_HEAP_MB as the shop reads it) on
+// the compiled module the production server runs (build/bff/feeds-worker.js: `npm run build` first; the
+// source through tsx would measure tsx's compiler in the thread too), beside a Prisma client of this
+// process standing for the server's own, and prints one JSON line: the variants written, the
+// milliseconds, the process's RSS before, at its peak and after the thread ended, and this thread's heap
+// still held after a full collection at the end.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../../bff/src/config.ts';
 import { createDatabase } from '../../bff/src/db/client.ts';
-import { writeFeedFiles } from '../../bff/src/services/feeds/generate.ts';
+import { writeFeedsInThread } from '../../bff/src/jobs/feeds-writer.ts';
 
 const [databaseUrl, dir] = process.argv.slice(2);
+const compiled = path.resolve(import.meta.dirname, '../../build/bff/feeds-worker.js');
+if (!existsSync(compiled)) throw new Error(`${compiled} is missing: npm run build first`);
+const heapMb = loadConfig({ NODE_ENV: 'test', FEEDS_WRITER_HEAP_MB: process.env.FEEDS_WRITER_HEAP_MB }).feedsWriterHeapMb;
 const { prisma } = createDatabase(databaseUrl, { poolSize: 2 });
 await prisma.$queryRaw`SELECT 1`;
 globalThis.gc?.();
@@ -18,12 +29,13 @@ const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 20);
 const t0 = performance.now();
-const outcome = await writeFeedFiles(prisma, { dir, publicUrl: 'https://shop.example.cz', dispatchCutoff: '13:00', restockDays: 31, eurRate: 25 });
+const options = { dir, publicUrl: 'https://shop.example.cz', dispatchCutoff: '13:00', restockDays: 31, eurRate: 25 };
+const outcome = await writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: heapMb }, undefined, { entry: pathToFileURL(compiled), eval: false });
 const ms = performance.now() - t0;
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
-// what the run keeps, as against what it left for the collector: the heap after a full collection
 globalThis.gc?.();
+const after = process.memoryUsage.rss();
 const heapKept = process.memoryUsage().heapUsed - heapBefore;
-console.log(JSON.stringify({ variants: outcome.variants, ms, before, peak, heapKept, bytes: outcome.bytes }));
+console.log(JSON.stringify({ variants: outcome.variants, ms, before, peak, after, heapKept, bytes: outcome.bytes, heapMb }));
 await prisma.$disconnect();

@@ -5,6 +5,7 @@ import { createTestApp, databaseKind, type TestApp } from '../support/test-app.t
 import { createArticle, createInfoPage, createInfoTile, createStore } from '../support/factories.ts';
 import { gid } from '../support/global-id.ts';
 import { seedDemoData } from '../../prisma/seed/seed.ts';
+import { demoReviewers } from '../../prisma/seed/data/index.ts';
 
 const InfoPageQuery = graphql(`
   query ContentInfoPage($id: Int!) {
@@ -315,6 +316,26 @@ describe(`content (${databaseKind})`, () => {
       expect(store.data!.store!.openingHours.length).toBeGreaterThan(0);
       const page = await seeded.gql(InfoPageQuery, { id: 1 });
       expect(page.data!.infoPage).toMatchObject({ id: gid('InfoPage', 1), slug: 'obchodni-podminky' });
+    });
+
+    it('has published verified reviews of a few products: a buyer’s delivered order each, counted for the pages and cards', async () => {
+      const written = demoReviewers.flatMap((reviewer) => reviewer.reviews.map((review) => ({ ...review, email: reviewer.email })));
+      const reviews = await seeded.prisma.review.findMany({ select: { status: true, rating: true, text: true, product: { select: { code: true } }, customer: { select: { email: true } }, order: { select: { status: true, customerId: true } }, customerId: true } });
+      expect(reviews.map((review) => ({ product: review.product.code, rating: review.rating, text: review.text, email: review.customer!.email })).sort((a, b) => a.text.localeCompare(b.text))).toEqual(
+        written.map((review) => ({ product: review.product, rating: review.rating, text: review.text, email: review.email })).sort((a, b) => a.text.localeCompare(b.text)),
+      );
+      for (const review of reviews) {
+        expect(review.status).toBe('PUBLISHED');
+        expect(review.order).toEqual({ status: 'DELIVERED', customerId: review.customerId });
+      }
+      const jersey = await seeded.prisma.productTranslation.findFirstOrThrow({ where: { product: { code: 'DR-1001' }, language: 'cs' }, select: { slug: true } });
+      const { data, errors } = await seeded.newClient().gql<{ product: { ratingSummary: { average: number; count: number; histogram: { rating: number; count: number }[] }; reviews: { edges: { node: { verifiedPurchase: boolean } }[] } } }>(
+        `query DemoReviews($slug: String!) { product(slug: $slug) { ratingSummary { average count histogram { rating count } } reviews { edges { node { verifiedPurchase } } } } }`,
+        { slug: jersey.slug },
+      );
+      expect(errors).toBeUndefined();
+      expect(data!.product.ratingSummary).toEqual({ average: 4.4, count: 5, histogram: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: { 5: 3, 4: 1, 3: 1 }[rating] ?? 0 })) });
+      expect(data!.product.reviews.edges.map(({ node }) => node.verifiedPurchase)).toEqual([true, true, true, true, true]);
     });
 
     it('has a full catalog that the product list can show', async () => {

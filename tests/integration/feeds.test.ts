@@ -15,7 +15,8 @@ import { childText, offersById, parseFeed, xmllintFeed } from '../support/feeds.
 import { seedDemoData } from '../../prisma/seed/seed.ts';
 import { FEED_NAMES, itemId, type FeedName } from '../../bff/src/services/feeds/formats.ts';
 import { claimFeedLease } from '../../bff/src/services/feeds/lease.ts';
-import { priceHistories, reductionOf, setPrices } from '../../bff/src/services/prices.ts';
+import { priceHistories, setPrices } from '../../bff/src/services/prices.ts';
+import { reductionOf } from '../../bff/src/services/pricing.ts';
 import { rasterPictureUrl, variantUrl } from '../../bff/src/services/product-pictures.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { stockCommand } from '../../scripts/stock.ts';

@@ -80,6 +80,28 @@ describe('compiled BFF', () => {
     expect(catalog).toMatch(/export\s*\{[^}]*\bseedDemoData\b/);
   });
 
+  it('the feeds writer runs in a thread from a module of its own beside the server (decision 0078): plain node, no Prisma', () => {
+    const server = readFileSync(path.join(outdir, 'server.js'), 'utf8');
+    expect(server).toContain('"feeds-worker.js"');
+    const worker = readFileSync(path.join(outdir, 'feeds-worker.js'), 'utf8');
+    const imports = staticImports(worker);
+    expect(imports.filter((specifier) => specifier.endsWith('.ts') || specifier.startsWith('.'))).toEqual([]);
+    expect(imports.filter((specifier) => !specifier.startsWith('node:'))).toEqual(['pg']);
+    // it loads and runs on plain node: here it reaches a closed port and says so
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { Worker } from 'node:worker_threads';
+         const worker = new Worker(${JSON.stringify(path.join(outdir, 'feeds-worker.js'))}, { execArgv: [], workerData: { databaseUrl: 'postgresql://nobody@127.0.0.1:9/none', options: { dir: '.' } } });
+         worker.on('error', (error) => { console.log(error.code); });`,
+      ],
+      { cwd: dir, encoding: 'utf8', timeout: 30_000 },
+    );
+    expect(run.stdout.trim(), run.stderr).toBe('ECONNREFUSED');
+  });
+
   it('npm run seed, token and stock run the compiled commands on plain node; a production install has no tsx', () => {
     for (const command of COMMANDS) expect(scripts[command]).toBe(`node build/bff/${command}.js`);
     expect(Object.keys(manifest.dependencies)).not.toContain('tsx');

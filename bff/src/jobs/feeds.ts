@@ -3,7 +3,8 @@
 // between together), every FEEDS_INTERVAL_MINUTES anyway (the dispatch day moves with the clock), and
 // soon after the start. Never in a request. Several instances: one writes under the lease, a change
 // already in a run that began after it is not written again, and a round that met an older run
-// tries again shortly.
+// tries again shortly. The writing runs in a thread of its own with a bounded heap (jobs/feeds-writer.ts,
+// decision 0078); the lease is taken and given back here.
 import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
@@ -14,8 +15,9 @@ import { feedFileName } from '../services/feeds/files.ts';
 import { FEED_NAMES } from '../services/feeds/formats.ts';
 import { generateFeeds, type FeedOutcome } from '../services/feeds/generate.ts';
 import { startBackgroundLoop, type BackgroundLoop } from './background-loop.ts';
+import { writeFeedsInThread } from './feeds-writer.ts';
 
-export type FeedsConfig = Pick<Config, 'feedsDir' | 'feedsIntervalMs' | 'feedsDebounceMs' | 'feedsRestockDays' | 'publicUrl' | 'dispatchCutoff' | 'eurRate'>;
+export type FeedsConfig = Pick<Config, 'feedsDir' | 'feedsIntervalMs' | 'feedsDebounceMs' | 'feedsRestockDays' | 'feedsWriterHeapMb' | 'publicUrl' | 'dispatchCutoff' | 'eurRate'>;
 
 /** The changes that alter what a feed says: products, prices, stock, categories, delivery methods. */
 export const FEED_EVENTS: ReadonlySet<ShopEventKind> = new Set<ShopEventKind>(['ProductChanged', 'PriceChanged', 'StockChanged', 'CategoryChanged', 'DeliveryChanged', 'EverythingChanged']);
@@ -45,14 +47,15 @@ function earlier(a: Date | null, b: Date): Date {
   return a !== null && a < b ? a : b;
 }
 
-export function startFeedsJob(db: Db, config: FeedsConfig, log: Pick<LineLog, 'info' | 'error'>, clock: () => Date = () => new Date()): FeedsJob {
+/** `databaseUrl`: where the writer's thread connects (the embedded database's socket too). */
+export function startFeedsJob(db: Db, databaseUrl: string, config: FeedsConfig, log: Pick<LineLog, 'info' | 'error'>, clock: () => Date = () => new Date()): FeedsJob {
   /** The first change not yet in a written file (a time of this clock), or null. */
   let pendingSince: Date | null = null;
   let debounce: NodeJS.Timeout | null = null;
   let lastOutcome: FeedOutcome | null = null;
 
   const loop = startBackgroundLoop<FeedOutcome>({
-    async round() {
+    async round(signal) {
       const now = clock();
       // taken before any await: a change heard during the round is the next round's
       const pending = pendingSince;
@@ -60,15 +63,19 @@ export function startFeedsJob(db: Db, config: FeedsConfig, log: Pick<LineLog, 'i
       // a round without a change: a run within the last interval will do, unless this instance sees no files
       const wantedSince = pending ?? ((await filesMissing(config.feedsDir)) ? now : new Date(now.getTime() - Math.max(config.feedsIntervalMs, 60_000) + 60_000));
       try {
-        const outcome = await generateFeeds(db, {
-          dir: config.feedsDir,
-          publicUrl: config.publicUrl,
-          dispatchCutoff: config.dispatchCutoff,
-          restockDays: config.feedsRestockDays,
-          eurRate: config.eurRate,
-          now,
-          wantedSince,
-        });
+        const outcome = await generateFeeds(
+          db,
+          {
+            dir: config.feedsDir,
+            publicUrl: config.publicUrl,
+            dispatchCutoff: config.dispatchCutoff,
+            restockDays: config.feedsRestockDays,
+            eurRate: config.eurRate,
+            now,
+            wantedSince,
+          },
+          (options) => writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: config.feedsWriterHeapMb }, signal),
+        );
         if (outcome.written) log.info(`[feeds] ${outcome.variants} variants written to ${config.feedsDir}`);
         else if (outcome.reason === 'busy') pendingSince = earlier(pendingSince, wantedSince);
         lastOutcome = outcome;

@@ -59,6 +59,8 @@ export type JobsConfig = MailConfig &
 
 export type JobDeps = {
   db: Db;
+  /** The database's URL (the embedded one's socket too): the feeds writer's thread connects itself. */
+  databaseUrl: string;
   config: JobsConfig;
   log: LineLog;
   /** The clock of seat holds (AppOptions.clock; tests move it). */
@@ -98,7 +100,7 @@ export type Jobs = {
   close: () => Promise<void>;
 };
 
-export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
+export function startJobs({ db, databaseUrl, config, log, clock }: JobDeps): Jobs {
   const mail = startMailJob(db, config, log);
   // partners' webhooks, written to their outbox by database triggers (docs/decisions/0040)
   const webhooks = startWebhookJob({ db, policy: { allowHosts: config.webhookAllowHosts }, log }, config.webhookIntervalMs);
@@ -114,7 +116,7 @@ export function startJobs({ db, config, log, clock }: JobDeps): Jobs {
   const rateLimitPruning = startRateLimitPruningJob(db, log);
   // the comparison sites' server-side calls of placed orders (docs/decisions/0076)
   const conversions = startConversionsJob({ db, settings: config.conversions, log });
-  const feeds = startFeedsJob(db, config, log, clock);
+  const feeds = startFeedsJob(db, databaseUrl, config, log, clock);
   return {
     mail,
     webhooks,

@@ -8,9 +8,9 @@
 import type { Db } from '../db/client.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { inTransaction } from '../events/record.ts';
-import { LOWEST_PRICE_DAYS, lawfulReduction, priceHistoryIn, type LawfulReduction, type PriceHistoryRow } from '../../../schema/rules/index.ts';
+import { LOWEST_PRICE_DAYS, type PriceHistoryRow } from '../../../schema/rules/index.ts';
 import type { Currency } from '../../../schema/rules/money.ts';
-import { czkToEur, lowestPrices, originalUnitPrice, unitPrice } from './pricing.ts';
+import { lowestPrices } from './pricing.ts';
 
 /** A price change the owner asked for that cannot be made (unknown code, bad amount). */
 export class PriceInputError extends Error {}
@@ -89,23 +89,6 @@ export async function priceHistories(db: Db, variantIds: readonly number[]): Pro
   });
   for (const row of rows) byVariant.get(row.variantId)?.push({ at: row.at, currency: row.currency, price: row.price });
   return byVariant;
-}
-
-/** The variant columns that say whether a reduction is announced. */
-export type AnnouncingVariant = { priceCzk: number; priceEur: number | null; originalPriceCzk: number | null; originalPriceEur: number | null };
-
-/** Whether the shop announces a reduction of the variant in `currency` (its sale price columns are set). */
-export function announcesReduction(variant: AnnouncingVariant, currency: Currency, eurRate: number): boolean {
-  return originalUnitPrice(variant, currency, eurRate) !== null;
-}
-
-/** The reduction a page may announce for a variant in `currency` at `now` (decision 0063), or null. */
-export function reductionOf(variant: AnnouncingVariant, history: readonly PriceHistoryRow[], currency: Currency, eurRate: number, now: Date): LawfulReduction | null {
-  if (!announcesReduction(variant, currency, eurRate)) return null;
-  const reduction = lawfulReduction(priceHistoryIn(history, currency, (czk) => czkToEur(czk, eurRate)), now, true);
-  // the history ends at the price the variant has (the trigger writes both); should it not (a clock
-  // behind the last change), nothing is announced rather than a figure of another price
-  return reduction && reduction.price === unitPrice(variant, currency, eurRate) ? reduction : null;
 }
 
 /** The rate as whole millionths of a crown per euro, as `convertCzkToEur` divides by it. */

@@ -10,3 +10,4 @@ export { tiles } from './tiles.ts';
 export { deliveryMethods, paymentMethods } from './checkout.ts';
 export { shop } from './shop.ts';
 export { vouchers } from './vouchers.ts';
+export { demoReviewers } from './reviews.ts';

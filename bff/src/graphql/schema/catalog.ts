@@ -5,7 +5,7 @@ import { builder, CATALOG_READ, PUBLIC_ANSWER } from './builder.ts';
 import type { Context } from '../context.ts';
 import type { Locale } from '../../../../schema/rules/locale.ts';
 import { money, originalUnitPrice, unitPrice, type Money } from '../../services/pricing.ts';
-import { reductionOf, type AnnouncingVariant } from '../../services/prices.ts';
+import { reductionOf, type AnnouncingVariant } from '../../services/pricing.ts';
 import type { PriceHistoryRow } from '../../../../schema/rules/lowest-price.ts';
 import { COUNT_CAP, findProductPage, listedCategoryIds, type SearchCorrection, type ProductFilterInput, type ProductSortValue } from '../../services/catalog.ts';
 import { readSizeChartColumns, readSizeChartRows } from '../../services/json-columns.ts';

@@ -1,7 +1,8 @@
 // One run of the feeds (issue 44 §1): the catalog read once, in batches (catalog.ts), each batch's
 // pieces appended to the five feeds' temporary files and their gzip copies as it comes, and every
 // file renamed into place at the end, so a reader sees the old file or the new one, never half of
-// one. Memory holds a batch; the files hold the rest. Never called in a request: the feeds job runs it.
+// one. Memory holds a batch; the files hold the rest. Never called in a request: the feeds job runs it,
+// in a thread of its own with a bounded heap (jobs/feeds-writer.ts, decision 0078).
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
@@ -9,14 +10,32 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { Db } from '../../db/client.ts';
-import { feedVariantBatches, readFeedContext } from './catalog.ts';
+import { feedVariantBatches, readFeedContext, type FeedSql } from './catalog.ts';
 import { FEED_FORMATS, FEED_NAMES, feedRun, type FeedName, type FeedSettings } from './formats.ts';
 import { feedFileName } from './files.ts';
 import { claimFeedLease } from './lease.ts';
 
-export type FeedOptions = Omit<FeedSettings, 'now'> & { dir: string; eurRate: number; now?: Date; batchSize?: number };
+export type FeedOptions = Omit<FeedSettings, 'now'> & {
+  dir: string;
+  eurRate: number;
+  now?: Date;
+  batchSize?: number;
+  /** Names this run's temporary files (`<file>.<tag>.tmp`), so that whoever started it can remove them. */
+  tag?: string;
+};
 
-export type FeedOutcome = { written: false; reason: 'covered' | 'busy' } | { written: true; variants: number; bytes: Record<FeedName, number> };
+export type WrittenFeeds = { written: true; variants: number; bytes: Record<FeedName, number> };
+
+export type FeedOutcome = { written: false; reason: 'covered' | 'busy' } | WrittenFeeds;
+
+/** How a run writes the files (the feeds job: writeFeedFiles in a bounded thread, jobs/feeds-writer.ts). */
+export type FeedWriter = (options: FeedOptions) => Promise<WrittenFeeds>;
+
+/**
+ * A batch's text goes to the files in pieces of about this many characters: what waits for the disk
+ * and the gzip streams is five such pieces, not five batches' text (decision 0078).
+ */
+const WRITE_CHARS = 64 * 1024;
 
 /** A temporary file left by a writer that died is removed after this long. */
 const STALE_TEMP_MS = 60 * 60_000;
@@ -71,23 +90,35 @@ async function removeStaleTemps(dir: string, now: number): Promise<void> {
   }
 }
 
-/** Writes every feed file from the catalog as it is now (the caller holds the lease). */
-export async function writeFeedFiles(db: Db, options: FeedOptions): Promise<Extract<FeedOutcome, { written: true }>> {
+/** Removes the temporary files of the run tagged `tag` (one that was stopped before it could). */
+export async function removeRunTemps(dir: string, tag: string): Promise<void> {
+  const files = await readdir(dir).catch(() => []);
+  await Promise.all(files.filter((file) => file.endsWith(`.${tag}.tmp`)).map((file) => rm(path.join(dir, file), { force: true })));
+}
+
+/** Writes every feed file from the catalog as it is now, read through `sql` (the caller holds the lease). */
+export async function writeFeedFiles(sql: FeedSql, options: FeedOptions): Promise<WrittenFeeds> {
   const now = options.now ?? new Date();
   await mkdir(options.dir, { recursive: true });
   await removeStaleTemps(options.dir, now.getTime());
-  const run = feedRun({ publicUrl: options.publicUrl, dispatchCutoff: options.dispatchCutoff, restockDays: options.restockDays, now }, await readFeedContext(db));
-  const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const run = feedRun({ publicUrl: options.publicUrl, dispatchCutoff: options.dispatchCutoff, restockDays: options.restockDays, now }, await readFeedContext(sql));
+  const tag = options.tag ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
   const outputs = FEED_NAMES.map((name) => new Output(name, path.join(options.dir, `${feedFileName(name, false)}.${tag}.tmp`), path.join(options.dir, `${feedFileName(name, true)}.${tag}.tmp`)));
   let variants = 0;
   try {
     for (const output of outputs) await output.write(FEED_FORMATS[output.name].head(run));
-    for await (const batch of feedVariantBatches(db, { eurRate: options.eurRate, now, batchSize: options.batchSize })) {
+    for await (const batch of feedVariantBatches(sql, { eurRate: options.eurRate, now, batchSize: options.batchSize })) {
       variants += batch.length;
       for (const output of outputs) {
         const format = FEED_FORMATS[output.name];
         let text = '';
-        for (const variant of batch) text += format.item(run, variant);
+        for (const variant of batch) {
+          text += format.item(run, variant);
+          if (text.length >= WRITE_CHARS) {
+            await output.write(text);
+            text = '';
+          }
+        }
         await output.write(text);
       }
     }
@@ -108,14 +139,15 @@ export async function writeFeedFiles(db: Db, options: FeedOptions): Promise<Extr
 /**
  * Writes the feeds under the writers' lease, so that they include what changed up to `wantedSince`:
  * nothing when a run that began later is in progress or done ('covered'), or while an older run of
- * another instance holds the lease ('busy': the caller tries again soon).
+ * another instance holds the lease ('busy': the caller tries again soon). `write` does the writing;
+ * a write that fails gives the lease back unwritten.
  */
-export async function generateFeeds(db: Db, options: FeedOptions & { wantedSince: Date }): Promise<FeedOutcome> {
+export async function generateFeeds(db: Db, options: FeedOptions & { wantedSince: Date }, write: FeedWriter): Promise<FeedOutcome> {
   const lease = await claimFeedLease(db, options.wantedSince);
   if (lease === 'covered' || lease === 'busy') return { written: false, reason: lease };
   let written = false;
   try {
-    const outcome = await writeFeedFiles(db, options);
+    const outcome = await write(options);
     written = true;
     return outcome;
   } finally {
