@@ -13,6 +13,7 @@ export type Probe = {
 };
 export const DEFAULT_REDIS_URL: string;
 export const INSTALL_ALL: string;
+export const DEFAULT_CHROMIUM_PATH: string;
 export function withoutPassword(url: string): string;
 export function missingPrerequisites(probe: Probe): string[];
 export function prerequisitesMessage(missing: string[]): string;

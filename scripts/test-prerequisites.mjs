@@ -1,6 +1,7 @@
 // What `npm test` needs besides Node.js and `npm ci` (issue 40, item 26), checked before anything runs,
 // so that a newcomer reads what is missing and how to get it instead of a failure deep inside a suite:
-// - Chromium for the browser tests (CHROMIUM_PATH, or Debian's /usr/bin/chromium);
+// - Chromium's headless shell for the browser tests (CHROMIUM_PATH, or Debian's
+//   /usr/bin/chromium-headless-shell: the same engine without the desktop browser's profile, decision 0079);
 // - nginx, PostgreSQL's programs and redis-server for the fault suite, which starts its own of each
 //   (scripts/cluster.ts);
 // - a running Redis for the rate limit and cache tests (TEST_REDIS_URL, or redis://127.0.0.1:6379);
@@ -14,7 +15,9 @@ import path from 'node:path';
 import { URL } from 'node:url';
 
 export const DEFAULT_REDIS_URL = 'redis://127.0.0.1:6379';
-export const INSTALL_ALL = 'apt-get install chromium nginx postgresql redis-server libxml2-utils';
+export const INSTALL_ALL = 'apt-get install chromium-headless-shell nginx postgresql redis-server libxml2-utils';
+/** The Chromium the browser tests drive unless CHROMIUM_PATH names another (tests/support/browser.ts). */
+export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 /**
  * @typedef {object} Probe What was found on the machine.
@@ -49,7 +52,7 @@ export function withoutPassword(url) {
 export function missingPrerequisites(probe) {
   const missing = [];
   if (!probe.chromium) {
-    missing.push(`Chromium for the browser tests: nothing at ${probe.chromiumPath} (apt-get install chromium, or set CHROMIUM_PATH to a Chromium or Chrome)`);
+    missing.push(`Chromium for the browser tests: nothing at ${probe.chromiumPath} (apt-get install chromium-headless-shell, or set CHROMIUM_PATH to a Chromium or Chrome)`);
   }
   if (!probe.nginx) missing.push('nginx for the fault suite: not installed (apt-get install nginx)');
   if (!probe.postgresPrograms) {
@@ -152,7 +155,7 @@ async function databaseProblem(url) {
 
 /** @returns {Promise<Probe>} what this machine has */
 export async function probeMachine(env = process.env) {
-  const chromiumPath = env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromiumPath = env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH;
   const redisUrl = env.TEST_REDIS_URL || DEFAULT_REDIS_URL;
   const databaseUrl = env.TEST_DATABASE_URL || null;
   const [redisProblem, dbProblem] = await Promise.all([tcpProblem(redisUrl, 6379), databaseUrl ? databaseProblem(databaseUrl) : null]);

@@ -1,6 +1,9 @@
 // Real Chromium (Debian's package) driven by playwright-core; `npx playwright install` cannot
-// download browsers here. CHROMIUM_PATH overrides the executable.
+// download browsers here. The browser tests drive its headless shell (chromium-headless-shell: the same
+// Blink and V8 without the desktop browser's profile and services, what Playwright itself runs headless;
+// a new context and its first page cost a third of the CPU, decision 0079). CHROMIUM_PATH overrides it.
 import { chromium, type Browser, type BrowserServer, type Download, type Page, type Request } from 'playwright-core';
+import { DEFAULT_CHROMIUM_PATH } from '../../scripts/test-prerequisites.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,7 +13,7 @@ declare module 'vitest' {
 }
 
 const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM_PATH || DEFAULT_CHROMIUM_PATH,
   args: [
     '--headless',
     '--no-sandbox',

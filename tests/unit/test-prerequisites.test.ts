@@ -10,7 +10,7 @@ import { INSTALL_ALL, missingPrerequisites, prerequisitesMessage, probeMachine, 
 const root = path.resolve(import.meta.dirname, '../..');
 
 const everything: Probe = {
-  chromiumPath: '/usr/bin/chromium',
+  chromiumPath: '/usr/bin/chromium-headless-shell',
   chromium: true,
   nginx: true,
   postgresPrograms: true,
@@ -52,7 +52,7 @@ describe('what npm test needs', () => {
     };
     const missing = missingPrerequisites(fresh);
     expect(missing).toHaveLength(7);
-    expect(missing[0]).toBe('Chromium for the browser tests: nothing at /usr/bin/chromium (apt-get install chromium, or set CHROMIUM_PATH to a Chromium or Chrome)');
+    expect(missing[0]).toBe('Chromium for the browser tests: nothing at /usr/bin/chromium-headless-shell (apt-get install chromium-headless-shell, or set CHROMIUM_PATH to a Chromium or Chrome)');
     expect(missing[1]).toBe('nginx for the fault suite: not installed (apt-get install nginx)');
     expect(missing[2]).toContain('(apt-get install postgresql)');
     expect(missing[3]).toBe('redis-server for the fault suite: not on the PATH (apt-get install redis-server)');
@@ -62,7 +62,7 @@ describe('what npm test needs', () => {
     const message = prerequisitesMessage(missing);
     expect(message).toMatch(/^npm test cannot run on this machine yet: 7 things it needs are missing\./);
     expect(message).toContain(`everything at once: ${INSTALL_ALL}`);
-    expect(INSTALL_ALL).toBe('apt-get install chromium nginx postgresql redis-server libxml2-utils');
+    expect(INSTALL_ALL).toBe('apt-get install chromium-headless-shell nginx postgresql redis-server libxml2-utils');
     expect(message).toContain('.ci/run');
     expect(message).not.toContain('tajne-heslo');
     expect(prerequisitesMessage(missing.slice(0, 1))).toMatch(/one thing it needs is missing/);
