@@ -66,6 +66,8 @@ describe('buying without JavaScript', () => {
   });
 
   it('adds to the cart, changes a quantity, applies a voucher, is refused at the fields, and orders', async () => {
+    // the demo data has orders of its own (its reviewers' delivered orders)
+    const ordersBefore = await shop.prisma.order.count();
     context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
     const page = await context.newPage();
     const posts: string[] = [];
@@ -139,7 +141,7 @@ describe('buying without JavaScript', () => {
     expect(await page.getByRole('radio', { name: /Kurýr na adresu/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: /Dobírka/ }).isChecked()).toBe(true);
     expect(await page.getByTestId('checkout-totals').textContent()).toContain('Platba: Dobírka');
-    expect(await shop.prisma.order.count()).toBe(0);
+    expect(await shop.prisma.order.count()).toBe(ordersBefore);
 
     await emailBox.fill('jana.novakova@example.cz');
     await page.getByLabel('Příjmení *').first().fill('Nováková');
