@@ -19,7 +19,7 @@ import { gtinProblem, withGtinCheckDigit } from '../../schema/rules/gtin.ts';
 import { DEMO_GTIN_GAP, DEMO_GTIN_PREFIX, feedCategories } from './data/feed-categories.ts';
 import { randomBytes } from 'node:crypto';
 import { writeReview } from '../../bff/src/services/reviews.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, ORDER_NUMBER_COUNTER_DIGITS, TIME_ZONE } from '../../schema/rules/constants.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, ORDER_NUMBER_COUNTER_DIGITS, SERVICE_VAT_RATE_PERCENT, TIME_ZONE } from '../../schema/rules/constants.ts';
 import { sumByVatRate, vatSplit } from '../../schema/rules/money.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
@@ -437,6 +437,7 @@ async function seedDemoReviews(prisma: Db): Promise<void> {
     const lines = products.map((product) => {
       // a middle size: what most buy
       const variant = product.variants[Math.floor((product.variants.length - 1) / 2)];
+      const net = vatSplit(variant.priceCzk, product.vatRate).net;
       return {
         variantId: variant.id,
         productCode: product.code,
@@ -446,12 +447,12 @@ async function seedDemoReviews(prisma: Db): Promise<void> {
         quantity: 1,
         vatRate: product.vatRate,
         unitPriceGross: variant.priceCzk,
-        unitPriceNet: vatSplit(variant.priceCzk, product.vatRate).net,
+        unitPriceNet: net,
         totalGross: variant.priceCzk,
-        totalNet: vatSplit(variant.priceCzk, product.vatRate).net,
+        totalNet: net,
       };
     });
-    const recap = sumByVatRate([...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })), { grossMinor: delivery.priceCzk, ratePercent: 21 }]);
+    const recap = sumByVatRate([...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })), { grossMinor: delivery.priceCzk, ratePercent: SERVICE_VAT_RATE_PERCENT }]);
     const number = await demoOrderNumber(prisma, placedAt);
     const address = { firstName: reviewer.firstName, lastName: reviewer.lastName, street: reviewer.street, city: reviewer.city, postcode: reviewer.postcode, country: 'CZ' };
     await prisma.order.create({

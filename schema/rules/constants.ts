@@ -34,6 +34,8 @@ export function paymentWay(paymentCode: string): PaymentWay {
 
 export const VAT_RATE_STANDARD_PERCENT = 21;
 export const VAT_RATE_REDUCED_PERCENT = 12;
+/** Shipping and payment fees carry the standard VAT rate: the cart, the order, its documents and the demo orders. */
+export const SERVICE_VAT_RATE_PERCENT = VAT_RATE_STANDARD_PERCENT;
 
 export const LANGUAGE_COOKIE_MAX_AGE_DAYS = 365;
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = LANGUAGE_COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;

@@ -29,7 +29,7 @@ import {
   storedPhone,
   noteRules,
   PARCEL_POINT_DELIVERY_CODE,
-  VAT_RATE_STANDARD_PERCENT,
+  SERVICE_VAT_RATE_PERCENT,
   validateForm,
   type AddressValues,
   type FormSchema,
@@ -62,9 +62,6 @@ export type CheckoutContext = {
 export function ticketPaymentRules(config: Pick<Config, 'ticketPaymentMarginHours' | 'ticketBankTransferMinHours'>): TicketPaymentRules {
   return { marginHours: config.ticketPaymentMarginHours, bankTransferMinHours: config.ticketBankTransferMinHours };
 }
-
-/** Shipping and payment fees carry the standard VAT rate. */
-const SERVICE_VAT_RATE = VAT_RATE_STANDARD_PERCENT;
 
 // ------------------------------------------------------------------ loading
 
@@ -377,7 +374,7 @@ export async function checkoutFrom(
         code: method.code,
         name: translation(method.translations, language)?.name ?? method.code,
         gross: freeByLimit || vouchers.freeShipping ? 0 : priceIn(currency, method.priceCzk, method.priceEur, eurRate),
-        vatRate: SERVICE_VAT_RATE,
+        vatRate: SERVICE_VAT_RATE_PERCENT,
         isPickup: method.isPickup,
         needsPickupPoint: method.code === PARCEL_POINT_DELIVERY_CODE,
         allowedPaymentIds: method.payments.map((row) => row.paymentMethodId),
@@ -390,7 +387,7 @@ export async function checkoutFrom(
         code: paymentMethod.code,
         name: translation(paymentMethod.translations, language)?.name ?? paymentMethod.code,
         gross: priceIn(currency, paymentMethod.priceCzk, paymentMethod.priceEur, eurRate),
-        vatRate: SERVICE_VAT_RATE,
+        vatRate: SERVICE_VAT_RATE_PERCENT,
         isCashOnDelivery: paymentMethod.isCashOnDelivery,
         withoutDelivery: paymentMethod.withoutDelivery,
       }

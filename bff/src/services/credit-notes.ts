@@ -15,7 +15,8 @@ import type { Currency, VatRecapRow } from '../../../schema/rules/money.ts';
 import { creditNoteMoney } from '../../../schema/rules/credit-note.ts';
 import { ShopError } from './errors.ts';
 import { enqueueMail } from './mail-outbox.ts';
-import { discountByRate, loadOrderDocument, SERVICE_VAT_RATE_PERCENT, type OrderDocument } from './order-documents.ts';
+import { discountByRate, loadOrderDocument, type OrderDocument } from './order-documents.ts';
+import { SERVICE_VAT_RATE_PERCENT } from '../../../schema/rules/constants.ts';
 import { pragueYear } from './orders.ts';
 
 export type { CreditNoteReason };

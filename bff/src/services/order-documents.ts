@@ -5,11 +5,8 @@ import type { Prisma } from '../generated/prisma/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import { vatSplit, type Currency, type VatRecapRow } from '../../../schema/rules/money.ts';
 import { discountFromRecap } from '../../../schema/rules/cart-money.ts';
-import { VAT_RATE_STANDARD_PERCENT } from '../../../schema/rules/constants.ts';
+import { SERVICE_VAT_RATE_PERCENT } from '../../../schema/rules/constants.ts';
 import { isTicketLine } from '../../../schema/rules/seat-plan.ts';
-
-/** Delivery and payment fees are services taxed at the standard rate (as the checkout computes them). */
-export const SERVICE_VAT_RATE_PERCENT = VAT_RATE_STANDARD_PERCENT;
 
 export type DocumentAddress = {
   firstName: string;

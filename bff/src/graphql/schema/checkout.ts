@@ -20,7 +20,7 @@ import { money, type Money } from '../../services/pricing.ts';
 import { surveyOffered } from '../../services/conversions.ts';
 import { keepLinkSecret } from '../../services/link-secrets.ts';
 import type { Context } from '../context.ts';
-import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, storedPhone, VAT_RATE_STANDARD_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { BANK_TRANSFER_PAYMENT_CODE, convertCzkToEur, PARCEL_POINT_DELIVERY_CODE, storedPhone, SERVICE_VAT_RATE_PERCENT, type VatRecapRow } from '../../../../schema/rules/index.ts';
 
 // ------------------------------------------------------------------ methods
 
@@ -42,7 +42,7 @@ export const PaymentMethodRef = builder.prismaNode('PaymentMethod', {
     price: t.field({
       type: Price,
       description: 'The fee in the request currency (VAT at the standard rate).',
-      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
+      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, SERVICE_VAT_RATE_PERCENT, ctx.currency),
     }),
     isCashOnDelivery: t.exposeBoolean('isCashOnDelivery', { description: 'Cash on delivery: a CZK total is rounded to whole crowns.' }),
     withoutDelivery: t.exposeBoolean('withoutDelivery', {
@@ -78,7 +78,7 @@ export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
     price: t.field({
       type: Price,
       description: 'The list price in the request currency (VAT at the standard rate); free over freeFrom.',
-      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, VAT_RATE_STANDARD_PERCENT, ctx.currency),
+      resolve: (method, _a, ctx) => money(ctx.currency === 'CZK' ? method.priceCzk : method.priceEur, SERVICE_VAT_RATE_PERCENT, ctx.currency),
     }),
     freeFrom: t.int({
       nullable: true,
@@ -180,12 +180,12 @@ const CheckoutTotalsRef = builder.objectRef<CheckoutTotals>('CheckoutTotals').im
     shipping: t.field({
       type: Price,
       description: 'The delivery price (0 when free or when no delivery is chosen yet).',
-      resolve: (x) => money(x.shippingGross, VAT_RATE_STANDARD_PERCENT, x.currency),
+      resolve: (x) => money(x.shippingGross, SERVICE_VAT_RATE_PERCENT, x.currency),
     }),
     paymentFee: t.field({
       type: Price,
       description: 'The payment method’s fee (0 when none is chosen yet).',
-      resolve: (x) => money(x.paymentGross, VAT_RATE_STANDARD_PERCENT, x.currency),
+      resolve: (x) => money(x.paymentGross, SERVICE_VAT_RATE_PERCENT, x.currency),
     }),
     total: t.field({
       type: Price,

@@ -11,7 +11,7 @@ import { orderIdByHash } from '../../services/orders.ts';
 import { orderSpayd, qrSvg } from '../../services/qr.ts';
 import { invoiceIsdocPath } from '../../http/invoice.ts';
 import { href } from '../../../../schema/routes.ts';
-import { discountFromTotals, paymentWay, storedPhone, VAT_RATE_STANDARD_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
+import { discountFromTotals, paymentWay, storedPhone, SERVICE_VAT_RATE_PERCENT, type Currency, type VatRecapRow } from '../../../../schema/rules/index.ts';
 import { supplierBankAccount } from '../../../../schema/rules/supplier.ts';
 
 const PaymentWayEnum = builder.enumType('PaymentWay', {
@@ -141,8 +141,8 @@ function discount(order: OrderAmounts): Money {
     discountGross: order.discountGross,
     goodsNet: order.productsNet,
     charges: [
-      { grossMinor: order.deliveryPrice, ratePercent: VAT_RATE_STANDARD_PERCENT },
-      { grossMinor: order.paymentPrice, ratePercent: VAT_RATE_STANDARD_PERCENT },
+      { grossMinor: order.deliveryPrice, ratePercent: SERVICE_VAT_RATE_PERCENT },
+      { grossMinor: order.paymentPrice, ratePercent: SERVICE_VAT_RATE_PERCENT },
     ],
     totalNet: order.totalNet,
   });
@@ -179,7 +179,7 @@ export const OrderRef = builder.prismaNode('Order', {
       resolve: (order, _a, ctx) => ({
         code: order.deliveryCode,
         name: inViewerLanguage(order.deliveryName, order.language, order.deliveryMethod, ctx.language),
-        price: money(order.deliveryPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
+        price: money(order.deliveryPrice, SERVICE_VAT_RATE_PERCENT, order.currency),
       }),
     }),
     payment: t.field({
@@ -189,7 +189,7 @@ export const OrderRef = builder.prismaNode('Order', {
       resolve: (order, _a, ctx) => ({
         code: order.paymentCode,
         name: inViewerLanguage(order.paymentName, order.language, order.paymentMethod, ctx.language),
-        price: money(order.paymentPrice, VAT_RATE_STANDARD_PERCENT, order.currency),
+        price: money(order.paymentPrice, SERVICE_VAT_RATE_PERCENT, order.currency),
       }),
     }),
     store: t.relation('store', { nullable: true, description: 'The branch for personal pickup; null for other deliveries.' }),
