@@ -20,7 +20,8 @@ import { DEMO_GTIN_GAP, DEMO_GTIN_PREFIX, feedCategories } from './data/feed-cat
 import { randomBytes } from 'node:crypto';
 import { writeReview } from '../../bff/src/services/reviews.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, ORDER_NUMBER_COUNTER_DIGITS, SERVICE_VAT_RATE_PERCENT, TIME_ZONE } from '../../schema/rules/constants.ts';
-import { sumByVatRate, vatSplit } from '../../schema/rules/money.ts';
+import { vatSplit } from '../../schema/rules/money.ts';
+import { cartMoney } from '../../schema/rules/cart-money.ts';
 
 const LANGUAGES = ['cs', 'en'] as const;
 const DAY_MS = 24 * 3600 * 1000;
@@ -452,7 +453,13 @@ async function seedDemoReviews(prisma: Db): Promise<void> {
         totalNet: net,
       };
     });
-    const recap = sumByVatRate([...lines.map((line) => ({ grossMinor: line.totalGross, ratePercent: line.vatRate })), { grossMinor: delivery.priceCzk, ratePercent: SERVICE_VAT_RATE_PERCENT }]);
+    // the totals as the checkout computes an order's (no voucher, paid by transfer: no rounding)
+    const money = cartMoney({
+      lines: lines.map((line) => ({ unitGross: line.unitPriceGross, quantity: line.quantity, ratePercent: line.vatRate })),
+      discounts: [],
+      charges: [{ grossMinor: delivery.priceCzk, ratePercent: SERVICE_VAT_RATE_PERCENT }],
+      roundToWholeUnits: false,
+    });
     const number = await demoOrderNumber(prisma, placedAt);
     const address = { firstName: reviewer.firstName, lastName: reviewer.lastName, street: reviewer.street, city: reviewer.city, postcode: reviewer.postcode, country: 'CZ' };
     await prisma.order.create({
@@ -475,12 +482,12 @@ async function seedDemoReviews(prisma: Db): Promise<void> {
         paymentPrice: 0,
         invoiceAddress: { ...address, email: reviewer.email, phone: '', company: '', ico: '', dic: '' },
         deliveryAddress: address,
-        productsNet: lines.reduce((sum, line) => sum + line.totalNet, 0),
-        productsGross: lines.reduce((sum, line) => sum + line.totalGross, 0),
-        totalNet: recap.total.net,
-        totalVat: recap.total.vat,
-        totalGross: recap.total.gross,
-        vatRecap: recap.byRate.map((row) => ({ ...row })),
+        productsNet: money.goods.total.net,
+        productsGross: money.goods.total.gross,
+        totalNet: money.recap.total.net,
+        totalVat: money.recap.total.vat,
+        totalGross: money.toPay,
+        vatRecap: money.recap.byRate.map((row) => ({ ...row })),
         variableSymbol: number,
         reviewRequestOptOut: true,
         surveyOptOut: true,
