@@ -172,24 +172,25 @@ function takeLock(dataDir: string, socketDir: string): () => void {
  */
 const IN_MEMORY_BUFFERS = ['-c', 'shared_buffers=16MB', '-c', 'wal_buffers=1MB'];
 
-type PGliteCode = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>;
+type PGliteCode = Required<Pick<PGliteOptions, 'pgliteWasmModule' | 'initdbWasmModule'>>;
 
 let pgliteCode: Promise<PGliteCode> | undefined;
 
 /**
- * PGlite's WebAssembly (9 MB) and file bundle, read and compiled once per process. Left to itself,
- * PGlite compiles them again for every database it opens, and V8 then optimises the new copy's hot
- * code again as queries run. One start costs one compilation either way; a process that opens many
- * (the test suite: one database per test file, in one process) saves ~250 ms of CPU per start and
- * runs already optimised code from its first query (issue 41).
+ * PGlite's WebAssembly (9 MB), compiled once per process. Left to itself, PGlite compiles it again for
+ * every database it opens, and V8 then optimises the new copy's hot code again as queries run. One start
+ * costs one compilation either way; a process that opens many (the test suite: one database per test
+ * file, in one process) saves ~250 ms of CPU per start and runs already optimised code from its first
+ * query (issue 41). Its 6 MB file bundle is left to PGlite to read per start: kept, it would stay in
+ * memory for the whole life of a server that starts one database.
  */
 function compiledPglite(): Promise<PGliteCode> {
   pgliteCode ??= (async () => {
     // the package's folder of its files (its CommonJS entry is there too); vitest's module runner has no import.meta.resolve
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const compile = async (file: string) => WebAssembly.compile(await readFile(path.join(dist, file)));
-    const [pgliteWasmModule, initdbWasmModule, bundle] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm'), readFile(path.join(dist, 'pglite.data'))]);
-    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([bundle]) };
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([compile('pglite.wasm'), compile('initdb.wasm')]);
+    return { pgliteWasmModule, initdbWasmModule };
   })().catch((error: unknown) => {
     pgliteCode = undefined; // the next start tries again
     throw error;
