@@ -178,6 +178,17 @@ describe('checkout in Chromium', () => {
     await open(page, '/en/checkout');
     await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
 
+    // The courier's save is slow to reach the server (a busy shop), so "cash on delivery" is chosen while it
+    // is on its way: the page sends it after the courier's answer (the courier's save drops the payment, and
+    // applied second it would lose the one shown) and "Buy" waits for both answers.
+    let courierSaveHeld = false;
+    await page.route('**/graphql', async (route) => {
+      if (!courierSaveHeld && (route.request().postData() ?? '').includes('"operationName":"UpdateCheckout"')) {
+        courierSaveHeld = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue();
+    });
     await page.getByRole('radio', { name: /Courier to your door/ }).check();
     await expect.poll(() => page.getByRole('radio', { name: /Cash on delivery/ }).isEnabled()).toBe(true);
     await page.getByRole('radio', { name: /Cash on delivery/ }).check();
@@ -188,7 +199,9 @@ describe('checkout in Chromium', () => {
     // The saved addresses' long options do not widen the form past the phone's edge.
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
     await page.getByTestId('terms').check();
-    await expect.poll(() => page.getByTestId('place-order').isDisabled()).toBe(false);
+    await expect.poll(() => page.getByTestId('place-order').isDisabled(), { timeout: 10_000 }).toBe(false);
+    expect(courierSaveHeld).toBe(true);
+    await page.unrouteAll({ behavior: 'wait' });
 
     // The price changes while the shopper fills the form: no order, a report, and a way to accept it.
     const variant = await shop.prisma.variant.findFirstOrThrow({

@@ -64,6 +64,7 @@ describe('where the checkout starts', () => {
       captchaNeeded: false,
       draftRead: false,
       placed: false,
+      savesInFlight: 0,
     });
   });
 
@@ -193,6 +194,17 @@ describe('what the server and the submit answer', () => {
     expect(checkoutReducer(fromCart(), { type: 'orderChanged', changed: CHANGED }).changed).toBe(CHANGED);
     expect(checkoutReducer(fromCart(), { type: 'orderPlaced' }).placed).toBe(true);
     expect(checkoutReducer(fromCart(), { type: 'captchaNeededSet', needed: true }).captchaNeeded).toBe(true);
+  });
+
+  it('counts the saves on their way, so "Buy" waits until the last of two overlapping saves is answered', () => {
+    const reduce = (state: CheckoutState, type: 'saveStarted' | 'saveFinished') => checkoutReducer(state, { type });
+    expect(fromCart().savesInFlight).toBe(0);
+    const two = reduce(reduce(fromCart(), 'saveStarted'), 'saveStarted');
+    // the later save answered first: one is still on its way
+    expect(reduce(two, 'saveFinished').savesInFlight).toBe(1);
+    expect(reduce(reduce(two, 'saveFinished'), 'saveFinished').savesInFlight).toBe(0);
+    // never below none
+    expect(reduce(fromCart(), 'saveFinished').savesInFlight).toBe(0);
   });
 
   it('leaves the state it is given as it was', () => {

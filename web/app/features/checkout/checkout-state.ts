@@ -40,6 +40,11 @@ export type CheckoutState = {
   draftRead: boolean;
   /** The order was placed: the draft is gone and none is written again. */
   placed: boolean;
+  /**
+   * Saves of the form sent and not yet answered. "Buy" waits for all of them: a save answered after the
+   * click would bring a price the shopper has not seen (useMutation's `loading` follows only the latest).
+   */
+  savesInFlight: number;
 };
 
 /** What the draft keeps of this state (the address forms' values go with it). */
@@ -81,6 +86,7 @@ export function initialCheckoutState({ saved, posted, postedErrors, changed }: C
     captchaNeeded: false,
     draftRead: false,
     placed: false,
+    savesInFlight: 0,
   };
 }
 
@@ -109,7 +115,9 @@ export type CheckoutAction =
   | { type: 'serverProblems'; problems: Problems }
   | { type: 'orderChanged'; changed: OrderChanged }
   | { type: 'orderPlaced' }
-  | { type: 'captchaNeededSet'; needed: boolean };
+  | { type: 'captchaNeededSet'; needed: boolean }
+  | { type: 'saveStarted' }
+  | { type: 'saveFinished' };
 
 /** Whether the chosen payment goes with a delivery whose payments are `allowedPaymentIds`. */
 export function keepsPayment(paymentId: string | null, allowedPaymentIds: readonly string[]): boolean {
@@ -173,6 +181,10 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, placed: true };
     case 'captchaNeededSet':
       return { ...state, captchaNeeded: action.needed };
+    case 'saveStarted':
+      return { ...state, savesInFlight: state.savesInFlight + 1 };
+    case 'saveFinished':
+      return { ...state, savesInFlight: Math.max(0, state.savesInFlight - 1) };
   }
 }
 

@@ -215,7 +215,7 @@ export function useCheckout(page: CheckoutPage) {
   const { deliveryMethods, paymentMethods, me } = page;
   const cart = getFragmentData(CheckoutCartFieldsFragment, page.cart);
   const checkout = cart.checkout;
-  const [update, { loading: saving }] = useMutation(UpdateCheckoutMutation);
+  const [update] = useMutation(UpdateCheckoutMutation);
   // the server closed this cart: the session has none now (the header shows an empty one)
   const [place, { loading: placing }] = useMutation(PlaceOrderMutation, {
     update: (cache, { data }) => {
@@ -345,7 +345,17 @@ export function useCheckout(page: CheckoutPage) {
     if (Object.keys(placed.delivery).length) deliveryForm.setServerErrors(placed.delivery);
   };
 
-  const save = async (input: CheckoutInput) => {
+  // Saves go one after another: two on their way at once may be applied by the server in either order,
+  // and "courier" (which drops the payment) applied after "cash on delivery" would lose the payment shown.
+  const savesQueue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = (input: CheckoutInput) => {
+    dispatch({ type: 'saveStarted' });
+    const answered = savesQueue.current.then(() => send(input));
+    savesQueue.current = answered;
+    return answered;
+  };
+
+  const send = async (input: CheckoutInput) => {
     try {
       const result = await update({ variables: { input } });
       const outcome = result.data?.updateCheckout;
@@ -357,6 +367,8 @@ export function useCheckout(page: CheckoutPage) {
       }
     } catch {
       notify('error', t('error.generic'));
+    } finally {
+      dispatch({ type: 'saveFinished' });
     }
     return null;
   };
@@ -536,7 +548,7 @@ export function useCheckout(page: CheckoutPage) {
     notice: submitted?.notice ?? null,
     captcha,
     captchaNeeded: state.captchaNeeded,
-    busy: saving || placing,
+    busy: state.savesInFlight > 0 || placing,
     placing,
     onSubmit,
   };
