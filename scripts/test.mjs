@@ -67,13 +67,11 @@ const TIMED_SECURITY_FILES = ['tests/security/load.test.ts', 'tests/security/shu
 const EMBEDDED_ONLY_FILES = ['tests/integration/embedded-database.test.ts'];
 
 /**
- * An integration pass as `parts` steps, each a share of the files (vitest's --shard): shares fit beside
- * the browser tests and each other where one step of ~500 s left a core idle at the end. The embedded
- * pass, which comes last, in thirds: with halves of ~230-290 s, both ended together and the security
- * step after them ran with the other core idle for ~120 s; smaller shares let it start beside the last.
+ * An integration pass as two steps, each half of the files (vitest's --shard): two halves of ~100 s fit
+ * beside the browser tests and each other where one step of ~250 s left a core idle at the end.
  */
-function integrationParts(title, env, { parts, exclude = [] }) {
-  return Array.from({ length: parts }, (_, i) => `${i + 1}/${parts}`).map((shard) => ({
+function integrationHalves(title, env, exclude = []) {
+  return ['1/2', '2/2'].map((shard) => ({
     title: `${title} (${shard})`,
     ...vitest('integration', `${title} ${shard}`, { shard, exclude }),
     ...(env ? { env } : {}),
@@ -94,8 +92,8 @@ const steps = [
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },
   // after the type check, whose first act (react-router typegen) writes the route types lint reads
   { title: 'lint', command: 'npm run lint --silent', after: ['typecheck'] },
-  ...(process.env.TEST_DATABASE_URL ? integrationParts('integration on PostgreSQL server', undefined, { parts: 2, exclude: EMBEDDED_ONLY_FILES }) : []),
-  ...integrationParts('integration on embedded PGlite', { TEST_DATABASE_URL: '' }, { parts: 3 }),
+  ...(process.env.TEST_DATABASE_URL ? integrationHalves('integration on PostgreSQL server', undefined, EMBEDDED_ONLY_FILES) : []),
+  ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
   { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'], light: true },
   { title: 'security (production server)', ...vitest('security', 'security', { exclude: TIMED_SECURITY_FILES }), after: ['build'] },
   { title: 'security, timed (load and shutdown, alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES }), after: ['build'], alone: true },
