@@ -317,9 +317,12 @@ describe('live seat changes (Subscription.seatChanges over server-sent events)',
       p: customer.password,
     });
     expect(login.data?.login.__typename).toBe('Customer');
-    await hold(fan, match.id, [5, 4]);
+    // subscribed before the hold: on PostgreSQL the hold's own news travels through NOTIFY and could
+    // otherwise reach a subscriber who joined just after it
     const picker = await subscribeToSeatChanges(app, match.id);
     await app.seatChanges.ready();
+    await hold(fan, match.id, [5, 4]);
+    expect(await picker.next()).toEqual({ taken: [4, 5], freed: [] });
     const deleted = await fan.gql<{ deleteAccount: { __typename: string } }>('mutation($p: String!) { deleteAccount(input: { password: $p }) { __typename } }', {
       p: customer.password,
     });

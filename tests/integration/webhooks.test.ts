@@ -26,6 +26,7 @@ import { deliverWebhooks, WEBHOOK_RETRY, type WebhookSenderDeps } from '../../bf
 import { setStock, StockInputError } from '../../bff/src/services/stock.ts';
 import { markOrderPaid, PaymentRefusedError } from '../../bff/src/services/order-payments.ts';
 import { moveOrder } from '../../bff/src/services/order-transitions.ts';
+import { pragueDay } from '../../schema/rules/dates.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { tokenCommand } from '../../scripts/token.ts';
 
@@ -363,7 +364,7 @@ describe(`webhooks (${databaseKind})`, () => {
     await endpoint(warehouse.prefix, ['order.created', 'order.paid', 'order.processing']);
     const { endpoint: other } = await endpoint(shopPartner.prefix, ['order.created', 'order.processing']);
     const order = await createOrder(app.prisma);
-    await markOrderPaid(app.prisma, { orderNumber: order.number, amount: order.totalGross, currency: 'CZK', paidOn: '2026-11-29', reference: 'test', source: 'command' });
+    await markOrderPaid(app.prisma, { orderNumber: order.number, amount: order.totalGross, currency: 'CZK', paidOn: pragueDay(new Date()), reference: 'test', source: 'command' });
     await moveOrder(app.prisma, { orderId: order.id, to: 'PROCESSING', actor: { kind: 'shop' }, idempotencyKey: 'pack' });
     await deliverWebhooks(sender());
     const heard = receiver.received.map((r) => JSON.parse(r.body) as { type: string; data: { orderNumber: string; status: string } });
