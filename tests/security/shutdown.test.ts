@@ -20,7 +20,9 @@ import {
 
 const templates = inject('seededTemplates');
 
-// both databases' servers start at once; each describe block then uses (and stops) its own
+// both databases' servers start at once; each describe block then uses (and stops) its own, the two
+// blocks at the same time (each mostly waits: for a drain, a timeout, a server going idle), the tests
+// of a block one after the other
 // started as README says (`npm start`), with a drain long enough to send requests during it
 const DRAIN_MS = 8000;
 const servers = new InParallel(DATABASES, async (kind) => {
@@ -75,7 +77,7 @@ function connectionRefused(port: number): Promise<boolean> {
   });
 }
 
-describe.each(DATABASES)('production server on %s: slow requests and shutdown', (kind) => {
+describe.concurrent.each(DATABASES)('production server on %s: slow requests and shutdown', (kind) => {
   let server: ProductionServer;
   let partner: string;
   let productSlug: string;
@@ -93,7 +95,7 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
 
   if (kind === 'postgres') {
     // Only a server lets the test hold a lock the shop must wait for (PGlite runs one session).
-    it('a request held up by the database is cut off by the execution timeout; the server stays ready', async () => {
+    it.sequential('a request held up by the database is cut off by the execution timeout; the server stays ready', async () => {
       const blocker = new pg.Client({ connectionString: server.databaseUrl });
       await blocker.connect();
       try {
@@ -131,7 +133,7 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
     return cpuSeconds(pids) - since;
   }
 
-  it('clients that leave mid-request stop the work: the server is idle and ready right away', async () => {
+  it.sequential('clients that leave mid-request stop the work: the server is idle and ready right away', async () => {
     // about the heaviest document the limits let through (15 aliases, cost ~1 900): each list runs its
     // own statements one after another (page, products, similar ones), so several documents at once
     // keep the pool busy. One list of 60 products was heavy while `similar` cost a statement per
@@ -195,7 +197,7 @@ describe.each(DATABASES)('production server on %s: slow requests and shutdown', 
   // Issue 31, findings 9 and 24: SIGTERM closed the listener at once (26 of 30 requests on new connections
   // were reset), busy keep-alive connections were served on until the 10 s timer killed the process with
   // exit code 1, and a SIGTERM to `npm start` stopped only npm, leaving the shop on the port.
-  it('SIGTERM to `npm start`: /ready answers 503, new connections are served during the drain, keep-alive ones are closed, requests in flight finish, exit 0 and the port is free', async () => {
+  it.sequential('SIGTERM to `npm start`: /ready answers 503, new connections are served during the drain, keep-alive ones are closed, requests in flight finish, exit 0 and the port is free', async () => {
     const body = JSON.stringify(persistedBody('ProductPage', { slug: productSlug }));
     const half = Math.floor(body.length / 2);
     // a request in flight: the server has its headers and half its body
