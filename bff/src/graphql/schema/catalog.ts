@@ -87,10 +87,15 @@ export const Category = builder.prismaNode('Category', {
 
 type BusinessAddressData = { street: string; city: string; postalCode: string; countryCode: string };
 
+/** One per language, made at its first use: a new Intl.DisplayNames cost ~0.1 ms of every product page's render. */
+const regionNames = new Map<Locale, Intl.DisplayNames>();
+
 /** A country's name in the request language, from its ISO code ("CZ" -> "Česko" / "Czechia"). */
 function countryName(countryCode: string, language: Locale): string {
+  let names = regionNames.get(language);
+  if (!names) regionNames.set(language, (names = new Intl.DisplayNames([localeTag(language)], { type: 'region' })));
   try {
-    return new Intl.DisplayNames([localeTag(language)], { type: 'region' }).of(countryCode) ?? countryCode;
+    return names.of(countryCode) ?? countryCode;
   } catch {
     return countryCode;
   }
