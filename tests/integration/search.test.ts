@@ -54,6 +54,31 @@ async function planOf(sql: string): Promise<string> {
   }
 }
 
+/**
+ * A search as the rules of decision 0021 rank it, read directly off the published Czech names: every
+ * word inside the text; 3 as a whole word, 2 at the start of a word, 1 inside; then best-selling, then
+ * the older product.
+ */
+async function rankedByRules(): Promise<(text: string) => { names: string[]; total: number }> {
+  const rows = await app.prisma.productTranslation.findMany({
+    where: { language: 'cs', product: { published: true } },
+    select: { productId: true, name: true, searchText: true, product: { select: { soldCount: true } } },
+  });
+  return (text: string) => {
+    const words = [...new Set(normalizeSearchText(text).split(' '))];
+    const score = (word: string, searchText: string) => {
+      if (!/^[a-z0-9]+$/.test(word)) return 1;
+      if (new RegExp(`(^|[^a-z0-9_])${word}($|[^a-z0-9_])`).test(searchText)) return 3;
+      return new RegExp(`(^|[^a-z0-9_])${word}`).test(searchText) ? 2 : 1;
+    };
+    const found = rows
+      .filter((row) => words.every((word) => row.searchText.includes(word)))
+      .map((row) => ({ ...row, relevance: words.reduce((sum, word) => sum + score(word, row.searchText), 0) }))
+      .sort((a, b) => b.relevance - a.relevance || b.product.soldCount - a.product.soldCount || a.productId - b.productId);
+    return { names: found.map((row) => row.name), total: found.length };
+  };
+}
+
 describe(`search (${databaseKind})`, () => {
   it('pg_trgm and unaccent are installed', async () => {
     const rows = await app.prisma.$queryRaw<{ extname: string }[]>`SELECT extname FROM pg_extension ORDER BY extname`;
@@ -151,25 +176,7 @@ describe(`search (${databaseKind})`, () => {
   it('a search is found through the postings, or the translations with a filter, as a plain reading of the names ranks it', async () => {
     // punctuation stays inside a token ("(brankarske),"), yet a word boundary is still a word boundary
     await createProduct(app.prisma, { names: { cs: 'Rukavice (brankářské), Dukla', en: 'Dukla goalkeeper gloves' }, soldCount: 7 });
-    const rows = await app.prisma.productTranslation.findMany({
-      where: { language: 'cs', product: { published: true } },
-      select: { productId: true, name: true, searchText: true, product: { select: { soldCount: true } } },
-    });
-    // the rules of decision 0021, read directly off the names: every word inside the text; 3 as a whole
-    // word, 2 at the start of a word, 1 inside; then best-selling, then the older product
-    const expected = (text: string) => {
-      const words = [...new Set(normalizeSearchText(text).split(' '))];
-      const score = (word: string, searchText: string) => {
-        if (!/^[a-z0-9]+$/.test(word)) return 1;
-        if (new RegExp(`(^|[^a-z0-9_])${word}($|[^a-z0-9_])`).test(searchText)) return 3;
-        return new RegExp(`(^|[^a-z0-9_])${word}`).test(searchText) ? 2 : 1;
-      };
-      const found = rows
-        .filter((row) => words.every((word) => row.searchText.includes(word)))
-        .map((row) => ({ ...row, relevance: words.reduce((sum, word) => sum + score(word, row.searchText), 0) }))
-        .sort((a, b) => b.relevance - a.relevance || b.product.soldCount - a.product.soldCount || a.productId - b.productId);
-      return { names: found.map((row) => row.name), total: found.length };
-    };
+    const expected = await rankedByRules();
     const words = ['dres', 'dre', 'slavie', 'sala', 'sparty', 'kondres', 'ova', '100%', 'kuze', 'brankarske', 'brank', 'dukla', 'ukla', 'qqqqq'];
     const phrases = ['dres slavie', 'slavie dres', 'slavie dre domaci', 'sala sparty', 'sala slavie', 'kopacky 100%', 'rukavice dukla', 'dres qqqqq'];
     for (const text of [...words, ...phrases]) {
@@ -220,5 +227,25 @@ describe(`search (${databaseKind})`, () => {
 
   it('the English site searches the English names, with the same typo tolerance', async () => {
     expect((await search('jersy', '', { 'x-shop-language': 'en' })).names).toEqual(['Slavia home jersey']);
+  });
+
+  it('one word held by several tokens: every page as the rules rank it, read from the first postings of each token', async () => {
+    // "vlajk" as a whole word, at the start of a word and inside one, some of them in one name (the
+    // product counts once, with its best token), and sales that cross the relevance order
+    for (const [cs, soldCount] of [['Vlajka', 3], ['Vlajky a vlajka Bohemians', 1], ['Vlajková tyč minivlajka', 900], ['Vlajky Zbrojovky', 900], ['Minivlajky Baníku', 2], ['Vlajka Dukly', 3]] as const) {
+      await createProduct(app.prisma, { names: { cs, en: `Flag ${cs.length}` }, soldCount });
+    }
+    const expected = await rankedByRules();
+    for (const word of ['vlajka', 'vlajk', 'vla', 'vlajky', 'minivlajk', 'lajk']) {
+      const all = expected(word);
+      expect(all.total, word).toBeGreaterThan(1);
+      const pages: string[] = [];
+      for (let offset = 0; offset < all.total + 2; offset += 2) {
+        const page = await app.gql<Found>(`{ products(first: 2, offset: ${offset}, filter: { search: "${word}" }) { totalCount edges { node { name } } } }`);
+        expect(page.data!.products.totalCount, `${word} at ${offset}`).toBe(all.total);
+        pages.push(...page.data!.products.edges.map((edge) => edge.node.name));
+      }
+      expect(pages, word).toEqual(all.names);
+    }
   });
 });

