@@ -41,6 +41,7 @@ import { sessionCookies, shopperWithCart } from './shopper.ts';
 import { gid } from '../support/global-id.ts';
 import { captureFloorFixture } from './floor/fixture.ts';
 import { startFloorApp } from './floor/start.ts';
+import { HEAP_REPORT_OPTIONS, heapAfterGcMiB } from './heap.ts';
 import { assertSamePage } from './floor/same-page.ts';
 import { wrkInstalled, wrkLoad } from './wrk.ts';
 import { benchCatalogSizes, catalogSizes } from './catalog-sizes.ts';
@@ -134,18 +135,6 @@ async function alone(shopUrl: string, test: Case) {
     test.name,
     `${median(rounds.map((r) => r.perSecond)).toFixed(0).padStart(6)} req/s  p50 ${median(rounds.map((r) => r.p50)).toFixed(1)} ms  p95 ${median(rounds.map((r) => r.p95)).toFixed(1)} ms  errors ${errors}  ${loadNow()}`,
   );
-}
-
-/** The shop's heap after a full collection, in MiB (the shop preloads heap-after-gc.mjs). */
-async function heapAfterGcMiB(shop: ProductionServer): Promise<number> {
-  const before = shop.output().length;
-  process.kill(shop.pid, 'SIGUSR2');
-  for (let waited = 0; waited < 5000; waited += 20) {
-    const reported = /heap-after-gc (\d+)/.exec(shop.output().slice(before));
-    if (reported) return Number(reported[1]) / 2 ** 20;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('The shop did not report its heap.');
 }
 
 /**
@@ -314,9 +303,7 @@ async function benchPages() {
   try {
     // cold start on existing data: a copy of the seeded shop, as a later `npm start`
     const t0 = performance.now();
-    // heap-after-gc.mjs only answers a signal: it costs the shop nothing while it is measured
-    const heapReport = `--expose-gc --import ${path.join(import.meta.dirname, 'heap-after-gc.mjs')}`;
-    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off', NODE_OPTIONS: heapReport } });
+    shop = await startProductionServer(kind, { template, env: { RESPONSE_CACHE: 'off', NODE_OPTIONS: HEAP_REPORT_OPTIONS } });
     line('cold start on existing data', `${(performance.now() - t0).toFixed(0)} ms to /ready  ${loadNow()}`);
     const pages = await catalogPages(shop);
     const categoryHtml = await fetchBody(shop.url + pages.category);
