@@ -50,11 +50,11 @@ const started = Date.now();
 /** Two steps at once: on a 2-core machine more only makes each slower (TEST_STEPS overrides it). */
 const parallelSteps = Number(process.env.TEST_STEPS) || Math.min(2, availableParallelism());
 
-/** `files`: only these files of the project; `exclude`: all of its files but these; `options`: more of vitest's. */
-function vitest(project, title, { shard = '', files = [], exclude = [], options = '' } = {}) {
+/** `files`: only these files of the project; `exclude`: all of its files but these. */
+function vitest(project, title, { shard = '', files = [], exclude = [] } = {}) {
   const report = path.join(reports, `${title.replace(/\W+/g, '-')}.json`);
-  const selection = [shard ? `--shard=${shard}` : '', ...exclude.map((file) => `--exclude ${file}`), options, ...files].filter(Boolean).join(' ');
-  return { command: `vitest run --project ${project} ${selection} --reporter=default --reporter=json --outputFile.json=${report}`.replace(/ +/g, ' '), report };
+  const options = [shard ? `--shard=${shard}` : '', ...exclude.map((file) => `--exclude ${file}`), ...files].filter(Boolean).join(' ');
+  return { command: `vitest run --project ${project} ${options} --reporter=default --reporter=json --outputFile.json=${report}`.replace(/ +/g, ' '), report };
 }
 
 /** The security files that measure answer times (under load, while shutting down): run with the machine to themselves. */
@@ -96,8 +96,7 @@ const steps = [
   ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
   { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'], light: true },
   { title: 'security (production server)', ...vitest('security', 'security', { exclude: TIMED_SECURITY_FILES }), after: ['build'] },
-  // its two files side by side: each waits mostly (shoppers' pauses, drains, timeouts), and one after the other they left the machine idle
-  { title: 'security, timed (load and shutdown, alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES, options: '--fileParallelism --maxWorkers=2' }), after: ['build'], alone: true },
+  { title: 'security, timed (load and shutdown, alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES }), after: ['build'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));
 
