@@ -124,7 +124,8 @@ describe('compiled BFF', () => {
     }
   });
 
-  it('the compiled commands answer their command line: usage, and exit code 2 for a wrong one', () => {
+  // spawned processes: under CI's load they take several times what they take alone
+  it('the compiled commands answer their command line: usage, and exit code 2 for a wrong one', { timeout: 90_000 }, () => {
     const run = (command: string, args: string[]) =>
       spawnSync(process.execPath, [path.join(outdir, `${command}.js`), ...args], { cwd: dir, encoding: 'utf8', timeout: 30_000 });
     for (const command of ['token', 'stock', 'ticket', 'order']) {
