@@ -130,7 +130,7 @@ export type AppOptions = {
   /** Sees every SQL statement (tests count them). */
   onQuery?: (sql: string) => void;
   /** The embedded database starts as a copy of this data folder dump (tests: migrated once; see startEmbeddedDatabase). */
-  embeddedInitialData?: Blob;
+  embeddedInitialData?: Blob | Uint8Array;
   /** Where the log's JSON lines go instead of stdout (tests read them; without it a test app logs nothing). */
   logDestination?: DestinationStream;
   /** The clock of seat holds, sales windows and ticket payment deadlines (tests move it); the real time without it. */

@@ -35,7 +35,7 @@ export async function startShop(overrides: Partial<Config> = {}) {
       ...overrides,
     },
   );
-  const shop = await createApp(config, { embeddedInitialData: await embeddedInitialData(template) });
+  const shop = await createApp(config, { embeddedInitialData: embeddedInitialData(template) });
   const server: Server = createServer(shop.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

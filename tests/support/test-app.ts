@@ -239,7 +239,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const placeOrderHooks: PlaceOrderHooks = {};
   let app: Awaited<ReturnType<typeof createApp>>;
   try {
-    const initialData = owned || options.databaseUrl ? undefined : await embeddedInitialData(template);
+    const initialData = owned || options.databaseUrl ? undefined : embeddedInitialData(template);
     app = await createApp(config, {
       embeddedInitialData: initialData,
       logDestination: options.logDestination,
