@@ -159,7 +159,7 @@ export async function findProductPage(
     const searchCorrections = correctionsFound(words, corrections);
     if (tokens.some((ofWord) => ofWord.length === 0)) return { ...NOTHING, searchCorrections };
     if (tokens.length === 1) return { ...(await pageOfOneWord(ctx, tokens[0], window)), searchCorrections };
-    return { ...(await pageOfMatches(ctx, postingMatches(ctx, tokens), productOrder(sort, true), window, { collectFirst: true })), searchCorrections };
+    return { ...(await pageOfMatches(ctx, documentMatches(ctx, tokens), productOrder(sort, true), window, { collectFirst: true })), searchCorrections };
   }
   const corrections = words.length ? await typoCorrections(ctx, words) : new Map<string, string[]>();
   const searchCorrections = correctionsFound(words, corrections);
@@ -199,7 +199,7 @@ async function tokensWithTypos(ctx: CatalogContext, words: string[]) {
   return { tokens, corrections };
 }
 
-/** A search of up to this many words goes through the postings (each word is one more join). */
+/** A search of up to this many words goes through the postings and documents (each word is one more list to intersect). */
 const POSTING_WORDS = 5;
 
 type WordToken = { token: string; score: number };
@@ -225,28 +225,23 @@ async function tokensOfWords(ctx: CatalogContext, words: string[], corrections: 
 }
 
 /**
- * The published products that have, for every word, one of its tokens: their summed scores (each
- * word counts with its best token) and their sales, from the postings' primary key alone. A word
- * with a single token needs no grouping, so two such words are a join of two index scans.
+ * The published products that have, for every word, one of its tokens, with their summed scores
+ * (each word counts with its best token) and their sales. The words' token lists are intersected in
+ * the documents' GIN index (migration 20261130160000), so only the products holding every word are
+ * read: joining each word's postings collected 270 000 of them for 2 976 products at a million.
  */
-function postingMatches(ctx: CatalogContext, tokensPerWord: WordToken[][]): Prisma.Sql {
-  const language = languageOf(ctx);
-  const perWord = tokensPerWord.map((tokens, index) => {
-    const alias = Prisma.raw(`w${index}`);
-    if (tokens.length === 1) {
-      return Prisma.sql`(SELECT s."productId" AS id, ${tokens[0].score}::int AS score, s."soldCount"
-                           FROM "SearchPosting" s
-                          WHERE s.language = ${language} AND s.token = ${tokens[0].token} AND s.published) ${alias}`;
-    }
-    return Prisma.sql`(SELECT s."productId" AS id, max(t.score) AS score, max(s."soldCount") AS "soldCount"
-                         FROM unnest(${tokens.map((t) => t.token)}::text[], ${tokens.map((t) => t.score)}::int[]) AS t(token, score)
-                         JOIN "SearchPosting" s ON s.language = ${language} AND s.token = t.token
-                        WHERE s.published
-                        GROUP BY s."productId") ${alias}`;
-  });
-  const joined = perWord.slice(1).reduce((sql, part, index) => Prisma.sql`${sql} JOIN ${part} ON ${Prisma.raw(`w${index + 1}`)}.id = w0.id`, perWord[0]);
-  const relevance = Prisma.raw(tokensPerWord.map((_, index) => `w${index}.score`).join(' + '));
-  return Prisma.sql`SELECT w0.id, ${relevance} AS relevance, w0."soldCount" FROM ${joined}`;
+function documentMatches(ctx: CatalogContext, tokensPerWord: WordToken[][]): Prisma.Sql {
+  const holdsEveryWord = tokensPerWord.map((tokens) => Prisma.sql`d.tokens && ${tokens.map((t) => t.token)}::text[]`);
+  const scores = tokensPerWord.map((tokens) =>
+    tokens.length === 1
+      ? Prisma.sql`${tokens[0].score}::int`
+      : Prisma.sql`(SELECT max(w.score) FROM unnest(${tokens.map((t) => t.token)}::text[], ${tokens.map((t) => t.score)}::int[]) AS w(token, score)
+                     WHERE w.token = ANY(d.tokens))`,
+  );
+  return Prisma.sql`
+    SELECT d."productId" AS id, ${Prisma.join(scores, ' + ')} AS relevance, d."soldCount"
+      FROM "SearchDocument" d
+     WHERE d.language = ${languageOf(ctx)} AND d.published AND ${Prisma.join(holdsEveryWord, ' AND ')}`;
 }
 
 /**
