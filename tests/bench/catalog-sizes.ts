@@ -13,7 +13,7 @@ import { load, median, type LoadRequest } from './load.ts';
 import { operationHashes } from '../../web/app/gql/operation-hashes.ts';
 import { batches, generatedProductsSql, generatedSlug, SEARCHES } from './generated-catalog.ts';
 import { HEAP_REPORT_OPTIONS, heapAfterGcMiB } from './heap.ts';
-import { removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
+import { cpuSeconds, removeTemplate, seedTemplate, startProductionServer, type DatabaseKind, type ProductionServer } from '../support/production-server.ts';
 
 const CATEGORIES = 20;
 
@@ -21,12 +21,6 @@ const CATEGORIES = 20;
 function residentMiB(pid: number): number {
   const rss = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return rss ? Number(rss[1]) / 1024 : Number.NaN;
-}
-
-/** The process's CPU time (user and system, all threads) in ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**
@@ -38,9 +32,9 @@ async function untilIdle(pid: number): Promise<number> {
   const t0 = performance.now();
   let quiet = 0;
   while (quiet < 2) {
-    const before = cpuMs(pid);
+    const before = cpuSeconds([pid]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    quiet = cpuMs(pid) - before < 50 ? quiet + 1 : 0;
+    quiet = cpuSeconds([pid]) - before < 0.05 ? quiet + 1 : 0;
   }
   return (performance.now() - t0) / 1000;
 }
