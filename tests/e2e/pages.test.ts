@@ -1,6 +1,10 @@
 // Server-rendered pages as a crawler or curl sees them: every route of the spec's table in both
 // languages, the data already in the HTML, SEO metadata, and the status codes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startShop } from '../support/shop-server.ts';
 import { routeParams, type RouteParams } from '../support/route-params.ts';
 import { ROUTES, href, type RouteName } from '../../schema/routes.ts';
@@ -273,5 +277,55 @@ describe('server-rendered pages', () => {
     expect(english).toContain('We also searched for “vltavin”.');
     // a known word says nothing of the kind
     expect(await (await get('/hledat?q=vltavin')).text()).not.toContain('Hledali jsme také');
+  });
+});
+
+/** A raw GET (fetch would decompress on its own): status, headers and the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+}
+
+describe('the build\'s assets', () => {
+  const assets = path.resolve('build/client/assets');
+  const framework = readdirSync(assets).find((name) => /^framework-[\w-]+\.js$/.test(name))!;
+  const original = () => readFileSync(path.join(assets, framework));
+
+  it('go out as the build compressed them: brotli or gzip as the browser accepts, the same code, cached for a year', async () => {
+    const url = `${shop.url}/assets/${framework}`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(?:text|application)\/javascript; charset=utf-8$/i);
+    expect(br.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // the build's file itself, not a compression made while the visitor waited (which would carry
+    // the plain file's ETag: express's weak ETag is the file's size and time)
+    const brFile = path.join(assets, `${framework}.br`);
+    expect(br.body.equals(readFileSync(brFile))).toBe(true);
+    expect(br.headers.etag).toMatch(new RegExp(`^W/"${statSync(brFile).size.toString(16)}-`));
+    expect(brotliDecompressSync(br.body).equals(original())).toBe(true);
+
+    const gz = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(original())).toBe(true);
+
+    const plain = await rawGet(url, { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.equals(original())).toBe(true);
+
+    const refused = await rawGet(url, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
+    const again = await rawGet(url, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 });

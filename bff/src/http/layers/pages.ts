@@ -2,7 +2,8 @@
 // (app.ts mounts them after the /graphql chain, before the errors layers).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import express, { type Request, type Response } from 'express';
+import type { Request, Response } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { Config } from '../../config.ts';
 import type { ShopLoadContext } from '../../../../schema/load-context.ts';
 import type { ShopSession } from '../../graphql/context.ts';
@@ -26,7 +27,12 @@ export async function loadPages(config: Config, rootDir: string): Promise<PageBu
     const build = await import(serverBuild);
     return {
       mountFiles(app) {
-        app.use('/assets', express.static(path.join(clientDir, 'assets'), { immutable: true, maxAge: '1y' }));
+        // the build wrote each asset in brotli and gzip beside it (scripts/precompress-assets.mjs):
+        // those files go out as they are, and nothing is compressed while a visitor waits
+        app.use(
+          '/assets',
+          expressStaticGzip(path.join(clientDir, 'assets'), { enableBrotli: true, orderPreference: ['br'], index: false, serveStatic: { immutable: true, maxAge: '1y' } }),
+        );
         app.use(buildFiles(clientDir, { maxAge: '1h' }));
       },
       handler: (getLoadContext) => createRequestHandler({ build: build as never, getLoadContext }),
