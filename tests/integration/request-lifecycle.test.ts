@@ -69,9 +69,15 @@ describe(`request lifecycle (${databaseKind})`, () => {
     await held;
     const abortedStatements = (await settledQueryCount()) - before;
     expect(abortedStatements).toBeLessThan(fullStatements);
-    // the server goes on serving
-    const next = await app.gql('{ category(slug: "dresy") { name } }');
-    expect(next.errors).toBeUndefined();
+    // the server goes on serving: under this app's 100 ms limit a query on a busy machine may itself
+    // run out of time (CI, beside the browser tests), so it is asked up to three times, and every answer
+    // is the category or that clear TIMEOUT, never another failure
+    const answers: { errors?: { extensions?: Record<string, unknown> }[] }[] = [];
+    for (let attempt = 0; attempt < 3 && !answers.some((answer) => answer.errors === undefined); attempt += 1) {
+      answers.push(await app.gql('{ category(slug: "dresy") { name } }'));
+    }
+    for (const answer of answers) if (answer.errors) expect(answer.errors.map((error) => error.extensions?.code)).toEqual(['TIMEOUT']);
+    expect(answers.at(-1)!.errors).toBeUndefined();
   });
 
   // Issue 40, item 16: a 503 for load alone took the last instance carrying the load out of a balancer
