@@ -46,7 +46,9 @@ describe('compiled BFF', () => {
       env: { ...process.env, BFF_OUTFILE: path.join(outdir, 'server.js') },
       stdio: 'pipe',
     });
-  });
+    // esbuild over the whole BFF: ~2 s alone, more than the unit project's 10 s for a hook beside the
+    // browser tests in CI (as the commands' test below, it spawns a process)
+  }, 90_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('npm start runs node on build/bff/server.js, without tsx, with a young generation for a server', () => {
