@@ -86,7 +86,7 @@ function integrationHalves(title, env, exclude = []) {
  */
 const steps = [
   { title: 'generate (checks schema/schema.graphql is current)', command: 'node scripts/generate.mjs --check' },
-  { title: 'build', command: 'react-router build && node scripts/build-info.mjs && node scripts/precompress-assets.mjs && node scripts/build-server.mjs && tsx scripts/product-pictures.ts', after: ['generate'] },
+  { title: 'build', command: 'react-router build && node scripts/build-info.mjs && tsx scripts/precompress-assets.ts && node scripts/build-server.mjs && tsx scripts/product-pictures.ts', after: ['generate'] },
   { title: 'e2e in Chromium', ...vitest('e2e', 'e2e'), after: ['build'] },
   { title: 'typecheck', command: 'npm run typecheck --silent', after: ['generate'] },
   { title: 'unit', ...vitest('unit', 'unit'), after: ['generate'] },

@@ -27,7 +27,7 @@ export async function loadPages(config: Config, rootDir: string): Promise<PageBu
     const build = await import(serverBuild);
     return {
       mountFiles(app) {
-        // the build wrote each asset in brotli and gzip beside it (scripts/precompress-assets.mjs):
+        // the build wrote each asset in brotli and gzip beside it (scripts/precompress-assets.ts):
         // those files go out as they are, and nothing is compressed while a visitor waits
         app.use(
           '/assets',
