@@ -3,6 +3,9 @@
 // (the hint cookie read by the inline script before paint), never "0", and nothing on the page moves
 // when the personal query answers (the sum of layout shifts is 0). The personal query is held back
 // here until the first paint has been checked, and it is the page's one request about the shopper.
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../support/browser.ts';
@@ -25,11 +28,17 @@ afterAll(async () => {
   await shop?.close();
 });
 
-/** Before any of the page's own scripts: the layout shifts and every value the header's count shows. */
+/** Before any of the page's own scripts: the layout shifts (with what moved) and every value the header's count shows. */
 const WATCH_HEADER = `
-  window.__layoutShift = 0;
-  new PerformanceObserver((list) => { for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__layoutShift += entry.value; })
-    .observe({ type: 'layout-shift', buffered: true });
+  window.__shifts = [];
+  const described = (node) => node ? node.nodeName.toLowerCase() + (node.className ? '.' + String(node.className).split(' ')[0] : '') + ' "' + (node.textContent || '').trim().slice(0, 30) + '"' : '(gone)';
+  const rect = (r) => [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifts.push({
+      at: Math.round(entry.startTime), value: entry.value,
+      moved: entry.sources.map((source) => described(source.node) + ' ' + rect(source.previousRect) + ' -> ' + rect(source.currentRect)),
+    });
+  }).observe({ type: 'layout-shift', buffered: true });
   window.__counts = [];
   const shown = () => {
     const count = document.querySelector('[data-testid="header-cart-count"]');
@@ -108,7 +117,7 @@ describe('the header of a cached catalog page for a shopper with a cart', () => 
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const counts = await page.evaluate(() => (window as unknown as { __counts: string[] }).__counts);
     expect(counts).toEqual(['"3"', '3']);
-    expect(await page.evaluate(() => (window as unknown as { __layoutShift: number }).__layoutShift)).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
     expect(personalQueries).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
@@ -182,5 +191,70 @@ describe('a first visit without any cookie (issue 40, item 28)', () => {
     expect(asked).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
+  });
+});
+
+describe('a category page that arrives in two pieces (a slow network, or the parser pausing)', () => {
+  /** A proxy in front of the shop: `path`'s HTML up to the end of the tag that `cutAfter` is in, a pause, then the rest. */
+  async function proxyThatPauses(path: string, cutAfter: string) {
+    const server = createServer((req, res) => {
+      const upstream = httpRequest(`${shop.url}${req.url}`, { method: req.method, headers: { ...req.headers, 'accept-encoding': 'identity' } }, async (answer) => {
+        if (req.url !== path) {
+          res.writeHead(answer.statusCode!, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer) chunks.push(chunk as Buffer);
+        const html = Buffer.concat(chunks).toString('utf8');
+        expect(html).toContain(cutAfter);
+        const cut = html.indexOf('>', html.indexOf(cutAfter)) + 1;
+        const { 'content-length': _length, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode!, headers);
+        res.write(html.slice(0, cut));
+        await sleep(300);
+        res.end(html.slice(cut));
+      });
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  }
+
+  // Each of these, painted half-parsed, moved once the rest came: the header's tools grew and pushed
+  // the search form, an empty chip sat lower on its line, a card's price grew upwards from the card's
+  // bottom. The page now asks Chromium for no frame before the footer has begun (root.tsx).
+  it.each([
+    ['the header, in its tools', 'class="cart-link"'],
+    ['the first subcategory chip, before its text', 'class="chip"'],
+    ["a product card's price", 'class="price"'],
+  ])('cut in %s: no frame shows the page half-parsed, and nothing moves', async (_where, cutAfter) => {
+    const proxy = await proxyThatPauses('/kategorie/dresy', cutAfter);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'cs-CZ' });
+    try {
+      await context.addCookies([consentCookie(proxy.url)]);
+      const page = await context.newPage();
+      await page.addInitScript(WATCH_HEADER);
+      // in each frame until the page is hydrated: has the footer begun?
+      await page.addInitScript(() => {
+        const frames: boolean[] = [];
+        (window as unknown as { __frames: boolean[] }).__frames = frames;
+        const look = () => {
+          frames.push(document.getElementById('site-footer') !== null);
+          if (!document.documentElement.dataset.hydrated) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      });
+      await page.goto(`${proxy.url}/kategorie/dresy`);
+      await page.waitForSelector('html[data-hydrated]');
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const frames = await page.evaluate(() => (window as unknown as { __frames: boolean[] }).__frames);
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((footerBegun) => !footerBegun)).toEqual([]);
+      expect(await page.evaluate(() => (window as unknown as { __shifts: unknown[] }).__shifts)).toEqual([]);
+    } finally {
+      await context.close();
+      await proxy.close();
+    }
   });
 });

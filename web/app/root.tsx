@@ -75,6 +75,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0a5096" />
         <Meta />
         <Links nonce={data?.nonce} />
+        {/* No frame before the page's main content is parsed (Chromium 124+): on a slow network, or when
+            the parser pauses, a half-parsed header or card was painted and then moved, a layout shift.
+            The footer, not <main>: Chromium lets frames through once the element has begun. */}
+        <link rel="expect" href="#site-footer" blocking="render" />
         {/* before any module: a direct load whose code chunks fail reloads once, then says so */}
         <script nonce={data?.nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: CHUNK_GUARD_SCRIPT }} />
         {/* before the header paints: its cart count and total, wishlist count and sign-in link from the hint cookie */}

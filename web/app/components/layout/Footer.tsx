@@ -20,7 +20,7 @@ export function Footer() {
   const { t } = useTranslation();
   const language = useLanguage();
   return (
-    <footer className="site-footer">
+    <footer id="site-footer" className="site-footer">
       <div className="container site-footer__grid">
         <section className="site-footer__newsletter" aria-labelledby="footer-newsletter">
           <h2 id="footer-newsletter">{t('footer.newsletterTitle')}</h2>
