@@ -236,10 +236,25 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
   return instance;
 }
 
-export type ClusterNginx = { port: number; url: string; stop: () => Promise<void> };
+export type ClusterNginx = {
+  port: number;
+  url: string;
+  /**
+   * Sends nothing more to the instance on `upstreamPort` (marked `down`, configuration reloaded),
+   * resolving once nginx's new worker runs: what the old one had sent finishes meanwhile. nginx
+   * does not ask `/ready`, so this is how a deployment takes an instance out before its SIGTERM.
+   */
+  takeOut: (upstreamPort: number) => Promise<void>;
+  /** Sends to it again (after it is ready). */
+  putBack: (upstreamPort: number) => Promise<void>;
+  stop: () => Promise<void>;
+};
 
-/** nginx's configuration for the cluster: on 127.0.0.1:`port`, balancing over the instances' ports (docs/deployment.md shows its server block). */
-export function nginxConfig(dir: string, port: number, upstreamPorts: number[]): string {
+/**
+ * nginx's configuration for the cluster: on 127.0.0.1:`port`, balancing over the instances' ports,
+ * those in `down` taken out (docs/deployment.md shows its server block).
+ */
+export function nginxConfig(dir: string, port: number, upstreamPorts: number[], down: number[] = []): string {
   return `# written by scripts/cluster.ts
 ${isRoot ? 'user root;\n' : ''}worker_processes 1;
 pid ${dir}/nginx.pid;
@@ -258,7 +273,7 @@ http {
     # from a restart gets requests from its first moment. Taken out for fail_timeout, an instance
     # restarted within that time was still skipped: had the other one died then, nginx had none to
     # ask (every request its 502, "no live upstreams"; issue 40, item 11)
-${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;`).join('\n')}
+${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0${down.includes(upstream) ? ' down' : ''};`).join('\n')}
     keepalive 16;
     # below the shop's keep-alive timeout (Node's 5 s): nginx closes an idle connection before the
     # instance does. Otherwise a request nginx sends on a connection the instance is closing meets a
@@ -291,8 +306,7 @@ ${upstreamPorts.map((upstream) => `    server 127.0.0.1:${upstream} max_fails=0;
 /** nginx on 127.0.0.1:`port`, balancing over the instances' ports; its files in `dir`. */
 export async function startNginx(dir: string, port: number, upstreamPorts: number[]): Promise<ClusterNginx> {
   mkdirSync(dir, { recursive: true });
-  const config = nginxConfig(dir, port, upstreamPorts);
-  writeFileSync(path.join(dir, 'nginx.conf'), config);
+  writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreamPorts));
   let program = 'nginx';
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) program = candidate;
   const child = spawn(program, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -305,15 +319,51 @@ export async function startNginx(dir: string, port: number, upstreamPorts: numbe
   await waitFor('nginx', () => tcpOpen(port), {
     failed: () => (child.exitCode !== null || errors.includes('ENOENT') ? new Error(`nginx did not start: ${errors}`) : null),
   });
+  // the instances taken out; a reload (SIGHUP) reads the configuration again, starts a new worker
+  // with it and lets the old one finish its requests
+  const down = new Set<number>();
+  const reload = async () => {
+    writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port, upstreamPorts, [...down]));
+    const before = childrenOf(child.pid!);
+    child.kill('SIGHUP');
+    await waitFor('nginx reloaded', async () => childrenOf(child.pid!).some((pid) => !before.includes(pid)), {
+      timeoutMs: 10_000,
+      failed: () => (child.exitCode !== null ? new Error(`nginx exited while reloading: ${errors}`) : null),
+    });
+  };
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    async takeOut(upstreamPort) {
+      down.add(upstreamPort);
+      await reload();
+    },
+    async putBack(upstreamPort) {
+      down.delete(upstreamPort);
+      await reload();
+    },
     async stop() {
       if (child.exitCode !== null) return;
       child.kill('SIGQUIT'); // graceful: finishes what it is sending
       await exited;
     },
   };
+}
+
+/** The processes whose parent is `pid` (Linux: /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // after the parenthesised command name come the state and the parent's pid
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(name));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return children;
 }
 
 export type Cluster = {

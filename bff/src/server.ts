@@ -40,7 +40,9 @@ async function main() {
   // sending requests; for SHUTDOWN_DRAIN_MS the server still accepts connections (the balancer has not
   // noticed yet) and every answer closes its connection; then it stops listening, waits up to
   // SHUTDOWN_TIMEOUT_MS for the requests in flight, sends the e-mail being sent, closes the database
-  // and Redis, and exits 0, or 1 when requests had to be cut.
+  // and Redis, and exits 0, or 1 when requests had to be cut. A balancer that does not ask /ready
+  // may still open a connection in the instant the listener closes, which is reset: take the
+  // instance out of such a balancer before the SIGTERM (decision 0083).
   const shutdown = (signal: string) => {
     if (stopping) return; // a process manager may signal twice
     stopping = true;

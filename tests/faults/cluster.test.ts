@@ -197,9 +197,17 @@ describe('two instances behind nginx, through faults', () => {
     };
     await fault('SIGKILL instance 1', () => first.signal('SIGKILL'));
     await fault('instance 1 started again', () => first.start());
-    await fault('SIGTERM instance 2', () => second.signal('SIGTERM'));
+    // a deployment of instance 2: nginx (which does not ask /ready) is told to send it nothing more,
+    // then the instance drains what it has and stops; it comes back and is put back (decision 0083)
+    await fault('instance 2 taken out of nginx and sent SIGTERM', async () => {
+      await cluster.nginx.takeOut(second.port);
+      return second.signal('SIGTERM');
+    });
     const drained = faults.at(-1)!;
-    await fault('instance 2 started again', () => second.start());
+    await fault('instance 2 started again and put back', async () => {
+      await second.start();
+      await cluster.nginx.putBack(second.port);
+    });
     // PostgreSQL away for three seconds under load. A category page rendered by instance 1 just before
     // (in a quiet moment: no order drops it from the cache meanwhile) is asked for meanwhile from
     // instance 1 (its memory), instance 2 (the shared cache in Redis) and through nginx: each must
@@ -302,6 +310,10 @@ describe('two instances behind nginx, through faults', () => {
     // the loyal shopper's cart is still hers
     const cartAfter = (await loyal.operation('Cart')).body.data?.cart as { id: string; itemCount: number } | null;
 
+    // what nginx logged against instance 2, which was only ever stopped as a deployment stops it
+    const nginxLog = readFileSync(path.join(cluster.dir, 'nginx', 'error.log'), 'utf8').split('\n');
+    const failedOnSecond = nginxLog.filter((line) => line.includes(`upstream: "http://127.0.0.1:${second.port}/`));
+
     const { statuses, refusals } = recording;
     const servedDuringOutage = duringOutage.filter((probe) => probe.status === 200).length;
     const table = [
@@ -323,6 +335,7 @@ describe('two instances behind nginx, through faults', () => {
       ['contested stock (seed, sold, left)', stock.map((row) => `${CONTESTED_STOCK}-${row.sold}=${row.stock}`).join(' ')],
       ['cached page while PostgreSQL was away', `${servedDuringOutage} of ${duringOutage.length} served (${[...new Set(duringOutage.map((probe) => `${probe.where} ${probe.status} ${probe.cache}`))].join(', ')})`],
       ['uncached page while PostgreSQL was away', `${uncached?.status} Retry-After ${uncached?.retryAfter}`],
+      ["nginx's errors on instance 2 (deployed)", `${failedOnSecond.length} ${JSON.stringify(failedOnSecond.slice(0, 3))}`],
       ['shopper errors (transport)', `${errors.length} ${JSON.stringify([...new Set(errors)].slice(0, 5))}`],
       ['logs, kept when the cluster stops', path.join(cluster.dir, 'logs')],
     ];
@@ -361,6 +374,8 @@ describe('two instances behind nginx, through faults', () => {
     // what was in flight on the instance that was killed (a POST is never sent twice): at most one
     // request per shopper, not every request while the database restarts
     expect(statuses.get(502) ?? 0, "requests that got nginx's 502").toBeLessThanOrEqual(SHOPPERS);
+    // the instance taken out before its SIGTERM cost nothing: nginx sent it nothing it could not answer
+    expect(failedOnSecond, "nginx's errors on the instance that was deployed").toEqual([]);
     // F3: while PostgreSQL was away, the page in the cache was served by each instance and through
     // nginx, and a page in no cache was the shop's 503 with a retry hint
     expect(duringOutage.length).toBeGreaterThanOrEqual(9);
