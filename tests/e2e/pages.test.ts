@@ -268,6 +268,15 @@ describe('server-rendered pages', () => {
     }
   });
 
+  it('names every route in the build\'s manifest file, not in each page; a tab of the lazy discovery asking /__manifest is told to reload (decision 0084)', async () => {
+    const html = await (await get('/kategorie/dresy')).text();
+    expect(html).not.toContain('window.__reactRouterManifest');
+    expect(html).toMatch(/import "\/assets\/manifest-[\w-]+\.js"/);
+    const manifest = await get('/__manifest?paths=%2F%2C%2Fkosik&version=0123abcd');
+    expect(manifest.status).toBe(204);
+    expect(manifest.headers.get('x-remix-reload-document')).toBe('true');
+  });
+
   it('a search with a typo finds the products and says what else it searched for, in both languages', async () => {
     // "vlatvin": two letters of the demo club "Vltavín" swapped
     const czech = await (await get('/hledat?q=dres%20vlatvin')).text();

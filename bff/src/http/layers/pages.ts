@@ -68,6 +68,10 @@ export const pages: Layer = {
     const { pages: loaded, csrf, responseCache } = parts;
     if (!loaded) return;
     loaded.mountFiles(app);
+    // Every route is in the build's manifest file (routeDiscovery "initial", decision 0084). A tab
+    // opened before that still asks /__manifest for the routes of a link it follows: told to load the
+    // page anew, as React Router's own answer to a changed build does.
+    app.get('/__manifest', (_req, res) => void res.status(204).set('X-Remix-Reload-Document', 'true').end());
     const cached = loaded.cached && responseCache ? [responseCache.middleware] : [];
     app.use(pageRequestShape, brokenEscapesTakenLiterally, personalPagesNotStored, ...cached, pageFormProtection(csrf), loaded.handler(loadContextOf(parts)));
   },
