@@ -39,8 +39,28 @@ function minutes(time: string): number {
 // Made at its first use, not when the module loads (a time zone's data costs a page's first CPU, dates.ts).
 let clockFormat: Intl.DateTimeFormat | undefined;
 
+type PragueClock = { readonly date: string; readonly dayOfWeek: number; readonly minute: number };
+
+/**
+ * The clocks of the last minutes asked for: a page's delivery promises ask for the same few minutes
+ * for every variant and method, and `formatToParts` was 1 % of a product page's render (issue 41).
+ * A minute's clock never changes: the time zone's offsets are whole minutes.
+ */
+const recentClocks = new Map<number, PragueClock>();
+
 /** The Prague calendar day (YYYY-MM-DD), ISO weekday and minute of the day of a moment. */
-export function pragueClock(now: Date): { date: string; dayOfWeek: number; minute: number } {
+export function pragueClock(now: Date): PragueClock {
+  const minuteOfEpoch = Math.floor(now.getTime() / 60_000);
+  let clock = recentClocks.get(minuteOfEpoch);
+  if (!clock) {
+    clock = Object.freeze(formatPragueClock(now));
+    if (recentClocks.size >= 64) recentClocks.clear();
+    recentClocks.set(minuteOfEpoch, clock);
+  }
+  return clock;
+}
+
+function formatPragueClock(now: Date): PragueClock {
   clockFormat ??= new Intl.DateTimeFormat('en-GB', {
     timeZone: TIME_ZONE,
     year: 'numeric',

@@ -24,6 +24,22 @@ describe('pragueClock', () => {
     expect(pragueClock(new Date('2026-11-22T23:30:00Z')).date).toBe('2026-11-23');
   });
 
+  it('gives each moment its own minute, asked again or not, through both summer-time changes', () => {
+    const format = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Prague', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const expected = (at: number) => {
+      const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+      return { date: `${parts.year}-${parts.month}-${parts.day}`, minute: Number(parts.hour) * 60 + Number(parts.minute) };
+    };
+    // every 59 s over the two hours around each change, each moment twice and out of order
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      const moments = Array.from({ length: 122 }, (_, i) => Date.parse(change) - 3_600_000 + i * 59_000);
+      for (const at of [...moments, ...moments.reverse()]) {
+        const clock = pragueClock(new Date(at));
+        expect({ date: clock.date, minute: clock.minute }, new Date(at).toISOString()).toEqual(expected(at));
+      }
+    }
+  });
+
   it('knows weekdays and month ends', () => {
     expect(isoDayOfWeek('2026-11-22')).toBe(7);
     expect(isoDayOfWeek('2026-11-23')).toBe(1);
