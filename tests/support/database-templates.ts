@@ -87,11 +87,31 @@ export async function makeTemplate(kind: DatabaseKind, { seed = false } = {}): P
   const embedded = await startEmbeddedDatabase('memory://');
   try {
     await fill(embedded.url);
+    await dropTemplateDatabases(embedded.url);
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'shop-template-')), 'pgdata.tar');
     writeFileSync(file, Buffer.from(await (await embedded.dump()).arrayBuffer()));
     return { kind, file };
   } finally {
     await embedded.stop();
+  }
+}
+
+/**
+ * Leaves the embedded template with the shop's database alone. PostgreSQL's own template0 and template1
+ * only serve CREATE DATABASE, which nothing does on an embedded copy; they were a third of the dump's
+ * bytes and files, which every start untars: an embedded start took 300–330 ms of CPU without them
+ * against 440–500 ms with them (ten starts each, back to back; issue 41).
+ */
+async function dropTemplateDatabases(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')`);
+    await client.query('DROP DATABASE template0');
+    await client.query('DROP DATABASE template1');
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
   }
 }
 
