@@ -239,6 +239,8 @@ export function shopInstance(name: string, port: number, dataDir: string, env: R
 export type ClusterNginx = {
   port: number;
   url: string;
+  /** Its error log: why it answered 502 (an instance refused, reset or timed out). */
+  errorLog: string;
   /**
    * Sends nothing more to the instance on `upstreamPort` (marked `down`, configuration reloaded),
    * resolving once nginx's new worker runs: what the old one had sent finishes meanwhile. nginx
@@ -334,6 +336,7 @@ export async function startNginx(dir: string, port: number, upstreamPorts: numbe
   return {
     port,
     url: `http://127.0.0.1:${port}`,
+    errorLog: path.join(dir, 'error.log'),
     async takeOut(upstreamPort) {
       down.add(upstreamPort);
       await reload();
@@ -350,20 +353,9 @@ export async function startNginx(dir: string, port: number, upstreamPorts: numbe
   };
 }
 
-/** The processes whose parent is `pid` (Linux: /proc). */
+/** The processes whose parent is `pid`, a single-threaded process such as nginx's master (Linux: /proc). */
 function childrenOf(pid: number): number[] {
-  const children: number[] = [];
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      // after the parenthesised command name come the state and the parent's pid
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) children.push(Number(name));
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return children;
+  return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
 }
 
 export type Cluster = {

@@ -311,7 +311,7 @@ describe('two instances behind nginx, through faults', () => {
     const cartAfter = (await loyal.operation('Cart')).body.data?.cart as { id: string; itemCount: number } | null;
 
     // what nginx logged against instance 2, which was only ever stopped as a deployment stops it
-    const nginxLog = readFileSync(path.join(cluster.dir, 'nginx', 'error.log'), 'utf8').split('\n');
+    const nginxLog = readFileSync(cluster.nginx.errorLog, 'utf8').split('\n');
     const failedOnSecond = nginxLog.filter((line) => line.includes(`upstream: "http://127.0.0.1:${second.port}/`));
 
     const { statuses, refusals } = recording;
