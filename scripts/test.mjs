@@ -12,10 +12,10 @@
 // as the build is there and run beside the type check, lint, unit and integration tests, one after
 // the other. The fault suite (minutes, much of it waiting for its faults: its cluster's processes need
 // little CPU between them) is `light`: it runs as a third step from the build on, rather than holding
-// one of the two places while it waits. Of the security suite, the files that measure
-// the shop's answer times under load and while it shuts down (TIMED_SECURITY_FILES) run alone: they
-// must not compete with another step for the CPU. Its other files (attacks, seat streams, demo data,
-// the floor app) time nothing that a busy machine would break and run beside the other steps: alone,
+// one of the two places while it waits. Of the security suite, the files that measure the shop's
+// answer times under load, while it shuts down and as it refuses an attack (TIMED_SECURITY_FILES)
+// run alone: they must not compete with another step for the CPU. Its other files (attacks, seat
+// streams, demo data, the floor app) time nothing that a busy machine would break and run beside the other steps: alone,
 // they left one core idle for ~100 s (issue 41: the suite under 15 minutes on a clean clone). A new
 // file that measures times goes into the list. No step waits real time for what a setting can shorten:
 // the fault suite's Fio case runs its instances at a 3 s gap between Fio calls (FIO_CALL_GAP_SECONDS,
@@ -57,8 +57,8 @@ function vitest(project, title, { shard = '', files = [], exclude = [] } = {}) {
   return { command: `vitest run --project ${project} ${options} --reporter=default --reporter=json --outputFile.json=${report}`.replace(/ +/g, ' '), report };
 }
 
-/** The security files that measure answer times (under load, while shutting down): run with the machine to themselves. */
-const TIMED_SECURITY_FILES = ['tests/security/load.test.ts', 'tests/security/shutdown.test.ts'];
+/** The security files that measure answer times (under load, while shutting down, refusing an attack): run with the machine to themselves. */
+const TIMED_SECURITY_FILES = ['tests/security/load.test.ts', 'tests/security/shutdown.test.ts', 'tests/security/refusal-times.test.ts'];
 
 /**
  * The integration files that start an embedded database of their own whatever TEST_DATABASE_URL says:
@@ -96,7 +96,7 @@ const steps = [
   ...integrationHalves('integration on embedded PGlite', { TEST_DATABASE_URL: '' }),
   { title: 'faults (two instances behind nginx)', ...vitest('faults', 'faults'), after: ['build'], light: true },
   { title: 'security (production server)', ...vitest('security', 'security', { exclude: TIMED_SECURITY_FILES }), after: ['build'] },
-  { title: 'security, timed (load and shutdown, alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES }), after: ['build'], alone: true },
+  { title: 'security, timed (load, shutdown, refusals; alone)', ...vitest('security', 'security timed', { files: TIMED_SECURITY_FILES }), after: ['build'], alone: true },
 ];
 const stepNamed = (name) => steps.find((step) => step.title === name || step.title.startsWith(`${name} `));
 
