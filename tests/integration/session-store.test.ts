@@ -6,7 +6,7 @@ import { createTestApp, databaseKind, type TestApp, type TestClient } from '../s
 import { createCustomer, createProduct } from '../support/factories.ts';
 import { findClientSession, storedSessionKey } from '../support/sessions.ts';
 import { gid } from '../support/global-id.ts';
-import { ANONYMOUS_IDLE_MS } from '../../bff/src/http/session-store.ts';
+import { ANONYMOUS_IDLE_MS, TOUCH_AFTER_MS } from '../../bff/src/http/session-store.ts';
 import { RATE_RULES } from '../../bff/src/rate-limit/rate-limit.ts';
 
 const SessionAddToCart = graphql(`
@@ -98,6 +98,27 @@ describe(`session store (${databaseKind})`, () => {
     expect((await signedIn.gql(SessionLogin, { input: { email: customer.email, password: customer.password } })).data!.login.__typename).toBe('Customer');
     const row = (await findClientSession(app.prisma, signedIn))!;
     expect(row.expire.getTime()).toBeGreaterThan(Date.now() + 29 * day);
+  });
+
+  it('requests close together write the row once: its expiry is moved on only when it lags 10 minutes behind', async () => {
+    const minute = 60_000;
+    expect(TOUCH_AFTER_MS).toBe(10 * minute);
+    const guest = app.newClient();
+    await guest.gql(SessionAddToCart, { variantId });
+    const { sid, expire } = (await findClientSession(app.prisma, guest))!;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await guest.gql(SessionCart)).data!.cart).toEqual({ itemCount: 1 });
+    }
+    expect((await findClientSession(app.prisma, guest))!.expire).toEqual(expire);
+    // a stored expiry 9 minutes behind is left as it is; 11 minutes behind, the next request moves it on
+    const nineBehind = new Date(expire.getTime() - 9 * minute);
+    await app.prisma.session.update({ where: { sid }, data: { expire: nineBehind } });
+    await guest.gql(SessionCart);
+    expect((await findClientSession(app.prisma, guest))!.expire).toEqual(nineBehind);
+    await app.prisma.session.update({ where: { sid }, data: { expire: new Date(expire.getTime() - 11 * minute) } });
+    await guest.gql(SessionCart);
+    await expect.poll(async () => (await findClientSession(app.prisma, guest))!.expire.getTime()).toBeGreaterThan(expire.getTime());
   });
 
   it('the hashed row still serves the browser: its cart is found, and its expiry is kept', async () => {
