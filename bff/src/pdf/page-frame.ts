@@ -6,8 +6,13 @@
 // The fonts: DejaVu Sans from the dejavu-fonts-ttf package. PDF's built-in fonts (Helvetica ...) cover
 // only Latin-1, so "č", "ř", "ů" would come out wrong; DejaVu has every Czech and Slovak letter, and
 // pdfkit embeds only the glyphs a document uses.
+//
+// Each face is parsed by fontkit once per process and handed to every document as that parsed font:
+// given the file's bytes, pdfkit parsed its tables again for every document, which was half of an
+// invoice's CPU (issue 41).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { Font } from 'fontkit';
 import type PDFKitDocument from 'pdfkit';
 import { lazyModule } from '../lazy-module.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
@@ -15,6 +20,17 @@ import { SUPPLIER } from '../../../schema/rules/supplier.ts';
 
 const require = createRequire(import.meta.url);
 const pdfKit = lazyModule<typeof PDFKitDocument>('pdfkit');
+const fontkit = lazyModule<typeof import('fontkit')>('fontkit');
+
+declare global {
+  // pdfkit takes a font that fontkit has parsed as well as the file's bytes; its types name only the bytes
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace PDFKit.Mixins {
+    interface PDFFont {
+      registerFont(name: string, src: Font): this;
+    }
+  }
+}
 
 /** An A4 page in PDF points. */
 export const A4 = { width: 595.28, height: 841.89 } as const;
@@ -24,15 +40,28 @@ export const A6 = { width: 297.64, height: 419.53 } as const;
 /** The colours the documents share: headings and frames, and labels and hints. */
 export const PDF_COLOURS = { accent: '#0a5096', grey: '#555555' } as const;
 
-function loadFont(file: string): Buffer {
-  return readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+function loadFont(file: string): Font {
+  const font = fontkit().create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  if (!('layout' in font)) throw new Error(`${file} is a font collection, not one face.`);
+  return font;
 }
 
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
+let fonts: { regular: Font; bold: Font } | null = null;
 
-/** The regular and bold faces, read once per process. */
-function documentFonts(): { regular: Buffer; bold: Buffer } {
+/** fontkit's cache of the glyphs it has made (not in its types). */
+type GlyphCache = { _glyphs: Record<number, unknown> };
+
+/**
+ * The regular and bold faces for a new document: read and parsed once per process, their glyph cache
+ * emptied. fontkit keeps each glyph with the characters it was first made for, and pdfkit maps a glyph
+ * back to text (copy and paste, search) from those: a "c" first made inside another document's "č"
+ * carried no character, and an English invoice drawn after a Czech one read "Invoie". Emptied, every
+ * document's bytes are what a freshly parsed face gives. The drawing of a document is synchronous from
+ * its frame's opening to `finish()`, so two documents never share the cache at once.
+ */
+function documentFonts(): { regular: Font; bold: Font } {
   fonts ??= { regular: loadFont('DejaVuSans.ttf'), bold: loadFont('DejaVuSans-Bold.ttf') };
+  for (const font of [fonts.regular, fonts.bold]) (font as Font & GlyphCache)._glyphs = {};
   return fonts;
 }
 

@@ -153,4 +153,24 @@ describe('the invoice', () => {
     expect(await invoiceText('cs')).toContain('modrá, velikost L, DR-1001-BLU-L');
     expect(await invoiceText('en')).toContain('blue, size L, DR-1001-BLU-L');
   });
+
+  // the fonts are parsed once per process and shared by every document (pdf/page-frame.ts)
+  it('is the same bytes and the same text whatever was drawn before it', async () => {
+    const data = (language: Locale) => ({
+      order: order(language),
+      number: '2026000123',
+      issuedAt: new Date('2026-11-22T10:00:00Z'),
+      taxableSupplyAt: new Date('2026-11-22T10:00:00Z'),
+      dueAt: new Date('2026-12-06T10:00:00Z'),
+      spayd: null,
+      eurRate: 25,
+    });
+    const english = await renderInvoicePdf(data('en'));
+    const czech = await renderInvoicePdf(data('cs'));
+    const englishAfterCzech = await renderInvoicePdf(data('en'));
+    expect(Buffer.compare(englishAfterCzech, english)).toBe(0);
+    // a "c" first made inside the Czech "č" must still read as "c" in the English one
+    expect(flat(await pdfText(englishAfterCzech))).toContain('Invoice – tax document');
+    expect(Buffer.compare(await renderInvoicePdf(data('cs')), czech)).toBe(0);
+  });
 });
