@@ -120,20 +120,17 @@ describe('the availability watch e-mail', () => {
 });
 
 describe('the invoice', () => {
-  const invoiceText = async (language: Locale) =>
-    flat(
-      await pdfText(
-        await renderInvoicePdf({
-          order: order(language),
-          number: '2026000123',
-          issuedAt: new Date('2026-11-22T10:00:00Z'),
-          taxableSupplyAt: new Date('2026-11-22T10:00:00Z'),
-          dueAt: new Date('2026-12-06T10:00:00Z'),
-          spayd: null,
-          eurRate: 25,
-        }),
-      ),
-    );
+  const invoice = (language: Locale) =>
+    renderInvoicePdf({
+      order: order(language),
+      number: '2026000123',
+      issuedAt: new Date('2026-11-22T10:00:00Z'),
+      taxableSupplyAt: new Date('2026-11-22T10:00:00Z'),
+      dueAt: new Date('2026-12-06T10:00:00Z'),
+      spayd: null,
+      eurRate: 25,
+    });
+  const invoiceText = async (language: Locale) => flat(await pdfText(await invoice(language)));
 
   it('writes the discount and the rounding with the minus sign, and the rate as Czech writes a percentage', async () => {
     const text = await invoiceText('cs');
@@ -156,21 +153,12 @@ describe('the invoice', () => {
 
   // the fonts are parsed once per process and shared by every document (pdf/page-frame.ts)
   it('is the same bytes and the same text whatever was drawn before it', async () => {
-    const data = (language: Locale) => ({
-      order: order(language),
-      number: '2026000123',
-      issuedAt: new Date('2026-11-22T10:00:00Z'),
-      taxableSupplyAt: new Date('2026-11-22T10:00:00Z'),
-      dueAt: new Date('2026-12-06T10:00:00Z'),
-      spayd: null,
-      eurRate: 25,
-    });
-    const english = await renderInvoicePdf(data('en'));
-    const czech = await renderInvoicePdf(data('cs'));
-    const englishAfterCzech = await renderInvoicePdf(data('en'));
+    const english = await invoice('en');
+    const czech = await invoice('cs');
+    const englishAfterCzech = await invoice('en');
     expect(Buffer.compare(englishAfterCzech, english)).toBe(0);
     // a "c" first made inside the Czech "č" must still read as "c" in the English one
     expect(flat(await pdfText(englishAfterCzech))).toContain('Invoice – tax document');
-    expect(Buffer.compare(await renderInvoicePdf(data('cs')), czech)).toBe(0);
+    expect(Buffer.compare(await invoice('cs'), czech)).toBe(0);
   });
 });
