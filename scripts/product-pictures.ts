@@ -6,6 +6,7 @@
  * what it holds), one no SVG names any more is removed.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { PICTURE_WIDTH, pictureHash, pictureName, RASTER_DIR, rasterFileName, SOURCE_DIR, type RasterFormat } from '../bff/src/services/product-pictures.ts';
@@ -39,14 +40,14 @@ export async function renderPictures(sourceDir = SOURCE_DIR, outDir = RASTER_DIR
   const present = new Set(readdirSync(outDir));
   const wanted = new Set<string>();
   let written = 0;
-  for (const file of sources) {
+  const render = async (file: string) => {
     const svg = readFileSync(path.join(sourceDir, file));
     const hash = pictureHash(svg, `/images/products/${file}`);
     const missing = FORMATS.map((format) => ({ format, name: rasterFileName(pictureName(file), hash, format) })).filter(({ name }) => {
       wanted.add(name);
       return !present.has(name);
     });
-    if (missing.length === 0) continue;
+    if (missing.length === 0) return;
     const pixels = await drawPicture(svg);
     for (const { format, name } of missing) {
       // written beside and renamed: a server reading the folder never sees half a file
@@ -55,7 +56,14 @@ export async function renderPictures(sourceDir = SOURCE_DIR, outDir = RASTER_DIR
       renameSync(temporary, path.join(outDir, name));
       written++;
     }
-  }
+  };
+  // one picture per core at a time: drawing an SVG and encoding it each keep one of libvips's threads busy
+  const queue = [...sources];
+  await Promise.all(
+    Array.from({ length: availableParallelism() }, async () => {
+      for (let file = queue.shift(); file !== undefined; file = queue.shift()) await render(file);
+    }),
+  );
   let removed = 0;
   for (const name of present) {
     if (wanted.has(name)) continue;
