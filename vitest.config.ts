@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { SizeBalancedSequencer } from './tests/support/size-balanced-sequencer.ts';
 
 // graphql 16 has no "exports" map: Node (and so every dependency it loads, e.g. Pothos and yoga)
 // takes its CommonJS main, while Vite would pick its "module" file for our own sources. Two copies
@@ -12,6 +13,8 @@ const alias = [
 export default defineConfig({
   resolve: { alias },
   test: {
+    // --shard deals the files out by size (npm test's integration halves)
+    sequence: { sequencer: SizeBalancedSequencer },
     projects: [
       {
         resolve: { alias },
