@@ -954,6 +954,26 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(numbers[2] - numbers[0]).toBe(2);
   });
 
+  it('the year’s order counter is the transaction’s last write: every parallel order waits for its lock only until the commit', async () => {
+    const variant = (await createProduct(app.prisma, { variants: [{ stock: 5 }] })).variants[0];
+    const client = await readyShopper(variant.id, 1);
+    const revision = await readyRevision(client);
+    app.queries.length = 0;
+    const result = await place(client, revision);
+    expect(result.__typename).toBe('Order');
+    const statements = app.queries.filter((sql) => !sql.includes('"public"."Session"'));
+    const numbering = statements.findIndex((sql) => sql.includes('"OrderNumberCounter"'));
+    expect(numbering).toBeGreaterThan(0);
+    // after it only the transaction's events are stored, and it commits
+    const commit = statements.findIndex((sql, index) => index > numbering && sql.trim() === 'COMMIT');
+    expect(statements.slice(numbering + 1, commit).map((sql) => sql.trim().slice(0, 25))).toEqual(['INSERT INTO "ChangeEvent"']);
+    // the order was written before it, with a number no one else could see
+    expect(statements.slice(0, numbering).some((sql) => /INSERT INTO "public"\."Order" /.test(sql))).toBe(true);
+    const order = await app.prisma.order.findFirstOrThrow({ where: { id: result.__typename === 'Order' ? result.databaseId : 0 }, select: { number: true, variableSymbol: true } });
+    expect(order.number).toMatch(/^\d{10}$/);
+    expect(order.variableSymbol).toBe(order.number);
+  });
+
   it('S3: one cart submitted 5 times in parallel: one order, and every answer names it', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 10 }] })).variants[0];
     const client = await readyShopper(variant.id, 2);
