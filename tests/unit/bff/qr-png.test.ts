@@ -1,6 +1,6 @@
 // The e-mail's QR payment picture (services/qr.ts qrPng) is the QR code of the order's payment string:
 // every module of the code is black or white in the picture where the code has it, with four modules
-// of white around, whatever PNG options make it cheaper to draw.
+// of white around, whatever way of writing the PNG makes it cheaper to draw.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { orderSpayd, qrModules, qrPng } from '../../../bff/src/services/qr.ts';
