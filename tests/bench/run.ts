@@ -10,7 +10,7 @@
 //   npm run bench -- --only lighthouse --page product   Lighthouse on the pages whose name or path has
 //                                                       this (repeatable), e.g. a quick look after a change
 //   npm run bench -- --only lighthouse --with-cart      as a shopper with a cart (home, category, product)
-//   npm run bench -- --only hits        cached answers (product, category, search list, home) against
+//   npm run bench -- --only hits        cached answers (product, category, search list anonymous and with a cart, home) against
 //                                       the bare server: wrk where it is installed (tests/bench/wrk.ts)
 //   npm run bench -- --only catalog --products 10000,100000,1000000
 //                                       search, uncached category and product pages and memory at each
@@ -222,10 +222,19 @@ async function benchHits() {
   try {
     shop = await startProductionServer(kind, { template });
     const pages = await catalogPages(shop);
+    // issue 41: the session holder's list, as her browser asks for it (her cookies, her token, a cart)
+    const [{ id: variantId }] = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 10 ORDER BY v.id LIMIT 1`);
+    const shopper = await shopperWithCart(shop.url, gid('Variant', variantId));
+    const search = graphqlList(12, { search: 'dres' });
     const answers: { name: string; request: LoadRequest; type: string }[] = [
       { name: 'cached product page', request: { path: pages.product }, type: 'text/html; charset=utf-8' },
       { name: 'cached category page', request: { path: pages.category }, type: 'text/html; charset=utf-8' },
-      { name: 'cached search list (GraphQL, 12)', request: graphqlList(12, { search: 'dres' }), type: 'application/json; charset=utf-8' },
+      { name: 'cached search list (GraphQL, 12)', request: search, type: 'application/json; charset=utf-8' },
+      {
+        name: 'the same, a shopper with a cart',
+        request: { ...search, headers: { ...search.headers, cookie: shopper.cookie, 'x-xsrf-token': shopper.token } },
+        type: 'application/json; charset=utf-8',
+      },
       { name: 'cached home page /', request: { path: '/' }, type: 'text/html; charset=utf-8' },
     ];
     for (const answer of answers) {
