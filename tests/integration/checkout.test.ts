@@ -368,6 +368,23 @@ describe(`delivery and payment methods (${databaseKind})`, () => {
     expect(byCode.courier.paymentMethods.map((p) => p.code)).toEqual(['bank-transfer', 'cash-on-delivery']);
     expect(byCode.courier.paymentMethods[0].isBankTransfer).toBe(true);
   });
+
+  it('reads the payment methods of every delivery method with the delivery methods, not one statement per method; an inactive one is left out', async () => {
+    const payment = await app.prisma.paymentMethod.findFirstOrThrow({ where: { code: 'cash-on-delivery' } });
+    await app.prisma.paymentMethod.update({ where: { id: payment.id }, data: { active: false } });
+    try {
+      app.queries.length = 0;
+      const response = await app.gql(Methods);
+      expect(response.errors).toBeUndefined();
+      const byCode = Object.fromEntries(response.data!.deliveryMethods.map((method) => [method.code, method]));
+      expect(byCode.courier.paymentMethods.map((p) => p.code)).toEqual(['bank-transfer']);
+      expect(byCode['store-pickup'].paymentMethods.map((p) => p.code)).toEqual(['bank-transfer', 'cash-in-store']);
+      const statements = app.queries.filter((sql) => /"(PaymentMethod|DeliveryMethod|DeliveryPayment)"/.test(sql));
+      expect(statements.length).toBeLessThanOrEqual(2);
+    } finally {
+      await app.prisma.paymentMethod.update({ where: { id: payment.id }, data: { active: true } });
+    }
+  });
 });
 
 describe(`the checkout form (${databaseKind})`, () => {

@@ -89,16 +89,18 @@ export const DeliveryMethodRef = builder.prismaNode('DeliveryMethod', {
         return method.freeFromEur ?? convertCzkToEur(method.freeFromCzk, ctx.config.eurRate);
       },
     }),
-    paymentMethods: t.prismaField({
-      type: ['PaymentMethod'],
+    paymentMethods: t.field({
+      type: [PaymentMethodRef],
       description: 'The payment methods offered with this delivery.',
-      select: { id: true },
-      resolve: (query, method, _a, ctx) =>
-        ctx.prisma.paymentMethod.findMany({
-          ...query,
-          where: { active: true, deliveries: { some: { deliveryMethodId: method.id } } },
-          orderBy: [{ position: 'asc' }, { id: 'asc' }],
-        }),
+      // read with the delivery methods through their pairs, not one statement per delivery method
+      select: (_args, _ctx, nestedSelection) => ({
+        payments: {
+          where: { paymentMethod: { active: true } },
+          orderBy: [{ paymentMethod: { position: 'asc' } }, { paymentMethodId: 'asc' }],
+          select: { paymentMethod: nestedSelection(true) },
+        },
+      }),
+      resolve: (method) => method.payments.map((pair) => pair.paymentMethod),
     }),
   }),
 });
