@@ -7,6 +7,7 @@
 // no-order run; and the orders' p95 and slowest, each as a ratio to the p95 of orders placed one at a
 // time while the visitors browse ("orders alone", the issue's "no order slower than at 0 orders/s by
 // more than 2×"). Every order purges only what it touched (the event seam, decision 0056).
+// BUSY_VARIANTS=1: every order buys the same variant, a hot product whose row all orders queue for.
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +18,8 @@ import { gid } from '../support/global-id.ts';
 
 const VISITORS = 50;
 const RATES = [0, 1, 5];
+const ORDERED_VARIANTS = Number(process.env.BUSY_VARIANTS ?? 20);
+if (!Number.isInteger(ORDERED_VARIANTS) || ORDERED_VARIANTS < 1) throw new Error(`BUSY_VARIANTS: a whole number of variants from 1, not ${process.env.BUSY_VARIANTS}`);
 
 type Shopper = { cookie: string; token: string };
 /** `kind` groups the hit ratios printed: anonymous pages, pages with a cart, the cart's SearchPage lists. */
@@ -97,10 +100,10 @@ async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; wit
   const products = await shop.sql<{ slug: string }>(
     `SELECT t.slug FROM "ProductTranslation" t JOIN "Product" p ON p.id = t."productId" WHERE t.language = 'cs' AND p.published ORDER BY p."soldCount" DESC LIMIT 40`,
   );
-  // Orders buy the 20 variants with the most stock in turn, as a shop's orders spread over its goods; the
+  // Orders buy the 20 variants with the most stock in turn (BUSY_VARIANTS), as a shop's orders spread over its goods; the
   // bench restocks them (before the warm-up) so that no order is refused for a sold-out line: at 5/s the
   // seeded stock of one variant ran out within seconds and most orders were answered ORDER_CHANGED.
-  const variants = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 0 ORDER BY v.stock DESC, v.id LIMIT 20`);
+  const variants = await shop.sql<{ id: number }>(`SELECT v.id FROM "Variant" v JOIN "Product" p ON p.id = v."productId" WHERE p.published AND v.stock > 0 ORDER BY v.stock DESC, v.id LIMIT $1`, [ORDERED_VARIANTS]);
   await shop.sql(`UPDATE "Variant" SET stock = 100000 WHERE id IN (${variants.map((v) => Number(v.id)).join(', ')})`);
   const [{ id: delivery }] = await shop.sql<{ id: number }>(`SELECT id FROM "DeliveryMethod" WHERE active AND NOT "isPickup" AND code <> 'parcel-point' ORDER BY position LIMIT 1`);
   const [{ id: payment }] = await shop.sql<{ id: number }>(`SELECT p.id FROM "PaymentMethod" p WHERE p.active ORDER BY p.position LIMIT 1`);

@@ -971,7 +971,7 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(numbers[2] - numbers[0]).toBe(2);
   });
 
-  it('the year’s order counter is the transaction’s last write: every parallel order waits for its lock only until the commit', async () => {
+  it('the stock, the sold counts and the year’s order counter are the transaction’s last writes: orders of the same goods wait for their locks only until the commit', async () => {
     const variant = (await createProduct(app.prisma, { variants: [{ stock: 5 }] })).variants[0];
     const client = await readyShopper(variant.id, 1);
     const revision = await readyRevision(client);
@@ -984,8 +984,15 @@ describe(`placing an order (${databaseKind})`, () => {
     // after it only the transaction's events are stored, and it commits
     const commit = statements.findIndex((sql, index) => index > numbering && sql.trim() === 'COMMIT');
     expect(statements.slice(numbering + 1, commit).map((sql) => sql.trim().slice(0, 25))).toEqual(['INSERT INTO "ChangeEvent"']);
-    // the order was written before it, with a number no one else could see
-    expect(statements.slice(0, numbering).some((sql) => /INSERT INTO "public"\."Order" /.test(sql))).toBe(true);
+    // the order was written before it, with a number no one else could see; then the stock was taken and
+    // the sold count moved, the rows other orders of the same goods wait for
+    const written = statements.findIndex((sql) => /INSERT INTO "public"\."Order" /.test(sql));
+    const stock = statements.findIndex((sql) => /UPDATE "Variant" SET "stock"/.test(sql));
+    const sold = statements.findIndex((sql) => /UPDATE "public"\."Product" SET "soldCount"/.test(sql));
+    expect(written).toBeGreaterThan(0);
+    expect(stock).toBeGreaterThan(written);
+    expect(sold).toBeGreaterThan(stock);
+    expect(statements.slice(sold + 1, numbering).filter((sql) => !/^\s*(SELECT|UPDATE "public"\."Product")/.test(sql))).toEqual([]);
     const order = await app.prisma.order.findFirstOrThrow({ where: { id: result.__typename === 'Order' ? result.databaseId : 0 }, select: { number: true, variableSymbol: true } });
     expect(order.number).toMatch(/^\d{10}$/);
     expect(order.variableSymbol).toBe(order.number);

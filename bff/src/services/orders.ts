@@ -8,11 +8,12 @@
 //    revision the shopper last saw: any difference refuses the order with a line-by-line report;
 //    then the order limits per address, session and e-mail are counted, and the captcha after an
 //    address's first order checked (limitOrders);
-// 3. stock is taken with conditional updates (never below zero; the CHECK constraint backs it up),
-//    the lines keep the names, prices and VAT rates of the moment, the voucher uses are recorded,
-//    the confirmation e-mail is put into the outbox and the cart is closed; last, the order gets its
-//    number from a per-year counter row, whose lock every order placed meanwhile waits for until the
-//    commit (numberOrder). Any failure before the commit leaves none of it;
+// 3. the order is written (its lines keep the names, prices and VAT rates of the moment), the voucher
+//    uses are recorded, the confirmation e-mail is put into the outbox and the cart is closed; then,
+//    as the rows they lock make other orders of the same goods wait until the commit, stock is taken
+//    with conditional updates (never below zero; the CHECK constraint backs it up) and the sold counts
+//    moved; last, the order gets its number from a per-year counter row, whose lock every order
+//    placed meanwhile waits for (numberOrder). Any failure before the commit leaves none of it;
 // 4. an operation that outlived the GraphQL time limit (its client was told "try again") rolls back
 //    instead of committing (F4, docs/decisions/0049).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
@@ -370,20 +371,12 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, now);
       await limitOrders(tx, ctx, checkout, options);
 
-      // (3) stock, in variant order so that two carts never wait for each other crosswise
-      // (a listing ordered by best sellers is not purged for the sold counts: decision 0055)
-      const missing = await takeStock(tx, changes, checkout.lines);
-      if (missing) throw await outOfStockError(tx, ctx, revision, checkout, checkout.lines.find((line) => line.variantId === missing.variantId)!);
-      for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
-        await tx.product.updateMany({ where: { variants: { some: { id: line.variantId } } }, data: { soldCount: { increment: line.quantity } } });
-      }
-
       const orderId = await writeOrder(tx, ctx, checkout);
       if (options.confirmationId !== undefined) {
         await tx.orderConfirmation.update({ where: { id: options.confirmationId }, data: { confirmedAt: new Date() } });
       }
 
-      // (4) the held seats become sold, in the same transaction; a hold that ended meanwhile (the
+      // (3) the held seats become sold, in the same transaction; a hold that ended meanwhile (the
       // sweep of another instance) refuses the order with what changed
       const sold = await sellHeldSeats(tx, cartId, orderId, checkout, now);
       if (sold.length > 0) {
@@ -425,9 +418,19 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       await enqueueOrderConfirmation(tx, orderId);
       // Ověřeno zákazníky and Zboží's backend conversion: sent after the commit by their own job
       await enqueueConversions(tx, ctx.config, { id: orderId, currency: checkout.currency, surveyOptOut: checkout.surveyOptOut });
+      // (4) stock, in variant order so that two carts never wait for each other crosswise, and the sold
+      // counts: near the end, because a variant's and a product's rows stay locked until the commit and
+      // every order of the same goods waits for them (a listing ordered by best sellers is not purged for
+      // the sold counts: decision 0055); an order refused here rolls back all of the above
+      const missing = await takeStock(tx, changes, checkout.lines);
+      if (missing) throw await outOfStockError(tx, ctx, revision, checkout, checkout.lines.find((line) => line.variantId === missing.variantId)!);
+      for (const line of [...checkout.lines].sort((a, b) => a.variantId - b.variantId)) {
+        await tx.product.updateMany({ where: { variants: { some: { id: line.variantId } } }, data: { soldCount: { increment: line.quantity } } });
+      }
       changes.record({ kind: 'OrderPlaced', orderId }, { kind: 'MailEnqueued' });
+      // (5) the order's number, the last write: the year's counter waits for nothing after it but the commit
       await numberOrder(tx, orderId, new Date());
-      // (5) an operation past its time limit was already told "try again": it rolls back here; one in
+      // (6) an operation past its time limit was already told "try again": it rolls back here; one in
       // time commits, and is then answered with its order even if the commit outlasts the limit (F4)
       beginCommit();
       await ctx.placeOrderHooks?.beforeCommit?.(tx, orderId);
