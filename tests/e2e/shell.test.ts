@@ -287,8 +287,10 @@ describe('a route chunk that fails to load', () => {
     page.on('request', (request: Request) => {
       if (request.resourceType() === 'document') documents.push(new URL(request.url()).pathname);
     });
-    await open(page, '/');
+    // before the home page opens: its link watcher prefetches the code of products in view, and a
+    // chunk fetched before the route was in place would make the click succeed
     await page.route(productChunk, (route) => route.abort());
+    await open(page, '/');
     const link = page.getByTestId('product-card').first().getByRole('link').first();
     const target = new URL((await link.getAttribute('href'))!, shop.url).pathname;
     await link.click();
