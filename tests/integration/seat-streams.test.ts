@@ -27,7 +27,9 @@ type Stream = {
 async function openStream(target: TestApp, eventId: string, headers: Record<string, string> = {}, query = SEAT_CHANGES, variables: Record<string, unknown> = { eventId }): Promise<Stream> {
   const controller = new AbortController();
   const url = `${target.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(JSON.stringify(variables))}`;
-  const response = await fetch(url, { headers: { accept: 'text/event-stream', ...headers }, signal: controller.signal });
+  // a connection of its own: a kept-alive one from an earlier test, idle for about the server's 5 s
+  // keep-alive, could be closed by the server just as it is reused (ECONNRESET on a busy machine)
+  const response = await fetch(url, { headers: { accept: 'text/event-stream', connection: 'close', ...headers }, signal: controller.signal });
   const ended = response.text().catch(() => '(closed by the client)');
   return { status: response.status, headers: response.headers, ended, close: () => controller.abort() };
 }
