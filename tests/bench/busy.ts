@@ -158,31 +158,26 @@ async function round(url: string, shopPid: number, mixes: Visit[][], rate: numbe
   let failedOrders = 0;
   let orderFailure: string | null = null;
   const arrivals: Promise<void>[] = [];
+  /** Places order n and records its time, or its failure. */
+  const placed = (n: number) =>
+    order(n).then(
+      (ms) => void orderTimes.push(ms),
+      (error: Error) => {
+        failedOrders += 1;
+        orderFailure ??= error.message;
+      },
+    );
   const placing = (async () => {
     if (rate === 'one at a time') {
       // the baseline of "no order slower than at 0 orders/s by more than 2×": each order alone, a second apart
       for (let n = 0; performance.now() + 2000 < until; n += 1) {
-        await order(firstOrder + n).then(
-          (ms) => void orderTimes.push(ms),
-          (error: Error) => {
-            failedOrders += 1;
-            orderFailure ??= error.message;
-          },
-        );
+        await placed(firstOrder + n);
         await new Promise((resolve) => setTimeout(resolve, 1000));
       }
       return;
     }
     for (let n = 0; rate > 0 && performance.now() + 1000 / rate < until; n += 1) {
-      arrivals.push(
-        order(firstOrder + n).then(
-          (ms) => void orderTimes.push(ms),
-          (error: Error) => {
-            failedOrders += 1;
-            orderFailure ??= error.message;
-          },
-        ),
-      );
+      arrivals.push(placed(firstOrder + n));
       await new Promise((resolve) => setTimeout(resolve, 1000 / rate));
     }
   })();
