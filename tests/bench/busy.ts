@@ -95,6 +95,24 @@ async function placeOrder(url: string, n: number, variantId: string, methods: { 
   return performance.now() - started;
 }
 
+const METRICS_TOKEN = 'busy-bench-metrics-token-0123456789';
+
+/** The shop's own counts (its /metrics): answers rendered and stored, served stale, and its garbage collection. */
+type ShopCounts = { stored: number; stale: number; misses: number; gcSeconds: number };
+
+async function shopCounts(url: string): Promise<ShopCounts> {
+  const response = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (response.status !== 200) throw new Error(`/metrics answered ${response.status}`);
+  const text = await response.text();
+  const sum = (pattern: RegExp) => [...text.matchAll(pattern)].reduce((total, match) => total + Number(match[1]), 0);
+  return {
+    stored: sum(/^shop_response_cache_stored_total (\S+)$/gm),
+    stale: sum(/^shop_response_cache_lookups_total\{result="stale"\} (\S+)$/gm),
+    misses: sum(/^shop_response_cache_lookups_total\{result="miss"\} (\S+)$/gm),
+    gcSeconds: sum(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm),
+  };
+}
+
 async function visits(shop: ProductionServer): Promise<{ anonymous: Visit[]; withCart: (shopper: Shopper) => Visit[]; variantIds: string[]; methods: { delivery: string; payment: string } }> {
   const categories = await shop.sql<{ slug: string }>(`SELECT t.slug FROM "CategoryTranslation" t WHERE t.language = 'cs' ORDER BY t."categoryId" LIMIT 12`);
   const products = await shop.sql<{ slug: string }>(
@@ -203,7 +221,7 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
   const template = await seedTemplate(kind);
   let shop: ProductionServer | null = null;
   try {
-    shop = await startProductionServer(kind, { template, env: { REDIS_URL: redisUrl } });
+    shop = await startProductionServer(kind, { template, env: { REDIS_URL: redisUrl, METRICS_TOKEN, ...(process.env.BUSY_FEEDS_DEBOUNCE ? { FEEDS_DEBOUNCE_SECONDS: process.env.BUSY_FEEDS_DEBOUNCE } : {}) } });
     const url = shop.url;
     const { anonymous, withCart, variantIds, methods } = await visits(shop);
     const shoppers: Shopper[] = [];
@@ -238,7 +256,9 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
     const ms0 = (value: number) => (Number.isNaN(value) ? '-' : `${value.toFixed(0)} ms`);
     const times = (value: number, base: number | undefined) => (Number.isNaN(value) || !base ? '' : ` (${(value / base).toFixed(2)}×)`);
     for (const rate of [...RATES.slice(0, 1), 'one at a time' as const, ...RATES.slice(1)]) {
+      const countsBefore = await shopCounts(url);
       const measured = await round(url, shop.pid, mixes, rate, ms, order, (ordered += 1000));
+      const counts = await shopCounts(url);
       if (rate === 'one at a time') alone = measured;
       else figures.push(measured);
       const base = figures[0];
@@ -249,6 +269,11 @@ export async function benchBusyShop(kind: DatabaseKind, options: { quick: boolea
           ` order p95 ${ms0(measured.orderP95)}${times(measured.orderP95, alone?.orderP95)}, slowest ${ms0(measured.slowestOrder)}${times(measured.slowestOrder, alone?.orderP95)}  errors ${measured.errors}`,
       );
       console.log(`${''.padEnd(14)} CPU: the shop ${measured.shopCores.toFixed(2)} cores, this load generator ${measured.benchCores.toFixed(2)} (of ${availableParallelism()})`);
+      const perOrder = measured.orders ? ` (${((counts.stored - countsBefore.stored) / measured.orders).toFixed(1)} per order)` : '';
+      console.log(
+        `${''.padEnd(14)} the shop rendered and stored ${counts.stored - countsBefore.stored} answers${perOrder}, rendered ${counts.misses - countsBefore.misses} on a miss,` +
+          ` served ${counts.stale - countsBefore.stale} stale; garbage collection ${((counts.gcSeconds - countsBefore.gcSeconds) / (ms / 1000) * 100).toFixed(1)} % of the time`,
+      );
       console.log(`${''.padEnd(14)} hits by kind: ${[...measured.byKind].map(([kind, { hits, all }]) => `${kind} ${((hits / all) * 100).toFixed(1)} %`).join(', ')}`);
       if (measured.orderFailure) console.log(`${''.padEnd(14)} first failed order: ${measured.orderFailure}`);
     }
