@@ -25,7 +25,7 @@ import { createLogger, lineLog, type Log } from './log.ts';
 import { createMetrics } from './http/metrics.ts';
 import { persistedOperationHash, persistedOperationNames } from './graphql/server/trusted-documents.ts';
 import type { DestinationStream } from 'pino';
-import { FEED_EVENTS, startJobs, type ConversionSender, type FeedsJob, type Mailer, type WebhookSender } from './jobs/index.ts';
+import { feedScopeOf, startJobs, type ConversionSender, type FeedsJob, type Mailer, type WebhookSender } from './jobs/index.ts';
 import { createSeatChangeBus, type SeatChangeBus } from './services/seat-changes.ts';
 import type { Clock } from './services/tickets.ts';
 import { DeliveryTimings } from './services/delivery-promise.ts';
@@ -285,7 +285,8 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
   // several instances the feeds' lease row has it written once (decision 0073). Off where the job is (tests).
   if (config.feedsIntervalMs > 0) {
     changes.subscribe((event) => {
-      if (FEED_EVENTS.has(event.kind)) jobs.feeds.changed();
+      const scope = feedScopeOf(event);
+      if (scope) jobs.feeds.changed(scope);
     });
     // a write nobody described (psql, a bulk import) or a database that was away: anything may have changed
     changes.onPurge((purge) => {

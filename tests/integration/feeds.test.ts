@@ -1,7 +1,8 @@
 // The price comparison feeds (issue 44 §1): written by the feeds job from the demo catalog, valid
 // against their XSDs (tests/support/feeds/, xmllint), one offer per variant grouped by product, sold-out
 // variants marked, hidden products left out, hostile product text escaped, a price change and a hidden
-// product reaching the files through the change events, served by every instance with Last-Modified,
+// product reaching the files through the change events, a stock change rewriting only the feed that
+// shows exact stock unless a variant sold out, served by every instance with Last-Modified,
 // ETag, conditional GET and gzip, and 503 with Retry-After before the first file. The GTIN: a wrong check
 // digit refused by the stock command (Czech and English) and by the database.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { reductionOf } from '../../bff/src/services/pricing.ts';
 import { rasterPictureUrl, variantUrl } from '../../bff/src/services/product-pictures.ts';
 import { runShopCommand } from '../../scripts/shop-command.ts';
 import { stockCommand } from '../../scripts/stock.ts';
+import { setStock } from '../../bff/src/services/stock.ts';
 
 let app: TestApp;
 let dir: string;
@@ -241,6 +243,56 @@ describe(`price comparison feeds (${databaseKind})`, { timeout: 240_000 }, () =>
       await app.prisma.$executeRaw`UPDATE "Product" SET published = false WHERE id = ${product.id}`;
       await heardAndWritten();
       for (const name of FEED_NAMES) expect(offersById(feed(name)).has(itemId(product.variants[0])), name).toBe(false);
+    });
+
+    it('a stock change that sells nothing out rewrites only the availability feed; one that sells a variant out rewrites every feed', async () => {
+      const product = await createProduct(app.prisma, { variants: [{ stock: 5 }], images: ['/images/products/stock-scope.svg'] });
+      const variant = product.variants[0];
+      // every feed written by the instance that runs the job, nothing of it left to write
+      await second.changes.polled();
+      await writeFeeds(second);
+      const productFeedWritten = statSync(feedFile('heureka')).mtimeMs;
+      const stockOf = () => childText(offersById(feed('heureka-dostupnost')).get(itemId(variant))!, 'stock_quantity');
+      expect(stockOf()).toBe('5');
+
+      await setStock(app.prisma, [{ code: variant.code, quantity: 3 }]);
+      await heardAndWritten();
+      expect(second.feeds.lastOutcome).toMatchObject({ written: true, scope: 'stock' });
+      expect(stockOf()).toBe('3');
+      expect(statSync(feedFile('heureka')).mtimeMs).toBe(productFeedWritten);
+
+      // sold out: the product feeds' delivery date changes, so every feed is written
+      await setStock(app.prisma, [{ code: variant.code, quantity: 0 }]);
+      await heardAndWritten();
+      expect(second.feeds.lastOutcome).toMatchObject({ written: true, scope: 'all' });
+      expect(stockOf()).toBe('0');
+      expect(childText(offersById(feed('heureka')).get(itemId(variant))!, 'DELIVERY_DATE')).toBe(String(second.config.feedsRestockDays));
+    });
+
+    it('a run of the stock feed alone covers the stock changes before it, not the other changes; a run of every feed covers both', async () => {
+      await Promise.all([app.feeds.settled(), second.feeds.settled()]);
+      // a change now, which no run so far covers; a run covers a change from a second after it (the clocks' margin)
+      const changed = new Date();
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      const claimed = async () => {
+        const lease = await claimFeedLease(app.prisma, new Date(), 'stock');
+        expect(typeof lease).toBe('object');
+        return lease as Exclude<typeof lease, string>;
+      };
+      await (await claimed()).release(true);
+      expect(await claimFeedLease(second.prisma, changed, 'stock')).toBe('covered');
+      // the stock run did not cover the other changes: a run of every feed is wanted, and covers both
+      const everyFeed = await claimFeedLease(second.prisma, changed, 'all');
+      expect(typeof everyFeed).toBe('object');
+      await (everyFeed as Exclude<typeof everyFeed, string>).release(true);
+      expect(await claimFeedLease(second.prisma, changed, 'all')).toBe('covered');
+      expect(await claimFeedLease(second.prisma, changed, 'stock')).toBe('covered');
+      // a failed run of the stock feed leaves the last run of every feed standing, and covers nothing itself
+      await (await claimed()).release(false);
+      expect(await claimFeedLease(second.prisma, changed, 'all')).toBe('covered');
+      const again = await claimFeedLease(second.prisma, changed, 'stock');
+      expect(typeof again).toBe('object');
+      await (again as Exclude<typeof again, string>).release(true);
     });
 
     it('one writer at a time: a second claim waits, and a change already in a run that began later is not written again', async () => {

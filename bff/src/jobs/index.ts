@@ -17,7 +17,7 @@ import type { Clock } from '../services/tickets.ts';
 import type { LineLog } from '../log.ts';
 import type { BackgroundLoop } from './background-loop.ts';
 import { startCleanUpsJob } from './clean-ups.ts';
-import { FEED_EVENTS, startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
+import { feedScopeOf, startFeedsJob, type FeedsConfig, type FeedsJob } from './feeds.ts';
 import { startFioPaymentsJob } from './fio-payments.ts';
 import { startHoldSweepJob } from './hold-sweep.ts';
 import { startMailJob, type MailConfig, type Mailer } from './mail.ts';
@@ -31,7 +31,7 @@ import { startWebhookJob, type WebhookSender } from './webhooks.ts';
 import { startConversionsJob, type ConversionSender } from './conversions.ts';
 
 export type { ConversionSender, FeedsJob, Mailer, WebhookSender };
-export { FEED_EVENTS };
+export { feedScopeOf };
 
 export type JobsConfig = MailConfig &
   FeedsConfig &

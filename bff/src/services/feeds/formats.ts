@@ -12,6 +12,18 @@ import { FEED_ITEM_ID, feedItemId } from '../../../../schema/rules/feed-item.ts'
 export const FEED_NAMES = ['heureka', 'heureka-dostupnost', 'zbozi', 'google', 'google-en'] as const;
 export type FeedName = (typeof FEED_NAMES)[number];
 
+/**
+ * What a run writes: 'all' the feeds, or 'stock' only those that show a variant's exact stock (Heureka's
+ * availability feed, `stock_quantity`). The others show only in stock or sold out, so a stock change
+ * that sells nothing out and restocks nothing sold out leaves them as they are (issue 41).
+ */
+export type FeedScope = 'all' | 'stock';
+
+/** The feeds a run of `scope` writes. */
+export function feedNamesOf(scope: FeedScope): readonly FeedName[] {
+  return scope === 'all' ? FEED_NAMES : ['heureka-dostupnost'];
+}
+
 export function isFeedName(value: string): value is FeedName {
   return (FEED_NAMES as readonly string[]).includes(value);
 }

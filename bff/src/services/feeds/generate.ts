@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createGzip, type Gzip } from 'node:zlib';
 import type { Db } from '../../db/client.ts';
 import { feedVariantBatches, readFeedContext, type FeedSql } from './catalog.ts';
-import { FEED_FORMATS, FEED_NAMES, feedRun, type FeedName, type FeedSettings } from './formats.ts';
+import { FEED_FORMATS, feedNamesOf, feedRun, type FeedName, type FeedScope, type FeedSettings } from './formats.ts';
 import { feedFileName } from './files.ts';
 import { claimFeedLease } from './lease.ts';
 
@@ -20,11 +20,13 @@ export type FeedOptions = Omit<FeedSettings, 'now'> & {
   eurRate: number;
   now?: Date;
   batchSize?: number;
+  /** Every feed ('all', unless said) or only those that show exact stock ('stock'). */
+  scope?: FeedScope;
   /** Names this run's temporary files (`<file>.<tag>.tmp`), so that whoever started it can remove them. */
   tag?: string;
 };
 
-export type WrittenFeeds = { written: true; variants: number; bytes: Record<FeedName, number> };
+export type WrittenFeeds = { written: true; scope: FeedScope; variants: number; bytes: Partial<Record<FeedName, number>> };
 
 export type FeedOutcome = { written: false; reason: 'covered' | 'busy' } | WrittenFeeds;
 
@@ -96,14 +98,15 @@ export async function removeRunTemps(dir: string, tag: string): Promise<void> {
   await Promise.all(files.filter((file) => file.endsWith(`.${tag}.tmp`)).map((file) => rm(path.join(dir, file), { force: true })));
 }
 
-/** Writes every feed file from the catalog as it is now, read through `sql` (the caller holds the lease). */
+/** Writes the feed files of the run's scope from the catalog as it is now, read through `sql` (the caller holds the lease). */
 export async function writeFeedFiles(sql: FeedSql, options: FeedOptions): Promise<WrittenFeeds> {
   const now = options.now ?? new Date();
   await mkdir(options.dir, { recursive: true });
   await removeStaleTemps(options.dir, now.getTime());
   const run = feedRun({ publicUrl: options.publicUrl, dispatchCutoff: options.dispatchCutoff, restockDays: options.restockDays, now }, await readFeedContext(sql));
   const tag = options.tag ?? `${process.pid}-${randomBytes(4).toString('hex')}`;
-  const outputs = FEED_NAMES.map((name) => new Output(name, path.join(options.dir, `${feedFileName(name, false)}.${tag}.tmp`), path.join(options.dir, `${feedFileName(name, true)}.${tag}.tmp`)));
+  const scope = options.scope ?? 'all';
+  const outputs = feedNamesOf(scope).map((name) => new Output(name, path.join(options.dir, `${feedFileName(name, false)}.${tag}.tmp`), path.join(options.dir, `${feedFileName(name, true)}.${tag}.tmp`)));
   let variants = 0;
   try {
     for (const output of outputs) await output.write(FEED_FORMATS[output.name].head(run));
@@ -133,7 +136,7 @@ export async function writeFeedFiles(sql: FeedSql, options: FeedOptions): Promis
     await Promise.all(outputs.flatMap((output) => [rm(output.tempPlain, { force: true }), rm(output.tempZipped, { force: true })]));
     throw error;
   }
-  return { written: true, variants, bytes: Object.fromEntries(outputs.map((output) => [output.name, output.bytes])) as Record<FeedName, number> };
+  return { written: true, scope, variants, bytes: Object.fromEntries(outputs.map((output) => [output.name, output.bytes])) };
 }
 
 /**
@@ -143,7 +146,7 @@ export async function writeFeedFiles(sql: FeedSql, options: FeedOptions): Promis
  * a write that fails gives the lease back unwritten.
  */
 export async function generateFeeds(db: Db, options: FeedOptions & { wantedSince: Date }, write: FeedWriter): Promise<FeedOutcome> {
-  const lease = await claimFeedLease(db, options.wantedSince);
+  const lease = await claimFeedLease(db, options.wantedSince, options.scope);
   if (lease === 'covered' || lease === 'busy') return { written: false, reason: lease };
   let written = false;
   try {
