@@ -6,7 +6,8 @@
 // source through tsx would measure tsx's compiler in the thread too), beside a Prisma client of this
 // process standing for the server's own, and prints one JSON line: the variants written, the
 // milliseconds, the process's RSS before, at its peak and after the thread ended, and this thread's heap
-// still held after a full collection at the end.
+// still held after a full collection at the end. Then, as after a stock change that sells nothing out,
+// the stock feed alone (scope 'stock'): its milliseconds and both runs' CPU (the thread's is the process's).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -49,14 +50,25 @@ let peak = before;
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 20);
+const cpuMs = (since: NodeJS.CpuUsage) => {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+};
 const t0 = performance.now();
+const cpu0 = process.cpuUsage();
 const options = { dir, publicUrl: 'https://shop.example.cz', dispatchCutoff: '13:00', restockDays: 31, eurRate: 25 };
-const outcome = await writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: heapMb }, undefined, { entry: pathToFileURL(compiled), eval: false });
+const module = { entry: pathToFileURL(compiled), eval: false };
+const outcome = await writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: heapMb }, undefined, module);
 const ms = performance.now() - t0;
+const cpu = cpuMs(cpu0);
 clearInterval(sampler);
 peak = Math.max(peak, process.memoryUsage.rss());
 globalThis.gc?.();
 const after = process.memoryUsage.rss();
 const heapKept = process.memoryUsage().heapUsed - heapBefore;
-console.log(JSON.stringify({ variants: outcome.variants, ms, before, peak, after, heapKept, bytes: outcome.bytes, heapMb }));
+const t1 = performance.now();
+const cpu1 = process.cpuUsage();
+await writeFeedsInThread(databaseUrl, { ...options, scope: 'stock' }, { maxOldGenerationSizeMb: heapMb }, undefined, module);
+const stock = { ms: performance.now() - t1, cpu: cpuMs(cpu1) };
+console.log(JSON.stringify({ variants: outcome.variants, ms, cpu, before, peak, after, heapKept, bytes: outcome.bytes, heapMb, stock }));
 await prisma.$disconnect();

@@ -2,7 +2,8 @@
 // catalog of 100 000 variants (20 000 products of five sizes, each with a picture and both languages),
 // by tests/bench/feeds-writer.ts in a process of its own, in the bounded thread the feeds job runs it in
 // (decision 0078; the compiled module: `npm run build` first); prints the time per 1 000 variants and the process's peak RSS growth. Goals: under
-// 60 s in all, RSS growth under 50 MB.
+// 60 s in all, RSS growth under 50 MB. Then the stock feed alone, as a stock change that sells nothing
+// out writes it (issue 41), as a ratio to all five.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -51,12 +52,17 @@ export async function benchFeeds(variants = 100_000): Promise<void> {
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     if (code !== 0) throw new Error(`the feeds writer exited with ${code}`);
-    const result = JSON.parse(output.trim().split('\n').at(-1)!) as { variants: number; ms: number; before: number; peak: number; after: number; heapKept: number; bytes: Record<string, number> };
+    const result = JSON.parse(output.trim().split('\n').at(-1)!) as { variants: number; ms: number; cpu: number; stock: { ms: number; cpu: number }; before: number; peak: number; after: number; heapKept: number; bytes: Record<string, number> };
     const growth = (result.peak - result.before) / MB;
     const line = (name: string, text: string) => console.log(`${name.padEnd(46)} ${text}`);
     line('feeds: variants written', String(result.variants));
     line('feeds: generation, all five feeds', `${(result.ms / 1000).toFixed(1)} s (goal < 60 s) ${result.ms < 60_000 ? 'OK' : 'MISSED'}`);
     line('feeds: per 1 000 variants', `${((result.ms / result.variants) * 1000).toFixed(0)} ms`);
+    line('feeds: CPU of the run (thread and process)', `${(result.cpu / 1000).toFixed(1)} s`);
+    line(
+      'feeds: the stock feed alone (a stock change)',
+      `${(result.stock.ms / 1000).toFixed(1)} s, CPU ${(result.stock.cpu / 1000).toFixed(1)} s: ${((result.stock.ms / result.ms) * 100).toFixed(0)} % of all five's time, ${((result.stock.cpu / result.cpu) * 100).toFixed(0)} % of their CPU`,
+    );
     line('feeds: peak RSS growth of the process', `${growth.toFixed(1)} MB (goal < 50 MB) ${growth < 50 ? 'OK' : 'MISSED'}`);
     line('feeds: RSS growth left after the thread ended', `${((result.after - result.before) / MB).toFixed(1)} MB (the allocator keeps it for the next run)`);
     line('feeds: main heap kept after a full collection', `${(result.heapKept / MB).toFixed(1)} MB`);
