@@ -8,6 +8,9 @@
 // time while the visitors browse ("orders alone", the issue's "no order slower than at 0 orders/s by
 // more than 2×"). Every order purges only what it touched (the event seam, decision 0056).
 // BUSY_VARIANTS=1: every order buys the same variant, a hot product whose row all orders queue for.
+// BUSY_FEEDS_DEBOUNCE=<seconds>: the shop's FEEDS_DEBOUNCE_SECONDS (60 unless set), e.g. 3600 to keep the
+// feeds job out of the rounds. Per round it also prints, from the shop's /metrics, the answers rendered
+// (per order: the pages the orders' purges sent back to the renderer), served stale, and its GC.
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
