@@ -7,6 +7,7 @@ import { pdfText } from '../support/pdf-text.ts';
 import { formatDate } from '../../schema/rules/dates.ts';
 import { invoicePdf } from '../../bff/src/http/invoice.ts';
 import { invoicePath } from '../../bff/src/services/invoices.ts';
+import { loadMailDocument } from '../../bff/src/mail/documents.ts';
 
 let app: TestApp;
 
@@ -141,6 +142,19 @@ describe('invoice PDF', () => {
     expect(Buffer.from(rows[0].pdf).equals(first.bytes)).toBe(true);
     // the English link serves the same stored document
     expect((await download(invoicePath('en', order.id, order.hash))).bytes.equals(first.bytes)).toBe(true);
+  });
+
+  it('is issued by the confirmation e-mail from the order it read: the order is read once, and the e-mail attaches the stored PDF', async () => {
+    const order = await createOrder(app.prisma);
+    const ticketKeys = { ticketSecret: app.config.ticketSecret, sessionSecret: app.config.sessionSecret, dataDir: app.config.dataDir };
+    app.queries.length = 0;
+    const mail = await loadMailDocument('orderConfirmation', { db: app.prisma, eurRate: 25, ticketKeys }, { orderId: order.id }, 'cs');
+    // the order as placed, all of it (its lines, vouchers and VAT recap come with it)
+    const orderReads = app.queries.filter((sql) => /"t0"\."hash", "t0"\."cartId"/.test(sql) && sql.includes('FROM "public"."Order"'));
+    expect(orderReads).toHaveLength(1);
+    const [stored] = await app.prisma.invoice.findMany({ where: { orderId: order.id } });
+    expect(mail?.invoice?.bytes.equals(Buffer.from(stored.pdf))).toBe(true);
+    expect(flat(await pdfText(mail!.invoice!.bytes))).toContain(order.number);
   });
 
   it('is not found without the right hash, and the answer tells nothing about the order', async () => {

@@ -40,7 +40,7 @@ const LOADERS: Loaders = {
     const order = await loadOrderDocument(db, orderId);
     if (!order) return null;
     const tickets = await loadOrderTickets(db, ticketKeys, order.id);
-    const invoice = await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf });
+    const invoice = await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }, order);
     return {
       order,
       invoice,

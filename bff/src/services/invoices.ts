@@ -91,13 +91,15 @@ export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate
  * The order's invoice PDF; null when there is no such order. Issued, and taxable, on the day the
  * order was placed, due on the order's payment deadline (bank transfer) or INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
  * sequence has no gaps). Two first downloads at once both render it, the database keeps one (the
- * unique orderId) and both answer with the stored bytes.
+ * unique orderId) and both answer with the stored bytes. `loaded`: the order's document when the
+ * caller has just read it (the confirmation e-mail).
  */
-export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
+export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions, loaded?: OrderDocument): Promise<InvoiceFile | null> {
   const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true, order: { select: { language: true } } } });
   if (stored) return { fileName: invoiceFileName(stored.number, stored.order.language), bytes: Buffer.from(stored.pdf) };
 
-  const order = await loadOrderDocument(db, orderId);
+  // the order as placed does not change
+  const order = loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId);
   if (!order) return null;
   const data = newInvoiceData(order, options.eurRate);
   const bytes = await options.render(data);
