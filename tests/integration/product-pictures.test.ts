@@ -12,6 +12,8 @@ import { createProduct } from '../support/factories.ts';
 import { renderPicture, renderPictures } from '../../scripts/product-pictures.ts';
 import {
   forgetPictureHashes,
+  HASHES_KEPT,
+  keptPictureHashes,
   PICTURE_WIDTH,
   pictureHash,
   RASTER_DIR,
@@ -98,6 +100,20 @@ describe('the raster addresses', () => {
     const hash = /\.([0-9a-f]{12})\.jpg$/.exec(url)![1];
     expect(pictureHash(readFileSync(path.join(SOURCE_DIR, DEMO)), DEMO_IMAGE)).toBe(hash);
     expect(pictureHash(Buffer.concat([readFileSync(path.join(SOURCE_DIR, DEMO)), Buffer.from(' ')]), DEMO_IMAGE)).not.toBe(hash);
+  });
+
+  // a feeds run of a million variants kept every picture's hash and ran out of its thread's heap
+  it('keeps the hashes of the last pictures asked for, not of every picture of the catalog, and gives the same address after forgetting one', () => {
+    forgetPictureHashes();
+    const demo = rasterPictureUrl(DEMO_IMAGE, 'jpeg');
+    for (let n = 0; n < HASHES_KEPT + 500; n += 1) {
+      rasterPictureUrl(`/images/products/generated-${n}.svg`, 'jpeg');
+      // the demo picture asked for again and again stays; the generated ones asked once go in turn
+      if (n % 1000 === 0) expect(rasterPictureUrl(DEMO_IMAGE, 'jpeg')).toBe(demo);
+    }
+    expect(keptPictureHashes()).toBe(HASHES_KEPT);
+    expect(rasterPictureUrl(DEMO_IMAGE, 'jpeg')).toBe(demo);
+    expect(rasterPictureUrl('/images/products/generated-0.svg', 'jpeg')).toMatch(/^\/images\/raster\/generated-0\.[0-9a-f]{12}\.jpg$/);
   });
 
   it('links each variant in the page language: /produkt/{slug}?varianta= and /en/product/{slug}?variant=', () => {

@@ -46,15 +46,22 @@ export function rasterFileName(name: string, hash: string, format: RasterFormat)
   return `${name}.${hash}.${EXTENSIONS[format]}`;
 }
 
-// The SVGs do not change while the shop runs (they are generated with the build): each is hashed once.
+// The SVGs do not change while the shop runs (they are generated with the build): each is hashed once
+// and kept while it is among the last HASHES_KEPT pictures asked for. Not every picture of the catalog:
+// a feeds run of a million variants filled its thread's bounded heap with them (issue 41).
+export const HASHES_KEPT = 10_000;
 const hashes = new Map<string, string>();
 
 function hashOf(image: string): string {
   let hash = hashes.get(image);
-  if (hash === undefined) {
+  if (hash !== undefined) {
+    // the most recently asked last, so that the one asked longest ago goes first
+    hashes.delete(image);
+  } else {
     hash = pictureHash(readSource(image), image);
-    hashes.set(image, hash);
+    if (hashes.size >= HASHES_KEPT) hashes.delete(hashes.keys().next().value!);
   }
+  hashes.set(image, hash);
   return hash;
 }
 
@@ -70,6 +77,11 @@ function readSource(image: string): Buffer | null {
 /** Forgets the hashes read (tests that rewrite a picture). */
 export function forgetPictureHashes(): void {
   hashes.clear();
+}
+
+/** How many pictures' hashes are kept (tests). */
+export function keptPictureHashes(): number {
+  return hashes.size;
 }
 
 /** The absolute path of a product picture's raster copy, e.g. `/images/raster/x.3f2a9c1b0d4e.jpg` (PICTURE_WIDTH wide). */
