@@ -68,61 +68,63 @@ function earlier(a: Date | null, b: Date): Date {
 
 /** `databaseUrl`: where the writer's thread connects (the embedded database's socket too). */
 export function startFeedsJob(db: Db, databaseUrl: string, config: FeedsConfig, log: Pick<LineLog, 'info' | 'error'>, clock: () => Date = () => new Date()): FeedsJob {
-  /** The first change not yet in a written file (a time of this clock), or null; of every feed and of the stock feeds. */
-  let pendingSince: Date | null = null;
-  let pendingStockSince: Date | null = null;
+  /** The first change not yet in a written file (a time of this clock), or null: of every feed, and of the stock feed alone. */
+  const pending: Record<FeedScope, Date | null> = { all: null, stock: null };
   let debounce: NodeJS.Timeout | null = null;
   let lastOutcome: FeedOutcome | null = null;
 
-  /** One run of `scope` that includes what changed up to `wantedSince` (or finds it covered, or busy). */
-  const run = (scope: FeedScope, now: Date, wantedSince: Date, signal: AbortSignal) =>
-    generateFeeds(
-      db,
-      {
-        dir: config.feedsDir,
-        publicUrl: config.publicUrl,
-        dispatchCutoff: config.dispatchCutoff,
-        restockDays: config.feedsRestockDays,
-        eurRate: config.eurRate,
-        now,
-        wantedSince,
-        scope,
-      },
-      (options) => writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: config.feedsWriterHeapMb }, signal),
-    );
+  /** A change that a run did not write (busy, failed) waits for the next round. */
+  const keep = (scope: FeedScope, since: Date) => {
+    pending[scope] = earlier(pending[scope], since);
+  };
+
+  /** One run of `scope` that includes what changed up to `wantedSince`; what it did not write is kept. */
+  const run = async (scope: FeedScope, now: Date, wantedSince: Date, signal: AbortSignal): Promise<FeedOutcome> => {
+    try {
+      const outcome = await generateFeeds(
+        db,
+        {
+          dir: config.feedsDir,
+          publicUrl: config.publicUrl,
+          dispatchCutoff: config.dispatchCutoff,
+          restockDays: config.feedsRestockDays,
+          eurRate: config.eurRate,
+          now,
+          wantedSince,
+          scope,
+        },
+        (options) => writeFeedsInThread(databaseUrl, options, { maxOldGenerationSizeMb: config.feedsWriterHeapMb }, signal),
+      );
+      if (outcome.written) log.info(`[feeds] ${outcome.variants} variants${scope === 'stock' ? "' stock" : ''} written to ${config.feedsDir}`);
+      else if (outcome.reason === 'busy') keep(scope, wantedSince);
+      return outcome;
+    } catch (error) {
+      keep(scope, wantedSince);
+      throw error;
+    }
+  };
 
   const loop = startBackgroundLoop<FeedOutcome>({
     async round(signal) {
       const now = clock();
       // taken before any await: a change heard during the round is the next round's
-      const pending = pendingSince;
-      const pendingStock = pendingStockSince;
-      pendingSince = null;
-      pendingStockSince = null;
+      const changed = { ...pending };
+      pending.all = null;
+      pending.stock = null;
       // a round without a change: a run within the last interval will do, unless this instance sees no files
-      const wantedSince = pending ?? ((await filesMissing(config.feedsDir)) ? now : new Date(now.getTime() - Math.max(config.feedsIntervalMs, 60_000) + 60_000));
+      const wantedSince = changed.all ?? ((await filesMissing(config.feedsDir)) ? now : new Date(now.getTime() - Math.max(config.feedsIntervalMs, 60_000) + 60_000));
       let outcome: FeedOutcome;
       try {
         outcome = await run('all', now, wantedSince, signal);
-        if (outcome.written) log.info(`[feeds] ${outcome.variants} variants written to ${config.feedsDir}`);
-        else if (outcome.reason === 'busy') pendingSince = earlier(pendingSince, wantedSince);
       } catch (error) {
-        pendingSince = earlier(pendingSince, wantedSince);
-        if (pendingStock) pendingStockSince = earlier(pendingStockSince, pendingStock);
+        if (changed.stock) keep('stock', changed.stock);
         throw error;
       }
-      // stock changes that a run of every feed did not cover here: the stock feeds alone
-      if (pendingStock && !outcome.written) {
-        try {
-          const stock = await run('stock', now, pendingStock, signal);
-          if (stock.written) log.info(`[feeds] ${stock.variants} variants' stock written to ${config.feedsDir}`);
-          else if (stock.reason === 'busy') pendingStockSince = earlier(pendingStockSince, pendingStock);
-          // a busy lease is tried again soon, whichever run met it
-          if (outcome.reason !== 'busy') outcome = stock;
-        } catch (error) {
-          pendingStockSince = earlier(pendingStockSince, pendingStock);
-          throw error;
-        }
+      // stock changes that a run of every feed did not cover here: the stock feed alone
+      if (changed.stock && !outcome.written) {
+        const stock = await run('stock', now, changed.stock, signal);
+        // a busy lease is tried again soon, whichever run met it
+        if (outcome.reason !== 'busy') outcome = stock;
       }
       lastOutcome = outcome;
       return outcome;
@@ -140,8 +142,7 @@ export function startFeedsJob(db: Db, databaseUrl: string, config: FeedsConfig, 
       return lastOutcome;
     },
     changed(scope = 'all') {
-      if (scope === 'all') pendingSince ??= clock();
-      else pendingStockSince ??= clock();
+      pending[scope] ??= clock();
       if (debounce) return;
       debounce = setTimeout(() => {
         debounce = null;
