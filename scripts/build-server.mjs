@@ -24,6 +24,7 @@ const DEMO_CATALOG_SOURCE = path.join(root, 'prisma/seed/seed.ts');
 const DEMO_CATALOG_FILE = 'demo-catalog.js';
 // the price comparison feeds' writer runs in a thread of its own (bff/src/jobs/feeds-writer.ts), from this module beside the server
 const FEEDS_WORKER_FILE = 'feeds-worker.js';
+const DRAWING_WORKER_FILE = 'drawing-worker.js';
 
 /** import.meta.dirname/url of our own .ts files -> their source location under the run-time root. */
 const sourceLocations = {
@@ -80,12 +81,13 @@ const commandEntry = (source, definition) => ({
 });
 
 /**
- * What is built: the server; the feeds writer's thread; the demo catalog it loads only to fill an empty database; and the
+ * What is built: the server; the feeds writer's thread; the drawing thread of the PDFs; the demo catalog it loads only to fill an empty database; and the
  * operator commands (`npm run seed`, `token`, `stock`, `ticket`, `order`, `review`), so that they too run on plain node.
  */
 const bundles = [
   { file: path.basename(outfile), entry: 'bff/src/server.ts' },
   { file: FEEDS_WORKER_FILE, entry: 'bff/src/jobs/feeds-worker.ts' },
+  { file: DRAWING_WORKER_FILE, entry: 'bff/src/pdf/drawing-worker.ts' },
   { file: DEMO_CATALOG_FILE, entry: 'prisma/seed/seed.ts' },
   { file: 'seed.js', entry: 'prisma/seed/run.ts' },
   { file: 'token.js', stdin: commandEntry('scripts/token.ts', 'tokenCommand') },
@@ -109,7 +111,7 @@ const results = await Promise.all(
       sourcemap: 'linked',
       legalComments: 'none',
       banner: { js: banner },
-      define: { BFF_FEEDS_WORKER_FILE: JSON.stringify(FEEDS_WORKER_FILE) },
+      define: { BFF_FEEDS_WORKER_FILE: JSON.stringify(FEEDS_WORKER_FILE), BFF_DRAWING_WORKER_FILE: JSON.stringify(DRAWING_WORKER_FILE) },
       plugins: entry === 'prisma/seed/seed.ts' ? [sourceLocations] : [sourceLocations, demoCatalogApart],
       logLevel: 'warning',
       metafile: true,

@@ -144,7 +144,7 @@ describe('invoice PDF', () => {
     expect((await download(invoicePath('en', order.id, order.hash))).bytes.equals(first.bytes)).toBe(true);
   });
 
-  it('is issued by the confirmation e-mail from the order it read: the order is read once, and the e-mail attaches the stored PDF', async () => {
+  it('is issued by the confirmation e-mail from the order it read: the order is read once, the invoice looked for and kept in two statements, and the e-mail attaches the stored PDF', async () => {
     const order = await createOrder(app.prisma);
     const ticketKeys = { ticketSecret: app.config.ticketSecret, sessionSecret: app.config.sessionSecret, dataDir: app.config.dataDir };
     app.queries.length = 0;
@@ -152,8 +152,12 @@ describe('invoice PDF', () => {
     // the order as placed, all of it (its lines, vouchers and VAT recap come with it)
     const orderReads = app.queries.filter((sql) => /"t0"\."hash", "t0"\."cartId"/.test(sql) && sql.includes('FROM "public"."Order"'));
     expect(orderReads).toHaveLength(1);
+    // not read back after it is kept (its PDF is ~30 kB), nor again for its ISDOC
+    const invoiceStatements = app.queries.filter((sql) => sql.includes('"Invoice"'));
+    expect(invoiceStatements).toHaveLength(2);
     const [stored] = await app.prisma.invoice.findMany({ where: { orderId: order.id } });
     expect(mail?.invoice?.bytes.equals(Buffer.from(stored.pdf))).toBe(true);
+    expect(mail?.invoiceIsdoc?.bytes.toString()).toContain(`<ID>${order.number}</ID>`);
     expect(flat(await pdfText(mail!.invoice!.bytes))).toContain(order.number);
   });
 

@@ -8,7 +8,7 @@ import { Router } from 'express';
 import type { Db } from '../db/client.ts';
 import { creditNotePdf, orderCreditNoteId, type CreditNoteFile } from '../services/credit-notes.ts';
 import { creditNoteIsdoc, ISDOC_CONTENT_TYPE, type IsdocFile } from '../services/isdoc.ts';
-import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
+import { drawInThread } from '../pdf/drawing-thread.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
 import { sendPersonalDocument } from './personal-document.ts';
@@ -34,7 +34,7 @@ export function accountCreditNotePath(language: Locale, orderId: number, number:
 /** A credit note's PDF (drawn on first request and kept), by the order and the note's number; null when the order has no such note. */
 export async function orderCreditNotePdf(db: Db, orderId: number, number: string): Promise<CreditNoteFile | null> {
   const id = await orderCreditNoteId(db, orderId, number);
-  return id === null ? null : creditNotePdf(db, id, renderCreditNotePdf);
+  return id === null ? null : creditNotePdf(db, id, (document) => drawInThread('creditNote', document));
 }
 
 /** The ISDOC download through the secret link. */

@@ -9,9 +9,9 @@
 import { Router } from 'express';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { INVOICE_PATHS, orderInvoice, type InvoiceFile } from '../services/invoices.ts';
+import { INVOICE_PATHS, orderInvoice, type InvoiceData, type InvoiceFile } from '../services/invoices.ts';
 import { ISDOC_CONTENT_TYPE, orderInvoiceIsdoc } from '../services/isdoc.ts';
-import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
+import { drawInThread } from '../pdf/drawing-thread.ts';
 import { orderIdByHash } from '../services/orders.ts';
 import { databaseId } from '../services/database-id.ts';
 import { sendPersonalDocument } from './personal-document.ts';
@@ -36,9 +36,11 @@ export function accountInvoiceIsdocPath(language: Locale, orderId: number): stri
   return ACCOUNT_INVOICE_ISDOC_PATHS[language].replace(':id', String(orderId));
 }
 
-/** The order's invoice (issued on first request, services/invoices.ts), drawn by the invoice layout. */
+const drawInvoice = (data: InvoiceData) => drawInThread('invoice', data);
+
+/** The order's invoice (issued on first request, services/invoices.ts), drawn by the invoice layout in the drawing thread. */
 export function invoicePdf(db: Db, orderId: number, options: Pick<Config, 'eurRate'>): Promise<InvoiceFile | null> {
-  return orderInvoice(db, orderId, { eurRate: options.eurRate, render: renderInvoicePdf });
+  return orderInvoice(db, orderId, { eurRate: options.eurRate, render: drawInvoice });
 }
 
 /** The owner's invoice download; mounted after the session middleware. */
@@ -58,7 +60,7 @@ export function accountInvoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>
     const orderId = databaseId(String(req.params.id));
     if (!customerId || orderId < 0) return next();
     const owned = await prisma.order.findFirst({ where: { id: orderId, customerId }, select: { id: true } });
-    const isdoc = owned ? await orderInvoiceIsdoc(prisma, owned.id, { eurRate: config.eurRate, render: renderInvoicePdf }) : null;
+    const isdoc = owned ? await orderInvoiceIsdoc(prisma, owned.id, { eurRate: config.eurRate, render: drawInvoice }) : null;
     if (!isdoc) return next();
     sendPersonalDocument(res, isdoc, ISDOC_CONTENT_TYPE);
   });
@@ -77,7 +79,7 @@ export function invoiceRoutes(prisma: Db, config: Pick<Config, 'eurRate'>): Rout
   router.get([INVOICE_ISDOC_PATHS.cs, INVOICE_ISDOC_PATHS.en], async (req, res, next) => {
     const { id, hash } = req.params as { id: string; hash: string };
     const orderId = await orderIdByHash(prisma, id, hash);
-    const isdoc = orderId === null ? null : await orderInvoiceIsdoc(prisma, orderId, { eurRate: config.eurRate, render: renderInvoicePdf });
+    const isdoc = orderId === null ? null : await orderInvoiceIsdoc(prisma, orderId, { eurRate: config.eurRate, render: drawInvoice });
     if (!isdoc) return next();
     sendPersonalDocument(res, isdoc, ISDOC_CONTENT_TYPE);
   });

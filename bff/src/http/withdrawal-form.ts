@@ -3,7 +3,8 @@
 import { Router } from 'express';
 import { MODEL_FORM_PDF_PATHS } from '../../../schema/routes.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
-import { modelFormFileName, renderModelFormPdf } from '../pdf/withdrawal.ts';
+import { modelFormFileName } from '../pdf/withdrawal.ts';
+import { drawInThread } from '../pdf/drawing-thread.ts';
 
 /** `periodDays`: the shop's withdrawal period (config.withdrawalPeriodDays), which the form states. */
 export function withdrawalFormRoutes(periodDays: number): Router {
@@ -11,7 +12,7 @@ export function withdrawalFormRoutes(periodDays: number): Router {
   const drawn = new Map<Locale, Promise<Buffer>>();
   for (const language of ['cs', 'en'] as const) {
     router.get(MODEL_FORM_PDF_PATHS[language], async (_req, res) => {
-      if (!drawn.has(language)) drawn.set(language, renderModelFormPdf(language, periodDays));
+      if (!drawn.has(language)) drawn.set(language, drawInThread('modelForm', language, periodDays));
       const bytes = await drawn.get(language)!;
       res.status(200);
       res.type('application/pdf');

@@ -1,6 +1,7 @@
 // What each e-mail shows, read when it is sent from its outbox row's payload: the templates receive
 // it and load nothing. The reading is the services' (their document loaders); the order confirmation
-// also issues the order's invoice (services/invoices.ts), drawn by the PDF layout.
+// also issues the order's invoice (services/invoices.ts), drawn by the PDF layout in the drawing
+// thread (pdf/drawing-thread.ts) as every PDF the shop sends.
 import type { Db } from '../db/client.ts';
 import type { Locale } from '../../../schema/rules/locale.ts';
 import type { MailKind, MailPayload } from '../services/mail-outbox.ts';
@@ -13,12 +14,11 @@ import { loadReturnProtocol } from '../services/returns.ts';
 import { loadWithdrawalDocument } from '../services/withdrawals.ts';
 import { reviewRequestMailDocument } from '../services/reviews.ts';
 import { loadOrderDocument } from '../services/order-documents.ts';
-import { orderInvoice } from '../services/invoices.ts';
-import { renderInvoicePdf } from '../pdf/invoice-pdf.ts';
-import { renderCreditNotePdf } from '../pdf/credit-note-pdf.ts';
+import { issueOrderInvoice, type InvoiceData } from '../services/invoices.ts';
+import { drawInThread } from '../pdf/drawing-thread.ts';
 import { creditNotePdf, loadCreditNoteDocument } from '../services/credit-notes.ts';
-import { creditNoteIsdoc, orderInvoiceIsdoc } from '../services/isdoc.ts';
-import { renderTicketsPdf, ticketsFileName } from '../pdf/tickets-pdf.ts';
+import { creditNoteIsdoc, invoiceIsdoc } from '../services/isdoc.ts';
+import { ticketsFileName } from '../pdf/tickets-pdf.ts';
 import { loadOrderTickets } from '../services/ticket-documents.ts';
 import type { TicketKeyConfig } from '../services/ticket-codes.ts';
 import type { MailDocument } from './templates/index.ts';
@@ -31,6 +31,8 @@ export type DocumentDeps = {
   ticketKeys: TicketKeyConfig;
 };
 
+const drawInvoice = (data: InvoiceData) => drawInThread('invoice', data);
+
 type Loaders = {
   [Kind in MailKind]: (deps: DocumentDeps, payload: MailPayload<Kind>, language: Locale) => Promise<MailDocument<Kind> | null>;
 };
@@ -40,13 +42,13 @@ const LOADERS: Loaders = {
     const order = await loadOrderDocument(db, orderId);
     if (!order) return null;
     const tickets = await loadOrderTickets(db, ticketKeys, order.id);
-    const invoice = await orderInvoice(db, order.id, { eurRate, render: renderInvoicePdf }, order);
+    const invoice = await issueOrderInvoice(db, order, { eurRate, render: drawInvoice });
     return {
       order,
-      invoice,
+      invoice: invoice.file,
       // written from the invoice just issued (or kept): the PDF's numbers, to the haléř
-      invoiceIsdoc: invoice && (await orderInvoiceIsdoc(db, order.id, { eurRate, render: renderInvoicePdf }, order)),
-      tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) },
+      invoiceIsdoc: invoiceIsdoc(invoice.data),
+      tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await drawInThread('tickets', tickets) },
     };
   },
   orderCancelled: ({ db }, { orderId }) => cancelledOrderMailDocument(db, orderId),
@@ -55,7 +57,7 @@ const LOADERS: Loaders = {
     if (!order) return null;
     // the order's tickets again, now paid: the confirmation's copy says they let no one in yet
     const tickets = await loadOrderTickets(db, ticketKeys, order.id);
-    return { order, tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await renderTicketsPdf(tickets) } };
+    return { order, tickets: tickets && { fileName: ticketsFileName(tickets.orderNumber, tickets.language), bytes: await drawInThread('tickets', tickets) } };
   },
   orderProgress: ({ db }, { orderId, step }) => orderProgressMailDocument(db, orderId, step),
   availabilityWatch: ({ db }, { watchId }, language) => watchMailDocument(db, watchId, language),
@@ -63,7 +65,7 @@ const LOADERS: Loaders = {
   async creditNote({ db }, { creditNoteId }) {
     const note = await loadCreditNoteDocument(db, creditNoteId);
     // the PDF drawn once and kept: the e-mail attaches the very file the order's page downloads
-    const file = note && (await creditNotePdf(db, creditNoteId, renderCreditNotePdf));
+    const file = note && (await creditNotePdf(db, creditNoteId, (document) => drawInThread('creditNote', document)));
     return note && file && { note, file, isdoc: await creditNoteIsdoc(db, creditNoteId) };
   },
   accountWelcome: ({ db }, { customerId }) => welcomeMailDocument(db, customerId),

@@ -65,17 +65,11 @@ function newInvoiceData(order: OrderDocument, eurRate: number): InvoiceData {
   };
 }
 
-/**
- * What the order's issued invoice shows, read back from its Invoice row (number, dates, exchange rate)
- * and the order as placed: the very data its stored PDF was drawn from, so that the ISDOC
- * (services/isdoc.ts) states the PDF's numbers. Null when the order has no invoice yet. An invoice kept
- * before its rate was (eurRate null) is read at `fallbackEurRate`, the rate its PDF was drawn with then.
- */
-export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate: number, loaded?: OrderDocument): Promise<InvoiceData | null> {
-  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, issuedAt: true, dueAt: true, eurRate: true } });
-  // the order as placed does not change: a caller that has just read it passes it in
-  const order = stored && (loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId));
-  if (!stored || !order) return null;
+/** The invoice's columns that, with the order as placed, say what its PDF shows. */
+const ISSUED = { number: true, issuedAt: true, dueAt: true, eurRate: true } as const;
+
+/** What an issued invoice shows, from its Invoice row and the order as placed. */
+function issuedData(stored: { number: string; issuedAt: Date; dueAt: Date; eurRate: number | null }, order: OrderDocument, fallbackEurRate: number): InvoiceData {
   return {
     order,
     number: stored.number,
@@ -88,26 +82,59 @@ export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate
 }
 
 /**
- * The order's invoice PDF; null when there is no such order. Issued, and taxable, on the day the
- * order was placed, due on the order's payment deadline (bank transfer) or INVOICE_DUE_DAYS later; numbered with the order's number (its yearly
- * sequence has no gaps). Two first downloads at once both render it, the database keeps one (the
- * unique orderId) and both answer with the stored bytes. `loaded`: the order's document when the
- * caller has just read it (the confirmation e-mail).
+ * What the order's issued invoice shows, read back from its Invoice row (number, dates, exchange rate)
+ * and the order as placed: the very data its stored PDF was drawn from, so that the ISDOC
+ * (services/isdoc.ts) states the PDF's numbers. Null when the order has no invoice yet. An invoice kept
+ * before its rate was (eurRate null) is read at `fallbackEurRate`, the rate its PDF was drawn with then.
  */
-export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions, loaded?: OrderDocument): Promise<InvoiceFile | null> {
-  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true, order: { select: { language: true } } } });
-  if (stored) return { fileName: invoiceFileName(stored.number, stored.order.language), bytes: Buffer.from(stored.pdf) };
+export async function issuedInvoiceData(db: Db, orderId: number, fallbackEurRate: number, loaded?: OrderDocument): Promise<InvoiceData | null> {
+  const stored = await db.invoice.findUnique({ where: { orderId }, select: ISSUED });
+  // the order as placed does not change: a caller that has just read it passes it in
+  const order = stored && (loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId));
+  return stored && order && issuedData(stored, order, fallbackEurRate);
+}
 
-  // the order as placed does not change
-  const order = loaded?.id === orderId ? loaded : await loadOrderDocument(db, orderId);
-  if (!order) return null;
+/** An invoice as issued: its PDF and what the PDF shows (the ISDOC beside it is written from `data`). */
+export type IssuedInvoice = { file: InvoiceFile; data: InvoiceData };
+
+/** The invoice read back as kept, with what its PDF shows; null when the order has none yet. */
+async function keptInvoice(db: Db, order: OrderDocument, fallbackEurRate: number): Promise<IssuedInvoice | null> {
+  const stored = await db.invoice.findUnique({ where: { orderId: order.id }, select: { ...ISSUED, pdf: true } });
+  return stored && { file: { fileName: invoiceFileName(stored.number, order.language), bytes: Buffer.from(stored.pdf) }, data: issuedData(stored, order, fallbackEurRate) };
+}
+
+/**
+ * Issues the invoice of an order that had none: issued, and taxable, on the day the order was placed,
+ * due on the order's payment deadline (bank transfer) or INVOICE_DUE_DAYS later; numbered with the
+ * order's number (its yearly sequence has no gaps). Two first issues at once both draw it, the
+ * database keeps one (the unique orderId) and both answer with the kept one.
+ */
+async function issueNew(db: Db, order: OrderDocument, options: InvoiceOptions): Promise<IssuedInvoice> {
   const data = newInvoiceData(order, options.eurRate);
   const bytes = await options.render(data);
-  // ON CONFLICT DO NOTHING: a parallel first download may have stored its copy already
-  await db.invoice.createMany({
-    data: [{ orderId, number: data.number, issuedAt: data.issuedAt, dueAt: data.dueAt, eurRate: data.eurRate, pdf: new Uint8Array(bytes) }],
+  // ON CONFLICT DO NOTHING: a parallel first issue may have kept its copy already; then that one is the invoice
+  const created = await db.invoice.createManyAndReturn({
+    data: [{ orderId: order.id, number: data.number, issuedAt: data.issuedAt, dueAt: data.dueAt, eurRate: data.eurRate, pdf: new Uint8Array(bytes) }],
     skipDuplicates: true,
+    select: { orderId: true },
   });
-  const saved = await db.invoice.findUniqueOrThrow({ where: { orderId }, select: { number: true, pdf: true } });
-  return { fileName: invoiceFileName(saved.number, order.language), bytes: Buffer.from(saved.pdf) };
+  if (created.length > 0) return { file: { fileName: invoiceFileName(data.number, order.language), bytes }, data };
+  return (await keptInvoice(db, order, options.eurRate))!;
+}
+
+/** The order's invoice, issued now unless it was (the confirmation e-mail: its PDF, and its ISDOC written from `data`). */
+export async function issueOrderInvoice(db: Db, order: OrderDocument, options: InvoiceOptions): Promise<IssuedInvoice> {
+  return (await keptInvoice(db, order, options.eurRate)) ?? (await issueNew(db, order, options));
+}
+
+/**
+ * The order's invoice PDF; null when there is no such order. A kept one is read without the order
+ * (downloads); else it is issued now.
+ */
+export async function orderInvoice(db: Db, orderId: number, options: InvoiceOptions): Promise<InvoiceFile | null> {
+  const stored = await db.invoice.findUnique({ where: { orderId }, select: { number: true, pdf: true, order: { select: { language: true } } } });
+  if (stored) return { fileName: invoiceFileName(stored.number, stored.order.language), bytes: Buffer.from(stored.pdf) };
+  // the order as placed does not change
+  const order = await loadOrderDocument(db, orderId);
+  return order && (await issueNew(db, order, options)).file;
 }

@@ -419,7 +419,12 @@ export async function orderInvoiceIsdoc(db: Db, orderId: number, options: Invoic
     if (!(await orderInvoice(db, orderId, options))) return null;
     data = await issuedInvoiceData(db, orderId, options.eurRate, loaded);
   }
-  return data && { fileName: invoiceIsdocFileName(data.number, data.order.language), bytes: writeIsdoc(invoiceIsdocDocument(data)) };
+  return data && invoiceIsdoc(data);
+}
+
+/** The ISDOC of an issued invoice, from what its PDF shows. */
+export function invoiceIsdoc(data: InvoiceData): IsdocFile {
+  return { fileName: invoiceIsdocFileName(data.number, data.order.language), bytes: writeIsdoc(invoiceIsdocDocument(data)) };
 }
 
 /** The ISDOC of a credit note; null when there is no such note. */

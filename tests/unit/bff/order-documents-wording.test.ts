@@ -6,74 +6,15 @@ import { describe, expect, it } from 'vitest';
 import { orderConfirmation } from '../../../bff/src/mail/templates/order-confirmation.ts';
 import { availabilityWatch } from '../../../bff/src/mail/templates/availability-watch.ts';
 import { renderInvoicePdf } from '../../../bff/src/pdf/invoice-pdf.ts';
-import type { OrderDocument } from '../../../bff/src/services/order-documents.ts';
-import { CASH_ON_DELIVERY_PAYMENT_CODE, formatMoney, vatSplit, type Locale } from '../../../schema/rules/index.ts';
+import { formatMoney, vatSplit, type Locale } from '../../../schema/rules/index.ts';
 import { pdfText } from '../../support/pdf-text.ts';
+import { DISCOUNT, GOODS, orderDocument as order, PAYMENT, ROUNDING } from '../../support/order-document.ts';
 
 const MINUS = '\u2212';
 /** Text with every run of white space (line breaks, no-break spaces) made one space. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
 /** An amount written with a hyphen for its sign: "-0,15 Kč", "-CZK 0.15". */
 const HYPHENATED_AMOUNT = /-(CZK\s)?\d[\d\s]*[,.]\d\d/;
-
-// A jersey (1 049 Kč) less a 104,85 Kč voucher, free delivery to a pick-up point, cash on delivery
-// (39 Kč): 983,15 Kč, rounded to 983 Kč, so the rounding line is −0,15 Kč.
-const GOODS = 104_900;
-const DISCOUNT = 10_485;
-const PAYMENT = 3_900;
-const TOTAL = GOODS - DISCOUNT + PAYMENT;
-const ROUNDING = -15;
-
-function order(language: Locale): OrderDocument {
-  const [goods, discount, payment] = [vatSplit(GOODS, 21), vatSplit(DISCOUNT, 21), vatSplit(PAYMENT, 21)];
-  const net = goods.net - discount.net + payment.net;
-  const address = { firstName: 'Jana', lastName: 'Nováková', company: '', ico: '', dic: '', street: 'Korunní 810/104', city: 'Praha', postcode: '101 00', country: 'CZ', email: 'jana@example.cz', phone: '' };
-  return {
-    id: 1,
-    number: '2026000123',
-    hash: 'abc',
-    language,
-    currency: 'CZK',
-    createdAt: new Date('2026-11-22T10:00:00Z'),
-    paymentDueAt: null,
-    email: address.email,
-    deliveryCode: 'pickup-point',
-    deliveryName: language === 'cs' ? 'Výdejní místo nebo box' : 'Pick-up point or box',
-    deliveryPrice: 0,
-    paymentCode: CASH_ON_DELIVERY_PAYMENT_CODE,
-    paymentName: language === 'cs' ? 'Dobírka' : 'Cash on delivery',
-    paymentPrice: PAYMENT,
-    store: null,
-    invoiceAddress: address,
-    deliveryAddress: null,
-    note: '',
-    lines: [
-      {
-        id: 1,
-        name: 'Dres FC Vltavín domácí',
-        productCode: 'DR-1001',
-        size: 'L',
-        colour: language === 'cs' ? 'modrá' : 'blue',
-        variantCode: 'DR-1001-BLU-L',
-        quantity: 1,
-        vatRate: 21,
-        unitPriceGross: GOODS,
-        totalGross: GOODS,
-        totalNet: goods.net,
-      },
-    ],
-    productsNet: goods.net,
-    productsGross: GOODS,
-    discountGross: DISCOUNT,
-    roundingGross: ROUNDING,
-    totalNet: net,
-    totalVat: TOTAL - net,
-    totalGross: TOTAL + ROUNDING,
-    variableSymbol: '2026000123',
-    vatRecap: [{ ratePercent: 21, gross: TOTAL, net, vat: TOTAL - net }],
-    vouchers: ['SLEVA'],
-  };
-}
 
 const kc = (amount: number, language: Locale) => flat(formatMoney(amount, 'CZK', language));
 

@@ -3,7 +3,8 @@
 import { formatDate } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { piecesText } from '../../../../schema/rules/plural.ts';
-import { renderReturnProtocolPdf, returnProtocolFileName } from '../../pdf/return-protocol.ts';
+import { returnProtocolFileName } from '../../pdf/return-protocol.ts';
+import { drawInThread } from '../../pdf/drawing-thread.ts';
 import type { ReturnProtocolDocument } from '../../services/returns.ts';
 import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { MailTemplate } from './types.ts';
@@ -34,7 +35,7 @@ export const returnProtocol: MailTemplate<ReturnProtocolDocument> = {
     const t = TEXTS[language];
     const values = { number: protocol.number, order: protocol.orderNumber, date: formatDate(protocol.createdAt, language), account: protocol.bankAccount, shop: SUPPLIER.shopName };
     const subject = fill(t.subject, values);
-    const pdf = await renderReturnProtocolPdf(protocol);
+    const pdf = await drawInThread('returnProtocol', protocol);
     const sellerAddress = `${SUPPLIER.company}, ${SUPPLIER.street}, ${SUPPLIER.postcode} ${SUPPLIER.city}`;
     const lineText = (line: (typeof protocol.lines)[number]) => `${line.productTitle} (${line.productCode}), ${piecesText(line.quantity, language)}`;
     const body = html`

@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../../schema/rules/dates.ts';
 import { SUPPLIER } from '../../../../schema/rules/supplier.ts';
 import { DEFAULT_WITHDRAWAL_PERIOD_DAYS } from '../../../../schema/rules/withdrawal.ts';
 import { href } from '../../../../schema/routes.ts';
-import { modelFormFileName, renderModelFormPdf, renderWithdrawalPdf, withdrawalDeclarationLines, withdrawalFileName } from '../../pdf/withdrawal.ts';
+import { modelFormFileName, withdrawalDeclarationLines, withdrawalFileName } from '../../pdf/withdrawal.ts';
+import { drawInThread } from '../../pdf/drawing-thread.ts';
 import type { WithdrawalDocument } from '../../services/withdrawals.ts';
 import { html, htmlDocument, textFooter, fill, greeting } from './layout.ts';
 import type { MailTemplate } from './types.ts';
@@ -52,8 +53,8 @@ export const withdrawalAcknowledged: MailTemplate<WithdrawalDocument> = {
       html: htmlDocument(language, subject, body),
       text,
       attachments: [
-        { filename: withdrawalFileName(withdrawal.orderNumber, language), content: await renderWithdrawalPdf(withdrawal), contentType: 'application/pdf' },
-        { filename: modelFormFileName(language), content: await renderModelFormPdf(language, context.withdrawalPeriodDays ?? DEFAULT_WITHDRAWAL_PERIOD_DAYS), contentType: 'application/pdf' },
+        { filename: withdrawalFileName(withdrawal.orderNumber, language), content: await drawInThread('withdrawal', withdrawal), contentType: 'application/pdf' },
+        { filename: modelFormFileName(language), content: await drawInThread('modelForm', language, context.withdrawalPeriodDays ?? DEFAULT_WITHDRAWAL_PERIOD_DAYS), contentType: 'application/pdf' },
       ],
     };
   },
