@@ -993,6 +993,11 @@ describe(`placing an order (${databaseKind})`, () => {
     expect(stock).toBeGreaterThan(written);
     expect(sold).toBeGreaterThan(stock);
     expect(statements.slice(sold + 1, numbering).filter((sql) => !/^\s*(SELECT|UPDATE "public"\."Product")/.test(sql))).toEqual([]);
+    // the order's limits are counted in one statement, and the order just written is not read again for its e-mail
+    const transaction = statements.slice(0, commit);
+    expect(transaction.filter((sql) => sql.includes('"RateLimit"'))).toHaveLength(1);
+    const orderReads = transaction.slice(written).filter((sql) => /^\s*SELECT .* FROM "public"\."Order" /.test(sql));
+    expect(orderReads).toHaveLength(1); // Prisma's own read of the row it inserted, with its id
     const order = await app.prisma.order.findFirstOrThrow({ where: { id: result.__typename === 'Order' ? result.databaseId : 0 }, select: { number: true, variableSymbol: true } });
     expect(order.number).toMatch(/^\d{10}$/);
     expect(order.variableSymbol).toBe(order.number);

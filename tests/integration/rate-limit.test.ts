@@ -17,6 +17,7 @@ import {
   RedisRateLimiter,
   createRateLimiter,
   ipKey,
+  type RateCount,
   type RateLimiter,
   type RateRule,
 } from '../../bff/src/rate-limit/rate-limit.ts';
@@ -139,6 +140,65 @@ describe.each(stores)('rate limiter on %s', (_name, create) => {
       Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? limiter : other).consume(limited, 'shared')),
     );
     expect(answers.filter((answer) => answer.allowed)).toHaveLength(4);
+  });
+});
+
+describe('counts within a transaction (consumeWithin)', () => {
+  const withinStores: [string, () => RateLimiter][] = [
+    [`PostgreSQL (${databaseKind})`, () => new PostgresRateLimiter(app.prisma, RUN)],
+    // Redis cannot roll back with the transaction: such counts go to its database fallback
+    ['Redis with the database beside it', () => new RedisRateLimiter(REDIS_URL, RUN, new PostgresRateLimiter(app.prisma, RUN))],
+  ];
+
+  it.each(withinStores)('%s: several counts in one statement, each answered as one count would be, a key given twice adding up', async (_name, create) => {
+    const limiter = create();
+    limiters.push(limiter);
+    const counted = (counts: RateCount[]) => app.prisma.$transaction((tx) => limiter.consumeWithin(counts, tx));
+    const [orders, pieces] = [rule(2), rule(5)];
+    await counted([{ rule: orders, key: 'a', points: 1 }]);
+    app.queries.length = 0;
+    const results = await counted([
+      { rule: orders, key: 'a', points: 1 },
+      { rule: pieces, key: 'a 1', points: 3 },
+      { rule: orders, key: 'b', points: 1 },
+      { rule: pieces, key: 'a 1', points: 3 },
+    ]);
+    expect(app.queries.filter((sql) => sql.includes('"RateLimit"'))).toHaveLength(1);
+    expect(results.map((result) => [result.allowed, result.remaining])).toEqual([
+      [true, 0],
+      [false, 0],
+      [true, 1],
+      [false, 0],
+    ]);
+    expect(results[1].retryAfterMs).toBeGreaterThan(0);
+    // the counters stay: the first subject's window is full, the other's has one left, the pieces are over
+    const after = await counted([
+      { rule: orders, key: 'a', points: 0 },
+      { rule: orders, key: 'b', points: 0 },
+      { rule: pieces, key: 'a 1', points: 0 },
+    ]);
+    expect(after.map((result) => [result.allowed, result.remaining])).toEqual([
+      [true, 0],
+      [true, 1],
+      [false, 0],
+    ]);
+    // the table's, never Redis's: Redis cannot roll back with the transaction
+    if (limiter instanceof RedisRateLimiter) expect(await redis.keys(`${RUN}${orders.name}:*`)).toEqual([]);
+  });
+
+  it.each(withinStores)('%s: rolled back with the transaction, nothing is counted', async (_name, create) => {
+    const limiter = create();
+    limiters.push(limiter);
+    const limited = rule(1);
+    await expect(
+      app.prisma.$transaction(async (tx) => {
+        await limiter.consumeWithin([{ rule: limited, key: 'x', points: 1 }], tx);
+        throw new Error('the order failed');
+      }),
+    ).rejects.toThrow('the order failed');
+    const [left] = await app.prisma.$transaction((tx) => limiter.consumeWithin([{ rule: limited, key: 'x', points: 0 }], tx));
+    expect(left.remaining).toBe(1);
+    expect(await app.prisma.$transaction((tx) => limiter.consumeWithin([], tx))).toEqual([]);
   });
 });
 

@@ -13,6 +13,9 @@ import { silentLog, type LineLog } from '../log.ts';
 
 export type RateRule = { name: string; limit: number; windowMs: number };
 
+/** One count of consumeWithin: `points` against `rule` for the subject `key`. */
+export type RateCount = { rule: RateRule; key: string; points: number };
+
 export type RateLimitResult = {
   allowed: boolean;
   /** How many more points the window allows (0 when refused). */
@@ -31,6 +34,12 @@ export interface RateLimiter {
    * too: Redis cannot take part in the transaction (docs/decisions/0049).
    */
   consume(rule: RateRule, key: string, points?: number, within?: Prisma.TransactionClient): Promise<RateLimitResult>;
+  /**
+   * Several counts that commit or roll back with the caller's transaction `within`, as consume() with
+   * `within` counts one, in one statement (an order counts five or more). Every count is made, allowed
+   * or not; the results in the order of `counts`.
+   */
+  consumeWithin(counts: readonly RateCount[], within: Prisma.TransactionClient): Promise<RateLimitResult[]>;
   /** Forgets the subject's current window (e.g. the account's failures after a successful login). */
   reset(rule: RateRule, key: string): Promise<void>;
   /** Why the limits are counted in a fallback store now (Redis unreachable), or null; /ready reports it. */
@@ -185,6 +194,33 @@ export class PostgresRateLimiter implements RateLimiter {
         "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."expiresAt" ELSE "RateLimit"."expiresAt" END
       RETURNING "count", (extract(epoch FROM "expiresAt" - now()) * 1000)::float8 AS "ttlMs"`;
     return result(rule, rows[0].count, rows[0].ttlMs);
+  }
+
+  async consumeWithin(counts: readonly RateCount[], within: Prisma.TransactionClient): Promise<RateLimitResult[]> {
+    for (const { rule, points } of counts) checkArguments(rule, points);
+    // one row per stored key (a statement may not update a row twice): the points of a key given twice add up
+    const rows = new Map<string, { points: number; windowMs: number }>();
+    const keys = counts.map(({ rule, key, points }) => {
+      const stored = storageKey(this.keyPrefix, rule, key);
+      const row = rows.get(stored);
+      rows.set(stored, { points: (row?.points ?? 0) + points, windowMs: row?.windowMs ?? rule.windowMs });
+      return stored;
+    });
+    if (rows.size === 0) return [];
+    const answered = await within.$queryRaw<{ key: string; count: number; ttlMs: number }[]>`
+      INSERT INTO "RateLimit" ("key", "count", "expiresAt")
+      SELECT counted.key, counted.points, now() + counted.window_ms * interval '1 millisecond'
+      FROM unnest(${[...rows.keys()]}::text[], ${[...rows.values()].map((row) => row.points)}::int[], ${[...rows.values()].map((row) => row.windowMs)}::int[])
+        AS counted(key, points, window_ms)
+      ON CONFLICT ("key") DO UPDATE SET
+        "count" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."count" ELSE "RateLimit"."count" + EXCLUDED."count" END,
+        "expiresAt" = CASE WHEN "RateLimit"."expiresAt" <= now() THEN EXCLUDED."expiresAt" ELSE "RateLimit"."expiresAt" END
+      RETURNING "key", "count", (extract(epoch FROM "expiresAt" - now()) * 1000)::float8 AS "ttlMs"`;
+    const byKey = new Map(answered.map((row) => [row.key, row]));
+    return counts.map(({ rule }, index) => {
+      const row = byKey.get(keys[index])!;
+      return result(rule, row.count, row.ttlMs);
+    });
   }
 
   async reset(rule: RateRule, key: string): Promise<void> {
@@ -356,6 +392,14 @@ export class RedisRateLimiter implements RateLimiter {
     );
   }
 
+  async consumeWithin(counts: readonly RateCount[], within: Prisma.TransactionClient): Promise<RateLimitResult[]> {
+    // in the shared RateLimit table, as consume() with `within` (Redis cannot roll back with the transaction)
+    if (this.fallback) return this.fallback.consumeWithin(counts, within);
+    const results: RateLimitResult[] = [];
+    for (const { rule, key, points } of counts) results.push(await this.consume(rule, key, points, within));
+    return results;
+  }
+
   async reset(rule: RateRule, key: string): Promise<void> {
     await this.orFallback(
       async () => void (await this.client.del(storageKey(this.keyPrefix, rule, key))),
@@ -386,6 +430,11 @@ export function reportingRefusals(limiter: RateLimiter, refused: (rule: RateRule
       const outcome = await limiter.consume(rule, key, points, within);
       if (!outcome.allowed) refused(rule);
       return outcome;
+    },
+    async consumeWithin(counts, within) {
+      const outcomes = await limiter.consumeWithin(counts, within);
+      outcomes.forEach((outcome, index) => outcome.allowed || refused(counts[index].rule));
+      return outcomes;
     },
     reset: (rule, key) => limiter.reset(rule, key),
     degraded: () => limiter.degraded(),

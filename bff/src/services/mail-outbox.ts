@@ -146,12 +146,17 @@ export async function enqueueMail<Kind extends MailKind>(tx: Tx, mail: OutgoingM
   return count === 1;
 }
 
+/** An order's id with the e-mail and language its confirmation goes to. */
+export type ConfirmedOrder = { id: number; email: string; language: Locale };
+
 /**
  * The order confirmation, to the order's e-mail in the order's language. Call it inside the order's
  * transaction, and record MailEnqueued (bff/src/events/): after the commit the sender sends it at once.
+ * `placed`: the order's id, or the order just written with its e-mail and language (not read again).
  */
-export async function enqueueOrderConfirmation(tx: Tx, orderId: number): Promise<void> {
-  const order = await tx.order.findUniqueOrThrow({ where: { id: orderId }, select: { email: true, language: true } });
+export async function enqueueOrderConfirmation(tx: Tx, placed: number | ConfirmedOrder): Promise<void> {
+  const order = typeof placed === 'number' ? { id: placed, ...(await tx.order.findUniqueOrThrow({ where: { id: placed }, select: { email: true, language: true } })) } : placed;
+  const orderId = order.id;
   await enqueueMail(tx, {
     kind: 'orderConfirmation',
     recipient: order.email,

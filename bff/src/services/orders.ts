@@ -24,7 +24,7 @@ import { formatMessage, message } from '../i18n/messages.ts';
 import { BANK_TRANSFER_PAYMENT_CODE, formatMoney, ORDER_NUMBER_COUNTER_DIGITS, ticketLineCodes, TIME_ZONE, vatSplit } from '../../../schema/rules/index.ts';
 import { computeCheckout, loadCheckoutCart, readCheckoutSnapshot, ticketPaymentRules, type AddressData, type Checkout, type CheckoutContext, type CheckoutSnapshot } from './checkout.ts';
 import { pickupPointSnapshot } from './pickup-points.ts';
-import { enqueueOrderConfirmation } from './mail-outbox.ts';
+import { enqueueOrderConfirmation, type ConfirmedOrder } from './mail-outbox.ts';
 import { enqueueConversions } from './conversions.ts';
 import { inTransaction } from '../events/record.ts';
 import { takeStock } from './stock.ts';
@@ -96,25 +96,29 @@ export type PlaceOrderContext = Omit<CheckoutContext, 'config'> & {
  * orders from this address, session or e-mail are a TooManyAttemptsError, which rolls the order back.
  */
 async function limitOrders(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout, options: PlaceOptions): Promise<void> {
-  const subjects = [
-    [RATE_RULES.orderPerIp, ipKey(ctx.clientIp)],
-    [RATE_RULES.orderPerSession, ctx.sessionKey],
-    [RATE_RULES.orderPerEmail, checkout.email ?? ''],
-  ] as const;
-  for (const [rule, key] of subjects) {
-    const limit = await ctx.rateLimiter.consume(rule, key, 1, tx);
-    if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
-  }
+  const address = ipKey(ctx.clientIp);
   // pieces, not only orders: ten orders of 99 pieces would otherwise keep a product's stock for days
   const pieces = RATE_RULES.orderPiecesPerVariantIp;
-  for (const line of checkout.lines) {
-    const limit = await ctx.rateLimiter.consume(pieces, `${ipKey(ctx.clientIp)} ${line.variantId}`, line.quantity, tx);
-    if (!limit.allowed) {
-      const text = formatMessage('tooManyPiecesOrdered', ctx.language, { name: line.name, limit: pieces.limit, days: pieces.windowMs / DAY_MS });
-      throw new TooManyAttemptsError(text, Math.ceil(limit.retryAfterMs / 1000));
-    }
+  // counted in one statement, all of them; a refusal rolls them all back with the order
+  const [perIp, perSession, perEmail, free, ...perLine] = await ctx.rateLimiter.consumeWithin(
+    [
+      { rule: RATE_RULES.orderPerIp, key: address, points: 1 },
+      { rule: RATE_RULES.orderPerSession, key: ctx.sessionKey, points: 1 },
+      { rule: RATE_RULES.orderPerEmail, key: checkout.email ?? '', points: 1 },
+      { rule: RATE_RULES.orderWithoutCaptcha, key: address, points: 1 },
+      ...checkout.lines.map((line) => ({ rule: pieces, key: `${address} ${line.variantId}`, points: line.quantity })),
+    ],
+    tx,
+  );
+  for (const limit of [perIp, perSession, perEmail]) {
+    if (!limit.allowed) throw TooManyAttemptsError.after(limit.retryAfterMs, ctx.language, 'tooManyOrders');
   }
-  const free = await ctx.rateLimiter.consume(RATE_RULES.orderWithoutCaptcha, ipKey(ctx.clientIp), 1, tx);
+  checkout.lines.forEach((line, index) => {
+    const limit = perLine[index];
+    if (limit.allowed) return;
+    const text = formatMessage('tooManyPiecesOrdered', ctx.language, { name: line.name, limit: pieces.limit, days: pieces.windowMs / DAY_MS });
+    throw new TooManyAttemptsError(text, Math.ceil(limit.retryAfterMs / 1000));
+  });
   // a link opened from the order's mailbox stands in for the captcha (services/order-confirmations.ts)
   if (!free.allowed && options.confirmationId === undefined) {
     await requireCaptcha({ prisma: tx, config: ctx.config, language: ctx.language }, 'placeOrder', options.captcha);
@@ -371,7 +375,8 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       const checkout = await checkoutAsSeen(tx, ctx, cartId, revision, now);
       await limitOrders(tx, ctx, checkout, options);
 
-      const orderId = await writeOrder(tx, ctx, checkout);
+      const written = await writeOrder(tx, ctx, checkout);
+      const orderId = written.id;
       if (options.confirmationId !== undefined) {
         await tx.orderConfirmation.update({ where: { id: options.confirmationId }, data: { confirmedAt: new Date() } });
       }
@@ -415,7 +420,7 @@ export async function placeCartOrder(ctx: PlaceOrderContext, cartId: string, rev
       }
       // the cart is closed: the session's next add starts a new one
       await tx.cart.update({ where: { id: cartId }, data: { sessionKey: null } });
-      await enqueueOrderConfirmation(tx, orderId);
+      await enqueueOrderConfirmation(tx, written);
       // Ověřeno zákazníky and Zboží's backend conversion: sent after the commit by their own job
       await enqueueConversions(tx, ctx.config, { id: orderId, currency: checkout.currency, surveyOptOut: checkout.surveyOptOut });
       // (4) stock, in variant order so that two carts never wait for each other crosswise, and the sold
@@ -498,7 +503,8 @@ function pickupPointAddress(point: NonNullable<Checkout['pickupPoint']>, invoice
   };
 }
 
-async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): Promise<number> {
+/** Writes the order with its lines; the order's id, with what its confirmation is sent to (read back with the id, no statement of its own). */
+async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): Promise<ConfirmedOrder> {
   const invoice = checkout.invoiceAddress!;
   const pickup = checkout.delivery?.isPickup ?? false;
   // a pick-up point delivery goes to the point: its address, with the shopper's name, is the delivery address
@@ -587,9 +593,9 @@ async function writeOrder(tx: Tx, ctx: PlaceOrderContext, checkout: Checkout): P
       },
       statusHistory: { create: [{ status: 'NEW' }] },
     },
-    select: { id: true },
+    select: { id: true, email: true, language: true },
   });
-  return order.id;
+  return order;
 }
 
 // ------------------------------------------------------------------ reading
