@@ -4,6 +4,7 @@
 //
 //   bff/src/server.ts -> app.ts -> graphql/, http/, cache/, jobs/, mail/ (documents, templates), pdf/
 //     -> services/ -> events/, carriers/ -> db/, config.ts, i18n/, rate-limit/, redis.ts, session-secret.ts, lazy-module.ts,
+//        worker-module.ts,
 //        generated/, schema/rules, schema/routes
 //
 // events/ is how a service says what it changed (decision 0055); only app.ts connects its purges to the
@@ -18,7 +19,7 @@
 
 const BFF = '^bff/src/';
 const API = `${BFF}(graphql|http|cache)/`;
-const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$)`;
+const FOUNDATION = `${BFF}(db/|generated/|i18n/|rate-limit/|config\\.ts$|log\\.ts$|redis\\.ts$|session-secret\\.ts$|lazy-module\\.ts$|worker-module\\.ts$)`;
 const TOP = `${BFF}(app|server)\\.ts$`;
 const EVENTS = `${BFF}events/`;
 /** The carriers' clients (Packeta's API, a courier's tracking link): services call them, they know no database (decision 0068). */

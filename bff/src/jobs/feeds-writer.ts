@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { removeRunTemps, type FeedOptions, type WrittenFeeds } from '../services/feeds/generate.ts';
 import { LEASE_MS } from '../services/feeds/lease.ts';
 import type { FeedsWorkerData } from './feeds-worker.ts';
+import { workerModule, type WorkerModule } from '../worker-module.ts';
 
 export type FeedsWriterLimits = {
   /** The thread's old generation (what survives scavenges): FEEDS_WRITER_HEAP_MB. */
@@ -25,26 +26,15 @@ const TIME_LIMIT_MS = LEASE_MS - 60_000;
 /** Set by scripts/build-server.mjs in the compiled server: the thread's own compiled module, beside it. */
 declare const BFF_FEEDS_WORKER_FILE: string | undefined;
 
-/** The thread's module: a file, or code to evaluate that loads it. */
-export type FeedsWorkerModule = { entry: URL | string; eval: boolean };
-
-/**
- * The thread's module: compiled beside the compiled server; else (tests, `npm run dev`) the source,
- * loaded through tsx's API, since Node 20 does not run `--import tsx` in a worker.
- */
-function workerModule(): FeedsWorkerModule {
-  if (typeof BFF_FEEDS_WORKER_FILE === 'string') return { entry: new URL(import.meta.resolve(`./${BFF_FEEDS_WORKER_FILE}`)), eval: false };
-  const source = JSON.stringify(new URL('./feeds-worker.ts', import.meta.url).href);
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return { entry: `import(${tsx}).then(({ tsImport }) => tsImport(${source}, ${source}));`, eval: true };
-}
+/** The thread's module: compiled beside the compiled server, else the source (worker-module.ts). */
+const feedsWorkerModule = (): WorkerModule => workerModule(typeof BFF_FEEDS_WORKER_FILE === 'string' ? BFF_FEEDS_WORKER_FILE : undefined, new URL('./feeds-worker.ts', import.meta.url));
 
 /**
  * Writes every feed file from the catalog in a bounded thread (the caller holds the lease); rejects
  * when the thread fails, runs out of memory or time, or `signal` aborts (the shutdown). `module`: the
  * bench runs the compiled one from the sources.
  */
-export async function writeFeedsInThread(databaseUrl: string, options: FeedOptions, limits: FeedsWriterLimits, signal?: AbortSignal, module: FeedsWorkerModule = workerModule()): Promise<WrittenFeeds> {
+export async function writeFeedsInThread(databaseUrl: string, options: FeedOptions, limits: FeedsWriterLimits, signal?: AbortSignal, module: WorkerModule = feedsWorkerModule()): Promise<WrittenFeeds> {
   const timeLimitMs = limits.timeLimitMs ?? TIME_LIMIT_MS;
   const tag = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const { entry, eval: evaluated } = module;

@@ -7,6 +7,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Draw, DrawingKind } from './drawing.ts';
 import type { DrawingAnswer, DrawingRequest } from './drawing-worker.ts';
+import { workerModule, type WorkerModule } from '../worker-module.ts';
 
 const IDLE_MS = 60_000;
 /**
@@ -19,16 +20,8 @@ const HEAP_MB = 512;
 /** Set by scripts/build-server.mjs in the compiled server: the thread's own compiled module, beside it. */
 declare const BFF_DRAWING_WORKER_FILE: string | undefined;
 
-/** The thread's module: a file, or code to evaluate that loads it. */
-export type DrawingThreadModule = { entry: URL | string; eval: boolean };
-
-/** Compiled beside the compiled server; else (tests, `npm run dev`) the source through tsx's API (Node 20 runs no `--import tsx` in a worker). */
-function workerModule(): DrawingThreadModule {
-  if (typeof BFF_DRAWING_WORKER_FILE === 'string') return { entry: new URL(import.meta.resolve(`./${BFF_DRAWING_WORKER_FILE}`)), eval: false };
-  const source = JSON.stringify(new URL('./drawing-worker.ts', import.meta.url).href);
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return { entry: `import(${tsx}).then(({ tsImport }) => tsImport(${source}, ${source}));`, eval: true };
-}
+/** The thread's module: compiled beside the compiled server, else the source (worker-module.ts). */
+const drawingWorkerModule = (): WorkerModule => workerModule(typeof BFF_DRAWING_WORKER_FILE === 'string' ? BFF_DRAWING_WORKER_FILE : undefined, new URL('./drawing-worker.ts', import.meta.url));
 
 export type DrawingThread = {
   draw: Draw;
@@ -38,7 +31,7 @@ export type DrawingThread = {
   close: () => Promise<void>;
 };
 
-export function createDrawingThread(options: { idleMs?: number; module?: DrawingThreadModule } = {}): DrawingThread {
+export function createDrawingThread(options: { idleMs?: number; module?: WorkerModule } = {}): DrawingThread {
   const idleMs = options.idleMs ?? IDLE_MS;
   type Waiting = { resolve: (bytes: Buffer) => void; reject: (error: Error) => void };
   const waiting = new Map<number, Waiting>();
@@ -57,7 +50,7 @@ export function createDrawingThread(options: { idleMs?: number; module?: Drawing
   }
 
   function start(): Worker {
-    const { entry, eval: evaluated } = options.module ?? workerModule();
+    const { entry, eval: evaluated } = options.module ?? drawingWorkerModule();
     // no execArgv of the server's own (its young generation for requests): the limit below decides
     const thread = new Worker(entry, { eval: evaluated, execArgv: [], resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
     started += 1;
