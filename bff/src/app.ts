@@ -35,7 +35,7 @@ import { createStreamRegistry, type StreamRegistry } from './graphql/server/stre
 import { seedDemoDataIfEmpty } from './demo-data.ts';
 import { inFront, mountLayers, type AppParts, type FrontLayer, type Layer } from './http/layers/layer.ts';
 import { cachedAnswers, keptPersonalAnswers, metricsScrape, requestLog, toHttps } from './http/layers/front.ts';
-import { compressed, personalAnswerKeeping, responseStart, responseStarter } from './http/layers/response-start.ts';
+import { compressed, personalAnswerKeeping, responseHeads, responseStart, responseStarter } from './http/layers/response-start.ts';
 import { health } from './http/layers/health.ts';
 import { feeds, graphiql, graphqlCallers, images, invoiceLink, seo, withdrawalForm } from './http/layers/before-session.ts';
 import { accountDownloads, csrfCookie, homeLanguage, preferences, sessions } from './http/layers/session.ts';
@@ -235,7 +235,7 @@ async function startParts(givenConfig: Config, options: AppOptions, draining: ()
         signingKey: createHmac('sha256', sessionSecret).update('response-cache').digest('hex'),
         keyPrefix: cachePrefix,
         publicOrigin: new URL(config.publicUrl).origin,
-        startResponse: (req, res) => startResponse(req, res).nonce,
+        responseHead: responseHeads(config),
       })
     : null;
   if (responseCache) changes.onPurge((purge, origin) => void responseCache.purge(purge, origin));

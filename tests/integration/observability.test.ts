@@ -73,6 +73,7 @@ describe(`/metrics (${databaseKind})`, () => {
     await fetch(`${app.url}/health`);
     await app.gql('query Layout { __typename }');
     const response = await scrape();
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -175,6 +176,28 @@ describe(`the request log (${databaseKind})`, () => {
     for (const secret of [customer.password, customer.email, sessionCookie, decodeURIComponent(sessionCookie), csrfCookie, 'my-secret-slug']) {
       expect(log, secret).not.toContain(secret);
     }
+  });
+
+  it("logs the response cache's word: a miss, then a hit answered in front of the app with its request id", async () => {
+    const ask = (id: string) =>
+      fetch(`${app.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': id },
+        body: JSON.stringify({ query: 'query LoggedHits { products(first: 1) { totalCount } }' }),
+      });
+    const miss = await ask('cache-miss-1');
+    await miss.arrayBuffer();
+    const hit = await ask('cache-hit-2');
+    await hit.arrayBuffer();
+    expect([miss.headers.get('x-cache'), hit.headers.get('x-cache'), hit.headers.get('x-request-id')]).toEqual(['MISS', 'HIT', 'cache-hit-2']);
+    const lines = await eventually(() => {
+      const found = ['cache-miss-1', 'cache-hit-2'].map((id) => logEntries().find((entry) => entry.requestId === id));
+      return found.every(Boolean) ? found : undefined;
+    });
+    expect(lines.map((line) => [line!.route, line!.status, line!.cache])).toEqual([
+      ['/graphql', 200, 'MISS'],
+      ['/graphql', 200, 'HIT'],
+    ]);
   });
 
   it("keeps the proxy's request id", async () => {

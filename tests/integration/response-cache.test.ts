@@ -105,7 +105,7 @@ describe('response cache', () => {
     const hit = await ask({ 'x-request-id': 'proxy-42' });
     expect([rendered.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['MISS', 'HIT']);
     expect(hit.headers.get('x-request-id')).toBe('proxy-42');
-    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'content-type']) {
+    for (const name of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'permissions-policy', 'content-type', 'vary']) {
       expect([name, hit.headers.get(name)?.replace(/'nonce-[^']+'/, 'N')]).toEqual([name, rendered.headers.get(name)?.replace(/'nonce-[^']+'/, 'N')]);
     }
     expect(await hit.json()).toEqual(await rendered.json());

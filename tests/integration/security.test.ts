@@ -381,6 +381,8 @@ describe(`security (${databaseKind})`, () => {
           expect(page.status).toBe(301);
           expect(page.headers.get('location')).toBe('https://shop.example/kategorie/dresy?sort=newest');
           expect(page.headers.get('strict-transport-security')).toBeNull();
+          // answered in front of the app, it carries the request id every response carries
+          expect(page.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
         }
         // the Host the request named is not where it goes
         const otherHost = await fetch(`${https.url}/kosik`, { redirect: 'manual', headers: { host: 'evil.example' } });

@@ -98,14 +98,15 @@ function layoutOf(entry: CachedResponse): PageLayout | null {
  * Sends a cached page's plain body with `nonce` in its slots, as one buffer; false (nothing sent) when
  * the page has no nonce slots laid out or the nonce is not of the render's length (its pieces then).
  */
-export function writeWithNonce(res: ServerResponse, entry: CachedResponse, nonce: string): boolean {
+export function writeWithNonce(res: ServerResponse, status: number, headers: string[], entry: CachedResponse, nonce: string): boolean {
   const layout = layoutOf(entry);
   if (layout === null || layout.slots.length === 0 || Buffer.byteLength(nonce) !== layout.nonceLength) return false;
   const pooled = layout.free.pop();
   if (pooled) pooledBytes -= pooled.length;
   const body = pooled ?? Buffer.from(layout.bytes);
   for (const slot of layout.slots) body.write(nonce, slot, 'utf8');
-  res.setHeader('Content-Length', body.length);
+  headers.push('Content-Length', String(body.length));
+  res.writeHead(status, headers);
   res.end(body, () => {
     if (layout.free.length >= POOLED_PER_PAGE || pooledBytes + body.length > POOLED_BYTES) return;
     pooledBytes += body.length;
@@ -114,21 +115,26 @@ export function writeWithNonce(res: ServerResponse, entry: CachedResponse, nonce
   return true;
 }
 
-/** A cached answer's headers as pairs, made once per entry. */
-const headerPairs = new WeakMap<CachedResponse, [string, string][]>();
+/** A cached answer's headers as one flat list of names and values, made once per entry. */
+const headerLists = new WeakMap<CachedResponse, readonly string[]>();
 
-export function headersOf(entry: CachedResponse): [string, string][] {
-  let pairs = headerPairs.get(entry);
-  if (!pairs) {
-    pairs = Object.entries(entry.headers);
-    headerPairs.set(entry, pairs);
+export function headersOf(entry: CachedResponse): readonly string[] {
+  let list = headerLists.get(entry);
+  if (!list) {
+    list = Object.entries(entry.headers).flat();
+    headerLists.set(entry, list);
   }
-  return pairs;
+  return list;
 }
 
-/** The body's pieces as one write with its Content-Length, without copying them into one buffer first. */
-export function writePieces(res: ServerResponse, pieces: Buffer[]) {
-  res.setHeader('Content-Length', pieces.reduce((sum, piece) => sum + piece.length, 0));
+/**
+ * The answer's head and body: `headers` (a flat list of names and values, this response's own: its
+ * Content-Length is added to it) in one `writeHead`, Node's fast path when nothing was set on the
+ * response before; then the body's pieces as one write, without copying them into one buffer first.
+ */
+export function writePieces(res: ServerResponse, status: number, headers: string[], pieces: Buffer[]) {
+  headers.push('Content-Length', String(pieces.reduce((sum, piece) => sum + piece.length, 0)));
+  res.writeHead(status, headers);
   res.cork();
   for (let index = 0; index < pieces.length - 1; index++) res.write(pieces[index]);
   res.end(pieces[pieces.length - 1]);

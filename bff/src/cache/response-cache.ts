@@ -32,7 +32,8 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { appendVary, compressBody, negotiateEncoding, worthCompressing } from '../http/compression.ts';
+import { compressBody, negotiateEncoding, worthCompressing } from '../http/compression.ts';
+import { noteCacheState } from '../http/request-log.ts';
 import { gzipAroundNonce } from './gzip-around-nonce.ts';
 import type { CacheTag, Purge } from '../events/tags.ts';
 import { CONSENT_COOKIE, consentFromCookieHeader } from '../../../schema/rules/consent.ts';
@@ -68,10 +69,10 @@ export type ResponseCacheOptions = {
   /** The shop's origin: `front` answers a same-origin (or origin-less) request only (CORS is the app's). */
   publicOrigin?: string;
   /**
-   * What every response of the app carries (request id, security headers), set by `front` on a hit
-   * as the app's first middleware sets it; returns the response's nonce.
+   * What every response of the app carries (request id, security headers) and its nonce: a hit
+   * writes them with its own headers in one `writeHead` (http/layers/response-start.ts).
    */
-  startResponse?: (req: IncomingMessage, res: ServerResponse) => string;
+  responseHead?: (req: IncomingMessage) => { nonce: string; headers: readonly string[] };
   /** How long a miss waits for the same answer rendered for another request (RENDER_WAIT_MS; tests shorten it). */
   renderWaitMs?: number;
 };
@@ -165,10 +166,12 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (origin === 'here') await shared?.purge(change, freshMs + staleMs).catch(() => undefined);
   }
 
-  function send(req: CacheRequest, res: ServerResponse, entry: CachedResponse, state: 'hit' | 'stale', nonce: string) {
-    res.statusCode = entry.status;
-    for (const [name, value] of headersOf(entry)) res.setHeader(name, value);
-    res.setHeader('X-Cache', state === 'hit' ? 'HIT' : 'STALE');
+  function send(req: CacheRequest, res: ServerResponse, entry: CachedResponse, state: 'hit' | 'stale', head: { nonce: string; headers: readonly string[] }) {
+    const { nonce } = head;
+    const cacheState = state === 'hit' ? 'HIT' : 'STALE';
+    // this response's own list: its Content-Length (and encoding) are added to it as it goes out
+    const headers = [...head.headers, ...headersOf(entry), 'X-Cache', cacheState];
+    noteCacheState(res, cacheState);
     const parts = encodedBody(entry);
     const withNonce = parts.length > 1;
     // a page with a nonce goes in gzip when the browser takes it: its parts are compressed once (gzip-around-nonce.ts)
@@ -176,9 +179,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const plainLength = bodyLength(entry, parts, nonce);
     if (!encoding || req.method === 'HEAD' || !worthCompressing(entry.headers['content-type'] ?? '', plainLength)) {
       // as it was stored when it has no nonce; a page as one buffer with this response's nonce in it
-      if (!withNonce) return writePieces(res, parts);
-      if (writeWithNonce(res, entry, nonce)) return;
-      return writePieces(res, withNonceBetween(parts, Buffer.from(nonce, 'utf8')));
+      if (!withNonce) return writePieces(res, entry.status, headers, parts);
+      if (writeWithNonce(res, entry.status, headers, entry, nonce)) return;
+      return writePieces(res, entry.status, headers, withNonceBetween(parts, Buffer.from(nonce, 'utf8')));
     }
     const nonceBytes = Buffer.from(nonce, 'utf8');
     const plain = withNonce ? withNonceBetween(parts, nonceBytes) : parts;
@@ -192,11 +195,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     compressed.then(
       (pieces) => {
         if (res.destroyed) return;
-        res.setHeader('Content-Encoding', encoding);
-        appendVary(res);
-        writePieces(res, pieces);
+        writePieces(res, entry.status, withEncoding(headers, encoding), pieces);
       },
-      () => writePieces(res, plain),
+      () => writePieces(res, entry.status, headers, plain),
     );
   }
 
@@ -205,6 +206,15 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     let length = (parts.length - 1) * Buffer.byteLength(nonce);
     for (const part of parts) length += part.length;
     return length;
+  };
+
+  /** The headers of an answer in `encoding`: Content-Encoding, and Accept-Encoding added to its Vary. */
+  const withEncoding = (headers: string[], encoding: string) => {
+    const vary = headers.findIndex((name, index) => index % 2 === 0 && name.toLowerCase() === 'vary');
+    if (vary === -1) headers.push('Vary', 'Accept-Encoding');
+    else if (!/\baccept-encoding\b/i.test(headers[vary + 1])) headers[vary + 1] += ', Accept-Encoding';
+    headers.push('Content-Encoding', encoding);
+    return headers;
   };
 
   /** Renders the page again in the background: a request to this very server that skips the lookup. */
@@ -285,13 +295,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     const { key } = requestKey;
     const found = usable(memory.get(key), requestKey);
     if (!found) return next();
-    const nonce = options.startResponse?.(req, res) ?? '';
+    const head = options.responseHead?.(req) ?? { nonce: '', headers: [] };
     if (found.fresh) {
       stats.hits += 1;
-      return send(req, res, found.entry, 'hit', nonce);
+      return send(req, res, found.entry, 'hit', head);
     }
     stats.stale += 1;
-    send(req, res, found.entry, 'stale', nonce);
+    send(req, res, found.entry, 'stale', head);
     revalidate(req, key);
   };
 
@@ -339,13 +349,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       (found) => {
         const held = revalidation ? null : usable(found.entry, requestKey);
         if (held) {
-          const nonce = (res.locals.nonce as string | undefined) ?? '';
+          // the app's first layer set this response's head already (http/layers/response-start.ts)
+          const head = { nonce: (res.locals.nonce as string | undefined) ?? '', headers: [] };
           if (held.fresh) {
             stats.hits += 1;
-            return send(req, res, held.entry, 'hit', nonce);
+            return send(req, res, held.entry, 'hit', head);
           }
           stats.stale += 1;
-          send(req, res, held.entry, 'stale', nonce);
+          send(req, res, held.entry, 'stale', head);
           return revalidate(req, key);
         }
         const other = revalidation ? undefined : singleFlight.inFlight(key);
@@ -356,7 +367,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
           const rendered = usable(memory.get(key), requestKey);
           if (!rendered?.fresh) return render(req, res, next, requestKey, found);
           stats.hits += 1;
-          send(req, res, rendered.entry, 'hit', (res.locals.nonce as string | undefined) ?? '');
+          send(req, res, rendered.entry, 'hit', { nonce: (res.locals.nonce as string | undefined) ?? '', headers: [] });
         });
       },
       () => next(),
@@ -367,6 +378,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const render = (req: Request, res: Response, next: NextFunction, requestKey: CacheKey, found: Found) => {
     stats.misses += 1;
     res.setHeader('X-Cache', 'MISS');
+    noteCacheState(res, 'MISS');
     capture(req, res, requestKey, found);
     singleFlight.begin(requestKey.key, res);
     next();

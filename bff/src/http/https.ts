@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import express from 'express';
 import type { Config } from '../config.ts';
+import { requestIdOf } from './request-log.ts';
 
 type Trust = (address: string, hop: number) => boolean;
 
@@ -54,6 +55,7 @@ export function httpsRedirect(config: Pick<Config, 'publicUrl' | 'trustProxy'>):
     const path = url.split('?')[0];
     if (requestIsHttps(req, trust) || PLAIN_HTTP_PATHS.has(path) || !url.startsWith('/')) return false;
     res.statusCode = req.method === 'GET' || req.method === 'HEAD' ? 301 : 308;
+    res.setHeader('X-Request-Id', requestIdOf(req));
     res.setHeader('Location', origin + url);
     res.setHeader('Content-Length', 0);
     res.end();

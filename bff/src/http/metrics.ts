@@ -13,7 +13,7 @@ import type { Db } from '../db/client.ts';
 import type { ResponseCacheStats } from '../cache/entry.ts';
 import type { FinishedOperation } from '../graphql/server/operation-observer.ts';
 import type { Log } from '../log.ts';
-import type { FinishedRequest } from './request-log.ts';
+import { requestIdOf, type FinishedRequest } from './request-log.ts';
 
 export type Metrics = {
   requestFinished: (request: FinishedRequest) => void;
@@ -142,6 +142,7 @@ export function createMetrics(options: MetricsOptions): Metrics {
     serve(req, res) {
       const path = (req.url ?? '').split('?')[0];
       if (req.method !== 'GET' || path !== '/metrics' || !authorized(req.headers.authorization)) return false;
+      res.setHeader('X-Request-Id', requestIdOf(req));
       registry.metrics().then(
         (text) => {
           res.statusCode = 200;

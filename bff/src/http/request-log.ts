@@ -70,10 +70,22 @@ export type FinishedRequest = {
 
 /** When the request came (performance.now()), kept on its response for the one shared `close` listener. */
 const STARTED = Symbol('started');
-type Observed = ServerResponse & { [STARTED]?: number; locals?: Record<string, unknown> };
+/** The response cache's word on the response (HIT, STALE, MISS), for its log line. */
+const CACHE_STATE = Symbol('cacheState');
+type Observed = ServerResponse & { [STARTED]?: number; [CACHE_STATE]?: string; locals?: Record<string, unknown> };
 
 /**
- * Wraps the app's handler: the request id first (X-Request-Id on the response), the log line at the end.
+ * Notes the response cache's word on a response (X-Cache) for its log line: a hit writes its whole
+ * head in one `writeHead`, which `getHeader` does not see.
+ */
+export function noteCacheState(res: ServerResponse, state: 'HIT' | 'STALE' | 'MISS'): void {
+  (res as Observed)[CACHE_STATE] = state;
+}
+
+/**
+ * Wraps the app's handler: the log line at the end. The request id (requestIdOf) is on every response
+ * as X-Request-Id, set by whatever answers it (http/layers/response-start.ts, the metrics, the https
+ * redirect): a header set here, before them, would keep a cache hit off Node's one-call `writeHead`.
  *
  * The line is written as one preformatted JSON string (log.ts preformattedLines, decision 0066), not
  * through pino's per-line work: its fields are the fixed ones below, none of them a redacted name
@@ -104,15 +116,14 @@ export function observeRequests(handler: RequestListener, options: { log: Log; f
     let fields = `,"requestId":${JSON.stringify(requestId)},"method":"${method}","route":${JSON.stringify(route)}`;
     if (operation !== undefined) fields += `,"operation":${JSON.stringify(operation)}`;
     fields += `,"status":${status},"durationMs":${durationMs},"aborted":${aborted}`;
-    const cache = this.getHeader('x-cache');
-    if (cache !== undefined) fields += `,"cache":${JSON.stringify(String(cache))}`;
+    const cache = this[CACHE_STATE];
+    if (cache !== undefined) fields += `,"cache":"${cache}"`;
     const userAgent = req.headers['user-agent']?.slice(0, 200);
     if (userAgent) fields += `,"userAgent":${JSON.stringify(userAgent)}`;
     lines.write(lineLevel, fields, 'request');
   }
   return (req: IncomingMessage, res: ServerResponse) => {
     (res as Observed)[STARTED] = performance.now();
-    res.setHeader('X-Request-Id', requestIdOf(req));
     res.on('close', onClose);
     handler(req, res);
   };

@@ -43,11 +43,12 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /**
- * Sets the security headers of a response to `path` whose scripts carry `nonce` (every response, cache
- * hits too). HSTS only on a response that goes out over https (`https`): over plain http it means nothing
- * to a browser, and the Observatory marks it as wrong.
+ * The security headers of a response whose scripts carry `nonce` (every response, cache hits too), as
+ * one flat list of names and values (what `res.writeHead` takes). HSTS only on a response that goes
+ * out over https (`https`): over plain http it means nothing to a browser, and the Observatory marks
+ * it as wrong.
  */
-export function securityHeaderSetter(config: Config): (path: string, nonce: string, res: ServerResponse, https?: boolean) => void {
+export function securityHeaderList(config: Config): (nonce: string, https?: boolean) => string[] {
   // the store maps' tiles (MAP_TILE_URL) come from their own server
   const tileOrigin = mapTileOrigin(config.mapTileUrl);
   // the tag manager and the social pixel, when configured (they load only after consent: web/app/features/consent)
@@ -67,14 +68,33 @@ export function securityHeaderSetter(config: Config): (path: string, nonce: stri
     "frame-ancestors 'none'",
   ].join('; ');
   const [beforeNonce, afterNonce] = policy.split('\0');
-  return (_path, nonce, res, https = false) => {
-    res.setHeader('Content-Security-Policy', beforeNonce + nonce + afterNonce);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-    res.setHeader('X-Frame-Options', 'DENY');
-    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    if (config.secureCookies && https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  return (nonce, https = false) => {
+    const list = [
+      'Content-Security-Policy',
+      beforeNonce + nonce + afterNonce,
+      'X-Content-Type-Options',
+      'nosniff',
+      'Referrer-Policy',
+      'strict-origin-when-cross-origin',
+      'X-Frame-Options',
+      'DENY',
+      'Permissions-Policy',
+      PERMISSIONS_POLICY,
+    ];
+    if (config.secureCookies && https) list.push('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    return list;
   };
+}
+
+/** Sets the security headers of securityHeaderList on a response to `path` whose scripts carry `nonce`. */
+export function securityHeaderSetter(config: Config): (path: string, nonce: string, res: ServerResponse, https?: boolean) => void {
+  const headers = securityHeaderList(config);
+  return (_path, nonce, res, https = false) => setHeaderList(res, headers(nonce, https));
+}
+
+/** Sets each [name, value] pair of a flat list on the response. */
+export function setHeaderList(res: ServerResponse, list: readonly string[]): void {
+  for (let index = 0; index < list.length; index += 2) res.setHeader(list[index], list[index + 1]);
 }
 
 /** The hosts of the conversion scripts whose keys are set (schema/rules/conversion-scripts.ts). */

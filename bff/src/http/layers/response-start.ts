@@ -1,25 +1,43 @@
 // The layers that begin every response the Express app gives (app.ts lists them first; layer.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Config } from '../../config.ts';
-import { securityHeaderSetter } from '../security-headers.ts';
+import { securityHeaderList, setHeaderList } from '../security-headers.ts';
 import { newNonce } from '../nonce.ts';
 import { requestIsHttps, trustFunction } from '../https.ts';
 import { requestIdOf } from '../request-log.ts';
 import { compression } from '../compression.ts';
 import type { Layer } from './layer.ts';
 
+/** What every response begins with: a nonce for its scripts, its request id, and its headers (X-Request-Id, the security headers) as a flat list of names and values. */
+export type ResponseHead = { nonce: string; requestId: string; headers: string[] };
+
 /**
- * What every response carries: a nonce for its scripts, the security headers; and its request id (set
- * by the request log in front). The response cache's and the personal answers' hits set it too.
+ * The head of a response: a hit of the response cache writes its headers in one `writeHead` (Node's
+ * fast path, which skips a `setHeader` per header; issue 41), the app's other answers set them
+ * (responseStarter).
  */
-export function responseStarter(config: Config): (req: IncomingMessage, res: ServerResponse) => { nonce: string; requestId: string } {
-  const setSecurityHeaders = securityHeaderSetter(config);
+export function responseHeads(config: Config): (req: IncomingMessage) => ResponseHead {
+  const securityHeaders = securityHeaderList(config);
   const trustProxy = trustFunction(config.trustProxy);
-  return (req, res) => {
+  return (req) => {
     const nonce = newNonce();
     const requestId = requestIdOf(req);
     // (whether it came over https matters only for HSTS, sent only with secure cookies)
-    setSecurityHeaders(req.url ?? '/', nonce, res, config.secureCookies && requestIsHttps(req, trustProxy));
+    const headers = securityHeaders(nonce, config.secureCookies && requestIsHttps(req, trustProxy));
+    headers.unshift('X-Request-Id', requestId);
+    return { nonce, requestId, headers };
+  };
+}
+
+/**
+ * What every response of the Express app carries, set on it: the head of responseHeads (a nonce for
+ * its scripts, the security headers, its request id). The personal answers' hits set it too.
+ */
+export function responseStarter(config: Config): (req: IncomingMessage, res: ServerResponse) => { nonce: string; requestId: string } {
+  const head = responseHeads(config);
+  return (req, res) => {
+    const { nonce, requestId, headers } = head(req);
+    setHeaderList(res, headers);
     return { nonce, requestId };
   };
 }
